@@ -1,0 +1,140 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import { AppError } from './lib/errors';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { commonRoutes } from './modules/common/common.routes';
+import { companyRoutes } from './modules/company/company.routes';
+import { copyrightRoutes } from './modules/copyright/copyright.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { helpRoutes } from './modules/help/help.routes';
+import { productRoutes } from './modules/product/product.routes';
+import { settlementRoutes } from './modules/settlement/settlement.routes';
+import type { ModuleDeps } from './modules/types';
+import { createDiskFileStore } from './lib/file-store';
+import authPlugin from './plugins/auth';
+import errorsPlugin from './plugins/errors';
+
+export interface BuildOptions {
+  config: AppConfig;
+  database: Database;
+  /** pino logger options; tests pass false */
+  logger?: boolean | object;
+}
+
+/** Content-Security-Policy that the built web app passes (no inline scripts; Mantine needs inline styles). */
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'none'"],
+  frameAncestors: ["'none'"],
+  formAction: ["'self'"],
+  upgradeInsecureRequests: null,
+};
+
+export async function build(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const { db } = database;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    // Long lists of ISBNs travel in the query string of product/excelApiBookInfo.
+    maxParamLength: 500,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // 1. external plugins
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(errorsPlugin);
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Publisher Portal API',
+        version: '1.0.0',
+        description:
+          'Paths, parameters and shapes follow the portal specification §7. Calls marked "(addition)" are ' +
+          'not in the specification but needed by its screens. Every call except login and health needs ' +
+          '`Authorization: Bearer <access_token>`. Errors answer `{ code, message, issues? }`.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // 2. app services and plugins
+  const auth = createAuthService({
+    db,
+    now: config.now,
+    tokenTtlMinutes: config.tokenTtlMinutes,
+    sign: (claims, expiresIn) => app.jwt.sign(claims, { expiresIn }),
+  });
+
+  await app.register(authPlugin, { secret: config.jwtSecret, auth });
+
+  const files = createDiskFileStore(config.filesDir);
+
+  // 3. routes, all under /api
+  await app.register(
+    async (api) => {
+      api.get(
+        '/health',
+        {
+          config: { public: true },
+          schema: { tags: ['health'], summary: 'Liveness and database check', response: { 200: z.object({ status: z.literal('ok') }) } },
+        },
+        async () => {
+          await db.execute('select 1');
+          return { status: 'ok' as const };
+        },
+      );
+      await api.register(authRoutes, { auth });
+      await api.register(commonRoutes, { db, auth });
+      const deps: ModuleDeps = { db, auth, config, files };
+      for (const routes of [settlementRoutes, copyrightRoutes, companyRoutes, helpRoutes, productRoutes, dashboardRoutes]) {
+        await api.register(routes, deps);
+      }
+    },
+    { prefix: '/api' },
+  );
+
+  // 4. the built web app, with history-mode fallback
+  const webDist = config.webDist;
+  if (webDist && existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (!url.startsWith('/api') && request.method === 'GET' && webDist && !path.extname(url)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+    }
+    throw new AppError(404, 'NOT_FOUND', 'Not found');
+  });
+
+  return app;
+}

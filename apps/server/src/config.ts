@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The repository root: relative paths in the environment are taken from here. */
+export const REPO_ROOT = path.resolve(here, '../../..');
+
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  TOKEN_TTL_MINUTES: z.coerce.number().positive().max(60 * 24 * 30).default(60),
+  APP_TIME_ZONE: z.string().default('Asia/Seoul'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  filesDir: string;
+  databaseUrl?: string;
+  jwtSecret: string;
+  tokenTtlMinutes: number;
+  timeZone: string;
+  logLevel: string;
+  /** Built web app to serve; absent in API-only tests. */
+  webDist?: string;
+  /** The clock, replaceable in tests (login throttling, "yesterday"). */
+  now: () => Date;
+}
+
+function resolveFromRoot(p: string) {
+  return path.isAbsolute(p) ? p : path.resolve(REPO_ROOT, p);
+}
+
+/** The JWT secret: from the environment, else generated once and kept in DATA_DIR. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolveFromRoot(e.DATA_DIR);
+  const webDist = resolveFromRoot(e.WEB_DIST ?? 'apps/web/dist');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    filesDir: path.join(dataDir, 'files'),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
+    tokenTtlMinutes: e.TOKEN_TTL_MINUTES,
+    timeZone: e.APP_TIME_ZONE,
+    logLevel: e.LOG_LEVEL,
+    webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
+    now: () => new Date(),
+  };
+}

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, char, index, integer, pgTable, serial, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+
+const yn = (name: string) => char(name, { length: 1 }).notNull().default('N');
+
+/** A company (publisher or author) that logs in to the portal: spec §3 company profile + session flags. */
+export const companies = pgTable('companies', {
+  idx: serial('idx').primaryKey(),
+  id: varchar('id', { length: 100 }).notNull().unique(),
+  companyName: varchar('company_name', { length: 200 }).notNull(),
+  firstName: varchar('first_name', { length: 100 }).notNull().default(''),
+  lastName: varchar('last_name', { length: 100 }).notNull().default(''),
+  registrationNumber: varchar('registration_number', { length: 50 }).notNull().default(''),
+  siteUrl: varchar('site_url', { length: 300 }).notNull().default(''),
+  country: char('country', { length: 3 }).notNull(),
+  zipcode: varchar('zipcode', { length: 20 }).notNull().default(''),
+  addressLine1: varchar('address_line1', { length: 45 }).notNull().default(''),
+  addressLine2: varchar('address_line2', { length: 45 }).notNull().default(''),
+  city: varchar('city', { length: 100 }).notNull().default(''),
+  state: varchar('state', { length: 100 }).notNull().default(''),
+  businessConditions: varchar('business_conditions', { length: 200 }).notNull().default(''),
+  item: varchar('item', { length: 200 }).notNull().default(''),
+  telephone: varchar('telephone', { length: 50 }).notNull().default(''),
+  fax: varchar('fax', { length: 50 }).notNull().default(''),
+  /** comma-separated list, as the spec sends it */
+  email: text('email').notNull().default(''),
+  emailInvoice: text('email_invoice').notNull().default(''),
+  codeCompanyDivision: varchar('code_company_division', { length: 10 }).notNull(),
+  buyRights: yn('buy_rights'),
+  saleRights: yn('sale_rights'),
+  saleInfoDisplay: yn('sale_info_display'),
+  buyOnCredit: yn('buy_on_credit'),
+  buyConsignment: yn('buy_consignment'),
+  buyPrepayment: yn('buy_prepayment'),
+  saleOnCredit: yn('sale_on_credit'),
+  saleConsignment: yn('sale_consignment'),
+  salePrepayment: yn('sale_prepayment'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Login credentials, apart from the profile so that no profile query can read a hash. */
+export const companyCredentials = pgTable('company_credentials', {
+  companyIdx: integer('company_idx')
+    .primaryKey()
+    .references(() => companies.idx, { onDelete: 'cascade' }),
+  passwordHash: text('password_hash').notNull(),
+  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A login session. Every token names its session (sid); logout and password changes revoke
+ * sessions, so a token is valid only while its signature, expiry and session all hold.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    sid: uuid('sid').primaryKey(),
+    companyIdx: integer('company_idx')
+      .notNull()
+      .references(() => companies.idx, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_company_idx').on(t.companyIdx)],
+);
+
+/** Failed logins, for throttling per account and per client address. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    account: varchar('account', { length: 100 }).notNull(),
+    ip: varchar('ip', { length: 64 }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [index('login_failures_account_at').on(t.account, t.at), index('login_failures_ip_at').on(t.ip, t.at)],
+);

@@ -1,0 +1,2 @@
+// Tables of the company domain (see the issue that builds it).
+export {};

@@ -1,0 +1,2 @@
+// Tables of the copyright domain (see the issue that builds it).
+export {};

@@ -1,0 +1,31 @@
+import { bigint, index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { companies } from './auth';
+
+/**
+ * Every stored file (invoice PDFs, payment attachments, help files, …). The bytes live in the file
+ * store under `storageKey`, a server-made name; what a client sends (a file name) is only ever
+ * looked up here, never joined into a path.
+ */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    idx: serial('idx').primaryKey(),
+    /** namespace of the spec's uploadPath: 'buy_invoice', 'buy_payment', 'help', … */
+    uploadPath: varchar('upload_path', { length: 50 }).notNull(),
+    /** owning company; null for files every company may see (help files) */
+    companyIdx: integer('company_idx').references(() => companies.idx, { onDelete: 'cascade' }),
+    /** the row the file belongs to (invoice idx, payment idx, …), interpreted per uploadPath */
+    refIdx: integer('ref_idx'),
+    /** name shown and offered for download, without extension */
+    name: varchar('name', { length: 200 }).notNull(),
+    extension: varchar('extension', { length: 20 }).notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    mime: varchar('mime', { length: 100 }).notNull(),
+    storageKey: varchar('storage_key', { length: 200 }).notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stored_files_owner').on(t.uploadPath, t.companyIdx, t.refIdx),
+    index('stored_files_name').on(t.uploadPath, t.name, t.extension),
+  ],
+);

@@ -1,0 +1,2 @@
+// Tables of the help domain (see the issue that builds it).
+export {};

@@ -1,0 +1,2 @@
+// Tables of the product domain (see the issue that builds it).
+export {};

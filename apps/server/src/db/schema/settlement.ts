@@ -1,0 +1,2 @@
+// Tables of the settlement domain (see the issue that builds it).
+export {};

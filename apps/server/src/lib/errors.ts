@@ -1,0 +1,21 @@
+import type { TErrorCode } from '@portal/contract';
+
+/** A failure the client should see: mapped to the envelope `{ code, message, issues? }`. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: TErrorCode,
+    message: string,
+    readonly issues?: { path: string; message: string }[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what = 'Not found') => new AppError(404, 'NOT_FOUND', what);
+export const forbidden = (what = 'no permission') => new AppError(403, 'FORBIDDEN', what);
+export const badRequest = (message: string, issues?: { path: string; message: string }[]) =>
+  new AppError(400, 'VALIDATION', message, issues);
+export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+export const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'Authentication required');

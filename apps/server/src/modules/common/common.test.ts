@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/helper';
+
+let t: TestContext;
+let token: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.createCompany({ id: 'lookup', password: 'lookup-pass' });
+  token = await t.login('lookup', 'lookup-pass');
+});
+afterAll(() => t.close());
+
+const get = (url: string, tok: string | null = token) => t.inject(tok, { method: 'GET', url });
+
+describe(`lookups (${process.env.TEST_DB ?? 'pglite'})`, () => {
+  it('getCountry answers the full ISO 3166 list with 3-letter codes', async () => {
+    const res = await get('/api/common/getCountry');
+    expect(res.statusCode).toBe(200);
+    const rows = res.json() as { idx: number; code_2: string; code_3: string; full_name: string }[];
+    expect(rows.length).toBeGreaterThanOrEqual(249);
+    expect(rows).toContainEqual(expect.objectContaining({ code_3: 'KOR', code_2: 'KR', full_name: 'South Korea' }));
+    expect(rows).toContainEqual(expect.objectContaining({ code_3: 'USA', code_2: 'US' }));
+    expect(rows.every((r) => /^[A-Z]{3}$/.test(r.code_3))).toBe(true);
+  });
+
+  it('getCurrency answers currencies with their icons', async () => {
+    const rows = (await get('/api/common/getCurrency')).json();
+    expect(rows).toContainEqual(expect.objectContaining({ name: 'KRW', icon: '₩' }));
+    expect(rows).toContainEqual(expect.objectContaining({ name: 'USD', icon: '$' }));
+  });
+
+  it('getCompanyDivision includes AUT', async () => {
+    const rows = (await get('/api/common/getCompanyDivision')).json();
+    expect(rows).toContainEqual(expect.objectContaining({ code: 'AUT' }));
+  });
+
+  it('getBisgCode answers nodeId and nodeName', async () => {
+    const rows = (await get('/api/common/getBisgCode')).json();
+    expect(rows.length).toBeGreaterThan(40);
+    expect(rows).toContainEqual({ nodeId: 'FIC000000', nodeName: 'Fiction' });
+  });
+
+  it("passwordCheck is true only for the caller's own current password", async () => {
+    expect((await get('/api/common/passwordCheck?id=lookup&password=lookup-pass')).json()).toBe(true);
+    expect((await get('/api/common/passwordCheck?id=lookup&password=wrong-pass')).json()).toBe(false);
+    await t.createCompany({ id: 'someone', password: 'someone-pass' });
+    expect((await get('/api/common/passwordCheck?id=someone&password=someone-pass')).json()).toBe(false);
+  });
+
+  it('passwordCheck refuses missing parameters with 400', async () => {
+    const res = await get('/api/common/passwordCheck?id=lookup');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION');
+  });
+
+  it('every lookup needs a token', async () => {
+    for (const url of ['/api/common/getCountry', '/api/common/getCurrency', '/api/common/getCompanyDivision', '/api/common/getBisgCode']) {
+      expect((await get(url, null)).statusCode).toBe(401);
+    }
+  });
+});

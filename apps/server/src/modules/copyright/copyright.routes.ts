@@ -1,0 +1,5 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ModuleDeps } from '../types';
+
+// Routes of the copyright domain (spec §7); filled in by its issue.
+export const copyrightRoutes: FastifyPluginAsyncZod<ModuleDeps> = async () => {};

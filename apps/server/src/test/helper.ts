@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { AppConfig } from '../config';
+import { build } from '../app';
+import { openDatabase, type Database, type Db } from '../db/client';
+import { seedReference } from '../db/seed/reference';
+import { createCompany, type TestCompany } from './factories';
+
+/** A clock tests can move: the app reads it for throttling, sessions and "yesterday". */
+export class TestClock {
+  constructor(public current = new Date()) {}
+  now = () => new Date(this.current);
+  set(d: Date | string) {
+    this.current = new Date(d);
+  }
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  config: AppConfig;
+  clock: TestClock;
+  /** which database runs under this suite */
+  driver: 'pglite' | 'pg';
+  /** a company of division AUT with a password, ready to log in */
+  createCompany: (overrides?: Parameters<typeof createCompany>[1]) => Promise<TestCompany>;
+  /** logs in and returns the access token */
+  login: (id: string, password: string) => Promise<string>;
+  /** app.inject with a bearer token */
+  inject: (token: string | null, opts: InjectOptions) => Promise<LightMyRequestResponse>;
+  close: () => Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: an in-memory PGlite, or, when TEST_DATABASE_URL
+ * is set and TEST_DB=pg, a new PostgreSQL database created beside it and dropped at close.
+ */
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DB === 'pg' ? process.env.TEST_DATABASE_URL : undefined;
+  if (!adminUrl) {
+    const database = await openDatabase({});
+    await database.migrate();
+    await seedReference(database.db);
+    return { database, drop: () => database.close() };
+  }
+  const { default: pg } = await import('pg');
+  const name = `portal_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolMax: 5 });
+  await database.migrate();
+  await seedReference(database.db);
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
+  const { database, drop } = await openTestDatabase();
+  const clock = new TestClock();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+  const config: AppConfig = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    filesDir: path.join(dataDir, 'files'),
+    jwtSecret: randomBytes(32).toString('hex'),
+    tokenTtlMinutes: 60,
+    timeZone: 'Asia/Seoul',
+    logLevel: 'silent',
+    now: clock.now,
+    ...overrides,
+  };
+  const app = await build({ config, database, logger: process.env.TEST_LOG ? { level: 'error' } : false });
+  await app.ready();
+  const inject = (token: string | null, opts: InjectOptions) =>
+    app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  const login = async (id: string, password: string) => {
+    const res = await app.inject({ method: 'POST', url: '/api/company/login', payload: { id, password, company_division: 'AUT' } });
+    if (res.statusCode !== 200) throw new Error(`login ${id} failed: ${res.statusCode} ${res.body}`);
+    return res.json<{ access_token: string }>().access_token;
+  };
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    clock,
+    driver: database.driver,
+    createCompany: (o) => createCompany(database.db, o),
+    login,
+    inject,
+    close: async () => {
+      await app.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** Spec §9: company division code of this portal. */
+export const COMPANY_DIVISION = 'AUT';
+/** Spec §5/§9: login password minimum length. */
+export const PASSWORD_MIN_LENGTH = 7;
+
+export const ZLoginBody = z.object({
+  id: z.string().trim().min(1).max(100),
+  password: z.string().min(1).max(200),
+  company_division: z.string().min(1).max(10).default(COMPANY_DIVISION),
+});
+export type TLoginBody = z.infer<typeof ZLoginBody>;
+
+export const ZTokenResponse = z.object({
+  access_token: z.string(),
+  /** seconds until the token expires */
+  expires_in: z.number().int(),
+});
+export type TTokenResponse = z.infer<typeof ZTokenResponse>;
+
+export const ZYN = z.enum(['Y', 'N']);
+
+export const ZLoginInfo = z.object({
+  idx: z.number().int(),
+  id: z.string(),
+  company_name: z.string(),
+  country: z.string(),
+  code_company_division: z.string(),
+  buy_rights: z.string(),
+  sale_rights: z.string(),
+  saleInfo_display: ZYN,
+  buy_onCredit: ZYN,
+  buy_consignment: ZYN,
+  buy_prepayment: ZYN,
+  sale_onCredit: ZYN,
+  sale_consignment: ZYN,
+  sale_prepayment: ZYN,
+});
+export type TLoginInfo = z.infer<typeof ZLoginInfo>;
+
+export const ZLogoutResponse = z.object({ status: z.literal('success') });

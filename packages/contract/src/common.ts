@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/** Stable error codes; the web maps each to an i18n message (spec §8). */
+export const ERROR_CODES = [
+  'VALIDATION',
+  'UNAUTHORIZED',
+  'LOGIN_FAILED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNPROCESSABLE',
+  'RATE_LIMITED',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL',
+] as const;
+export const ZErrorCode = z.enum(ERROR_CODES);
+export type TErrorCode = z.infer<typeof ZErrorCode>;
+
+export const ZErrorEnvelope = z.object({
+  code: z.string(),
+  message: z.string(),
+  issues: z
+    .array(z.object({ path: z.string(), message: z.string() }))
+    .optional(),
+});
+export type TErrorEnvelope = z.infer<typeof ZErrorEnvelope>;
+
+/** Spec §9: page size default 10, options 5/10/25/50; a length below 1 falls back to 10. */
+export const PAGE_SIZES = [5, 10, 25, 50] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+
+const intFromQuery = (fallback: number) =>
+  z.preprocess((v) => {
+    if (v === undefined || v === null || v === '') return fallback;
+    const n = typeof v === 'number' ? v : Number(v);
+    return Number.isFinite(n) ? Math.trunc(n) : v;
+  }, z.number().int());
+
+export const ZPaging = z.object({
+  start: intFromQuery(0).pipe(z.number().int().min(0).max(100_000_000)),
+  length: intFromQuery(DEFAULT_PAGE_SIZE).transform((n) =>
+    n < 1 ? DEFAULT_PAGE_SIZE : Math.min(n, MAX_PAGE_SIZE),
+  ),
+});
+export type TPaging = z.infer<typeof ZPaging>;
+
+/**
+ * `search_value` travels as a JSON-encoded object in query strings (ARCHITECTURE.md).
+ * An empty string or absence means "no filter".
+ */
+export function jsonSearchValue<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => {
+    if (v === undefined || v === null || v === '') return {};
+    if (typeof v === 'string') {
+      try {
+        return JSON.parse(v);
+      } catch {
+        return v; // left as a string: the object schema refuses it with a clear issue
+      }
+    }
+    return v;
+  }, schema);
+}
+
+export const ZListResponse = <T extends z.ZodType>(row: T) =>
+  z.object({ dataset: z.array(row), total_cnt: z.number().int() });
+
+/** YYYY-MM-DD, a real calendar date. */
+export const ZDate = z.iso.date();
+export const ZYesNo = z.enum(['Y', 'N']);
+/** A decimal amount kept as a string, never a float (ARCHITECTURE.md: money). */
+export const ZMoney = z.string().regex(/^-?\d+(\.\d+)?$/);
+
+/** Date range of the search forms (spec §5: YYYY-MM-DD ~ YYYY-MM-DD). */
+export const ZDateRange = z
+  .object({ startDate: ZDate.optional(), endDate: ZDate.optional() })
+  .refine((r) => !r.startDate || !r.endDate || r.startDate <= r.endDate, {
+    message: 'date range ends before it starts',
+    path: ['endDate'],
+  });
+
+export const ZIdxParam = z.coerce.number().int().positive().max(2_147_483_647);

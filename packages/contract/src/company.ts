@@ -1,0 +1,2 @@
+// Schemas of the company calls (spec §7).
+export {};

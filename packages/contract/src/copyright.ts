@@ -1,0 +1,2 @@
+// Schemas of the copyright calls (spec §7).
+export {};

@@ -1,0 +1,2 @@
+// Schemas of the dashboard calls (spec §7).
+export {};

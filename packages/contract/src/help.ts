@@ -1,0 +1,2 @@
+// Schemas of the help calls (spec §7).
+export {};

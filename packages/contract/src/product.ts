@@ -1,0 +1,2 @@
+// Schemas of the product calls (spec §7).
+export {};

@@ -1,0 +1,2 @@
+// Schemas of the settlement calls (spec §7).
+export {};

@@ -1,0 +1,37 @@
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RouterProvider } from 'react-router/dom';
+import { PageLoader } from '../components/page-loader';
+import { NOTIFICATION_AUTO_CLOSE_MS } from '../lib/notify';
+import { queryClient } from './query-client';
+import { router } from './router';
+import { theme } from './theme';
+
+/** Keeps <html lang> in step with the UI language (screen readers, fonts). */
+function HtmlLang() {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    document.documentElement.lang = i18n.resolvedLanguage ?? 'en';
+  }, [i18n.resolvedLanguage]);
+  return null;
+}
+
+export function App() {
+  return (
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>
+        <Suspense fallback={<PageLoader />}>
+          <HtmlLang />
+          <ModalsProvider>
+            <Notifications autoClose={NOTIFICATION_AUTO_CLOSE_MS} position="top-right" />
+            <RouterProvider router={router} />
+          </ModalsProvider>
+        </Suspense>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

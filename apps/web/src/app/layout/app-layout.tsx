@@ -1,0 +1,97 @@
+import { ActionIcon, AppShell, Burger, Group, Text, Tooltip } from '@mantine/core';
+import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useMatches } from 'react-router';
+import { PageLoader } from '../../components/page-loader';
+import { useLoginInfo } from '../../features/auth/api/login-info';
+import { LanguageMenu } from './language-menu';
+import { SessionWarning } from './session-warning';
+import { Sidebar } from './sidebar';
+import { UserMenu } from './user-menu';
+
+/** Route meta (spec §1): a route may hide the content or the footer. */
+export interface RouteMeta {
+  hideContent?: boolean;
+  hideFooter?: boolean;
+}
+
+export function AppLayout() {
+  const { t } = useTranslation();
+  const { data: me } = useLoginInfo();
+  const [mobileOpened, mobile] = useDisclosure(false);
+  const [minimised, setMinimised] = useLocalStorage({ key: 'portal.sidebarMinimised', defaultValue: false });
+  const isMobile = useMediaQuery('(max-width: 47.99em)');
+  const meta = Object.assign({}, ...useMatches().map((m) => (m.handle ?? {}) as RouteMeta)) as RouteMeta;
+  const title = me?.company_name ?? t('app.title');
+  const narrow = minimised && !isMobile;
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: narrow ? 76 : 260, breakpoint: 'sm', collapsed: { mobile: !mobileOpened } }}
+      footer={meta.hideFooter ? undefined : { height: 44 }}
+      padding="md"
+    >
+      <a href="#main-content" className="skip-link">
+        {t('app.skipToContent')}
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            <Burger
+              opened={mobileOpened}
+              onClick={mobile.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('nav.toggleNav')}
+              aria-expanded={mobileOpened}
+              data-testid="nav-burger"
+            />
+            <Tooltip label={minimised ? t('nav.open') : t('nav.minimise')}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                visibleFrom="sm"
+                onClick={() => setMinimised(!minimised)}
+                aria-label={minimised ? t('nav.open') : t('nav.minimise')}
+                aria-pressed={minimised}
+                data-testid="sidebar-toggle"
+              >
+                {minimised ? <IconLayoutSidebarLeftExpand aria-hidden /> : <IconLayoutSidebarLeftCollapse aria-hidden />}
+              </ActionIcon>
+            </Tooltip>
+            <Text component={Link} to="/dashboard" fw={700} size="lg" c="blue.8" style={{ textDecoration: 'none' }}>
+              {t('app.title')}
+            </Text>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <LanguageMenu />
+            <UserMenu title={title} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar data-testid="sidebar">
+        <Sidebar title={title} minimised={narrow} onNavigate={mobile.close} />
+      </AppShell.Navbar>
+      <AppShell.Main id="main-content" tabIndex={-1}>
+        {meta.hideContent ? null : (
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        )}
+      </AppShell.Main>
+      {!meta.hideFooter && (
+        <AppShell.Footer px="md">
+          <Group h="100%" justify="center">
+            <Text size="xs" c="dimmed">
+              {t('app.footer', { year: new Date().getFullYear() })}
+            </Text>
+          </Group>
+        </AppShell.Footer>
+      )}
+      <SessionWarning />
+    </AppShell>
+  );
+}

@@ -1,0 +1,38 @@
+import { Button, Menu } from '@mantine/core';
+import { IconLanguage } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, LANGUAGE_NAMES, currentLanguage } from '../../lib/i18n';
+
+/** Spec §1: the language can be switched from a menu in the top bar; the choice is stored locally. */
+export function LanguageMenu() {
+  const { t, i18n } = useTranslation();
+  const current = currentLanguage();
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          variant="subtle"
+          leftSection={<IconLanguage size={18} aria-hidden />}
+          aria-label={`${t('topbar.language')}: ${LANGUAGE_NAMES[current]}`}
+          data-testid="language-menu"
+        >
+          {LANGUAGE_NAMES[current]}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('topbar.language')}</Menu.Label>
+        {LANGUAGES.map((lng) => (
+          <Menu.Item
+            key={lng}
+            lang={lng}
+            onClick={() => void i18n.changeLanguage(lng)}
+            aria-current={lng === current ? 'true' : undefined}
+            fw={lng === current ? 700 : undefined}
+          >
+            {LANGUAGE_NAMES[lng]}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

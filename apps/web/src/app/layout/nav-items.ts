@@ -1,0 +1,51 @@
+import {
+  IconBook,
+  IconBuilding,
+  IconCash,
+  IconCoin,
+  IconFileSpreadsheet,
+  IconFiles,
+  IconHelp,
+  IconLayoutDashboard,
+  IconLibrary,
+  IconMessageQuestion,
+  IconNews,
+  IconQuestionMark,
+  IconSettings,
+} from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+
+export interface NavItem {
+  /** i18n key in common.json */
+  label: string;
+  to?: string;
+  icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
+  children?: NavItem[];
+}
+
+/** Spec §2 sidebar: dashboard, company settings, sale settlement, copyright books, royalty, help. */
+export const NAV_ITEMS: NavItem[] = [
+  { label: 'nav.dashboard', to: '/dashboard', icon: IconLayoutDashboard },
+  {
+    label: 'nav.companySettings',
+    icon: IconSettings,
+    children: [
+      { label: 'nav.companyEdit', to: '/settings/companyEdit', icon: IconBuilding },
+      { label: 'nav.excelUpload', to: '/settings/excelUpload', icon: IconFileSpreadsheet },
+      { label: 'nav.booksList', to: '/products/booksList', icon: IconLibrary },
+    ],
+  },
+  { label: 'nav.settlement', to: '/calculate/sale', icon: IconCash },
+  { label: 'nav.copyrightBooks', to: '/copyright/books', icon: IconBook },
+  { label: 'nav.royalty', to: '/copyright/royalty', icon: IconCoin },
+  {
+    label: 'nav.help',
+    icon: IconHelp,
+    children: [
+      { label: 'nav.faq', to: '/help/faq', icon: IconQuestionMark },
+      { label: 'nav.notice', to: '/help/bbs/notice', icon: IconNews },
+      { label: 'nav.qna', to: '/help/bbs/qna', icon: IconMessageQuestion },
+      { label: 'nav.files', to: '/help/files', icon: IconFiles },
+    ],
+  },
+];

@@ -1,0 +1,75 @@
+import { NavLink as MantineNavLink, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useLocation } from 'react-router';
+import { NAV_ITEMS, type NavItem } from './nav-items';
+import classes from './sidebar.module.css';
+
+interface Props {
+  title: string;
+  /** icons only (desktop, minimised) */
+  minimised: boolean;
+  onNavigate?: () => void;
+}
+
+/** Spec §2 sidebar, titled with the company name; minimised it shows icons with tooltips. */
+export function Sidebar({ title, minimised, onNavigate }: Props) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const isActive = (to?: string) => !!to && (pathname === to || pathname.startsWith(`${to}/`));
+
+  if (minimised) {
+    const flat = NAV_ITEMS.flatMap((i) => (i.children ? i.children : [i]));
+    return (
+      <nav aria-label={t('nav.menu')}>
+        <Stack gap={4} align="center" py="sm">
+          {flat.map((item) => (
+            <Tooltip key={item.to} label={t(item.label)} position="right" withArrow>
+              <UnstyledButton
+                component={NavLink}
+                to={item.to!}
+                onClick={onNavigate}
+                aria-label={t(item.label)}
+                className={classes.iconLink}
+                data-active={isActive(item.to) || undefined}
+              >
+                <item.icon size={20} aria-hidden />
+              </UnstyledButton>
+            </Tooltip>
+          ))}
+        </Stack>
+      </nav>
+    );
+  }
+
+  const renderItem = (item: NavItem) =>
+    item.children ? (
+      <MantineNavLink
+        key={item.label}
+        label={t(item.label)}
+        leftSection={<item.icon size={18} aria-hidden />}
+        defaultOpened={item.children.some((c) => isActive(c.to))}
+        childrenOffset={28}
+      >
+        {item.children.map(renderItem)}
+      </MantineNavLink>
+    ) : (
+      <MantineNavLink
+        key={item.to}
+        component={NavLink}
+        to={item.to!}
+        onClick={onNavigate}
+        label={t(item.label)}
+        leftSection={<item.icon size={18} aria-hidden />}
+        active={isActive(item.to)}
+      />
+    );
+
+  return (
+    <nav aria-label={t('nav.menu')} style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <Text fw={700} px="md" py="sm" truncate="end" title={title} data-testid="sidebar-title">
+        {title}
+      </Text>
+      <ScrollArea style={{ flex: 1 }}>{NAV_ITEMS.map(renderItem)}</ScrollArea>
+    </nav>
+  );
+}

@@ -1,0 +1,36 @@
+import { Avatar, Button, Menu } from '@mantine/core';
+import { IconBuilding, IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLogout } from '../../features/auth/use-logout';
+import { cut } from '../../lib/format';
+
+/** Spec §2/§9: the user menu, its title cut to 10 characters; company edit and logout. */
+export function UserMenu({ title }: { title: string }) {
+  const { t } = useTranslation();
+  const logout = useLogout();
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          variant="subtle"
+          color="gray"
+          leftSection={<Avatar size="sm" color="blue" radius="xl">{Array.from(title)[0] ?? '?'}</Avatar>}
+          rightSection={<IconChevronDown size={14} aria-hidden />}
+          aria-label={`${t('topbar.userMenu')}: ${title}`}
+          data-testid="user-menu"
+        >
+          {cut(title, 10)}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to="/settings/companyEdit" leftSection={<IconBuilding size={16} aria-hidden />}>
+          {t('nav.companyEdit')}
+        </Menu.Item>
+        <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void logout()}>
+          {t('topbar.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../components/coming-soon';
+
+export function SalePage() {
+  return <ComingSoon titleKey="nav.settlement" />;
+}

@@ -1,0 +1,48 @@
+import { currentLanguage } from './i18n';
+
+const LOCALES: Record<string, string> = { en: 'en-US', ko: 'ko-KR', es: 'es-ES', zh: 'zh-CN', ja: 'ja-JP' };
+export const intlLocale = (lng: string = currentLanguage()) => LOCALES[lng] ?? 'en-US';
+
+/**
+ * An amount with thousands separators. Decimal strings are formatted as strings (Intl formats
+ * them exactly), so no float rounding creeps in.
+ */
+export function formatAmount(amount: string | number, opts: { decimals?: number; lng?: string } = {}) {
+  const { decimals } = opts;
+  const nf = new Intl.NumberFormat(intlLocale(opts.lng), {
+    minimumFractionDigits: decimals ?? 0,
+    maximumFractionDigits: decimals ?? 2,
+  });
+  return nf.format(amount as unknown as number);
+}
+
+export function formatInteger(n: number | string, lng?: string) {
+  return new Intl.NumberFormat(intlLocale(lng), { maximumFractionDigits: 0 }).format(n as unknown as number);
+}
+
+/** A date (YYYY-MM-DD or ISO timestamp) in the UI language. */
+export function formatDate(value: string | Date | null | undefined, lng?: string) {
+  if (!value) return '';
+  const d = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value);
+  if (Number.isNaN(d.getTime())) return String(value);
+  return new Intl.DateTimeFormat(intlLocale(lng), { year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+}
+
+export function formatDateTime(value: string | Date | null | undefined, lng?: string) {
+  if (!value) return '';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return String(value);
+  return new Intl.DateTimeFormat(intlLocale(lng), {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(d);
+}
+
+/** Cuts a title to n characters with an ellipsis (spec §9: user menu, 10). */
+export function cut(text: string, n: number) {
+  const chars = Array.from(text);
+  return chars.length > n ? `${chars.slice(0, n).join('')}…` : text;
+}

@@ -1,0 +1,184 @@
+import { ActionIcon, Box, Checkbox, Group, Loader, Select, Table, Text } from '@mantine/core';
+import {
+  IconChevronLeft,
+  IconChevronRight,
+  IconChevronsLeft,
+  IconChevronsRight,
+} from '@tabler/icons-react';
+import type { CSSProperties, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES, type Paging, normaliseLength, pageWindow, showingRange } from './paging';
+
+export interface Column<T> {
+  key: string;
+  header: ReactNode;
+  /** cell content; default: row[key] */
+  render?: (row: T, index: number) => ReactNode;
+  align?: 'left' | 'right' | 'center';
+  width?: number | string;
+}
+
+export interface DataTableProps<T> {
+  columns: Column<T>[];
+  rows: T[];
+  total: number;
+  rowKey: (row: T) => string | number;
+  paging: Paging;
+  onPagingChange: (next: Paging) => void;
+  loading?: boolean;
+  /** accessible name of the table */
+  caption: string;
+  /** checkbox selection of rows */
+  selection?: { selected: (string | number)[]; onChange: (next: (string | number)[]) => void };
+  rowStyle?: (row: T) => CSSProperties | undefined;
+  /** above the table, beside the per-page select */
+  toolbar?: ReactNode;
+  /** below the table body, e.g. totals */
+  footer?: ReactNode;
+  testId?: string;
+}
+
+/**
+ * The list table every screen uses (spec §2/§9): per-page 5/10/25/50, 10 page links,
+ * 'Showing x to y of z entries'. Paging state is the caller's (kept per screen).
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { t } = useTranslation();
+  const { columns, rows, total, paging, onPagingChange, selection } = props;
+  const length = normaliseLength(paging.length);
+  const { page, pages, links } = pageWindow(paging.start, length, total);
+  const range = showingRange(paging.start, length, total);
+  const goTo = (p: number) => onPagingChange({ start: (Math.min(Math.max(p, 1), pages) - 1) * length, length });
+  const keys = rows.map(props.rowKey);
+  const allSelected = !!selection && keys.length > 0 && keys.every((k) => selection.selected.includes(k));
+  const someSelected = !!selection && keys.some((k) => selection.selected.includes(k));
+
+  return (
+    <Box data-testid={props.testId}>
+      <Group justify="space-between" mb="xs" wrap="wrap">
+        <Group gap="xs">
+          <Text size="sm" component="label" htmlFor={`${props.testId ?? 'table'}-per-page`}>
+            {t('table.perPage')}
+          </Text>
+          <Select
+            id={`${props.testId ?? 'table'}-per-page`}
+            data={PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) }))}
+            value={String(length)}
+            onChange={(v) => onPagingChange({ start: 0, length: normaliseLength(Number(v)) })}
+            allowDeselect={false}
+            w={80}
+            size="xs"
+            data-testid="per-page"
+          />
+        </Group>
+        {props.toolbar}
+      </Group>
+      <Table.ScrollContainer minWidth={600}>
+        <Table striped highlightOnHover withTableBorder verticalSpacing="xs" aria-busy={props.loading || undefined}>
+          <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+            {props.caption}
+          </caption>
+          <Table.Thead>
+            <Table.Tr>
+              {selection && (
+                <Table.Th w={40}>
+                  <Checkbox
+                    aria-label={t('table.selectAll')}
+                    checked={allSelected}
+                    indeterminate={someSelected && !allSelected}
+                    onChange={() =>
+                      selection.onChange(
+                        allSelected
+                          ? selection.selected.filter((k) => !keys.includes(k))
+                          : [...new Set([...selection.selected, ...keys])],
+                      )
+                    }
+                  />
+                </Table.Th>
+              )}
+              {columns.map((c) => (
+                <Table.Th key={c.key} style={{ textAlign: c.align, width: c.width }} scope="col">
+                  {c.header}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={columns.length + (selection ? 1 : 0)}>
+                  <Group justify="center" p="md">
+                    {props.loading ? <Loader size="sm" aria-label={t('table.loading')} /> : <Text c="dimmed">{t('table.empty')}</Text>}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {rows.map((row, i) => {
+              const key = keys[i]!;
+              return (
+                <Table.Tr key={key} style={props.rowStyle?.(row)} data-testid="table-row">
+                  {selection && (
+                    <Table.Td>
+                      <Checkbox
+                        aria-label={t('table.selectRow')}
+                        checked={selection.selected.includes(key)}
+                        onChange={(e) =>
+                          selection.onChange(
+                            e.currentTarget.checked
+                              ? [...selection.selected, key]
+                              : selection.selected.filter((k) => k !== key),
+                          )
+                        }
+                      />
+                    </Table.Td>
+                  )}
+                  {columns.map((c) => (
+                    <Table.Td key={c.key} style={{ textAlign: c.align }}>
+                      {c.render ? c.render(row, i) : String((row as Record<string, unknown>)[c.key] ?? '')}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+          {props.footer}
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="space-between" mt="sm" wrap="wrap">
+        <Text size="sm" aria-live="polite" data-testid="showing">
+          {t('table.showing', range)}
+        </Text>
+        <nav aria-label={t('table.pagination')}>
+          <Group gap={4}>
+            <ActionIcon variant="default" onClick={() => goTo(1)} disabled={page === 1} aria-label={t('table.first')}>
+              <IconChevronsLeft size={16} aria-hidden />
+            </ActionIcon>
+            <ActionIcon variant="default" onClick={() => goTo(page - 1)} disabled={page === 1} aria-label={t('table.previous')}>
+              <IconChevronLeft size={16} aria-hidden />
+            </ActionIcon>
+            {links.map((p) => (
+              <ActionIcon
+                key={p}
+                variant={p === page ? 'filled' : 'default'}
+                onClick={() => goTo(p)}
+                aria-label={t('table.page', { page: p })}
+                aria-current={p === page ? 'page' : undefined}
+                miw={32}
+              >
+                <Text size="sm" span>
+                  {p}
+                </Text>
+              </ActionIcon>
+            ))}
+            <ActionIcon variant="default" onClick={() => goTo(page + 1)} disabled={page >= pages} aria-label={t('table.next')}>
+              <IconChevronRight size={16} aria-hidden />
+            </ActionIcon>
+            <ActionIcon variant="default" onClick={() => goTo(pages)} disabled={page >= pages} aria-label={t('table.last')}>
+              <IconChevronsRight size={16} aria-hidden />
+            </ActionIcon>
+          </Group>
+        </nav>
+      </Group>
+    </Box>
+  );
+}

@@ -1,0 +1,1 @@
+export { confirmDelete, requireSelection } from './confirm';

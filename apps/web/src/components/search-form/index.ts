@@ -1,0 +1,3 @@
+export { DateRangeInput } from './date-range-input';
+export { SearchForm } from './search-form';
+export { useSavedSearch } from './use-saved-search';

@@ -9,7 +9,7 @@ import { PageLoader } from '../components/page-loader';
 import { NOTIFICATION_AUTO_CLOSE_MS } from '../lib/notify';
 import { queryClient } from './query-client';
 import { router } from './router';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /** Keeps <html lang> in step with the UI language (screen readers, fonts). */
 function HtmlLang() {
@@ -22,7 +22,7 @@ function HtmlLang() {
 
 export function App() {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <Suspense fallback={<PageLoader />}>
           <HtmlLang />

@@ -62,7 +62,7 @@ export function AppLayout() {
                 {minimised ? <IconLayoutSidebarLeftExpand aria-hidden /> : <IconLayoutSidebarLeftCollapse aria-hidden />}
               </ActionIcon>
             </Tooltip>
-            <Text component={Link} to="/dashboard" fw={700} size="lg" c="blue.8" style={{ textDecoration: 'none' }}>
+            <Text component={Link} to="/dashboard" fw={700} size="lg" c="blue.8" style={{ textDecoration: 'none' }} visibleFrom="xs">
               {t('app.title')}
             </Text>
           </Group>

@@ -1,4 +1,4 @@
-import { Button, Menu } from '@mantine/core';
+import { Button, Menu, Text } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_NAMES, currentLanguage } from '../../lib/i18n';
@@ -16,7 +16,9 @@ export function LanguageMenu() {
           aria-label={`${t('topbar.language')}: ${LANGUAGE_NAMES[current]}`}
           data-testid="language-menu"
         >
-          {LANGUAGE_NAMES[current]}
+          <Text span visibleFrom="sm" inherit>
+            {LANGUAGE_NAMES[current]}
+          </Text>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

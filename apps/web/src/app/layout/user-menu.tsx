@@ -1,4 +1,4 @@
-import { Avatar, Button, Menu } from '@mantine/core';
+import { Avatar, Button, Menu, Text } from '@mantine/core';
 import { IconBuilding, IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -20,7 +20,9 @@ export function UserMenu({ title }: { title: string }) {
           aria-label={`${t('topbar.userMenu')}: ${title}`}
           data-testid="user-menu"
         >
-          {cut(title, 10)}
+          <Text span visibleFrom="sm" inherit>
+            {cut(title, 10)}
+          </Text>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

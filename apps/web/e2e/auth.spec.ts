@@ -1,0 +1,100 @@
+import AxeBuilder from '@axe-core/playwright';
+import { DEMO, expect, loginViaUi, screenshot, test } from './fixtures';
+
+test.describe('[AUTH] login screen', () => {
+  test('[AUTH] validation messages on submit, before anything is sent', async ({ page }) => {
+    let loginCalls = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/company/login')) loginCalls++;
+    });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByText('please enter Author ID')).toBeVisible();
+    await expect(page.getByText('please enter Password')).toBeVisible();
+    await page.getByLabel('Author ID').fill('demo');
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByText('Minimum 7 characters.')).toBeVisible();
+    await expect(page.getByText('please enter Author ID')).toHaveCount(0);
+    expect(loginCalls).toBe(0);
+    await screenshot(page, 'auth-login-validation');
+  });
+
+  test('[AUTH] Enter in the password field submits', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Author ID').fill(DEMO.id);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('sidebar-title')).toContainText('Hanbit Demo Press');
+  });
+
+  test('[AUTH] a wrong password shows the login failure message', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Author ID').fill(DEMO.id);
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByTestId('login-error')).toHaveText('Please check your login information.');
+    await expect(page).toHaveURL(/\/login$/);
+    await screenshot(page, 'auth-login-failure');
+  });
+
+  test('[AUTH] the login page has no serious accessibility violations', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+});
+
+test.describe('[AUTH] guard and session', () => {
+  test('[AUTH] the guard sends to login with the wanted path, used after login', async ({ page }) => {
+    await page.goto('/copyright/royalty?x=1');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fcopyright%2Froyalty%3Fx%3D1$/);
+    await page.getByLabel('Author ID').fill(DEMO.id);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/copyright\/royalty\?x=1$/);
+  });
+
+  test('[AUTH] / redirects to /dashboard and /help to /help/faq', async ({ page }) => {
+    await loginViaUi(page);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/help');
+    await expect(page).toHaveURL(/\/help\/faq$/);
+    await page.goto('/settings');
+    await expect(page).toHaveURL(/\/settings\/companyEdit$/);
+    await page.goto('/calculate');
+    await expect(page).toHaveURL(/\/calculate\/sale$/);
+    await page.goto('/copyright');
+    await expect(page).toHaveURL(/\/copyright\/books$/);
+  });
+
+  test('[AUTH] /register is reachable without a session; /lock is not', async ({ page }) => {
+    await page.goto('/register');
+    await expect(page.getByTestId('placeholder-page')).toBeVisible();
+    await page.goto('/lock');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Flock$/);
+  });
+
+  test('[AUTH] logout clears the session and returns to login', async ({ page }) => {
+    await loginViaUi(page);
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('portal.token'))).toBeNull();
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
+  });
+
+  test('[AUTH] logout still returns to login when the call fails', async ({ page }) => {
+    await loginViaUi(page);
+    await page.route('**/api/company/logout', (route) => route.fulfill({ status: 500, body: '{}' }));
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('Error occurred when logging out.')).toBeVisible();
+  });
+});

@@ -1,0 +1,47 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const DEMO = { id: 'demo', password: 'demo1234' };
+export const DEMO2 = { id: 'demo2', password: 'demo1234' };
+
+const SHOTS = path.resolve(import.meta.dirname, '../../../test-results/screenshots');
+
+/** Logs in through the login screen and waits for the dashboard (or the redirect target). */
+export async function loginViaUi(page: Page, who = DEMO, path = '/login') {
+  await page.goto(path);
+  await page.getByLabel('Author ID').fill(who.id);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** Logs in through the API and stores the session the way the app does: fast set-up for other specs. */
+export async function loginViaApi(page: Page, who = DEMO, lang = 'en') {
+  const res = await page.request.post('/api/company/login', {
+    data: { id: who.id, password: who.password, company_division: 'AUT' },
+  });
+  expect(res.status()).toBe(200);
+  const { access_token, expires_in } = (await res.json()) as { access_token: string; expires_in: number };
+  await page.addInitScript(
+    ([token, exp, lng]) => {
+      if (!sessionStorage.getItem('e2e.session.set')) {
+        localStorage.setItem('portal.token', token);
+        localStorage.setItem('portal.expiresAt', String(Date.now() + exp * 1000));
+        localStorage.setItem('portal.lang', lng);
+        sessionStorage.setItem('e2e.session.set', '1');
+      }
+    },
+    [access_token, expires_in, lang] as const,
+  );
+  return access_token;
+}
+
+/** A full-page screenshot kept under test-results/screenshots for people to look at. */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+export const test = base;
+export { expect };

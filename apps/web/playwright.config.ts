@@ -1,0 +1,61 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * E2E against the real server on fresh embedded databases (seeded demo data), serving the built
+ * web app. Two servers: the main one, and one with a short token lifetime for the session warning.
+ * Ports and the web build directory can be moved so that several runs can share a machine.
+ */
+const port = Number(process.env.E2E_PORT ?? 4173);
+const shortPort = port + 1;
+const root = path.resolve(import.meta.dirname, '../..');
+const webDist = path.resolve(root, process.env.WEB_OUT_DIR ?? 'apps/web/dist');
+const dataDir = (name: string) => mkdtempSync(path.join(os.tmpdir(), `portal-e2e-${name}-`));
+const server = (p: number, env: Record<string, string>) => ({
+  command: 'npx tsx apps/server/src/main.ts',
+  cwd: root,
+  url: `http://127.0.0.1:${p}/api/health`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: { PORT: String(p), HOST: '127.0.0.1', WEB_DIST: webDist, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+});
+
+export const E2E_SHORT_TTL_BASE_URL = `http://127.0.0.1:${shortPort}`;
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: path.resolve(root, 'test-results/e2e'),
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    locale: 'en-US',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: [
+    server(port, { DATA_DIR: dataDir('main') }),
+    server(shortPort, { DATA_DIR: dataDir('short'), TOKEN_TTL_MINUTES: '5.5' }),
+  ],
+});

@@ -1,0 +1,149 @@
+// Helpers for benchmarks: start the real server, log in, measure latency and throughput, JS sizes.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+const running = new Set();
+
+/** Runs a command in the repository and fails loudly. */
+export function sh(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}`);
+}
+
+let built = false;
+/** Builds the web app once per bench run. */
+export function buildWeb() {
+  if (built || process.env.BENCH_SKIP_BUILD) return;
+  sh('npm', ['run', 'build', '-w', 'apps/web'], { stdio: 'ignore' });
+  built = true;
+}
+
+let nextPort = 4600;
+/**
+ * Starts the server (tsx apps/server/src/main.ts) with a fresh DATA_DIR unless one is given;
+ * resolves when /api/health answers 200. Returns { url, port, ms (to first 200), proc, stop }.
+ */
+export async function startServer(env = {}) {
+  const port = nextPort++;
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  const started = performance.now();
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (proc.exitCode !== null) return;
+    proc.kill('SIGTERM');
+    await new Promise((r) => proc.once('exit', r));
+    running.delete(stop);
+  };
+  running.add(stop);
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.status === 200) break;
+    } catch {
+      /* not yet listening */
+    }
+    await new Promise((r) => setTimeout(r, 25));
+    if (performance.now() - started > 180_000) throw new Error('server did not start in 180 s');
+  }
+  return { url, port, dataDir, ms: Math.round(performance.now() - started), proc, stop };
+}
+
+export async function stopAll() {
+  await Promise.all([...running].map((s) => s()));
+}
+
+export async function login(url, id = 'demo', password = 'demo1234') {
+  const res = await fetch(`${url}/api/company/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ id, password, company_division: 'AUT' }),
+  });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
+  return (await res.json()).access_token;
+}
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Sequential requests; returns { p50, p99, mean } in ms. */
+export async function latencies(url, { n = 200, headers = {}, method = 'GET', body } = {}) {
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    const res = await fetch(url, { method, headers, body });
+    await res.arrayBuffer();
+    if (res.status >= 400) throw new Error(`${url} answered ${res.status}`);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const round = (x) => Math.round(x * 100) / 100;
+  return { p50: round(percentile(times, 50)), p99: round(percentile(times, 99)), mean: round(times.reduce((a, b) => a + b, 0) / n) };
+}
+
+/** autocannon load; returns { rps, p99, errors, non2xx }. */
+export async function load(url, { connections = 10, duration = 5, headers = {} } = {}) {
+  const { default: autocannon } = await import('autocannon');
+  const r = await autocannon({ url, connections, duration, headers });
+  return { rps: Math.round(r.requests.average), p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+}
+
+/** Loads a page in Chromium and sums the gzip size of every JS file it fetched. */
+export async function pageJsGzip(url, { token, lang = 'en' } = {}) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const page = await browser.newPage();
+    if (token) {
+      await page.addInitScript(
+        ([tok, lng]) => {
+          localStorage.setItem('portal.token', tok);
+          localStorage.setItem('portal.expiresAt', String(Date.now() + 3600_000));
+          localStorage.setItem('portal.lang', lng);
+        },
+        [token, lang],
+      );
+    }
+    const scripts = new Map();
+    page.on('response', async (res) => {
+      const u = res.url();
+      if (u.endsWith('.js') || (res.headers()['content-type'] ?? '').includes('javascript')) {
+        try {
+          scripts.set(u, (await res.body()).length ? gzipSync(await res.body()).length : 0);
+        } catch {
+          /* redirected or aborted */
+        }
+      }
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(300);
+    const total = [...scripts.values()].reduce((a, b) => a + b, 0);
+    return { kib: Math.round((total / 1024) * 10) / 10, files: scripts.size };
+  } finally {
+    await browser.close();
+  }
+}
+
+export function saveResults(rows) {
+  const dir = path.join(root, 'bench-results');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'latest.json'), JSON.stringify({ at: new Date().toISOString(), rows }, null, 2));
+}
+
+export function readJson(p) {
+  return JSON.parse(readFileSync(path.join(root, p), 'utf8'));
+}

@@ -1,2 +1,88 @@
-// Tables of the help domain (see the issue that builds it).
-export {};
+import { boolean, index, integer, pgTable, serial, text, timestamp, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { storedFiles } from './files';
+
+/**
+ * Boards of the help desk (spec §2: notice and qna). Rows are inserted by the migration that
+ * creates the table; `writable` false means companies can only read (notice).
+ */
+export const bbsBoards = pgTable('bbs_boards', {
+  idx: serial('idx').primaryKey(),
+  name: varchar('name', { length: 30 }).notNull().unique(),
+  writable: boolean('writable').notNull().default(true),
+});
+
+/**
+ * A board post or a reply (spec §3 board post). Replies point at their parent and carry
+ * re_level = parent's + 1; `rootIdx` and `threadPath` (zero-padded idx chain) keep a thread together
+ * in the list. Deleting a post deletes its replies and their comments (foreign keys cascade).
+ */
+export const bbsPosts = pgTable(
+  'bbs_posts',
+  {
+    idx: serial('idx').primaryKey(),
+    boardIdx: integer('board_idx')
+      .notNull()
+      .references(() => bbsBoards.idx),
+    parentIdx: integer('parent_idx').references((): AnyPgColumn => bbsPosts.idx, { onDelete: 'cascade' }),
+    /** the thread's first post (itself for a top-level post) */
+    rootIdx: integer('root_idx'),
+    /** '0000000012/0000000015': ancestors' idx then its own, for ordering a thread */
+    threadPath: varchar('thread_path', { length: 400 }).notNull().default(''),
+    reLevel: integer('re_level').notNull().default(0),
+    title: varchar('title', { length: 200 }).notNull(),
+    /** sanitized HTML (allow-list, see modules/help/sanitize.ts) */
+    content: text('content').notNull(),
+    /** author name shown in the list */
+    name: varchar('name', { length: 200 }).notNull(),
+    /** company idx when registrant_type is 'company'; the operator's staff idx otherwise */
+    registrantIdx: integer('registrant_idx').notNull(),
+    /** 'company' (a portal user) or 'manager' (the operator) */
+    registrantType: varchar('registrant_type', { length: 20 }).notNull(),
+    /** divisions that may see the post (spec §6) */
+    companyDivision: varchar('company_division', { length: 10 }).array().notNull(),
+    viewCount: integer('view_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('bbs_posts_board_title').on(t.boardIdx, t.title),
+    index('bbs_posts_root').on(t.rootIdx, t.threadPath),
+    index('bbs_posts_parent').on(t.parentIdx),
+  ],
+);
+
+/** A comment under a post (spec §3 comment); plain text, rendered as text. */
+export const bbsComments = pgTable(
+  'bbs_comments',
+  {
+    idx: serial('idx').primaryKey(),
+    bbsIdx: integer('bbs_idx')
+      .notNull()
+      .references(() => bbsPosts.idx, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 200 }).notNull(),
+    content: text('content').notNull(),
+    registrantIdx: integer('registrant_idx').notNull(),
+    registrantType: varchar('registrant_type', { length: 20 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('bbs_comments_post').on(t.bbsIdx, t.createdAt)],
+);
+
+/**
+ * A downloadable help document (spec §3 help file) for one customer type. The bytes and the shown
+ * name live in stored_files (upload_path 'help', company_idx null).
+ */
+export const helpFiles = pgTable(
+  'help_files',
+  {
+    idx: serial('idx').primaryKey(),
+    /** spec §3 customer type: company, user, non_member */
+    customerType: varchar('customer_type', { length: 20 }).notNull(),
+    storedFileIdx: integer('stored_file_idx')
+      .notNull()
+      .unique()
+      .references(() => storedFiles.idx, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('help_files_customer_type').on(t.customerType)],
+);

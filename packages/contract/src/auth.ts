@@ -1,9 +1,8 @@
 import { z } from 'zod';
 
-/** Spec §9: company division code of this portal. */
-export const COMPANY_DIVISION = 'AUT';
-/** Spec §5/§9: login password minimum length. */
-export const PASSWORD_MIN_LENGTH = 7;
+import { COMPANY_DIVISION } from './constants';
+
+export { COMPANY_DIVISION, PASSWORD_MIN_LENGTH } from './constants';
 
 export const ZLoginBody = z.object({
   id: z.string().trim().min(1).max(100),

@@ -26,10 +26,7 @@ export const ZErrorEnvelope = z.object({
 });
 export type TErrorEnvelope = z.infer<typeof ZErrorEnvelope>;
 
-/** Spec §9: page size default 10, options 5/10/25/50; a length below 1 falls back to 10. */
-export const PAGE_SIZES = [5, 10, 25, 50] as const;
-export const DEFAULT_PAGE_SIZE = 10;
-export const MAX_PAGE_SIZE = 100;
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 
 const intFromQuery = (fallback: number) =>
   z.preprocess((v) => {

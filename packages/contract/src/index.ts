@@ -1,3 +1,4 @@
+export * from './constants';
 export * from './common';
 export * from './auth';
 export * from './lookups';

@@ -1,13 +1,10 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import { PageLoader } from '../components/page-loader';
 import { NOTIFICATION_AUTO_CLOSE_MS } from '../lib/notify';
-import { queryClient } from './query-client';
 import { router } from './router';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -23,15 +20,12 @@ function HtmlLang() {
 export function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <QueryClientProvider client={queryClient}>
-        <Suspense fallback={<PageLoader />}>
-          <HtmlLang />
-          <ModalsProvider>
-            <Notifications autoClose={NOTIFICATION_AUTO_CLOSE_MS} position="top-right" />
-            <RouterProvider router={router} />
-          </ModalsProvider>
-        </Suspense>
-      </QueryClientProvider>
+      <Suspense fallback={<PageLoader />}>
+        <HtmlLang />
+        {/* The query client and modals live in the app layout: /login needs neither (JS budget). */}
+        <Notifications autoClose={NOTIFICATION_AUTO_CLOSE_MS} position="top-right" />
+        <RouterProvider router={router} />
+      </Suspense>
     </MantineProvider>
   );
 }

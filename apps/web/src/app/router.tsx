@@ -2,7 +2,6 @@ import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObjec
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { loginPathFor } from '../lib/redirect';
 import { session } from '../lib/session';
-import { queryClient } from './query-client';
 import { lazyPage } from './lazy';
 import { FullPageLayout } from './layout/full-page-layout';
 import { PlaceholderPage } from './placeholder-page';
@@ -75,8 +74,7 @@ export const router = createBrowserRouter(routes);
 
 // A 401 on an authenticated call: the session is gone; back to login, keeping where the user was.
 setUnauthorizedHandler(() => {
-  session.clear();
-  queryClient.clear();
+  session.clear(); // the query cache empties itself when the session ends (query-client.ts)
   const here = window.location.pathname + window.location.search;
   if (!here.startsWith('/login')) void router.navigate(loginPathFor(here), { replace: true });
 });

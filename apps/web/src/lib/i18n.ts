@@ -1,5 +1,4 @@
 import i18next from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 
@@ -16,13 +15,36 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 export const LANGUAGE_STORAGE_KEY = 'portal.lang';
 export const NAMESPACES = ['common', 'auth', 'settlement', 'copyright', 'company', 'help', 'dashboard', 'books'] as const;
 
+const supported = (l: string | null | undefined): Language | undefined => {
+  const base = l?.toLowerCase().split('-')[0];
+  return (LANGUAGES as readonly string[]).includes(base ?? '') ? (base as Language) : undefined;
+};
+
 /**
- * i18next with one JSON file per language and namespace, loaded on demand (src/locales/<lng>/<ns>.json).
- * The language comes from local storage, else the browser, else English (spec §1).
+ * Spec §1: the stored choice, else the first supported browser language, else English.
+ * (A dozen lines instead of i18next-browser-languagedetector: the login page's JS budget.)
  */
-export function initI18n(lng?: string) {
+export function detectLanguage(): Language {
+  let stored: string | null = null;
+  try {
+    stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    /* storage disabled */
+  }
+  const browser = typeof navigator === 'undefined' ? [] : [...(navigator.languages ?? []), navigator.language];
+  return supported(stored) ?? browser.map(supported).find(Boolean) ?? 'en';
+}
+
+/** i18next with one JSON file per language and namespace, loaded on demand (src/locales/<lng>/<ns>.json). */
+export function initI18n(lng: string = detectLanguage()) {
+  i18next.on('languageChanged', (l) => {
+    try {
+      if (supported(l)) localStorage.setItem(LANGUAGE_STORAGE_KEY, supported(l)!);
+    } catch {
+      /* storage disabled */
+    }
+  });
   return i18next
-    .use(LanguageDetector)
     .use(initReactI18next)
     .use(resourcesToBackend((language: string, namespace: string) => import(`../locales/${language}/${namespace}.json`)))
     .init({
@@ -34,18 +56,12 @@ export function initI18n(lng?: string) {
       ns: ['common'],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
-      detection: {
-        order: ['localStorage', 'navigator'],
-        lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-        caches: ['localStorage'],
-      },
       react: { useSuspense: true },
     });
 }
 
 export function currentLanguage(): Language {
-  const l = (i18next.resolvedLanguage ?? i18next.language ?? 'en').slice(0, 2);
-  return (LANGUAGES as readonly string[]).includes(l) ? (l as Language) : 'en';
+  return supported(i18next.resolvedLanguage ?? i18next.language) ?? 'en';
 }
 
 export { i18next };

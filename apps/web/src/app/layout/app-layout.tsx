@@ -1,10 +1,13 @@
 import { ActionIcon, AppShell, Burger, Group, Text, Tooltip } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useMatches } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
+import { queryClient } from '../query-client';
 import { useLoginInfo } from '../../features/auth/api/login-info';
 import { LanguageMenu } from './language-menu';
 import { SessionWarning } from './session-warning';
@@ -18,6 +21,16 @@ export interface RouteMeta {
 }
 
 export function AppLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ModalsProvider>
+        <Shell />
+      </ModalsProvider>
+    </QueryClientProvider>
+  );
+}
+
+function Shell() {
   const { t } = useTranslation();
   const { data: me } = useLoginInfo();
   const [mobileOpened, mobile] = useDisclosure(false);

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@portal/contract';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@portal/contract/constants';
 
 export { DEFAULT_PAGE_SIZE, PAGE_SIZES };
 /** Spec §9: pagination shows 10 page links. */

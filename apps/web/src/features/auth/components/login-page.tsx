@@ -1,61 +1,65 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { PASSWORD_MIN_LENGTH } from '@portal/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { PASSWORD_MIN_LENGTH } from '@portal/contract/constants';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
 import { errorMessageKey } from '../../../lib/api-client';
 import { safeRedirect } from '../../../lib/redirect';
-import { useLogin } from '../api/login';
-import { loginInfoQuery } from '../api/login-info';
+import { login } from '../api/login';
 
-// Messages are i18n keys, translated where they are shown (spec §5 login rules).
-const ZLoginForm = z.object({
-  id: z.string().trim().min(1, 'required.id'),
-  password: z.string().min(1, 'required.password').min(PASSWORD_MIN_LENGTH, 'minLength'),
-});
-type LoginForm = z.infer<typeof ZLoginForm>;
+interface Errors {
+  id?: string;
+  password?: string;
+}
+
+/**
+ * Spec §5 login rules, checked on submit before anything is sent. The form is two fields, so it is
+ * plain React state: react-hook-form and zod would cost the login page ~45 KiB of JS.
+ */
+export function validateLogin(id: string, password: string): Errors {
+  const errors: Errors = {};
+  if (!id.trim()) errors.id = 'required';
+  if (!password) errors.password = 'required';
+  else if (password.length < PASSWORD_MIN_LENGTH) errors.password = 'minLength';
+  return errors;
+}
 
 export function LoginPage() {
   const { t } = useTranslation(['auth', 'common']);
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const qc = useQueryClient();
-  const loginMutation = useLogin();
+  const [id, setId] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<LoginForm>({
-    resolver: zodResolver(ZLoginForm),
-    defaultValues: { id: '', password: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-  });
 
-  const message = (key?: string) => {
-    if (!key) return undefined;
-    if (key === 'required.id') return t('common:messages.required', { field: t('fields.id') });
-    if (key === 'required.password') return t('common:messages.required', { field: t('fields.password') });
-    if (key === 'minLength') return t('common:messages.minLength', { n: PASSWORD_MIN_LENGTH });
-    return key;
+  const message = (field: 'id' | 'password', code?: string) => {
+    if (code === 'required') return t('common:messages.required', { field: t(`fields.${field}`) });
+    if (code === 'minLength') return t('common:messages.minLength', { n: PASSWORD_MIN_LENGTH });
+    return undefined;
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
     setFailure(null);
+    const found = validateLogin(id, password);
+    setErrors(found);
+    if (found.id || found.password) return;
+    setPending(true);
     try {
-      await loginMutation.mutateAsync(values);
-      await qc.fetchQuery(loginInfoQuery());
+      await login({ id: id.trim(), password });
       await navigate(safeRedirect(params.get('redirect')), { replace: true });
-    } catch (e) {
-      setFailure(t(`common:${errorMessageKey(e)}`));
+    } catch (err) {
+      setFailure(t(`common:${errorMessageKey(err)}`));
+    } finally {
+      setPending(false);
     }
-  });
+  };
 
-  const { errors } = form.formState;
   return (
     <Paper component="main" withBorder shadow="md" p="xl" radius="md" w="100%" maw={420}>
-      <form onSubmit={onSubmit} noValidate aria-labelledby="login-title">
+      <form onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby="login-title">
         <Stack>
           <div>
             <Title order={1} size="h2" id="login-title">
@@ -72,18 +76,22 @@ export function LoginPage() {
           )}
           <TextInput
             label={t('fields.id')}
+            name="id"
             autoComplete="username"
             autoFocus
-            error={message(errors.id?.message)}
-            {...form.register('id')}
+            value={id}
+            onChange={(e) => setId(e.currentTarget.value)}
+            error={message('id', errors.id)}
           />
           <PasswordInput
             label={t('fields.password')}
+            name="password"
             autoComplete="current-password"
-            error={message(errors.password?.message)}
-            {...form.register('password')}
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={message('password', errors.password)}
           />
-          <Button type="submit" loading={loginMutation.isPending} fullWidth>
+          <Button type="submit" loading={pending} fullWidth>
             {t('submit')}
           </Button>
           <Text size="xs" c="dimmed" ta="center">

@@ -1,0 +1,11 @@
+// Constants without zod, importable by the smallest bundles (the login page) via
+// `@portal/contract/constants`.
+
+/** Spec §9: company division code of this portal. */
+export const COMPANY_DIVISION = 'AUT';
+/** Spec §5/§9: login and new password minimum length. */
+export const PASSWORD_MIN_LENGTH = 7;
+/** Spec §9: page size default 10, options 5/10/25/50; a length below 1 falls back to 10. */
+export const PAGE_SIZES = [5, 10, 25, 50] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;

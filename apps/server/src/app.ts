@@ -56,8 +56,6 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   const { db } = database;
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
-    // Long lists of ISBNs travel in the query string of product/excelApiBookInfo.
-    maxParamLength: 500,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 

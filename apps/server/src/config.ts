@@ -18,7 +18,27 @@ const ZEnv = z.object({
   APP_TIME_ZONE: z.string().default('Asia/Seoul'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  // Optional external bibliographic provider for the bulk book upload (issue 8); off by default.
+  BOOK_PROVIDER: z.enum(['none', 'nlk', 'aladin']).default('none'),
+  BOOK_PROVIDER_KEY: z.string().default(''),
+  BOOK_PROVIDER_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  BOOK_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 });
+
+/** Official endpoints of the external providers (overridable with BOOK_PROVIDER_URL). */
+export const BOOK_PROVIDER_URLS = {
+  nlk: 'https://www.nl.go.kr/seoji/SearchApi.do',
+  aladin: 'https://www.aladin.co.kr/ttb/api/ItemLookUp.aspx',
+} as const;
+
+export interface BookProviderConfig {
+  /** National Library of Korea ISBN (seoji) API, or Aladin ItemLookUp */
+  kind: 'nlk' | 'aladin';
+  /** cert_key (nlk) or ttbkey (aladin) */
+  key: string;
+  baseUrl: string;
+  timeoutMs: number;
+}
 
 export interface AppConfig {
   port: number;
@@ -34,6 +54,8 @@ export interface AppConfig {
   webDist?: string;
   /** The clock, replaceable in tests (login throttling, "yesterday"). */
   now: () => Date;
+  /** External bibliographic provider for ISBN lookups; absent = own catalogue only. */
+  bookProvider?: BookProviderConfig;
 }
 
 function resolveFromRoot(p: string) {
@@ -71,5 +93,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
     now: () => new Date(),
+    bookProvider:
+      e.BOOK_PROVIDER === 'none'
+        ? undefined
+        : {
+            kind: e.BOOK_PROVIDER,
+            key: e.BOOK_PROVIDER_KEY,
+            baseUrl: e.BOOK_PROVIDER_URL ?? BOOK_PROVIDER_URLS[e.BOOK_PROVIDER],
+            timeoutMs: e.BOOK_PROVIDER_TIMEOUT_MS,
+          },
   };
 }

@@ -1,0 +1,113 @@
+import type { TValidBook, TBookLookupRow, TBooksExcelResponse, TBooksListFilter, TBooksListResponse } from '@portal/contract';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { type BookProvider, ProviderError, externalProvider } from './product.providers';
+import * as repo from './product.repository';
+
+/** Our own catalogue as the first provider. */
+export function catalogueProvider(db: Db): BookProvider {
+  return {
+    name: 'catalogue',
+    async lookup(isbns) {
+      const rows = await repo.catalogueByIsbn(db, isbns);
+      return new Map(rows.map((r) => [r.isbn13, r]));
+    },
+  };
+}
+
+const notFoundRow = (isbn13: string): TBookLookupRow => ({
+  isbn13,
+  cover_s_url: '',
+  title: '',
+  pub_date: '',
+  list_price: '0',
+  author: '',
+  pub_nm: '',
+  PAGE: null,
+  found: false,
+  source: null,
+});
+
+export function createProductService(deps: { db: Db; config: AppConfig; log?: { warn: (o: object, m: string) => void } }) {
+  const { db, config } = deps;
+  const providers: BookProvider[] = [catalogueProvider(db)];
+  const external = externalProvider(config.bookProvider);
+  if (external) providers.push(external);
+
+  return {
+    /**
+     * One answer per ISBN asked, in that order: each provider is asked only for what the ones before
+     * it did not find. A provider that fails fails the call (503), so the client keeps its list.
+     */
+    async lookup(isbns: string[]): Promise<TBookLookupRow[]> {
+      const unique = [...new Set(isbns)];
+      const found = new Map<string, TBookLookupRow>();
+      for (const p of providers) {
+        const missing = unique.filter((i) => !found.has(i));
+        if (missing.length === 0) break;
+        try {
+          const got = await p.lookup(missing);
+          for (const [isbn, book] of got) found.set(isbn, { ...book, isbn13: isbn, found: true, source: p.name });
+        } catch (e) {
+          if (!(e instanceof ProviderError)) throw e;
+          deps.log?.warn({ err: e.message }, 'book provider failed');
+          throw new AppError(503, 'SERVICE_UNAVAILABLE', 'The bibliographic provider did not answer.');
+        }
+      }
+      return unique.map((i) => found.get(i) ?? notFoundRow(i));
+    },
+
+    /**
+     * Stores the rows for the company in one transaction: all or nothing. Rows were validated by the
+     * route (every row, before anything is written); an ISBN the company already has is reported.
+     */
+    async saveBooks(companyIdx: number, rows: TValidBook[]): Promise<TBooksExcelResponse> {
+      return db.transaction(async (tx) => {
+        const already = await repo.registeredIsbns(tx, companyIdx, rows.map((r) => r.isbn13));
+        const fresh = rows.filter((r) => !already.has(r.isbn13));
+        const stored = new Set(await repo.insertCompanyBooks(tx, companyIdx, fresh, config.now()));
+        // a concurrent upload may have stored some between the check and the insert: report them too
+        const duplicates = rows.map((r) => r.isbn13).filter((i) => !stored.has(i));
+        return { status: 'success' as const, saved: stored.size, duplicates };
+      });
+    },
+
+    async list(companyIdx: number, filter: TBooksListFilter, paging: { start: number; length: number }): Promise<TBooksListResponse> {
+      const { rows, total } = await repo.listCompanyBooks(db, companyIdx, filter, paging, config.timeZone);
+      return {
+        dataset: rows.map((r, i) => ({
+          ...r,
+          no: paging.start + i + 1,
+          pub_date: r.pub_date ?? '',
+          created_at: r.created_at.toISOString(),
+        })),
+        total_cnt: total,
+      };
+    },
+
+    coverTitle: (isbn13: string) => repo.catalogueTitle(db, isbn13),
+  };
+}
+export type ProductService = ReturnType<typeof createProductService>;
+
+const escapeXml = (s: string) =>
+  s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+
+/** A small generated cover (the catalogue has no scanned covers): a coloured card with the title. */
+export function coverSvg(isbn13: string, title: string): string {
+  const hue = Number(isbn13.slice(-4)) % 360;
+  const words = Array.from(title);
+  const lines: string[] = [];
+  for (let i = 0; i < words.length && lines.length < 4; i += 6) lines.push(words.slice(i, i + 6).join(''));
+  const text = lines
+    .map((l, i) => `<text x="60" y="${70 + i * 22}" text-anchor="middle" font-size="16" fill="#fff">${escapeXml(l)}</text>`)
+    .join('');
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="170" viewBox="0 0 120 170" role="img" aria-label="${escapeXml(title)}">` +
+    `<rect width="120" height="170" rx="4" fill="hsl(${hue},45%,32%)"/>` +
+    `<rect x="8" y="8" width="104" height="154" rx="2" fill="none" stroke="rgba(255,255,255,.5)"/>` +
+    `<g font-family="'Noto Sans CJK KR','Noto Sans KR',sans-serif" font-weight="700">${text}</g>` +
+    `<text x="60" y="150" text-anchor="middle" font-size="9" fill="rgba(255,255,255,.8)" font-family="sans-serif">${isbn13}</text></svg>`
+  );
+}

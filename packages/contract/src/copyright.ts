@@ -1,2 +1,133 @@
-// Schemas of the copyright calls (spec §7).
-export {};
+// Schemas of the copyright calls (spec §7): copyright books, royalty lines, their Excel exports.
+import { z } from 'zod';
+import { ZDate, ZListResponse, ZMoney, ZPaging, ZYesNo, jsonSearchValue } from './common';
+import { PAY_TYPES } from './enums';
+
+const rangeOrder = (r: { startDate?: string; endDate?: string }) => !r.startDate || !r.endDate || r.startDate <= r.endDate;
+const RANGE_MESSAGE = { message: 'date range ends before it starts', path: ['endDate'] };
+
+/** Digits only (an ISBN or its beginning). */
+export const ZIsbnDigits = z.string().trim().regex(/^\d{1,13}$/, 'ISBN: digits only (at most 13)');
+
+// ── copyright books ────────────────────────────────────────────────────────────────────────────
+/** Spec §9: book search key title or ISBN; plus publication date range and pay type. */
+export const ZCopyrightBooksFilter = z
+  .object({
+    searchKey: z.enum(['title', 'isbn']).optional(),
+    keyword: z.string().trim().max(200).optional(),
+    startDate: ZDate.optional(),
+    endDate: ZDate.optional(),
+    payType: z.enum(PAY_TYPES).optional(),
+  })
+  .refine(rangeOrder, RANGE_MESSAGE)
+  .refine((f) => f.searchKey !== 'isbn' || !f.keyword || /^\d{1,13}$/.test(f.keyword), {
+    message: 'ISBN: digits only (at most 13)',
+    path: ['keyword'],
+  });
+export type TCopyrightBooksFilter = z.infer<typeof ZCopyrightBooksFilter>;
+
+export const ZCopyrightBooksQuery = ZPaging.extend({ search_value: jsonSearchValue(ZCopyrightBooksFilter).optional() });
+
+export const ZCopyrightBookRow = z.object({
+  no: z.number().int(),
+  idx: z.number().int(),
+  img_url: z.string(),
+  title: z.string(),
+  isbn: z.string(),
+  publication_date: z.string(),
+  page_count: z.number().int(),
+  currency: z.string(),
+  currency_icon: z.string(),
+  list_price: ZMoney,
+  pay_type: z.enum(PAY_TYPES),
+  rate: ZMoney,
+  created_at: z.string(),
+});
+export type TCopyrightBookRow = z.infer<typeof ZCopyrightBookRow>;
+export const ZCopyrightBooksResponse = ZListResponse(ZCopyrightBookRow);
+export type TCopyrightBooksResponse = z.infer<typeof ZCopyrightBooksResponse>;
+
+// ── royalty ────────────────────────────────────────────────────────────────────────────────────
+/** search_value of copyright/royalty: created_at date range, isbn, customerName, invoiceYn (calculated). */
+export const ZRoyaltyFilter = z
+  .object({
+    startDate: ZDate.optional(),
+    endDate: ZDate.optional(),
+    isbn: ZIsbnDigits.optional().or(z.literal('').transform(() => undefined)),
+    customerName: z.string().trim().max(200).optional(),
+    invoiceYn: ZYesNo.optional().or(z.literal('').transform(() => undefined)),
+  })
+  .refine(rangeOrder, RANGE_MESSAGE);
+export type TRoyaltyFilter = z.infer<typeof ZRoyaltyFilter>;
+
+export const ZRoyaltyQuery = ZPaging.extend({ search_value: jsonSearchValue(ZRoyaltyFilter).optional() });
+
+export const ZRoyaltyRow = z.object({
+  no: z.number().int(),
+  idx: z.number().int(),
+  img_url: z.string(),
+  title: z.string(),
+  isbn: z.string(),
+  unit_price: ZMoney,
+  currency: z.string(),
+  currency_icon: z.string(),
+  qty: z.number().int(),
+  sample_qty: z.number().int(),
+  disuse_qty: z.number().int(),
+  /** null when the company's saleInfo_display is N */
+  saleInfo: z.string().nullable(),
+  customer_name: z.string(),
+  /** 3-letter country code of the customer */
+  customer_country: z.string(),
+  created_at: z.string(),
+  buy_invoice_idx: z.number().int().nullable(),
+  /** rate of the copyright book, percent */
+  rate: ZMoney,
+  /** unit_price × qty × rate / 100, rounded to 2 decimals (samples and disused copies earn none) */
+  royalty: ZMoney,
+});
+export type TRoyaltyRow = z.infer<typeof ZRoyaltyRow>;
+
+export const ZRoyaltyTotal = z.object({
+  currency: z.string(),
+  currency_icon: z.string(),
+  cnt: z.number().int(),
+  qty: z.number().int(),
+  royalty: ZMoney,
+});
+export type TRoyaltyTotal = z.infer<typeof ZRoyaltyTotal>;
+
+export const ZRoyaltyResponse = ZListResponse(ZRoyaltyRow).extend({
+  /** per-currency totals of the whole filtered set (not only the page) */
+  totals: z.array(ZRoyaltyTotal),
+});
+export type TRoyaltyResponse = z.infer<typeof ZRoyaltyResponse>;
+
+/** Royalty calculation status (spec §4): calculated when an invoice reference exists. */
+export const royaltyCalculated = (row: { buy_invoice_idx: number | null }) => row.buy_invoice_idx !== null;
+
+// ── exports ────────────────────────────────────────────────────────────────────────────────────
+/** Only a name for the download: letters, digits, spaces, dots, dashes, underscores; ends in .xlsx. */
+export const ZExportFileName = z
+  .string()
+  .trim()
+  .max(100)
+  .regex(/^[\p{L}\p{N} ._()-]+\.xlsx$/u, 'fileName must end in .xlsx and hold no path');
+
+const searchObject = <T extends z.ZodType>(s: T) =>
+  z.preprocess((v) => (v === undefined || v === null || v === '' ? {} : v), s);
+
+export const ZExportRoyaltyBody = z.object({
+  fileName: ZExportFileName.optional(),
+  search_value: searchObject(ZRoyaltyFilter).optional(),
+});
+export type TExportRoyaltyBody = z.input<typeof ZExportRoyaltyBody>;
+
+export const ZExportBooksBody = z.object({
+  fileName: ZExportFileName.optional(),
+  search_value: searchObject(ZCopyrightBooksFilter).optional(),
+});
+export type TExportBooksBody = z.input<typeof ZExportBooksBody>;
+
+export const ROYALTY_EXPORT_FILE_NAME = 'Royalty.xlsx';
+export const BOOKS_EXPORT_FILE_NAME = 'CopyrightBooks.xlsx';

@@ -1,5 +1,148 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BOOKS_EXPORT_FILE_NAME,
+  ROYALTY_EXPORT_FILE_NAME,
+  ZCopyrightBooksQuery,
+  ZCopyrightBooksResponse,
+  ZErrorEnvelope,
+  ZExportBooksBody,
+  ZExportRoyaltyBody,
+  ZRoyaltyQuery,
+  ZRoyaltyResponse,
+} from '@portal/contract';
+import { contentDisposition } from '../../lib/file-store';
+import { companyOf } from '../../plugins/auth';
 import type { ModuleDeps } from '../types';
+import { coverSvg } from './cover';
+import { createCopyrightService } from './copyright.service';
 
-// Routes of the copyright domain (spec §7); filled in by its issue.
-export const copyrightRoutes: FastifyPluginAsyncZod<ModuleDeps> = async () => {};
+const errors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope };
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const ROYALTY_RULE =
+  'Royalty of a line = unit_price × qty × rate / 100, where rate (percent) is that of the line\'s copyright book; ' +
+  'qty counts sold copies only: sample copies (sample_qty) and disused copies (disuse_qty) earn no royalty. ' +
+  'Computed in SQL on numeric (exact), rounded half away from zero to 2 decimals per line; totals are the sums ' +
+  'of the rounded lines, per currency, over the whole filtered set. A line is calculated when it has an invoice ' +
+  '(buy_invoice_idx set), otherwise uncalculated (spec §4).';
+const ROYALTY_FILTER =
+  'search_value (JSON): startDate/endDate (YYYY-MM-DD, on created_at, in the app time zone, both inclusive), ' +
+  'isbn (digits, matches the beginning), customerName (part of the name, case-insensitive), invoiceYn ' +
+  '(Y calculated, N uncalculated). Malformed dates, a non-digit ISBN or a range ending before it starts answer 400. ' +
+  'Sorted by title, then line (spec §9).';
+
+export const copyrightRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, auth, config }) => {
+  const service = createCopyrightService({ db, auth, timeZone: config.timeZone });
+
+  /** Streams a workbook; the producer stops when the client goes away. */
+  const sendWorkbook = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    fileName: string,
+    make: (signal: AbortSignal) => Promise<NodeJS.ReadableStream>,
+  ) => {
+    const abort = new AbortController();
+    request.raw.once('close', () => abort.abort());
+    return make(abort.signal).then((stream) =>
+      reply
+        .header('content-type', XLSX)
+        .header('content-disposition', contentDisposition(fileName))
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(stream),
+    );
+  };
+
+  app.get(
+    '/company/copyright/books',
+    {
+      schema: {
+        tags: ['copyright'],
+        summary: "The company's copyright books",
+        description:
+          'search_value (JSON, addition): searchKey title|isbn with keyword (ISBN digits only), startDate/endDate ' +
+          '(publication date, inclusive), payType sale|net. Sorted by number (registration order).',
+        querystring: ZCopyrightBooksQuery,
+        response: { 200: ZCopyrightBooksResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { start, length, search_value } = request.query;
+      return service.booksList(companyOf(request).companyIdx, { start, length }, search_value ?? {});
+    },
+  );
+
+  app.post(
+    '/copyright/exportBooks',
+    {
+      schema: {
+        tags: ['copyright'],
+        summary: '(addition) The copyright book list as .xlsx, with the same filters',
+        body: ZExportBooksBody,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const me = companyOf(request);
+      const name = request.body.fileName ?? BOOKS_EXPORT_FILE_NAME;
+      return sendWorkbook(request as FastifyRequest, reply as FastifyReply, name, (signal) => service.exportBooks(me.companyIdx, request.body.search_value ?? {}, signal));
+    },
+  );
+
+  app.get(
+    '/copyright/royalty',
+    {
+      schema: {
+        tags: ['copyright'],
+        summary: 'Royalty lines of the company, with royalty amounts and per-currency totals',
+        description: `${ROYALTY_FILTER} ${ROYALTY_RULE} saleInfo is null unless the company's saleInfo_display is Y.`,
+        querystring: ZRoyaltyQuery,
+        response: { 200: ZRoyaltyResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { start, length, search_value } = request.query;
+      return service.royaltyList(companyOf(request).companyIdx, { start, length }, search_value ?? {});
+    },
+  );
+
+  app.post(
+    '/copyright/exportRoyalty',
+    {
+      schema: {
+        tags: ['copyright'],
+        summary: 'The filtered royalty lines as .xlsx (default name Royalty.xlsx), streamed',
+        description:
+          `Exactly the rows of copyright/royalty with the same search_value, in the same order, with a Royalty ` +
+          `column and per-currency total rows at the end. ${ROYALTY_RULE} The workbook is streamed while rows are ` +
+          'read in keyset batches; fileName only names the download.',
+        body: ZExportRoyaltyBody,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const me = companyOf(request);
+      const name = request.body.fileName ?? ROYALTY_EXPORT_FILE_NAME;
+      return sendWorkbook(request as FastifyRequest, reply as FastifyReply, name, (signal) => service.exportRoyalty(me.companyIdx, request.body.search_value ?? {}, signal));
+    },
+  );
+
+  app.get(
+    '/copyright/cover/:file',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['copyright'],
+        summary: '(addition) A generated cover image for an ISBN (works offline; shows no book data)',
+        params: z.object({ file: z.string().regex(/^\d{13}\.svg$/) }),
+      },
+    },
+    async (request, reply) =>
+      (reply as FastifyReply)
+        .header('content-type', 'image/svg+xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=86400')
+        .send(coverSvg(request.params.file.slice(0, 13))),
+  );
+};

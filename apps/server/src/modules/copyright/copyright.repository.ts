@@ -1,0 +1,226 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { TCopyrightBooksFilter, TRoyaltyFilter } from '@portal/contract';
+import type { DbOrTx } from '../../db/client';
+
+/**
+ * Copyright books and royalty lines. Every query filters on the company of the verified token
+ * (`companyIdx`), on the books and on the lines alike. Raw SQL where the plan matters: the royalty
+ * page walks books in title order and each book's lines by idx (indexes royalty_lines_book_*), so
+ * a page costs about the same at 10k and at 1M lines.
+ */
+
+type Rows<T> = { rows: T[] };
+const rows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as Rows<T>).rows;
+
+/** Royalty of one line: unit_price × qty × rate / 100, exact numeric, rounded half away from zero to 2 decimals. */
+export const ROYALTY_SQL = (line: string, book: string) =>
+  sql.raw(`round(${line}.unit_price * ${line}.qty * ${book}.rate / 100, 2)`);
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
+
+export interface RoyaltyWhere {
+  companyIdx: number;
+  filter: TRoyaltyFilter;
+  /** customers whose name matches filter.customerName (resolved first; null = no customer filter) */
+  customerIdxs: number[] | null;
+  timeZone: string;
+}
+
+/** Conditions on the book `b` (company + isbn prefix). */
+function bookConditions(w: { companyIdx: number; isbn?: string }) {
+  const parts = [sql`b.company_idx = ${w.companyIdx}`];
+  if (w.isbn) parts.push(sql`b.isbn like ${`${likeEscape(w.isbn)}%`}`);
+  return sql.join(parts, sql` and `);
+}
+
+/** Conditions on the line `r` (company, dates in the app's time zone, customers, calculated). */
+function lineConditions(w: RoyaltyWhere) {
+  const f = w.filter;
+  const parts = [sql`r.company_idx = ${w.companyIdx}`];
+  if (f.startDate) parts.push(sql`r.created_at >= (${f.startDate}::date)::timestamp at time zone ${w.timeZone}`);
+  if (f.endDate) parts.push(sql`r.created_at < (${f.endDate}::date + 1)::timestamp at time zone ${w.timeZone}`);
+  if (w.customerIdxs) parts.push(sql`r.customer_idx in (${sql.join(w.customerIdxs.map((i) => sql`${i}`), sql`, `)})`);
+  if (f.invoiceYn === 'Y') parts.push(sql`r.buy_invoice_idx is not null`);
+  if (f.invoiceYn === 'N') parts.push(sql`r.buy_invoice_idx is null`);
+  return sql.join(parts, sql` and `);
+}
+
+export async function findCustomerIdxs(db: DbOrTx, name: string): Promise<number[]> {
+  const found = await rows<{ idx: number }>(
+    db,
+    sql`select idx from royalty_customers where name ilike ${`%${likeEscape(name)}%`} order by idx limit 5000`,
+  );
+  return found.map((r) => Number(r.idx));
+}
+
+export async function dataVersion(db: DbOrTx): Promise<number> {
+  const [row] = await rows<{ version: string | number }>(db, sql`select version from copyright_data_version where id = 1`);
+  return Number(row?.version ?? 0);
+}
+
+export interface RoyaltyLineRecord {
+  idx: number;
+  book_idx: number;
+  img_url: string;
+  title: string;
+  isbn: string;
+  rate: string;
+  unit_price: string;
+  currency: string;
+  currency_icon: string;
+  qty: number;
+  sample_qty: number;
+  disuse_qty: number;
+  sale_info: string;
+  customer_name: string;
+  customer_country: string;
+  created_at: string;
+  buy_invoice_idx: number | null;
+  royalty: string;
+}
+
+const lineColumns = sql`
+  r.idx::float8 as idx, b.idx as book_idx, b.img_url, b.title, b.isbn, b.rate::text as rate,
+  r.unit_price::text as unit_price, r.currency, coalesce(cur.icon, r.currency) as currency_icon,
+  r.qty, r.sample_qty, r.disuse_qty, r.sale_info, cu.name as customer_name, cu.country as customer_country,
+  ${iso('r.created_at')} as created_at, r.buy_invoice_idx, ${ROYALTY_SQL('r', 'b')}::text as royalty`;
+
+/** One page in title order (spec §9 default sort for royalty): title, then book, then line. */
+export async function royaltyPage(db: DbOrTx, w: RoyaltyWhere, start: number, length: number): Promise<RoyaltyLineRecord[]> {
+  const found = await rows<RoyaltyLineRecord>(
+    db,
+    sql`with page as materialized (
+      select b.idx as book_idx, b.title, r.idx
+      from copyright_books b
+      cross join lateral (
+        select r.idx from royalty_lines r where r.book_idx = b.idx and ${lineConditions(w)} order by r.idx
+      ) r
+      where ${bookConditions({ companyIdx: w.companyIdx, isbn: w.filter.isbn })}
+      order by b.title, b.idx, r.idx
+      limit ${length} offset ${start}
+    )
+    select ${lineColumns}
+    from page p
+    join royalty_lines r on r.idx = p.idx
+    join copyright_books b on b.idx = r.book_idx
+    join royalty_customers cu on cu.idx = r.customer_idx
+    left join currencies cur on cur.name = r.currency
+    order by p.title, p.book_idx, p.idx`,
+  );
+  return found.map(normaliseLine);
+}
+
+/** Count and royalty totals per currency of the whole filtered set. */
+export async function royaltyTotals(db: DbOrTx, w: RoyaltyWhere) {
+  const found = await rows<{ currency: string; currency_icon: string; cnt: string | number; qty: string; royalty: string }>(
+    db,
+    sql`select r.currency, coalesce(cur.icon, r.currency) as currency_icon, count(*)::int as cnt,
+        coalesce(sum(r.qty), 0)::text as qty, coalesce(sum(${ROYALTY_SQL('r', 'b')}), 0)::text as royalty
+      from royalty_lines r
+      join copyright_books b on b.idx = r.book_idx
+      left join currencies cur on cur.name = r.currency
+      where ${lineConditions(w)} and ${bookConditions({ companyIdx: w.companyIdx, isbn: w.filter.isbn })}
+      group by r.currency, cur.icon
+      order by r.currency`,
+  );
+  return found.map((t) => ({ currency: t.currency, currency_icon: t.currency_icon, cnt: Number(t.cnt), qty: Number(t.qty), royalty: t.royalty }));
+}
+
+/** The company's books that can hold matching lines, in title order (export walks them one by one). */
+export async function booksInTitleOrder(db: DbOrTx, companyIdx: number, isbn?: string) {
+  return rows<{ idx: number }>(
+    db,
+    sql`select b.idx from copyright_books b where ${bookConditions({ companyIdx, isbn })} order by b.title, b.idx`,
+  );
+}
+
+/** A batch of one book's lines after `afterIdx` (keyset), for the streaming export. */
+export async function royaltyBatch(db: DbOrTx, w: RoyaltyWhere, bookIdx: number, afterIdx: number, limit: number) {
+  const found = await rows<RoyaltyLineRecord>(
+    db,
+    sql`select ${lineColumns}
+      from royalty_lines r
+      join copyright_books b on b.idx = r.book_idx
+      join royalty_customers cu on cu.idx = r.customer_idx
+      left join currencies cur on cur.name = r.currency
+      where r.book_idx = ${bookIdx} and b.company_idx = ${w.companyIdx} and ${lineConditions(w)} and r.idx > ${afterIdx}
+      order by r.idx
+      limit ${limit}`,
+  );
+  return found.map(normaliseLine);
+}
+
+function normaliseLine(r: RoyaltyLineRecord): RoyaltyLineRecord {
+  return {
+    ...r,
+    idx: Number(r.idx),
+    book_idx: Number(r.book_idx),
+    qty: Number(r.qty),
+    sample_qty: Number(r.sample_qty),
+    disuse_qty: Number(r.disuse_qty),
+    buy_invoice_idx: r.buy_invoice_idx === null ? null : Number(r.buy_invoice_idx),
+  };
+}
+
+// ── copyright books ────────────────────────────────────────────────────────────────────────────
+export interface BookRecord {
+  idx: number;
+  img_url: string;
+  title: string;
+  isbn: string;
+  publication_date: string;
+  page_count: number;
+  currency: string;
+  currency_icon: string;
+  list_price: string;
+  pay_type: 'sale' | 'net';
+  rate: string;
+  created_at: string;
+}
+
+function booksWhere(companyIdx: number, f: TCopyrightBooksFilter) {
+  const parts = [sql`b.company_idx = ${companyIdx}`];
+  if (f.keyword) {
+    if (f.searchKey === 'isbn') parts.push(sql`b.isbn like ${`${likeEscape(f.keyword)}%`}`);
+    else if (f.searchKey === 'title') parts.push(sql`b.title ilike ${`%${likeEscape(f.keyword)}%`}`);
+    else {
+      const isbnish = /^\d{1,13}$/.test(f.keyword);
+      parts.push(
+        isbnish
+          ? sql`(b.title ilike ${`%${likeEscape(f.keyword)}%`} or b.isbn like ${`${f.keyword}%`})`
+          : sql`b.title ilike ${`%${likeEscape(f.keyword)}%`}`,
+      );
+    }
+  }
+  if (f.startDate) parts.push(sql`b.publication_date >= ${f.startDate}::date`);
+  if (f.endDate) parts.push(sql`b.publication_date <= ${f.endDate}::date`);
+  if (f.payType) parts.push(sql`b.pay_type = ${f.payType}`);
+  return sql.join(parts, sql` and `);
+}
+
+const bookColumns = sql`b.idx, b.img_url, b.title, b.isbn, b.publication_date::text as publication_date, b.page_count,
+  b.currency, coalesce(cur.icon, b.currency) as currency_icon, b.list_price::text as list_price, b.pay_type,
+  b.rate::text as rate, ${iso('b.created_at')} as created_at`;
+
+/** Books in number order (spec §9: number ascending = registration order). */
+export async function booksPage(db: DbOrTx, companyIdx: number, f: TCopyrightBooksFilter, start: number, length: number) {
+  return rows<BookRecord>(
+    db,
+    sql`select ${bookColumns} from copyright_books b left join currencies cur on cur.name = b.currency
+      where ${booksWhere(companyIdx, f)} order by b.idx limit ${length} offset ${start}`,
+  );
+}
+
+export async function booksCount(db: DbOrTx, companyIdx: number, f: TCopyrightBooksFilter) {
+  const [row] = await rows<{ n: number }>(db, sql`select count(*)::int as n from copyright_books b where ${booksWhere(companyIdx, f)}`);
+  return Number(row?.n ?? 0);
+}
+
+export async function booksBatch(db: DbOrTx, companyIdx: number, f: TCopyrightBooksFilter, afterIdx: number, limit: number) {
+  return rows<BookRecord>(
+    db,
+    sql`select ${bookColumns} from copyright_books b left join currencies cur on cur.name = b.currency
+      where ${booksWhere(companyIdx, f)} and b.idx > ${afterIdx} order by b.idx limit ${limit}`,
+  );
+}

@@ -1,0 +1,259 @@
+import { PassThrough } from 'node:stream';
+import { once } from 'node:events';
+import ExcelJS from 'exceljs';
+import type {
+  TCopyrightBookRow,
+  TCopyrightBooksFilter,
+  TCopyrightBooksResponse,
+  TPaging,
+  TRoyaltyFilter,
+  TRoyaltyResponse,
+  TRoyaltyRow,
+  TRoyaltyTotal,
+} from '@portal/contract';
+import type { Db } from '../../db/client';
+import type { AuthService } from '../auth/auth.service';
+import * as repo from './copyright.repository';
+
+/** Rows read per query while exporting: between batches the (single-connection) database answers others. */
+export const EXPORT_BATCH = 2000;
+const TOTALS_CACHE_MAX = 500;
+
+/** Exact decimal string → integer hundredths (money is never a float). */
+export function toCents(s: string): bigint {
+  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?\d*$/.exec(s);
+  if (!m) throw new Error(`not a decimal: ${s}`);
+  const cents = BigInt(m[2]!) * 100n + BigInt((m[3] ?? '').padEnd(2, '0'));
+  return m[1] ? -cents : cents;
+}
+export function fromCents(c: bigint): string {
+  const neg = c < 0n;
+  const a = neg ? -c : c;
+  return `${neg ? '-' : ''}${a / 100n}.${String(a % 100n).padStart(2, '0')}`;
+}
+const money2 = (s: string) => fromCents(toCents(s));
+
+export interface CopyrightServiceDeps {
+  db: Db;
+  auth: Pick<AuthService, 'loginInfo'>;
+  timeZone: string;
+}
+
+export function createCopyrightService({ db, auth, timeZone }: CopyrightServiceDeps) {
+  /**
+   * Count and per-currency totals of a filtered set cost a scan of the set; they are cached per
+   * data version (bumped by triggers on every write to the copyright tables), company and filter.
+   */
+  const totalsCache = new Map<string, TRoyaltyTotal[]>();
+
+  async function where(companyIdx: number, filter: TRoyaltyFilter): Promise<repo.RoyaltyWhere | null> {
+    let customerIdxs: number[] | null = null;
+    if (filter.customerName) {
+      customerIdxs = await repo.findCustomerIdxs(db, filter.customerName);
+      if (customerIdxs.length === 0) return null;
+    }
+    return { companyIdx, filter, customerIdxs, timeZone };
+  }
+
+  async function totals(w: repo.RoyaltyWhere): Promise<TRoyaltyTotal[]> {
+    const version = await repo.dataVersion(db);
+    const key = `${version}|${w.companyIdx}|${JSON.stringify(w.filter)}`;
+    const hit = totalsCache.get(key);
+    if (hit) {
+      totalsCache.delete(key);
+      totalsCache.set(key, hit);
+      return hit;
+    }
+    const fresh = (await repo.royaltyTotals(db, w)).map((t) => ({ ...t, royalty: money2(t.royalty) }));
+    totalsCache.set(key, fresh);
+    if (totalsCache.size > TOTALS_CACHE_MAX) totalsCache.delete(totalsCache.keys().next().value!);
+    return fresh;
+  }
+
+  const showSaleInfo = async (companyIdx: number) => (await auth.loginInfo(companyIdx)).saleInfo_display === 'Y';
+
+  const toRow = (r: repo.RoyaltyLineRecord, no: number, saleInfo: boolean): TRoyaltyRow => ({
+    no,
+    idx: r.idx,
+    img_url: r.img_url,
+    title: r.title,
+    isbn: r.isbn,
+    unit_price: r.unit_price,
+    currency: r.currency,
+    currency_icon: r.currency_icon,
+    qty: r.qty,
+    sample_qty: r.sample_qty,
+    disuse_qty: r.disuse_qty,
+    saleInfo: saleInfo ? r.sale_info : null,
+    customer_name: r.customer_name,
+    customer_country: r.customer_country,
+    created_at: r.created_at,
+    buy_invoice_idx: r.buy_invoice_idx,
+    rate: r.rate,
+    royalty: money2(r.royalty),
+  });
+
+  return {
+    async royaltyList(companyIdx: number, paging: TPaging, filter: TRoyaltyFilter = {}): Promise<TRoyaltyResponse> {
+      const w = await where(companyIdx, filter);
+      if (!w) return { dataset: [], total_cnt: 0, totals: [] };
+      const [sums, page, saleInfo] = [await totals(w), await repo.royaltyPage(db, w, paging.start, paging.length), await showSaleInfo(companyIdx)];
+      return {
+        dataset: page.map((r, i) => toRow(r, paging.start + i + 1, saleInfo)),
+        total_cnt: sums.reduce((n, t) => n + t.cnt, 0),
+        totals: sums,
+      };
+    },
+
+    /**
+     * Streams the filtered royalty lines as an .xlsx (exceljs WorkbookWriter, no styles, no shared
+     * strings): books in title order, each book's lines in keyset batches, so memory stays flat and
+     * other requests run between batches. Totals per currency are summed exactly (hundredths).
+     */
+    async exportRoyalty(companyIdx: number, filter: TRoyaltyFilter = {}, signal?: AbortSignal) {
+      const saleInfo = await showSaleInfo(companyIdx);
+      const w = await where(companyIdx, filter);
+      const out = new PassThrough({ highWaterMark: 1 << 20 });
+      const run = async () => {
+        const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+        const ws = wb.addWorksheet('Royalty');
+        ws.columns = royaltyColumns(saleInfo);
+        const sums = new Map<string, { cnt: number; qty: number; cents: bigint }>();
+        let no = 0;
+        const books = w ? await repo.booksInTitleOrder(db, companyIdx, filter.isbn) : [];
+        for (const book of books) {
+          let after = 0;
+          for (;;) {
+            if (signal?.aborted) throw new Error('aborted');
+            const batch = await repo.royaltyBatch(db, w!, Number(book.idx), after, EXPORT_BATCH);
+            for (const r of batch) {
+              const row = toRow(r, ++no, saleInfo);
+              ws.addRow(royaltyCells(row)).commit();
+              const s = sums.get(r.currency) ?? { cnt: 0, qty: 0, cents: 0n };
+              s.cnt++;
+              s.qty += r.qty;
+              s.cents += toCents(row.royalty);
+              sums.set(r.currency, s);
+            }
+            if (out.writableNeedDrain) await once(out, 'drain');
+            if (batch.length < EXPORT_BATCH) break;
+            after = batch[batch.length - 1]!.idx;
+          }
+        }
+        ws.addRow([]).commit();
+        for (const [currency, s] of [...sums.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+          ws.addRow({ title: `Total ${currency}`, currency, qty: s.qty, royalty: Number(fromCents(s.cents)), customer_name: `${s.cnt} lines` }).commit();
+        }
+        ws.commit();
+        await wb.commit();
+      };
+      run().catch((e: unknown) => out.destroy(e instanceof Error ? e : new Error(String(e))));
+      return out;
+    },
+
+    async booksList(companyIdx: number, paging: TPaging, filter: TCopyrightBooksFilter = {}): Promise<TCopyrightBooksResponse> {
+      const page = await repo.booksPage(db, companyIdx, filter, paging.start, paging.length);
+      const total = await repo.booksCount(db, companyIdx, filter);
+      return { dataset: page.map((b, i) => bookRow(b, paging.start + i + 1)), total_cnt: total };
+    },
+
+    async exportBooks(companyIdx: number, filter: TCopyrightBooksFilter = {}, signal?: AbortSignal) {
+      const out = new PassThrough({ highWaterMark: 1 << 20 });
+      const run = async () => {
+        const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+        const ws = wb.addWorksheet('Copyright books');
+        ws.columns = BOOK_COLUMNS;
+        let after = 0;
+        let no = 0;
+        for (;;) {
+          if (signal?.aborted) throw new Error('aborted');
+          const batch = await repo.booksBatch(db, companyIdx, filter, after, EXPORT_BATCH);
+          for (const b of batch) {
+            const row = bookRow(b, ++no);
+            ws.addRow({ ...row, list_price: Number(row.list_price), rate: Number(row.rate) }).commit();
+          }
+          if (out.writableNeedDrain) await once(out, 'drain');
+          if (batch.length < EXPORT_BATCH) break;
+          after = batch[batch.length - 1]!.idx;
+        }
+        ws.commit();
+        await wb.commit();
+      };
+      run().catch((e: unknown) => out.destroy(e instanceof Error ? e : new Error(String(e))));
+      return out;
+    },
+  };
+}
+export type CopyrightService = ReturnType<typeof createCopyrightService>;
+
+const bookRow = (b: repo.BookRecord, no: number): TCopyrightBookRow => ({
+  no,
+  idx: Number(b.idx),
+  img_url: b.img_url,
+  title: b.title,
+  isbn: b.isbn,
+  publication_date: b.publication_date,
+  page_count: Number(b.page_count),
+  currency: b.currency,
+  currency_icon: b.currency_icon,
+  list_price: b.list_price,
+  pay_type: b.pay_type,
+  rate: b.rate,
+  created_at: b.created_at,
+});
+
+/** Sheet columns of Royalty.xlsx; the sale info column only for companies that display it (spec §6). */
+export function royaltyColumns(saleInfo: boolean): Partial<ExcelJS.Column>[] {
+  return [
+    { header: 'No', key: 'no', width: 8 },
+    { header: 'Title', key: 'title', width: 40 },
+    { header: 'ISBN', key: 'isbn', width: 16 },
+    { header: 'Customer', key: 'customer_name', width: 28 },
+    { header: 'Country', key: 'customer_country', width: 9 },
+    ...(saleInfo ? [{ header: 'Sale info', key: 'saleInfo', width: 16 }] : []),
+    { header: 'Unit price', key: 'unit_price', width: 12 },
+    { header: 'Currency', key: 'currency', width: 9 },
+    { header: 'Qty', key: 'qty', width: 8 },
+    { header: 'Sample qty', key: 'sample_qty', width: 10 },
+    { header: 'Disused qty', key: 'disuse_qty', width: 10 },
+    { header: 'Rate (%)', key: 'rate', width: 9 },
+    { header: 'Royalty', key: 'royalty', width: 14 },
+    { header: 'Status', key: 'status', width: 14 },
+    { header: 'Invoice', key: 'buy_invoice_idx', width: 9 },
+    { header: 'Created at', key: 'created_at', width: 22 },
+  ];
+}
+
+function royaltyCells(r: TRoyaltyRow) {
+  return {
+    no: r.no,
+    title: r.title,
+    isbn: r.isbn,
+    customer_name: r.customer_name,
+    customer_country: r.customer_country,
+    saleInfo: r.saleInfo ?? '',
+    unit_price: Number(r.unit_price),
+    currency: r.currency,
+    qty: r.qty,
+    sample_qty: r.sample_qty,
+    disuse_qty: r.disuse_qty,
+    rate: Number(r.rate),
+    royalty: Number(r.royalty),
+    status: r.buy_invoice_idx === null ? 'Uncalculated' : 'Calculated',
+    buy_invoice_idx: r.buy_invoice_idx ?? '',
+    created_at: r.created_at,
+  };
+}
+
+const BOOK_COLUMNS: Partial<ExcelJS.Column>[] = [
+  { header: 'No', key: 'no', width: 8 },
+  { header: 'Title', key: 'title', width: 40 },
+  { header: 'ISBN', key: 'isbn', width: 16 },
+  { header: 'Publication date', key: 'publication_date', width: 14 },
+  { header: 'Pages', key: 'page_count', width: 8 },
+  { header: 'List price', key: 'list_price', width: 12 },
+  { header: 'Currency', key: 'currency', width: 9 },
+  { header: 'Pay type', key: 'pay_type', width: 9 },
+  { header: 'Rate (%)', key: 'rate', width: 9 },
+  { header: 'Created at', key: 'created_at', width: 22 },
+];

@@ -1,0 +1,379 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TCopyrightBooksResponse, TRoyaltyResponse, TRoyaltyRow } from '@portal/contract';
+import { copyrightBooks, royaltyCustomers, royaltyLines } from '../../db/schema';
+import { isbn13 } from '../../db/seed/copyright';
+import { createTestApp, type TestContext } from '../../test/helper';
+
+let t: TestContext;
+let tokenA: string;
+let tokenB: string;
+const ISBN_A1 = isbn13('979110000001');
+const ISBN_A2 = isbn13('979110000002');
+const ISBN_B1 = isbn13('979119999991');
+
+const q = (o: object) => encodeURIComponent(JSON.stringify(o));
+const royalty = async (token: string, search: object = {}, start = 0, length = 100) => {
+  const res = await t.inject(token, { method: 'GET', url: `/api/copyright/royalty?start=${start}&length=${length}&search_value=${q(search)}` });
+  return res;
+};
+const royaltyJson = async (token: string, search: object = {}, start = 0, length = 100) => {
+  const res = await royalty(token, search, start, length);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<TRoyaltyResponse>();
+};
+const exportRoyalty = (token: string, body: object) =>
+  t.inject(token, { method: 'POST', url: '/api/copyright/exportRoyalty', payload: body });
+
+async function readWorkbook(buf: Buffer) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(buf as unknown as ArrayBuffer);
+  const ws = wb.worksheets[0]!;
+  const rows: Record<string, unknown>[] = [];
+  const header = (ws.getRow(1).values as unknown[]).slice(1).map(String);
+  ws.eachRow((row, n) => {
+    if (n === 1) return;
+    const values = (row.values as unknown[]).slice(1);
+    rows.push(Object.fromEntries(header.map((h, i) => [h, values[i] ?? null])));
+  });
+  return { header, rows };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.clock.set('2026-03-15T03:00:00Z');
+  const a = await t.createCompany({ saleInfoDisplay: 'Y' });
+  const b = await t.createCompany({ saleInfoDisplay: 'N' });
+  tokenA = await t.login(a.id, a.password);
+  tokenB = await t.login(b.id, b.password);
+  const [kyobo, powell, tsutaya] = await t.db
+    .insert(royaltyCustomers)
+    .values([
+      { name: 'Test Kyobo Gangnam', country: 'KOR' },
+      { name: "Test Powell's 100%_Books", country: 'USA' },
+      { name: 'Test Tsutaya', country: 'JPN' },
+    ])
+    .returning();
+  const book = (companyIdx: number, title: string, isbn: string, rate: string, payType = 'sale', pub = '2024-05-01') => ({
+    companyIdx,
+    title,
+    isbn,
+    rate,
+    payType,
+    imgUrl: `/api/copyright/cover/${isbn}.svg`,
+    publicationDate: pub,
+    pageCount: 200,
+    listPrice: '15000.00',
+    currency: 'KRW',
+  });
+  const [a1, a2, b1] = await t.db
+    .insert(copyrightBooks)
+    .values([
+      book(a.idx, 'Zebra crossings', ISBN_A1, '7.50', 'sale', '2023-01-10'),
+      book(a.idx, 'Apple orchards', ISBN_A2, '12.50', 'net', '2025-06-30'),
+      book(b.idx, 'Apple of another company', ISBN_B1, '10.00'),
+    ])
+    .returning();
+  const line = (bk: typeof a1, cust: typeof kyobo, o: Partial<typeof royaltyLines.$inferInsert>) => ({
+    companyIdx: bk!.companyIdx,
+    bookIdx: bk!.idx,
+    customerIdx: cust!.idx,
+    unitPrice: '1.00',
+    currency: 'KRW',
+    qty: 1,
+    saleInfo: 'Online bookstore',
+    createdAt: new Date('2026-01-10T03:00:00Z'),
+    ...o,
+  });
+  await t.db.insert(royaltyLines).values([
+    // A1 (rate 7.50): 12345.67 × 3 × 7.5 / 100 = 2777.775750 → 2777.78; samples and disused copies earn none
+    line(a1, kyobo, { unitPrice: '12345.67', qty: 3, sampleQty: 2, disuseQty: 1, buyInvoiceIdx: 501, createdAt: new Date('2025-12-31T14:59:59Z') }),
+    // A1: 0.35 × 3 × 7.5 / 100 = 0.07875 → 0.08 (USD)
+    line(a1, powell, { unitPrice: '0.35', qty: 3, currency: 'USD', sampleQty: 5, createdAt: new Date('2025-12-31T15:00:00Z') }),
+    // A2 (rate 12.50): 19.99 × 7 × 12.5 / 100 = 17.491250 → 17.49 (USD)
+    line(a2, powell, { unitPrice: '19.99', qty: 7, currency: 'USD', disuseQty: 4, buyInvoiceIdx: 502, createdAt: new Date('2026-02-01T00:00:00Z') }),
+    // A2: 1350 × 0 × 12.5% = 0 (only samples)
+    line(a2, tsutaya, { unitPrice: '1350.00', qty: 0, sampleQty: 3, currency: 'JPY', createdAt: new Date('2026-03-01T00:00:00Z') }),
+    // A2: 0.1 × 1 × 12.5 / 100 = 0.0125 → 0.01 (USD)
+    line(a2, powell, { unitPrice: '0.10', qty: 1, currency: 'USD', createdAt: new Date('2026-03-02T00:00:00Z') }),
+    // B1: another company's lines, same customers
+    line(b1, kyobo, { unitPrice: '99999.00', qty: 9, buyInvoiceIdx: 900 }),
+    line(b1, powell, { unitPrice: '50.00', qty: 2, currency: 'USD' }),
+  ]);
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('GET copyright/royalty', () => {
+  it('lists the company\'s lines by title with royalty amounts and per-currency totals', async () => {
+    const body = await royaltyJson(tokenA);
+    expect(body.total_cnt).toBe(5);
+    // default sort by title: Apple orchards (A2) before Zebra crossings (A1), lines in order within
+    expect(body.dataset.map((r) => [r.title, r.royalty])).toEqual([
+      ['Apple orchards', '17.49'],
+      ['Apple orchards', '0.00'],
+      ['Apple orchards', '0.01'],
+      ['Zebra crossings', '2777.78'],
+      ['Zebra crossings', '0.08'],
+    ]);
+    expect(body.dataset.map((r) => r.no)).toEqual([1, 2, 3, 4, 5]);
+    expect(body.totals).toEqual([
+      { currency: 'JPY', currency_icon: '¥', cnt: 1, qty: 0, royalty: '0.00' },
+      { currency: 'KRW', currency_icon: '₩', cnt: 1, qty: 3, royalty: '2777.78' },
+      { currency: 'USD', currency_icon: '$', cnt: 3, qty: 11, royalty: '17.58' },
+    ]);
+    const first = body.dataset[3]!;
+    expect(first).toMatchObject({
+      isbn: ISBN_A1,
+      unit_price: '12345.67',
+      qty: 3,
+      sample_qty: 2,
+      disuse_qty: 1,
+      rate: '7.50',
+      customer_name: 'Test Kyobo Gangnam',
+      customer_country: 'KOR',
+      buy_invoice_idx: 501,
+      saleInfo: 'Online bookstore',
+      img_url: `/api/copyright/cover/${ISBN_A1}.svg`,
+    });
+  });
+
+  it('pages with start/length and keeps the total', async () => {
+    const p2 = await royaltyJson(tokenA, {}, 2, 2);
+    expect(p2.total_cnt).toBe(5);
+    expect(p2.dataset.map((r) => r.no)).toEqual([3, 4]);
+    expect(p2.dataset.map((r) => r.royalty)).toEqual(['0.01', '2777.78']);
+    const fallback = await royaltyJson(tokenA, {}, 0, 0);
+    expect(fallback.dataset).toHaveLength(5);
+  });
+
+  it('filters by date range in the app time zone (Asia/Seoul), both ends inclusive', async () => {
+    // 2025-12-31T14:59:59Z is 2025-12-31 23:59:59 in Seoul; 15:00:00Z is 2026-01-01 00:00
+    const dec = await royaltyJson(tokenA, { startDate: '2025-12-01', endDate: '2025-12-31' });
+    expect(dec.dataset.map((r) => r.royalty)).toEqual(['2777.78']);
+    const jan = await royaltyJson(tokenA, { startDate: '2026-01-01', endDate: '2026-02-01' });
+    expect(jan.dataset.map((r) => r.royalty)).toEqual(['17.49', '0.08']);
+    const from = await royaltyJson(tokenA, { startDate: '2026-03-01' });
+    expect(from.total_cnt).toBe(2);
+    const until = await royaltyJson(tokenA, { endDate: '2025-12-31' });
+    expect(until.total_cnt).toBe(1);
+  });
+
+  it('filters by isbn (digits, beginning) and by customer name (part, case-insensitive, wildcards literal)', async () => {
+    const byIsbn = await royaltyJson(tokenA, { isbn: ISBN_A1 });
+    expect(byIsbn.dataset.every((r) => r.isbn === ISBN_A1)).toBe(true);
+    expect(byIsbn.total_cnt).toBe(2);
+    expect((await royaltyJson(tokenA, { isbn: '9791100' })).total_cnt).toBe(5);
+    const byCustomer = await royaltyJson(tokenA, { customerName: "powell's" });
+    expect(byCustomer.total_cnt).toBe(3);
+    expect(byCustomer.totals).toEqual([{ currency: 'USD', currency_icon: '$', cnt: 3, qty: 11, royalty: '17.58' }]);
+    expect((await royaltyJson(tokenA, { customerName: '100%_' })).total_cnt).toBe(3);
+    expect((await royaltyJson(tokenA, { customerName: 'K_obo' })).total_cnt).toBe(0);
+    expect((await royaltyJson(tokenA, { customerName: 'nobody at all' })).dataset).toEqual([]);
+    const combined = await royaltyJson(tokenA, { customerName: 'powell', isbn: ISBN_A2, invoiceYn: 'N' });
+    expect(combined.dataset.map((r) => r.royalty)).toEqual(['0.01']);
+  });
+
+  it('calculated status: invoiceYn Y = lines with an invoice, N = without', async () => {
+    const calculated = await royaltyJson(tokenA, { invoiceYn: 'Y' });
+    expect(calculated.dataset.map((r) => r.buy_invoice_idx)).toEqual([502, 501]);
+    const open = await royaltyJson(tokenA, { invoiceYn: 'N' });
+    expect(open.total_cnt).toBe(3);
+    expect(open.dataset.every((r) => r.buy_invoice_idx === null)).toBe(true);
+    expect((await royaltyJson(tokenA, { invoiceYn: '' })).total_cnt).toBe(5);
+  });
+
+  it.each([
+    ['malformed start date', { startDate: '2026-13-01' }],
+    ['malformed end date', { endDate: '2026/01/31' }],
+    ['not a date', { startDate: 'yesterday' }],
+    ['range ending before it starts', { startDate: '2026-02-01', endDate: '2026-01-31' }],
+    ['non-digit ISBN', { isbn: '97911-0000' }],
+    ['ISBN too long', { isbn: '97911000000012' }],
+    ['unknown invoiceYn', { invoiceYn: 'X' }],
+  ])('answers 400 with the envelope for a %s', async (_name, search) => {
+    const res = await royalty(tokenA, search);
+    expect(res.statusCode).toBe(400);
+    const body = res.json<{ code: string; message: string; issues: unknown[] }>();
+    expect(body.code).toBe('VALIDATION');
+    expect(body.issues?.length).toBeGreaterThan(0);
+  });
+
+  it('answers 400 for search_value that is not JSON, and 401 without a token', async () => {
+    const res = await t.inject(tokenA, { method: 'GET', url: '/api/copyright/royalty?search_value=%7Bnot-json' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION');
+    expect((await t.inject(null, { method: 'GET', url: '/api/copyright/royalty' })).statusCode).toBe(401);
+  });
+
+  it("never shows another company's rows, whatever the filter", async () => {
+    for (const search of [{}, { isbn: ISBN_B1 }, { customerName: 'Kyobo' }, { invoiceYn: 'Y' }, { startDate: '2000-01-01', endDate: '2100-01-01' }]) {
+      const body = await royaltyJson(tokenA, search);
+      expect(body.dataset.some((r) => r.isbn === ISBN_B1)).toBe(false);
+    }
+    expect((await royaltyJson(tokenA, { isbn: ISBN_B1 })).total_cnt).toBe(0);
+    const b = await royaltyJson(tokenB);
+    expect(b.total_cnt).toBe(2);
+    expect(b.dataset.every((r) => r.isbn === ISBN_B1)).toBe(true);
+    expect((await royaltyJson(tokenB, { isbn: ISBN_A1 })).total_cnt).toBe(0);
+  });
+
+  it('hides saleInfo for a company whose saleInfo_display is N', async () => {
+    const b = await royaltyJson(tokenB);
+    expect(b.dataset.every((r) => r.saleInfo === null)).toBe(true);
+  });
+
+  it('totals follow new lines at once (the totals cache is keyed on the data version)', async () => {
+    const before = await royaltyJson(tokenB);
+    const [bk] = await t.db.select().from(copyrightBooks).where((await import('drizzle-orm')).eq(copyrightBooks.isbn, ISBN_B1));
+    const [cu] = await t.db.select().from(royaltyCustomers).limit(1);
+    const [added] = await t.db
+      .insert(royaltyLines)
+      .values({ companyIdx: bk!.companyIdx, bookIdx: bk!.idx, customerIdx: cu!.idx, unitPrice: '10.00', currency: 'USD', qty: 1 })
+      .returning();
+    const after = await royaltyJson(tokenB);
+    expect(after.total_cnt).toBe(before.total_cnt + 1);
+    expect(after.totals.find((x) => x.currency === 'USD')?.royalty).toBe('11.00'); // 50×2×10% + 10×1×10%
+    await t.db.delete(royaltyLines).where((await import('drizzle-orm')).eq(royaltyLines.idx, added!.idx));
+    expect((await royaltyJson(tokenB)).total_cnt).toBe(before.total_cnt);
+  });
+});
+
+describe('POST copyright/exportRoyalty', () => {
+  it('streams Royalty.xlsx with exactly the rows, amounts and totals of the list', async () => {
+    const search = { customerName: 'powell' };
+    const list = await royaltyJson(tokenA, search);
+    const res = await exportRoyalty(tokenA, { fileName: 'Royalty.xlsx', search_value: search });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toContain('filename="Royalty.xlsx"');
+    const { header, rows } = await readWorkbook(res.rawPayload);
+    expect(header).toContain('Royalty');
+    expect(header).toContain('Sale info');
+    const lines = rows.filter((r) => typeof r.No === 'number');
+    expect(lines.map((r) => [r.No, r.Title, r.ISBN, r.Customer, r.Royalty, r.Status])).toEqual(
+      list.dataset.map((d: TRoyaltyRow) => [d.no, d.title, d.isbn, d.customer_name, Number(d.royalty), d.buy_invoice_idx ? 'Calculated' : 'Uncalculated']),
+    );
+    const totals = rows.filter((r) => String(r.Title ?? '').startsWith('Total '));
+    expect(totals.map((r) => [r.Currency, r.Qty, r.Royalty])).toEqual(list.totals.map((x) => [x.currency, x.qty, Number(x.royalty)]));
+  });
+
+  it('exports everything of the company (all rows, all currencies) when unfiltered, default name Royalty.xlsx', async () => {
+    const list = await royaltyJson(tokenA);
+    const res = await exportRoyalty(tokenA, { search_value: '' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('Royalty.xlsx');
+    const { rows } = await readWorkbook(res.rawPayload);
+    const lines = rows.filter((r) => typeof r.No === 'number');
+    expect(lines.map((r) => [r.ISBN, r['Unit price'], r.Qty, r['Sample qty'], r['Disused qty'], r.Royalty])).toEqual(
+      list.dataset.map((d) => [d.isbn, Number(d.unit_price), d.qty, d.sample_qty, d.disuse_qty, Number(d.royalty)]),
+    );
+    expect(rows.filter((r) => String(r.Title ?? '').startsWith('Total ')).map((r) => [r.Currency, r.Royalty])).toEqual([
+      ['JPY', 0],
+      ['KRW', 2777.78],
+      ['USD', 17.58],
+    ]);
+  });
+
+  it("never exports another company's rows; no sale info column for saleInfo_display N", async () => {
+    const res = await exportRoyalty(tokenB, { search_value: { isbn: ISBN_A1 } });
+    expect(res.statusCode).toBe(200);
+    const { rows } = await readWorkbook(res.rawPayload);
+    expect(rows.filter((r) => typeof r.No === 'number')).toEqual([]);
+    const all = await readWorkbook((await exportRoyalty(tokenB, {})).rawPayload);
+    expect(all.header).not.toContain('Sale info');
+    expect(all.rows.filter((r) => typeof r.No === 'number').every((r) => r.ISBN === ISBN_B1)).toBe(true);
+    const a = await readWorkbook((await exportRoyalty(tokenA, {})).rawPayload);
+    expect(a.rows.some((r) => r.ISBN === ISBN_B1)).toBe(false);
+  });
+
+  it('answers 400 for bad filters and file names', async () => {
+    for (const body of [
+      { search_value: { startDate: '2026-02-30' } },
+      { search_value: { startDate: '2026-02-01', endDate: '2026-01-01' } },
+      { search_value: { isbn: 'abc' } },
+      { fileName: '../../etc/passwd' },
+      { fileName: 'Royalty.csv' },
+    ]) {
+      const res = await exportRoyalty(tokenA, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().code).toBe('VALIDATION');
+    }
+  });
+});
+
+describe('copyright books', () => {
+  const books = async (token: string, search: object = {}) => {
+    const res = await t.inject(token, { method: 'GET', url: `/api/company/copyright/books?start=0&length=10&search_value=${q(search)}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<TCopyrightBooksResponse>();
+  };
+
+  it('lists the company\'s books in number order with §3 fields', async () => {
+    const body = await books(tokenA);
+    expect(body.total_cnt).toBe(2);
+    expect(body.dataset.map((b) => [b.no, b.title])).toEqual([
+      [1, 'Zebra crossings'],
+      [2, 'Apple orchards'],
+    ]);
+    expect(body.dataset[0]).toMatchObject({
+      isbn: ISBN_A1,
+      publication_date: '2023-01-10',
+      page_count: 200,
+      currency: 'KRW',
+      currency_icon: '₩',
+      list_price: '15000.00',
+      pay_type: 'sale',
+      rate: '7.50',
+    });
+    expect((await books(tokenB)).dataset.map((b) => b.isbn)).toEqual([ISBN_B1]);
+  });
+
+  it('filters by title or ISBN, publication date range and pay type', async () => {
+    expect((await books(tokenA, { searchKey: 'title', keyword: 'apple' })).dataset.map((b) => b.isbn)).toEqual([ISBN_A2]);
+    expect((await books(tokenA, { searchKey: 'isbn', keyword: ISBN_A1 })).dataset.map((b) => b.isbn)).toEqual([ISBN_A1]);
+    expect((await books(tokenA, { keyword: 'zebra' })).total_cnt).toBe(1);
+    expect((await books(tokenA, { startDate: '2025-01-01', endDate: '2025-06-30' })).dataset.map((b) => b.isbn)).toEqual([ISBN_A2]);
+    expect((await books(tokenA, { payType: 'net' })).dataset.map((b) => b.isbn)).toEqual([ISBN_A2]);
+    // another company's book is never found
+    expect((await books(tokenA, { searchKey: 'isbn', keyword: ISBN_B1 })).total_cnt).toBe(0);
+    expect((await books(tokenA, { keyword: 'another company' })).total_cnt).toBe(0);
+  });
+
+  it.each([
+    [{ startDate: '2025-02-30' }],
+    [{ startDate: '2025-06-01', endDate: '2025-01-01' }],
+    [{ searchKey: 'isbn', keyword: '979-11' }],
+    [{ payType: 'gross' }],
+  ])('answers 400 for %j', async (search) => {
+    const res = await t.inject(tokenA, { method: 'GET', url: `/api/company/copyright/books?search_value=${q(search)}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION');
+  });
+
+  it('exports the filtered book list as xlsx, only the company\'s books', async () => {
+    const res = await t.inject(tokenA, { method: 'POST', url: '/api/copyright/exportBooks', payload: { search_value: { payType: 'sale' } } });
+    expect(res.statusCode).toBe(200);
+    const { rows } = await readWorkbook(res.rawPayload);
+    expect(rows.map((r) => [r.ISBN, r['List price'], r['Rate (%)']])).toEqual([[ISBN_A1, 15000, 7.5]]);
+    const b = await readWorkbook((await t.inject(tokenB, { method: 'POST', url: '/api/copyright/exportBooks', payload: {} })).rawPayload);
+    expect(b.rows.map((r) => r.ISBN)).toEqual([ISBN_B1]);
+  });
+
+  it('serves generated covers without a token, only for ISBN-13 names', async () => {
+    const res = await t.inject(null, { method: 'GET', url: `/api/copyright/cover/${ISBN_A1}.svg` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('image/svg+xml');
+    expect(res.body).toContain('<svg');
+    expect((await t.inject(null, { method: 'GET', url: '/api/copyright/cover/..%2F..%2Fetc.svg' })).statusCode).toBe(400);
+  });
+
+  it('documents the royalty rule in the OpenAPI description', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const doc = res.json<{ paths: Record<string, Record<string, { description?: string }>> }>();
+    expect(doc.paths['/api/copyright/royalty']?.get?.description).toContain('unit_price × qty × rate / 100');
+    expect(doc.paths['/api/copyright/exportRoyalty']?.post?.description).toContain('sample copies');
+  });
+});

@@ -1,10 +1,37 @@
 import js from '@eslint/js';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const FEATURES = ['auth', 'dashboard', 'settlement', 'company', 'books', 'copyright', 'help'];
+/** What a feature may use of the auth feature: its API calls and the logout hook. */
+const AUTH_PUBLIC = ['auth/api', 'auth/use-logout'];
+
+/**
+ * ARCHITECTURE.md boundaries, on import specifiers (no resolver needed): web never imports the
+ * server; features never import each other (except auth's API and logout hook); components and
+ * lib never import features.
+ */
+const featureBoundary = (feature) => {
+  const others = FEATURES.filter((f) => f !== feature && f !== 'auth');
+  const patterns = [
+    { group: ['**/apps/server/**', '@portal/server', '@portal/server/**'], message: 'The web app never imports the server.' },
+    {
+      regex: `^(\\.\\./)+(features/)?(${others.join('|')})(/|$)`,
+      message: 'Features never import each other: move shared code to components/ or lib/.',
+    },
+  ];
+  if (feature !== 'auth') {
+    patterns.push({
+      regex: `^(\\.\\./)+(features/)?auth(/(?!(${AUTH_PUBLIC.map((a) => a.replace('auth/', '')).join('|')})(/|$))|$)`,
+      message: 'Of the auth feature, only auth/api and auth/use-logout are shared.',
+    });
+  }
+  return {
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  };
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'apps/server/src/db/migrations/**', 'bench-results/**'] },
@@ -15,51 +42,30 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
-      'no-console': 'off',
-    },
-  },
-  {
-    settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
     },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      // ARCHITECTURE.md boundaries: web never imports server; features never import each other
-      'import-x/no-restricted-paths': [
+    },
+  },
+  ...FEATURES.map(featureBoundary),
+  {
+    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
         'error',
-        {
-          zones: [
-            { target: './apps/web/src', from: './apps/server' },
-            ...FEATURES.map((f) => ({
-              target: `./apps/web/src/features/${f}`,
-              from: './apps/web/src/features',
-              except: [`./${f}`, ...(f === 'auth' ? [] : ['./auth/api', './auth/use-logout.ts'])],
-            })),
-            { target: './apps/web/src/components', from: './apps/web/src/features', except: ['./auth/api'] },
-            { target: './apps/web/src/lib', from: './apps/web/src/features' },
-          ],
-        },
+        { patterns: [{ regex: '^(\\.\\./)+features/(?!auth/api/)', message: 'Shared code never imports a feature.' }] },
       ],
     },
   },
   {
     files: ['apps/server/src/**/*.ts'],
-    plugins: { 'import-x': importX },
     rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            { target: './apps/server/src', from: './apps/web' },
-            // only repositories (and seeds, migrations, tests) touch Drizzle tables directly
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/web/**', '@portal/web', '@portal/web/**'], message: 'The server never imports the web app.' }] }],
     },
   },
 );

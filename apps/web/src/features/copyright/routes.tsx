@@ -1,9 +1,2 @@
-import { ComingSoon } from '../../components/coming-soon';
-
-export function CopyrightBooksPage() {
-  return <ComingSoon titleKey="nav.copyrightBooks" />;
-}
-
-export function RoyaltyPage() {
-  return <ComingSoon titleKey="nav.royalty" />;
-}
+export { CopyrightBooksPage } from './components/books-page';
+export { RoyaltyPage } from './components/royalty-page';

@@ -1,0 +1,143 @@
+import { Badge, Select, TextInput } from '@mantine/core';
+import { PAY_TYPES, type TCopyrightBookRow, type TCopyrightBooksFilter } from '@portal/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { DataTable, usePaging, type Column } from '../../../components/data-table';
+import { PageHeader } from '../../../components/page-header';
+import { DateRangeInput, SearchForm, useSavedSearch } from '../../../components/search-form';
+import { parseDateRange } from '../../../lib/date-range';
+import { formatDate, formatDateTime, formatInteger } from '../../../lib/format';
+import { useCopyrightBooks } from '../api/copyright-books';
+import { exportCopyrightBooks } from '../api/export-copyright-books';
+import { ExportButton } from './export-button';
+import { Cover, Money } from './money';
+
+const ZForm = z.object({
+  searchKey: z.enum(['title', 'isbn']),
+  keyword: z.string(),
+  dateRange: z.string(),
+  payType: z.enum(['', ...PAY_TYPES]),
+});
+type Form = z.infer<typeof ZForm>;
+const EMPTY: Form = { searchKey: 'title', keyword: '', dateRange: '', payType: '' };
+const SCREEN = 'copyright.books';
+type Errors = Partial<Record<keyof Form, string>>;
+
+export function booksFilter(form: Form): { filter: TCopyrightBooksFilter; errors: Errors } {
+  const errors: Errors = {};
+  const range = parseDateRange(form.dateRange);
+  if (!range.ok) errors.dateRange = range.error;
+  const keyword = form.keyword.trim();
+  if (keyword && form.searchKey === 'isbn' && !/^\d{1,13}$/.test(keyword)) errors.keyword = 'common:messages.digitsOnly';
+  const filter: TCopyrightBooksFilter = {
+    ...(keyword ? { searchKey: form.searchKey, keyword } : {}),
+    ...(range.ok ? range.value : {}),
+    ...(form.payType ? { payType: form.payType } : {}),
+  };
+  return { filter, errors };
+}
+
+/** /copyright/books: the company's copyright books (spec §3), filters and Excel export. */
+export function CopyrightBooksPage() {
+  const { t } = useTranslation(['copyright', 'common']);
+  const search = useSavedSearch<Form>(SCREEN, ZForm, EMPTY);
+  const [paging, setPaging] = usePaging(SCREEN);
+  const [errors, setErrors] = useState<Errors>({});
+  const filter = booksFilter(search.applied).filter;
+  const list = useCopyrightBooks(paging, filter);
+
+  const onSearch = () => {
+    const next = booksFilter(search.draft);
+    setErrors(next.errors);
+    if (Object.keys(next.errors).length > 0) return;
+    search.apply();
+    setPaging({ start: 0, length: paging.length });
+  };
+  const onReset = () => {
+    setErrors({});
+    search.reset();
+    setPaging({ start: 0, length: paging.length });
+  };
+  const set = (patch: Partial<Form>) => search.setDraft({ ...search.draft, ...patch });
+
+  const columns: Column<TCopyrightBookRow>[] = [
+    { key: 'no', header: t('fields.no'), align: 'right', width: 56 },
+    { key: 'img_url', header: t('fields.cover'), render: (r) => <Cover src={r.img_url} />, width: 48 },
+    { key: 'title', header: t('fields.title') },
+    { key: 'isbn', header: t('fields.isbn') },
+    { key: 'publication_date', header: t('fields.publicationDate'), render: (r) => formatDate(r.publication_date) },
+    { key: 'page_count', header: t('fields.pageCount'), align: 'right', render: (r) => formatInteger(r.page_count) },
+    { key: 'list_price', header: t('fields.listPrice'), align: 'right', render: (r) => <Money amount={r.list_price} icon={r.currency_icon} currency={r.currency} /> },
+    {
+      key: 'pay_type',
+      header: t('fields.payType'),
+      render: (r) => (
+        <Badge variant="light" color={r.pay_type === 'sale' ? 'blue' : 'grape'}>
+          {t(`common:enums.payType.${r.pay_type}`)}
+        </Badge>
+      ),
+    },
+    { key: 'rate', header: t('fields.rate'), align: 'right', render: (r) => `${r.rate}%` },
+    { key: 'created_at', header: t('fields.createdAt'), render: (r) => formatDateTime(r.created_at) },
+  ];
+
+  return (
+    <>
+      <PageHeader title={t('books.title')}>
+        <ExportButton fileName="CopyrightBooks.xlsx" run={(onProgress) => exportCopyrightBooks(filter, onProgress)} />
+      </PageHeader>
+      <SearchForm onSearch={onSearch} onReset={onReset}>
+        <Select
+          label={t('common:search.searchKey')}
+          data={[
+            { value: 'title', label: t('common:search.title') },
+            { value: 'isbn', label: t('common:search.isbn') },
+          ]}
+          value={search.draft.searchKey}
+          onChange={(v) => set({ searchKey: (v ?? 'title') as Form['searchKey'] })}
+          allowDeselect={false}
+          w={120}
+          data-testid="filter-search-key"
+        />
+        <TextInput
+          label={t('common:search.keyword')}
+          value={search.draft.keyword}
+          onChange={(e) => set({ keyword: e.currentTarget.value })}
+          error={errors.keyword ? t(errors.keyword) : undefined}
+          w={220}
+          data-testid="filter-keyword"
+        />
+        <DateRangeInput
+          value={search.draft.dateRange}
+          onChange={(dateRange) => set({ dateRange })}
+          error={errors.dateRange}
+          label={t('filters.publicationDate')}
+        />
+        <Select
+          label={t('fields.payType')}
+          data={[
+            { value: '', label: t('filters.all') },
+            ...PAY_TYPES.map((p) => ({ value: p, label: t(`common:enums.payType.${p}`) })),
+          ]}
+          value={search.draft.payType}
+          onChange={(v) => set({ payType: (v ?? '') as Form['payType'] })}
+          allowDeselect={false}
+          w={150}
+          data-testid="filter-pay-type"
+        />
+      </SearchForm>
+      <DataTable
+        caption={t('books.caption')}
+        columns={columns}
+        rows={list.data?.dataset ?? []}
+        total={list.data?.total_cnt ?? 0}
+        rowKey={(r) => r.idx}
+        paging={paging}
+        onPagingChange={setPaging}
+        loading={list.isFetching}
+        testId="copyright-books-table"
+      />
+    </>
+  );
+}

@@ -1,0 +1,185 @@
+import { Badge, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import type { TRoyaltyFilter, TRoyaltyRow } from '@portal/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { DataTable, usePaging, type Column } from '../../../components/data-table';
+import { PageHeader } from '../../../components/page-header';
+import { DateRangeInput, SearchForm, useSavedSearch } from '../../../components/search-form';
+import { parseDateRange } from '../../../lib/date-range';
+import { formatDateTime, formatInteger } from '../../../lib/format';
+import { useLoginInfo } from '../../auth/api/login-info';
+import { exportRoyalty } from '../api/export-royalty';
+import { useRoyalty } from '../api/royalty';
+import { ExportButton } from './export-button';
+import { Cover, Money } from './money';
+
+const ZForm = z.object({
+  dateRange: z.string(),
+  isbn: z.string(),
+  customerName: z.string(),
+  invoiceYn: z.enum(['', 'Y', 'N']),
+});
+type Form = z.infer<typeof ZForm>;
+const EMPTY: Form = { dateRange: '', isbn: '', customerName: '', invoiceYn: '' };
+const SCREEN = 'copyright.royalty';
+
+type Errors = Partial<Record<keyof Form, string>>;
+
+/** The form's text → the call's search_value; errors are i18n keys. */
+export function royaltyFilter(form: Form): { filter: TRoyaltyFilter; errors: Errors } {
+  const errors: Errors = {};
+  const range = parseDateRange(form.dateRange);
+  if (!range.ok) errors.dateRange = range.error;
+  const isbn = form.isbn.trim();
+  if (isbn && !/^\d{1,13}$/.test(isbn)) errors.isbn = 'common:messages.digitsOnly';
+  const filter: TRoyaltyFilter = {
+    ...(range.ok ? range.value : {}),
+    ...(isbn ? { isbn } : {}),
+    ...(form.customerName.trim() ? { customerName: form.customerName.trim() } : {}),
+    ...(form.invoiceYn ? { invoiceYn: form.invoiceYn } : {}),
+  };
+  return { filter, errors };
+}
+
+/** /copyright/royalty: royalty lines by title, with amounts, per-currency totals and the Excel export. */
+export function RoyaltyPage() {
+  const { t } = useTranslation(['copyright', 'common']);
+  const search = useSavedSearch<Form>(SCREEN, ZForm, EMPTY);
+  const [paging, setPaging] = usePaging(SCREEN);
+  const [errors, setErrors] = useState<Errors>({});
+  const filter = royaltyFilter(search.applied).filter;
+  const list = useRoyalty(paging, filter);
+  const saleInfo = useLoginInfo().data?.saleInfo_display === 'Y';
+
+  const onSearch = () => {
+    const next = royaltyFilter(search.draft);
+    setErrors(next.errors);
+    if (Object.keys(next.errors).length > 0) return;
+    search.apply();
+    setPaging({ start: 0, length: paging.length });
+  };
+  const onReset = () => {
+    setErrors({});
+    search.reset();
+    setPaging({ start: 0, length: paging.length });
+  };
+  const set = (patch: Partial<Form>) => search.setDraft({ ...search.draft, ...patch });
+
+  const columns: Column<TRoyaltyRow>[] = [
+    { key: 'no', header: t('fields.no'), align: 'right', width: 56 },
+    { key: 'img_url', header: <span>{t('fields.cover')}</span>, render: (r) => <Cover src={r.img_url} />, width: 48 },
+    { key: 'title', header: t('fields.title') },
+    { key: 'isbn', header: t('fields.isbn') },
+    {
+      key: 'customer_name',
+      header: t('fields.customer'),
+      render: (r) => (
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm">{r.customer_name}</Text>
+          <Badge size="xs" variant="outline" color="gray" title={t('fields.country')}>
+            {r.customer_country}
+          </Badge>
+        </Group>
+      ),
+    },
+    ...(saleInfo ? [{ key: 'saleInfo', header: t('fields.saleInfo'), render: (r: TRoyaltyRow) => r.saleInfo ?? '' }] : []),
+    { key: 'unit_price', header: t('fields.unitPrice'), align: 'right', render: (r) => <Money amount={r.unit_price} icon={r.currency_icon} currency={r.currency} /> },
+    { key: 'qty', header: t('fields.qty'), align: 'right', render: (r) => formatInteger(r.qty) },
+    { key: 'sample_qty', header: t('fields.sampleQty'), align: 'right', render: (r) => formatInteger(r.sample_qty) },
+    { key: 'disuse_qty', header: t('fields.disuseQty'), align: 'right', render: (r) => formatInteger(r.disuse_qty) },
+    { key: 'rate', header: t('fields.rate'), align: 'right', render: (r) => `${r.rate}%` },
+    {
+      key: 'royalty',
+      header: t('fields.royalty'),
+      align: 'right',
+      render: (r) => <Money amount={r.royalty} icon={r.currency_icon} currency={r.currency} decimals={2} strong />,
+    },
+    {
+      key: 'status',
+      header: t('fields.status'),
+      render: (r) =>
+        r.buy_invoice_idx !== null ? (
+          <Badge color="teal" variant="light" data-testid="status-calculated">
+            {t('common:enums.calcStatus.Y')}
+          </Badge>
+        ) : (
+          <Badge color="orange" variant="light" data-testid="status-uncalculated">
+            {t('common:enums.calcStatus.N')}
+          </Badge>
+        ),
+    },
+    { key: 'created_at', header: t('fields.createdAt'), render: (r) => formatDateTime(r.created_at) },
+  ];
+
+  const totals = list.data?.totals ?? [];
+  const footer =
+    totals.length > 0 ? (
+      <Table.Tfoot data-testid="royalty-totals">
+        {totals.map((x) => (
+          <Table.Tr key={x.currency} data-testid={`total-${x.currency}`}>
+            <Table.Th colSpan={columns.length - 3} scope="row" style={{ textAlign: 'right' }}>
+              {t('totals.label', { currency: x.currency, lines: formatInteger(x.cnt) })}
+            </Table.Th>
+            <Table.Td style={{ textAlign: 'right' }}>
+              <Money amount={x.royalty} icon={x.currency_icon} currency={x.currency} decimals={2} strong />
+            </Table.Td>
+            <Table.Td colSpan={2} />
+          </Table.Tr>
+        ))}
+      </Table.Tfoot>
+    ) : undefined;
+
+  return (
+    <>
+      <PageHeader title={t('royalty.title')}>
+        <ExportButton fileName="Royalty.xlsx" run={(onProgress) => exportRoyalty(filter, onProgress)} />
+      </PageHeader>
+      <SearchForm onSearch={onSearch} onReset={onReset}>
+        <DateRangeInput value={search.draft.dateRange} onChange={(dateRange) => set({ dateRange })} error={errors.dateRange} label={t('filters.salesDate')} />
+        <TextInput
+          label={t('filters.isbn')}
+          value={search.draft.isbn}
+          onChange={(e) => set({ isbn: e.currentTarget.value })}
+          error={errors.isbn ? t(errors.isbn) : undefined}
+          inputMode="numeric"
+          maxLength={13}
+          w={170}
+          data-testid="filter-isbn"
+        />
+        <TextInput
+          label={t('filters.customerName')}
+          value={search.draft.customerName}
+          onChange={(e) => set({ customerName: e.currentTarget.value })}
+          w={200}
+          data-testid="filter-customer"
+        />
+        <Select
+          label={t('filters.invoiceYn')}
+          data={[
+            { value: '', label: t('filters.all') },
+            { value: 'Y', label: t('common:enums.calcStatus.Y') },
+            { value: 'N', label: t('common:enums.calcStatus.N') },
+          ]}
+          value={search.draft.invoiceYn}
+          onChange={(v) => set({ invoiceYn: (v ?? '') as Form['invoiceYn'] })}
+          allowDeselect={false}
+          w={160}
+          data-testid="filter-invoice"
+        />
+      </SearchForm>
+      <DataTable
+        caption={t('royalty.caption')}
+        columns={columns}
+        rows={list.data?.dataset ?? []}
+        total={list.data?.total_cnt ?? 0}
+        rowKey={(r) => r.idx}
+        paging={paging}
+        onPagingChange={setPaging}
+        loading={list.isFetching}
+        footer={footer}
+        testId="royalty-table"
+      />
+    </>
+  );
+}

@@ -1,2 +1,139 @@
-// Schemas of the settlement calls (spec §7).
-export {};
+// Schemas of the settlement calls (spec §7 "Settlement" and "Files", §3 buy invoice / payment).
+import { z } from 'zod';
+import { ZDate, ZIdxParam, ZListResponse, ZMoney, ZPaging, jsonSearchValue } from './common';
+import { ORDER_TYPE_FILTERS } from './enums';
+
+/**
+ * The search form of both settlement tabs (spec §9): a date range and the order-type choices
+ * ("credit only", "including consignment", prepayment). An empty `orderTypes` means every item.
+ * Invoices are filtered on their registration day, payments on their deposit date.
+ */
+export const ZSettlementFilter = z
+  .object({
+    startDate: ZDate.optional(),
+    endDate: ZDate.optional(),
+    orderTypes: z.array(z.enum(ORDER_TYPE_FILTERS)).max(ORDER_TYPE_FILTERS.length).optional(),
+  })
+  .strict()
+  .refine((r) => !r.startDate || !r.endDate || r.startDate <= r.endDate, {
+    message: 'date range ends before it starts',
+    path: ['endDate'],
+  });
+export type TSettlementFilter = z.infer<typeof ZSettlementFilter>;
+
+export const ZSettlementListQuery = ZPaging.extend({ search_value: jsonSearchValue(ZSettlementFilter) });
+export type TSettlementListQuery = z.infer<typeof ZSettlementListQuery>;
+
+/** One row of "invoices sent" (spec §3 buy invoice row). */
+export const ZBuyInvoiceRow = z.object({
+  /** 1-based row number in the current order (spec "number") */
+  no: z.number().int(),
+  idx: z.number().int(),
+  code: z.string(),
+  title: z.string(),
+  /** KOR or USA */
+  issuer: z.string(),
+  /** P created, S sent (anything but P shows as sent) */
+  state: z.string(),
+  /** prepayment, onCredit, consignment, fulfillment, warehouse, copyright (unknown codes pass through) */
+  item: z.string(),
+  amount: ZMoney,
+  currency_icon: z.string(),
+  currency_name: z.string(),
+  /** registration time (ISO) */
+  created_at: z.string(),
+  /** issuance deadline, YYYY-MM-DD */
+  due_date: z.string(),
+  /** the file name to ask `common/fileDownload` for: `<code>.pdf` */
+  pdf: z.string(),
+  /** null means unpaid (spec §4) */
+  buy_payment_idx: z.number().int().nullable(),
+  /** Y paid / N unpaid, derived from buy_payment_idx */
+  payment_state: z.enum(['Y', 'N']),
+});
+export type TBuyInvoiceRow = z.infer<typeof ZBuyInvoiceRow>;
+export const ZBuyInvoiceList = ZListResponse(ZBuyInvoiceRow);
+export type TBuyInvoiceList = z.infer<typeof ZBuyInvoiceList>;
+
+/** One row of "payment complete" (spec §3 buy payment row). */
+export const ZBuyPaymentRow = z.object({
+  no: z.number().int(),
+  idx: z.number().int(),
+  d_name: z.string(),
+  d_payment: ZMoney,
+  currency_icon: z.string(),
+  currency_name: z.string(),
+  /** deposit date, YYYY-MM-DD */
+  d_date: z.string(),
+  /** credit_card, check, cash; anything else shows as remittance */
+  d_type: z.string(),
+  employee_name: z.string(),
+  created_at: z.string(),
+});
+export type TBuyPaymentRow = z.infer<typeof ZBuyPaymentRow>;
+export const ZBuyPaymentList = ZListResponse(ZBuyPaymentRow);
+export type TBuyPaymentList = z.infer<typeof ZBuyPaymentList>;
+
+/** A stored file as listed by `common/getAllFiles` (spec §3 file). */
+export const ZFileInfo = z.object({
+  idx: z.number().int(),
+  name: z.string(),
+  extension: z.string(),
+  size: z.number().int(),
+});
+export type TFileInfo = z.infer<typeof ZFileInfo>;
+
+export const ZBuyPaymentParams = z.object({ buy_payment_idx: ZIdxParam });
+
+/** `GET calculate/buyPayment/{idx}`: an array whose first item is read (spec §7). */
+export const ZBuyPaymentDetail = z.object({
+  idx: z.number().int(),
+  d_name: z.string(),
+  d_date: z.string(),
+  currency_idx: z.number().int(),
+  currency_icon: z.string(),
+  currency_name: z.string(),
+  d_payment: ZMoney,
+  d_type: z.string(),
+  d_type_info: z.string(),
+  d_comment: z.string(),
+  employee_name: z.string(),
+  created_at: z.string(),
+  /** the attachments; download with uploadPath `buy_payment/<idx>` */
+  upload_path: z.string(),
+  files: z.array(ZFileInfo),
+});
+export type TBuyPaymentDetail = z.infer<typeof ZBuyPaymentDetail>;
+export const ZBuyPaymentDetailResponse = z.array(ZBuyPaymentDetail);
+
+export const ZBuyPaymentCompleteDetailQuery = z.object({ buy_payment_idx: ZIdxParam });
+
+/** An invoice covered by a payment, with the amount the payment applied to it. */
+export const ZPaymentInvoiceRow = z.object({
+  idx: z.number().int(),
+  code: z.string(),
+  title: z.string(),
+  amount: ZMoney,
+  currency_icon: z.string(),
+  currency_name: z.string(),
+  created_day: z.string(),
+  due_day: z.string(),
+});
+export type TPaymentInvoiceRow = z.infer<typeof ZPaymentInvoiceRow>;
+export const ZPaymentInvoiceList = z.array(ZPaymentInvoiceRow);
+
+/**
+ * uploadPath of the settlement files: `buy_invoice` (invoice PDFs, fileName `<code>.pdf`) or
+ * `buy_payment/<buy_payment_idx>` (a payment's attachments). Anything else answers 404.
+ */
+export const INVOICE_UPLOAD_PATH = 'buy_invoice';
+export const paymentUploadPath = (buyPaymentIdx: number) => `buy_payment/${buyPaymentIdx}`;
+
+export const ZFileDownloadBody = z.object({
+  uploadPath: z.string().min(1).max(200),
+  fileName: z.string().min(1).max(300),
+});
+export type TFileDownloadBody = z.infer<typeof ZFileDownloadBody>;
+export const ZFileDownloadQuery = ZFileDownloadBody;
+export const ZGetAllFilesQuery = z.object({ uploadPath: z.string().min(1).max(200) });
+export const ZFileList = z.array(ZFileInfo);

@@ -1,5 +1,124 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZBuyInvoiceList,
+  ZBuyPaymentCompleteDetailQuery,
+  ZBuyPaymentDetailResponse,
+  ZBuyPaymentList,
+  ZBuyPaymentParams,
+  ZErrorEnvelope,
+  ZFileDownloadBody,
+  ZFileDownloadQuery,
+  ZFileList,
+  ZGetAllFilesQuery,
+  ZPaymentInvoiceList,
+  ZSettlementListQuery,
+} from '@portal/contract';
+import { sendFile } from '../../lib/file-store';
+import { companyOf } from '../../plugins/auth';
 import type { ModuleDeps } from '../types';
+import { createSettlementService } from './settlement.service';
 
-// Routes of the settlement domain (spec §7); filled in by its issue.
-export const settlementRoutes: FastifyPluginAsyncZod<ModuleDeps> = async () => {};
+const errors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope, 404: ZErrorEnvelope };
+const SEARCH =
+  'search_value: JSON `{"startDate":"YYYY-MM-DD","endDate":"YYYY-MM-DD","orderTypes":["onCredit","consignment","prepayment"]}`; ' +
+  'every key optional, an empty orderTypes means every item.';
+
+// Routes of the settlement domain (spec §7 "Settlement", and the settlement side of "Files").
+export const settlementRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, files }) => {
+  const service = createSettlementService({ db, files });
+
+  app.get(
+    '/calculate/buyInvoiceSend',
+    {
+      schema: {
+        tags: ['settlement'],
+        summary: 'Invoices sent to the company, newest registration day first',
+        description: `Paged (start, length < 1 → 10). Invoices are filtered on their registration day. ${SEARCH}`,
+        querystring: ZSettlementListQuery,
+        response: { 200: ZBuyInvoiceList, ...errors },
+      },
+    },
+    async (request) => service.invoices(companyOf(request).companyIdx, request.query),
+  );
+
+  app.get(
+    '/calculate/buyPayment',
+    {
+      schema: {
+        tags: ['settlement'],
+        summary: 'Payments made by the company, newest deposit first',
+        description: `Paged (start, length < 1 → 10). Payments are filtered on their deposit date; order types keep payments covering an invoice of those items. ${SEARCH}`,
+        querystring: ZSettlementListQuery,
+        response: { 200: ZBuyPaymentList, ...errors },
+      },
+    },
+    async (request) => service.payments(companyOf(request).companyIdx, request.query),
+  );
+
+  app.get(
+    '/calculate/buyPayment/:buy_payment_idx',
+    {
+      schema: {
+        tags: ['settlement'],
+        summary: 'One payment (an array whose first item is read) with its attachments',
+        params: ZBuyPaymentParams,
+        response: { 200: ZBuyPaymentDetailResponse, ...errors },
+      },
+    },
+    async (request) => service.payment(companyOf(request).companyIdx, request.params.buy_payment_idx),
+  );
+
+  app.get(
+    '/calculate/buyPaymentCompleteDetail',
+    {
+      schema: {
+        tags: ['settlement'],
+        summary: 'The invoices a payment covered, with the amount applied to each',
+        querystring: ZBuyPaymentCompleteDetailQuery,
+        response: { 200: ZPaymentInvoiceList, ...errors },
+      },
+    },
+    async (request) => service.paymentInvoices(companyOf(request).companyIdx, request.query.buy_payment_idx),
+  );
+
+  app.get(
+    '/common/getAllFiles',
+    {
+      schema: {
+        tags: ['settlement'],
+        summary: "A payment's attachments",
+        description: 'uploadPath `buy_payment/<buy_payment_idx>`; any other location, or another company\'s payment, answers 404.',
+        querystring: ZGetAllFilesQuery,
+        response: { 200: ZFileList, ...errors },
+      },
+    },
+    async (request) => service.allFiles(companyOf(request).companyIdx, request.query.uploadPath),
+  );
+
+  const fileDescription =
+    'uploadPath `buy_invoice` with fileName `<code>.pdf` (the invoice PDF), or `buy_payment/<idx>` with an attachment\'s ' +
+    '`name.extension`. The file is looked up in the database for the caller\'s company; anything else answers 404.';
+  const fileResponse = errors;
+
+  app.post(
+    '/common/fileDownload',
+    {
+      schema: { tags: ['settlement'], summary: 'Download a settlement file', description: fileDescription, body: ZFileDownloadBody, response: fileResponse },
+    },
+    async (request, reply) => {
+      const file = await service.download(companyOf(request).companyIdx, request.body.uploadPath, request.body.fileName);
+      return sendFile(reply, files, file);
+    },
+  );
+
+  app.get(
+    '/common/fileDownload',
+    {
+      schema: { tags: ['settlement'], summary: 'Download a settlement file', description: fileDescription, querystring: ZFileDownloadQuery, response: fileResponse },
+    },
+    async (request, reply) => {
+      const file = await service.download(companyOf(request).companyIdx, request.query.uploadPath, request.query.fileName);
+      return sendFile(reply, files, file);
+    },
+  );
+};

@@ -1,0 +1,83 @@
+// Test data of the settlement domain (used by the tests only).
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { buyInvoiceLines, buyInvoices, buyPaymentInvoices, buyPayments, currencies } from '../../db/schema';
+
+let seq = 0;
+
+export async function currencyIdx(db: DbOrTx, name: 'KRW' | 'USD') {
+  const [row] = await db.select({ idx: currencies.idx }).from(currencies).where(eq(currencies.name, name));
+  return row!.idx;
+}
+
+export interface InvoiceSpec {
+  code?: string;
+  title?: string;
+  issuer?: string;
+  state?: string;
+  item?: string;
+  currency?: 'KRW' | 'USD';
+  amount?: string;
+  day?: string;
+  dueDate?: string;
+  buyPaymentIdx?: number | null;
+}
+
+export async function insertInvoices(db: DbOrTx, companyIdx: number, specs: InvoiceSpec[]) {
+  const krw = await currencyIdx(db, 'KRW');
+  const usd = await currencyIdx(db, 'USD');
+  if (!specs.length) return [];
+  const rows = await db
+    .insert(buyInvoices)
+    .values(
+      specs.map((s) => {
+        const day = s.day ?? '2026-03-15';
+        return {
+          companyIdx,
+          code: s.code ?? `T-${companyIdx}-${++seq}`,
+          title: s.title ?? `Invoice ${seq}`,
+          issuer: s.issuer ?? 'KOR',
+          state: s.state ?? 'S',
+          item: s.item ?? 'onCredit',
+          currencyIdx: s.currency === 'USD' ? usd : krw,
+          amount: s.amount ?? '1000.00',
+          createdAt: new Date(`${day}T10:00:00+09:00`),
+          createdDay: day,
+          dueDate: s.dueDate ?? day,
+          buyPaymentIdx: s.buyPaymentIdx ?? null,
+        };
+      }),
+    )
+    .returning();
+  await db.insert(buyInvoiceLines).values(
+    rows.map((r) => ({ buyInvoiceIdx: r.idx, lineNo: 1, description: `Line of ${r.code}`, qty: 1, unitPrice: r.amount, amount: r.amount })),
+  );
+  return rows;
+}
+
+export async function insertPayment(
+  db: DbOrTx,
+  companyIdx: number,
+  invoices: { idx: number; amount: string }[],
+  spec: { dName?: string; dDate?: string; currency?: 'KRW' | 'USD'; dType?: string; amount?: string } = {},
+) {
+  const [p] = await db
+    .insert(buyPayments)
+    .values({
+      companyIdx,
+      dName: spec.dName ?? 'Depositor',
+      dDate: spec.dDate ?? '2026-03-20',
+      currencyIdx: await currencyIdx(db, spec.currency ?? 'KRW'),
+      dPayment: spec.amount ?? '0.00',
+      dType: spec.dType ?? 'remittance',
+      dTypeInfo: 'Bank 123',
+      dComment: 'comment',
+      employeeName: 'Clerk',
+    })
+    .returning();
+  for (const inv of invoices) {
+    await db.insert(buyPaymentInvoices).values({ buyPaymentIdx: p!.idx, buyInvoiceIdx: inv.idx, amount: inv.amount });
+    await db.update(buyInvoices).set({ buyPaymentIdx: p!.idx, updatedAt: new Date() }).where(eq(buyInvoices.idx, inv.idx));
+  }
+  return p!;
+}

@@ -1,0 +1,324 @@
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { TSettlementFilter } from '@portal/contract';
+import type { DbOrTx } from '../../db/client';
+import { buyInvoiceLines, buyInvoices, companies, currencies, storedFiles } from '../../db/schema';
+
+/**
+ * Buy invoices, payments and their files. Every query takes the company of the verified token.
+ *
+ * The invoice list is ordered by registration day then idx, newest first. Its total and the day
+ * a page starts on come from the per-month and per-day count tables (kept by triggers), so the
+ * first page, a deep page and a date filter each read a few hundred count rows plus at most one
+ * day's invoices — about the same work for a company with 10k invoices as for one with 1M.
+ */
+
+type Rows<T> = { rows: T[] };
+const rows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as Rows<T>).rows;
+const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const monthOf = (d: string) => `${d.slice(0, 7)}-01`;
+function addMonths(month: string, n: number) {
+  const y = Number(month.slice(0, 4));
+  const m = Number(month.slice(5, 7)) - 1 + n;
+  const yy = y + Math.floor(m / 12);
+  const mm = ((m % 12) + 12) % 12;
+  return `${String(yy).padStart(4, '0')}-${pad(mm + 1)}-01`;
+}
+const isLastDayOfMonth = (d: string) => {
+  const next = new Date(`${d}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.getUTCDate() === 1;
+};
+
+/** Which months are wholly inside the range (read from month counts) and which days are not. */
+export function rangeBuckets(startDate?: string, endDate?: string) {
+  const fullFrom = startDate ? (startDate.endsWith('-01') ? monthOf(startDate) : addMonths(monthOf(startDate), 1)) : undefined;
+  const fullTo = endDate ? (isLastDayOfMonth(endDate) ? monthOf(endDate) : addMonths(monthOf(endDate), -1)) : undefined;
+  /** the first day after the whole months */
+  const fullToEnd = fullTo ? addMonths(fullTo, 1) : undefined;
+  return { fullFrom, fullTo, fullToEnd };
+}
+
+const itemCondition = (col: SQL, items: readonly string[] | null) =>
+  items ? sql` and ${col} in (${sql.join(items.map((i) => sql`${i}`), sql`, `)})` : sql``;
+
+export interface InvoiceSeek {
+  total: number;
+  /** the day the row at `start` is on, and how many rows come before that day */
+  day: string | null;
+  before: number;
+}
+
+/** Total of the filter and where row `start` sits, from the count tables only. */
+export async function seekInvoices(
+  db: DbOrTx,
+  companyIdx: number,
+  filter: TSettlementFilter,
+  items: readonly string[] | null,
+  start: number,
+): Promise<InvoiceSeek> {
+  const { startDate: a, endDate: b } = filter;
+  const { fullFrom, fullTo, fullToEnd } = rangeBuckets(a, b);
+  const monthConds = [sql`company_idx = ${companyIdx}`];
+  if (fullFrom) monthConds.push(sql`month >= ${fullFrom}::date`);
+  if (fullTo) monthConds.push(sql`month <= ${fullTo}::date`);
+  const dayRange: SQL[] = [];
+  if (a) dayRange.push(sql` and day >= ${a}::date`);
+  if (b) dayRange.push(sql` and day <= ${b}::date`);
+  const edge: SQL[] = [];
+  if (fullFrom) edge.push(sql`day < ${fullFrom}::date`);
+  if (fullToEnd) edge.push(sql`day >= ${fullToEnd}::date`);
+  const emptyMonths = fullFrom && fullTo && fullFrom > fullTo;
+  const itemsCond = itemCondition(sql.raw('item'), items);
+  const parts: SQL[] = [];
+  if (!emptyMonths)
+    parts.push(sql`select month as m, sum(cnt)::bigint as n from buy_invoice_month_counts
+          where ${sql.join(monthConds, sql` and `)}${itemsCond} group by month`);
+  if (edge.length)
+    parts.push(sql`select date_trunc('month', day)::date as m, sum(cnt)::bigint as n from buy_invoice_day_counts
+          where company_idx = ${companyIdx}${itemsCond}${sql.join(dayRange, sql``)}
+            and (${sql.join(edge, sql` or `)}) group by 1`);
+  const buckets = parts.length ? sql.join(parts, sql` union all `) : sql`select null::date as m, 0::bigint as n where false`;
+  const [row] = await rows<{ total: number; day: string | null; before: number | null }>(
+    db,
+    sql`with mb as (${buckets}),
+      mt as (select m, sum(n)::bigint as n from mb group by m having sum(n) > 0),
+      mc as (select m, n, (sum(n) over (order by m desc) - n)::bigint as before from mt),
+      hit as (select m, before from mc where before <= ${start} and before + n > ${start}),
+      db as (
+        select d.day, sum(d.cnt)::bigint as n, hit.before as mbefore
+        from buy_invoice_day_counts d join hit on d.day >= hit.m and d.day < (hit.m + interval '1 month')::date
+        where d.company_idx = ${companyIdx}${itemCondition(sql.raw('d.item'), items)}${
+          a ? sql` and d.day >= ${a}::date` : sql``
+        }${b ? sql` and d.day <= ${b}::date` : sql``}
+        group by d.day, hit.before having sum(d.cnt) > 0
+      ),
+      dc as (select day, n, (mbefore + sum(n) over (order by day desc) - n)::bigint as before from db),
+      dhit as (select day, before from dc where before <= ${start} and before + n > ${start})
+      select (select coalesce(sum(n), 0) from mt)::int as total,
+             (select day::text from dhit) as day,
+             (select before::int from dhit) as before`,
+  );
+  return { total: Number(row?.total ?? 0), day: row?.day ?? null, before: Number(row?.before ?? 0) };
+}
+
+export interface InvoiceRowDb {
+  idx: number;
+  code: string;
+  title: string;
+  issuer: string;
+  state: string;
+  item: string;
+  amount: string;
+  currency_icon: string;
+  currency_name: string;
+  created_at: string;
+  due_date: string;
+  buy_payment_idx: number | null;
+}
+
+/** One page of invoices starting `offset` rows into day `day` (newest first). */
+export async function invoicePageFrom(
+  db: DbOrTx,
+  companyIdx: number,
+  items: readonly string[] | null,
+  startDate: string | undefined,
+  day: string,
+  offset: number,
+  length: number,
+) {
+  return rows<InvoiceRowDb>(
+    db,
+    sql`select i.idx, i.code, i.title, i.issuer, i.state, i.item, i.amount::text as amount,
+          c.icon as currency_icon, c.name as currency_name, ${iso('i.created_at')} as created_at,
+          i.due_date::text as due_date, i.buy_payment_idx
+        from buy_invoices i join currencies c on c.idx = i.currency_idx
+        where i.company_idx = ${companyIdx} and i.created_day <= ${day}::date${itemCondition(sql.raw('i.item'), items)}${
+          startDate ? sql` and i.created_day >= ${startDate}::date` : sql``
+        }
+        order by i.created_day desc, i.idx desc
+        offset ${offset} limit ${length}`,
+  );
+}
+
+const paymentConditions = (companyIdx: number, filter: TSettlementFilter, items: readonly string[] | null) => {
+  const parts = [sql`p.company_idx = ${companyIdx}`];
+  if (filter.startDate) parts.push(sql`p.d_date >= ${filter.startDate}::date`);
+  if (filter.endDate) parts.push(sql`p.d_date <= ${filter.endDate}::date`);
+  if (items)
+    parts.push(
+      sql`exists (select 1 from buy_payment_invoices pi join buy_invoices i on i.idx = pi.buy_invoice_idx
+                  where pi.buy_payment_idx = p.idx${itemCondition(sql.raw('i.item'), items)})`,
+    );
+  return sql.join(parts, sql` and `);
+};
+
+export interface PaymentRowDb {
+  idx: number;
+  d_name: string;
+  d_payment: string;
+  currency_icon: string;
+  currency_name: string;
+  d_date: string;
+  d_type: string;
+  employee_name: string;
+  created_at: string;
+}
+
+/** Payments, newest deposit first, with the total of the same filter. */
+export async function paymentPage(
+  db: DbOrTx,
+  companyIdx: number,
+  filter: TSettlementFilter,
+  items: readonly string[] | null,
+  start: number,
+  length: number,
+) {
+  const where = paymentConditions(companyIdx, filter, items);
+  const [count] = await rows<{ n: number }>(db, sql`select count(*)::int as n from buy_payments p where ${where}`);
+  const total = Number(count?.n ?? 0);
+  if (start >= total) return { total, rows: [] as PaymentRowDb[] };
+  const page = await rows<PaymentRowDb>(
+    db,
+    sql`select p.idx, p.d_name, p.d_payment::text as d_payment, c.icon as currency_icon, c.name as currency_name,
+          p.d_date::text as d_date, p.d_type, p.employee_name, ${iso('p.created_at')} as created_at
+        from buy_payments p join currencies c on c.idx = p.currency_idx
+        where ${where}
+        order by p.d_date desc, p.idx desc
+        offset ${start} limit ${length}`,
+  );
+  return { total, rows: page };
+}
+
+export interface PaymentDetailDb {
+  idx: number;
+  d_name: string;
+  d_date: string;
+  currency_idx: number;
+  currency_icon: string;
+  currency_name: string;
+  d_payment: string;
+  d_type: string;
+  d_type_info: string;
+  d_comment: string;
+  employee_name: string;
+  created_at: string;
+}
+
+export async function findPayment(db: DbOrTx, companyIdx: number, paymentIdx: number) {
+  const [row] = await rows<PaymentDetailDb>(
+    db,
+    sql`select p.idx, p.d_name, p.d_date::text as d_date, p.currency_idx, c.icon as currency_icon, c.name as currency_name,
+          p.d_payment::text as d_payment, p.d_type, p.d_type_info, p.d_comment, p.employee_name,
+          ${iso('p.created_at')} as created_at
+        from buy_payments p join currencies c on c.idx = p.currency_idx
+        where p.idx = ${paymentIdx} and p.company_idx = ${companyIdx}`,
+  );
+  return row;
+}
+
+export const paymentInvoices = (db: DbOrTx, companyIdx: number, paymentIdx: number) =>
+  rows<{
+    idx: number;
+    code: string;
+    title: string;
+    amount: string;
+    currency_icon: string;
+    currency_name: string;
+    created_day: string;
+    due_day: string;
+  }>(
+    db,
+    sql`select i.idx, i.code, i.title, pi.amount::text as amount, c.icon as currency_icon, c.name as currency_name,
+          i.created_day::text as created_day, i.due_date::text as due_day
+        from buy_payment_invoices pi
+          join buy_payments p on p.idx = pi.buy_payment_idx
+          join buy_invoices i on i.idx = pi.buy_invoice_idx
+          join currencies c on c.idx = i.currency_idx
+        where pi.buy_payment_idx = ${paymentIdx} and p.company_idx = ${companyIdx} and i.company_idx = ${companyIdx}
+        order by i.created_day, i.idx`,
+  );
+
+/** Stored files of one owner (e.g. a payment's attachments). */
+export const listFiles = (db: DbOrTx, uploadPath: string, companyIdx: number, refIdx: number) =>
+  db
+    .select({ idx: storedFiles.idx, name: storedFiles.name, extension: storedFiles.extension, size: storedFiles.size })
+    .from(storedFiles)
+    .where(and(eq(storedFiles.uploadPath, uploadPath), eq(storedFiles.companyIdx, companyIdx), eq(storedFiles.refIdx, refIdx)))
+    .orderBy(asc(storedFiles.idx));
+
+export async function findFile(
+  db: DbOrTx,
+  where: { uploadPath: string; companyIdx: number; refIdx?: number; name: string; extension: string },
+) {
+  const conds = [
+    eq(storedFiles.uploadPath, where.uploadPath),
+    eq(storedFiles.companyIdx, where.companyIdx),
+    eq(storedFiles.name, where.name),
+    eq(storedFiles.extension, where.extension),
+  ];
+  if (where.refIdx !== undefined) conds.push(eq(storedFiles.refIdx, where.refIdx));
+  const [row] = await db
+    .select()
+    .from(storedFiles)
+    .where(and(...conds))
+    .orderBy(desc(storedFiles.createdAt), desc(storedFiles.idx))
+    .limit(1);
+  return row;
+}
+
+export type StoredFileRow = typeof storedFiles.$inferSelect;
+
+export async function insertFile(db: DbOrTx, values: typeof storedFiles.$inferInsert) {
+  const [row] = await db.insert(storedFiles).values(values).returning();
+  return row!;
+}
+
+export const deleteFilesOf = (db: DbOrTx, uploadPath: string, companyIdx: number, refIdx: number) =>
+  db
+    .delete(storedFiles)
+    .where(and(eq(storedFiles.uploadPath, uploadPath), eq(storedFiles.companyIdx, companyIdx), eq(storedFiles.refIdx, refIdx)))
+    .returning({ storageKey: storedFiles.storageKey });
+
+/** Everything an invoice PDF shows. */
+export async function invoiceForPdf(db: DbOrTx, companyIdx: number, code: string) {
+  const [inv] = await db
+    .select({
+      idx: buyInvoices.idx,
+      code: buyInvoices.code,
+      title: buyInvoices.title,
+      issuer: buyInvoices.issuer,
+      state: buyInvoices.state,
+      item: buyInvoices.item,
+      amount: buyInvoices.amount,
+      createdDay: buyInvoices.createdDay,
+      dueDate: buyInvoices.dueDate,
+      buyPaymentIdx: buyInvoices.buyPaymentIdx,
+      updatedAt: buyInvoices.updatedAt,
+      currencyName: currencies.name,
+      currencyIcon: currencies.icon,
+      companyName: companies.companyName,
+      companyCountry: companies.country,
+      registrationNumber: companies.registrationNumber,
+    })
+    .from(buyInvoices)
+    .innerJoin(currencies, eq(currencies.idx, buyInvoices.currencyIdx))
+    .innerJoin(companies, eq(companies.idx, buyInvoices.companyIdx))
+    .where(and(eq(buyInvoices.companyIdx, companyIdx), eq(buyInvoices.code, code)))
+    .limit(1);
+  if (!inv) return undefined;
+  const lines = await db
+    .select({
+      lineNo: buyInvoiceLines.lineNo,
+      description: buyInvoiceLines.description,
+      qty: buyInvoiceLines.qty,
+      unitPrice: buyInvoiceLines.unitPrice,
+      amount: buyInvoiceLines.amount,
+    })
+    .from(buyInvoiceLines)
+    .where(eq(buyInvoiceLines.buyInvoiceIdx, inv.idx))
+    .orderBy(asc(buyInvoiceLines.lineNo));
+  return { ...inv, lines };
+}
+export type InvoiceForPdf = NonNullable<Awaited<ReturnType<typeof invoiceForPdf>>>;

@@ -1,0 +1,148 @@
+import {
+  INVOICE_ITEMS,
+  INVOICE_UPLOAD_PATH,
+  paymentUploadPath,
+  type TBuyInvoiceList,
+  type TBuyPaymentDetail,
+  type TBuyPaymentList,
+  type TFileInfo,
+  type TPaymentInvoiceRow,
+  type TSettlementFilter,
+} from '@portal/contract';
+import type { Db } from '../../db/client';
+import type { FileStore } from '../../lib/file-store';
+import { notFound } from '../../lib/errors';
+import { renderInvoicePdf } from './invoice-pdf';
+import * as repo from './settlement.repository';
+
+export const PAYMENT_NS = 'buy_payment';
+
+/** The order-type choices restrict the invoice item; none chosen means every item. */
+const itemsOf = (filter: TSettlementFilter): readonly string[] | null =>
+  filter.orderTypes && filter.orderTypes.length > 0
+    ? INVOICE_ITEMS.filter((i) => (filter.orderTypes as readonly string[]).includes(i))
+    : null;
+
+/** `buy_invoice` or `buy_payment/<idx>`; anything else is not a settlement file location. */
+export function parseUploadPath(uploadPath: string): { kind: 'invoice' } | { kind: 'payment'; paymentIdx: number } | null {
+  if (uploadPath === INVOICE_UPLOAD_PATH) return { kind: 'invoice' };
+  const m = /^buy_payment\/([1-9]\d{0,9})$/.exec(uploadPath);
+  if (m) {
+    const n = Number(m[1]);
+    if (n <= 2_147_483_647) return { kind: 'payment', paymentIdx: n };
+  }
+  return null;
+}
+
+const hasControlChars = (s: string) => [...s].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+
+/** `name.ext` → name and extension (the last dot); a name without a dot has no extension. */
+export function splitFileName(fileName: string) {
+  const dot = fileName.lastIndexOf('.');
+  if (dot <= 0) return { name: fileName, extension: '' };
+  return { name: fileName.slice(0, dot), extension: fileName.slice(dot + 1) };
+}
+
+export interface DownloadableFile {
+  storageKey: string;
+  name: string;
+  extension: string;
+  mime: string;
+}
+
+export function createSettlementService(deps: { db: Db; files: FileStore }) {
+  const { db, files } = deps;
+
+  async function invoices(companyIdx: number, q: { start: number; length: number; search_value: TSettlementFilter }): Promise<TBuyInvoiceList> {
+    const items = itemsOf(q.search_value);
+    const seek = await repo.seekInvoices(db, companyIdx, q.search_value, items, q.start);
+    if (q.start >= seek.total || !seek.day) return { dataset: [], total_cnt: seek.total };
+    const page = await repo.invoicePageFrom(db, companyIdx, items, q.search_value.startDate, seek.day, q.start - seek.before, q.length);
+    return {
+      total_cnt: seek.total,
+      dataset: page.map((r, i) => ({
+        no: q.start + i + 1,
+        ...r,
+        pdf: `${r.code}.pdf`,
+        payment_state: r.buy_payment_idx === null ? ('N' as const) : ('Y' as const),
+      })),
+    };
+  }
+
+  async function payments(companyIdx: number, q: { start: number; length: number; search_value: TSettlementFilter }): Promise<TBuyPaymentList> {
+    const { total, rows } = await repo.paymentPage(db, companyIdx, q.search_value, itemsOf(q.search_value), q.start, q.length);
+    return { total_cnt: total, dataset: rows.map((r, i) => ({ no: q.start + i + 1, ...r })) };
+  }
+
+  async function paymentFiles(companyIdx: number, paymentIdx: number): Promise<TFileInfo[]> {
+    return (await repo.listFiles(db, PAYMENT_NS, companyIdx, paymentIdx)).map((f) => ({ ...f, size: Number(f.size) }));
+  }
+
+  async function payment(companyIdx: number, paymentIdx: number): Promise<TBuyPaymentDetail[]> {
+    const p = await repo.findPayment(db, companyIdx, paymentIdx);
+    if (!p) throw notFound('payment not found');
+    return [{ ...p, upload_path: paymentUploadPath(p.idx), files: await paymentFiles(companyIdx, p.idx) }];
+  }
+
+  async function paymentInvoices(companyIdx: number, paymentIdx: number): Promise<TPaymentInvoiceRow[]> {
+    const p = await repo.findPayment(db, companyIdx, paymentIdx);
+    if (!p) throw notFound('payment not found');
+    return repo.paymentInvoices(db, companyIdx, paymentIdx);
+  }
+
+  async function allFiles(companyIdx: number, uploadPath: string): Promise<TFileInfo[]> {
+    const where = parseUploadPath(uploadPath);
+    if (!where || where.kind !== 'payment') throw notFound();
+    if (!(await repo.findPayment(db, companyIdx, where.paymentIdx))) throw notFound();
+    return paymentFiles(companyIdx, where.paymentIdx);
+  }
+
+  /**
+   * The invoice PDF, made on first download and kept in the file store; made again when the
+   * invoice changed after it was stored (e.g. it was paid), so the status printed is current.
+   */
+  async function invoicePdf(companyIdx: number, code: string): Promise<DownloadableFile> {
+    const stored = await repo.findFile(db, { uploadPath: INVOICE_UPLOAD_PATH, companyIdx, name: code, extension: 'pdf' });
+    const inv = await repo.invoiceForPdf(db, companyIdx, code);
+    if (!inv) throw notFound();
+    if (stored && stored.refIdx === inv.idx && stored.createdAt >= inv.updatedAt) return stored;
+    const pdf = await renderInvoicePdf(inv);
+    const storageKey = files.newKey(INVOICE_UPLOAD_PATH, 'pdf');
+    const { size } = await files.put(storageKey, pdf);
+    const old = await db.transaction(async (tx) => {
+      const removed = await repo.deleteFilesOf(tx, INVOICE_UPLOAD_PATH, companyIdx, inv.idx);
+      await repo.insertFile(tx, {
+        uploadPath: INVOICE_UPLOAD_PATH,
+        companyIdx,
+        refIdx: inv.idx,
+        name: inv.code,
+        extension: 'pdf',
+        size,
+        mime: 'application/pdf',
+        storageKey,
+      });
+      return removed;
+    });
+    await Promise.all(old.map((o) => files.remove(o.storageKey).catch(() => undefined)));
+    return { storageKey, name: inv.code, extension: 'pdf', mime: 'application/pdf' };
+  }
+
+  /** A file named by uploadPath + fileName, looked up in the database for the caller's company only. */
+  async function download(companyIdx: number, uploadPath: string, fileName: string): Promise<DownloadableFile> {
+    const where = parseUploadPath(uploadPath);
+    // no stored name has control characters (and PostgreSQL refuses NUL in a text parameter)
+    if (!where || hasControlChars(fileName)) throw notFound();
+    const { name, extension } = splitFileName(fileName);
+    if (where.kind === 'invoice') {
+      if (extension.toLowerCase() !== 'pdf' || !name) throw notFound();
+      return invoicePdf(companyIdx, name);
+    }
+    if (!(await repo.findPayment(db, companyIdx, where.paymentIdx))) throw notFound();
+    const file = await repo.findFile(db, { uploadPath: PAYMENT_NS, companyIdx, refIdx: where.paymentIdx, name, extension });
+    if (!file) throw notFound();
+    return file;
+  }
+
+  return { invoices, payments, payment, paymentInvoices, allFiles, download };
+}
+export type SettlementService = ReturnType<typeof createSettlementService>;

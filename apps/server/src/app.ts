@@ -39,7 +39,9 @@ export interface BuildOptions {
 /** Content-Security-Policy that the built web app passes (no inline scripts; Mantine needs inline styles). */
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  // the Kakao/Daum postcode widget (company settings): its loader and core scripts, and its frame
+  scriptSrc: ["'self'", 'https://t1.daumcdn.net'],
+  frameSrc: ['https://postcode.map.daum.net'],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],

@@ -72,12 +72,13 @@ const splitEmails = (v: unknown) =>
         .map((s) => s.trim())
         .filter(Boolean)
     : Array.isArray(v)
-      ? v.map((s) => (typeof s === 'string' ? s.trim() : s)).filter((s) => s !== '')
+      ? v.map((s) => (typeof s === 'string' ? s.trim() : s))
       : v;
 
 /**
  * An e-mail list (spec §3): a JSON array or a comma-separated string in, an array of addresses out.
- * Every address must be an e-mail, none twice (case-insensitive), at least one.
+ * Every address must be an e-mail, none twice (case-insensitive), at least one. Entries of an array
+ * keep their positions (an empty one is 'required'), so an issue's index names the input it is about.
  */
 export const ZEmailList = z.preprocess(
   splitEmails,
@@ -88,6 +89,10 @@ export const ZEmailList = z.preprocess(
     .superRefine((list, ctx) => {
       const seen = new Set<string>();
       list.forEach((e, i) => {
+        if (e === '') {
+          ctx.addIssue({ code: 'custom', message: COMPANY_MESSAGES.required, path: [i] });
+          return;
+        }
         if (charLength(e) > 200 || !EMAIL.safeParse(e).success) {
           ctx.addIssue({ code: 'custom', message: COMPANY_MESSAGES.email, path: [i] });
           return;

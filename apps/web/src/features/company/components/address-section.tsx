@@ -1,0 +1,114 @@
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import type { TCompanyAddress } from '@portal/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, usePaging, type Column } from '../../../components/data-table';
+import { confirmDelete, requireSelection } from '../../../components/dialogs';
+import { errorMessageKey } from '../../../lib/api-client';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useDeleteAddresses } from '../api/delete-addresses';
+import { useAddresses } from '../api/list-addresses';
+import { AddressModal } from './address-modal';
+import { useCountryOptions } from './country-select';
+
+/** The company's addresses: list with add, edit and delete (spec §2 address modal). */
+export function AddressSection() {
+  const { t } = useTranslation(['company', 'common']);
+  const [paging, setPaging] = usePaging('company.addresses');
+  const { data, isFetching } = useAddresses(paging);
+  const [selected, setSelected] = useState<(string | number)[]>([]);
+  const [editing, setEditing] = useState<{ idx?: number } | null>(null);
+  const remove = useDeleteAddresses();
+  const countries = useCountryOptions();
+  const countryName = (code: string) => countries.find((c) => c.value === code)?.label ?? code;
+
+  const onDelete = async () => {
+    if (!requireSelection(selected, t('objects.address'))) return;
+    if (!(await confirmDelete())) return;
+    try {
+      await remove.mutateAsync(selected);
+      setSelected([]);
+      notifySuccess(t('common:messages.deleted'));
+    } catch (e) {
+      notifyError(t(`common:${errorMessageKey(e)}`));
+    }
+  };
+
+  const columns: Column<TCompanyAddress>[] = [
+    {
+      key: 'address_name',
+      header: t('fields.address_name'),
+      render: (a) => (
+        <Group gap={6} wrap="nowrap">
+          {a.address_name}
+          {a.default_yn === 'Y' && (
+            <Badge size="sm" variant="light">
+              {t('addresses.default')}
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+    { key: 'country', header: t('fields.country'), render: (a) => countryName(a.country) },
+    { key: 'zipcode', header: t('fields.zipcode') },
+    {
+      key: 'address',
+      header: t('addresses.address'),
+      render: (a) => [a.addressLine1, a.addressLine2, a.city, a.state].filter(Boolean).join(', '),
+    },
+    { key: 'telephone', header: t('fields.telephone') },
+    {
+      key: 'edit',
+      header: t('common:actions.edit'),
+      align: 'center',
+      width: 70,
+      render: (a) => (
+        <ActionIcon variant="subtle" aria-label={t('addresses.editOne', { name: a.address_name })} onClick={() => setEditing({ idx: a.customer_address_idx })}>
+          <IconPencil size={16} aria-hidden />
+        </ActionIcon>
+      ),
+    },
+  ];
+
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="company-addresses-title">
+      <Stack>
+        <Group justify="space-between">
+          <Title order={2} size="h4" id="company-addresses-title">
+            {t('sections.addresses')}
+          </Title>
+          <Group gap="xs">
+            <Button size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setEditing({})} data-testid="address-add">
+              {t('addresses.add')}
+            </Button>
+            <Button
+              size="xs"
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={14} aria-hidden />}
+              onClick={() => void onDelete()}
+              loading={remove.isPending}
+              data-testid="address-delete"
+            >
+              {t('addresses.delete')}
+            </Button>
+          </Group>
+        </Group>
+        <DataTable
+          caption={t('sections.addresses')}
+          columns={columns}
+          rows={data?.dataset ?? []}
+          total={data?.total_cnt ?? 0}
+          rowKey={(a) => a.customer_address_idx}
+          paging={paging}
+          onPagingChange={setPaging}
+          loading={isFetching && !data}
+          selection={{ selected, onChange: setSelected }}
+          testId="address-table"
+        />
+      </Stack>
+      <AddressModal opened={!!editing} idx={editing?.idx} onClose={() => setEditing(null)} />
+    </Paper>
+  );
+}

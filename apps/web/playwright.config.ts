@@ -28,7 +28,8 @@ export const E2E_SHORT_TTL_BASE_URL = `http://127.0.0.1:${shortPort}`;
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: path.resolve(root, 'test-results/e2e'),
+  // one output folder per port: Playwright empties it at start, and runs may share a machine
+  outputDir: path.resolve(root, `test-results/e2e-${port}`),
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

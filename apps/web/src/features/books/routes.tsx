@@ -1,9 +1,2 @@
-import { ComingSoon } from '../../components/coming-soon';
-
-export function ExcelUploadPage() {
-  return <ComingSoon titleKey="nav.excelUpload" />;
-}
-
-export function BooksListPage() {
-  return <ComingSoon titleKey="nav.booksList" />;
-}
+export { ExcelUploadPage } from './components/excel-upload-page';
+export { BooksListPage } from './components/books-list-page';

@@ -1,0 +1,134 @@
+import { Alert, Button, Select, TextInput } from '@mantine/core';
+import { formatIsbn13, type TBooksExcelResponse, type TBooksListFilter, type TRegisteredBook } from '@portal/contract';
+import { IconCircleCheck, IconFileSpreadsheet } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { z } from 'zod';
+import { DataTable, usePaging, type Column } from '../../../components/data-table';
+import { PageHeader } from '../../../components/page-header';
+import { DateRangeInput, SearchForm, useSavedSearch } from '../../../components/search-form';
+import { parseDateRange } from '../../../lib/date-range';
+import { formatAmount, formatDate, formatDateTime, formatInteger } from '../../../lib/format';
+import { useBooksList } from '../api/books-list';
+import { CoverThumb } from './cover';
+
+const ZForm = z.object({ searchKey: z.enum(['title', 'isbn']), keyword: z.string(), dateRange: z.string() });
+type Form = z.infer<typeof ZForm>;
+const EMPTY: Form = { searchKey: 'title', keyword: '', dateRange: '' };
+const SCREEN = 'books.list';
+type Errors = Partial<Record<keyof Form, string>>;
+
+export function listFilter(form: Form): { filter: Partial<TBooksListFilter>; errors: Errors } {
+  const errors: Errors = {};
+  const range = parseDateRange(form.dateRange);
+  if (!range.ok) errors.dateRange = range.error;
+  const keyword = form.keyword.trim();
+  if (keyword && form.searchKey === 'isbn' && !/^[\d\s-]{1,17}[\dXx]?$/.test(keyword)) errors.keyword = 'common:messages.digitsOnly';
+  return {
+    filter: { ...(keyword ? { searchKey: form.searchKey, keyword } : {}), ...(range.ok ? range.value : {}) },
+    errors,
+  };
+}
+
+/**
+ * /products/booksList: the company's registered books (in the original another portal's page;
+ * here a real list), search by title or ISBN (spec §9) and registration date.
+ */
+export function BooksListPage() {
+  const { t } = useTranslation(['books', 'common']);
+  const location = useLocation();
+  const report = (location.state as { booksSaved?: TBooksExcelResponse } | null)?.booksSaved;
+  const search = useSavedSearch<Form>(SCREEN, ZForm, EMPTY);
+  const [paging, setPaging] = usePaging(SCREEN);
+  const [errors, setErrors] = useState<Errors>({});
+  const filter = listFilter(search.applied).filter;
+  const list = useBooksList(paging, filter);
+
+  const onSearch = () => {
+    const next = listFilter(search.draft);
+    setErrors(next.errors);
+    if (Object.keys(next.errors).length > 0) return;
+    search.apply();
+    setPaging({ start: 0, length: paging.length });
+  };
+  const onReset = () => {
+    setErrors({});
+    search.reset();
+    setPaging({ start: 0, length: paging.length });
+  };
+  const set = (patch: Partial<Form>) => search.setDraft({ ...search.draft, ...patch });
+
+  const columns: Column<TRegisteredBook>[] = [
+    { key: 'no', header: t('fields.no'), align: 'right', width: 56 },
+    { key: 'cover', header: t('fields.cover'), render: (r) => <CoverThumb src={r.cover_s_url} />, width: 44 },
+    { key: 'title', header: t('fields.title') },
+    { key: 'isbn13', header: t('fields.isbn'), render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{formatIsbn13(r.isbn13)}</span> },
+    { key: 'author', header: t('fields.author') },
+    { key: 'pub_nm', header: t('fields.publisher') },
+    { key: 'pub_date', header: t('fields.pubDate'), render: (r) => formatDate(r.pub_date) },
+    { key: 'list_price', header: t('fields.listPrice'), align: 'right', render: (r) => formatAmount(r.list_price) },
+    { key: 'PAGE', header: t('fields.pages'), align: 'right', render: (r) => (r.PAGE === null ? '' : formatInteger(r.PAGE)) },
+    { key: 'created_at', header: t('fields.createdAt'), render: (r) => formatDateTime(r.created_at) },
+  ];
+
+  return (
+    <>
+      <PageHeader title={t('list.title')}>
+        <Button component={Link} to="/settings/excelUpload" variant="default" leftSection={<IconFileSpreadsheet size={16} aria-hidden />}>
+          {t('list.upload')}
+        </Button>
+      </PageHeader>
+      {report && (
+        <Alert color="green" icon={<IconCircleCheck size={18} aria-hidden />} mb="md" data-testid="save-report">
+          {t('list.savedReport', { count: report.saved })}
+          {report.duplicates.length > 0 && (
+            <>
+              <br />
+              {t('list.duplicatesReport', { count: report.duplicates.length, isbns: report.duplicates.map(formatIsbn13).join(', ') })}
+            </>
+          )}
+        </Alert>
+      )}
+      <SearchForm onSearch={onSearch} onReset={onReset}>
+        <Select
+          label={t('common:search.searchKey')}
+          data={[
+            { value: 'title', label: t('common:search.title') },
+            { value: 'isbn', label: t('common:search.isbn') },
+          ]}
+          value={search.draft.searchKey}
+          onChange={(v) => set({ searchKey: (v ?? 'title') as Form['searchKey'] })}
+          allowDeselect={false}
+          w={120}
+          data-testid="filter-search-key"
+        />
+        <TextInput
+          label={t('common:search.keyword')}
+          value={search.draft.keyword}
+          onChange={(e) => set({ keyword: e.currentTarget.value })}
+          error={errors.keyword ? t(errors.keyword) : undefined}
+          w={220}
+          data-testid="filter-keyword"
+        />
+        <DateRangeInput
+          value={search.draft.dateRange}
+          onChange={(dateRange) => set({ dateRange })}
+          error={errors.dateRange}
+          label={t('filters.registrationDate')}
+        />
+      </SearchForm>
+      <DataTable
+        caption={t('list.caption')}
+        columns={columns}
+        rows={list.data?.dataset ?? []}
+        total={list.data?.total_cnt ?? 0}
+        rowKey={(r) => r.idx}
+        paging={paging}
+        onPagingChange={setPaging}
+        loading={list.isFetching}
+        testId="books-list"
+      />
+    </>
+  );
+}

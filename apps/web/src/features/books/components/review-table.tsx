@@ -1,0 +1,107 @@
+import { Button, Group, TextInput } from '@mantine/core';
+import { formatIsbn13 } from '@portal/contract';
+import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, usePaging, type Column } from '../../../components/data-table';
+import { CoverThumb } from './cover';
+import type { EditRow, RowErrors } from './edit-rows';
+
+interface Props {
+  rows: EditRow[];
+  errors: Record<string, RowErrors>;
+  selected: string[];
+  onSelect: (next: string[]) => void;
+  onEdit: (isbn13: string, patch: Partial<EditRow>) => void;
+  onDelete: () => void;
+  onSave: () => void;
+  saving: boolean;
+}
+
+type Field = 'title' | 'author' | 'pub_nm' | 'pub_date' | 'list_price' | 'PAGE';
+const LABEL: Record<Field, string> = {
+  title: 'fields.title',
+  author: 'fields.author',
+  pub_nm: 'fields.publisher',
+  pub_date: 'fields.pubDate',
+  list_price: 'fields.listPrice',
+  PAGE: 'fields.pages',
+};
+
+/** One editable cell: labelled with the field and the row's ISBN so every input has a name. */
+const Cell = memo(function Cell(props: {
+  row: EditRow;
+  field: Field;
+  label: string;
+  error?: string;
+  onEdit: Props['onEdit'];
+  width?: number;
+  inputMode?: 'numeric' | 'decimal';
+  placeholder?: string;
+}) {
+  const { row, field } = props;
+  return (
+    <TextInput
+      size="xs"
+      aria-label={`${props.label} ${row.isbn13}`}
+      value={row[field]}
+      onChange={(e) => props.onEdit(row.isbn13, { [field]: e.currentTarget.value })}
+      error={props.error}
+      miw={props.width}
+      inputMode={props.inputMode}
+      placeholder={props.placeholder}
+      data-testid={`edit-${field}`}
+    />
+  );
+});
+
+/** The found books, editable, with delete-selected and save (spec §2 Excel upload). */
+export function ReviewTable({ rows, errors, selected, onSelect, onEdit, onDelete, onSave, saving }: Props) {
+  const { t } = useTranslation(['books', 'common']);
+  const [paging, setPaging] = usePaging('books.review', { start: 0, length: 10 });
+  const start = paging.start >= rows.length ? Math.max(0, Math.floor((rows.length - 1) / paging.length) * paging.length) : paging.start;
+  const page = rows.slice(start, start + paging.length);
+  const err = (r: EditRow, f: Field) => {
+    const key = errors[r.isbn13]?.[f];
+    return key ? t(key) : undefined;
+  };
+  const cell = (f: Field, width?: number, extra: { inputMode?: 'numeric' | 'decimal'; placeholder?: string } = {}) => ({
+    key: f,
+    header: t(LABEL[f]),
+    render: (r: EditRow) => <Cell row={r} field={f} label={t(LABEL[f])} error={err(r, f)} onEdit={onEdit} width={width} {...extra} />,
+  });
+  const columns: Column<EditRow>[] = [
+    { key: 'cover', header: t('fields.cover'), render: (r) => <CoverThumb src={r.cover_s_url} />, width: 44 },
+    { key: 'isbn13', header: t('fields.isbn'), render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{formatIsbn13(r.isbn13)}</span> },
+    cell('title', 220),
+    cell('author', 130),
+    cell('pub_nm', 120),
+    cell('pub_date', 110, { placeholder: 'YYYY-MM-DD', inputMode: 'numeric' }),
+    cell('list_price', 90, { inputMode: 'decimal' }),
+    cell('PAGE', 64, { inputMode: 'numeric' }),
+  ];
+  return (
+    <DataTable
+      caption={t('review.foundCaption')}
+      columns={columns}
+      rows={page}
+      total={rows.length}
+      rowKey={(r) => r.isbn13}
+      paging={{ start, length: paging.length }}
+      onPagingChange={setPaging}
+      selection={{ selected, onChange: (next) => onSelect(next.map(String)) }}
+      rowStyle={(r) => (errors[r.isbn13] ? { background: 'var(--mantine-color-red-0)' } : undefined)}
+      testId="review-table"
+      toolbar={
+        <Group gap="xs">
+          <Button variant="default" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete} data-testid="delete-rows">
+            {t('review.deleteSelected')}
+          </Button>
+          <Button leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={onSave} loading={saving} disabled={rows.length === 0} data-testid="save-books">
+            {t('review.save')}
+          </Button>
+        </Group>
+      }
+    />
+  );
+}

@@ -1,0 +1,104 @@
+import { createRequire } from 'node:module';
+import {
+  DASHBOARD_BOARD_SIZE,
+  largestRemainderHundredths,
+  type TDashboardBoard,
+  type TGlobalSaleTop,
+  type TMonthlySaleQtyResponse,
+} from '@portal/contract';
+import type { Db } from '../../db/client';
+import * as repo from './dashboard.repository';
+
+const require = createRequire(import.meta.url);
+const iso = require('i18n-iso-countries') as { alpha3ToNumeric(code: string): string | undefined };
+
+/** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
+export function dayIn(instant: Date, timeZone: string): string {
+  // en-CA formats as YYYY-MM-DD
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+}
+
+/** A calendar day moved by n days (pure date arithmetic, no time zone involved). */
+export function addDays(day: string, n: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/** YYYY-MM moved by n months. */
+export function addMonths(month: string, n: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const total = y * 12 + (m - 1) + n;
+  return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}`;
+}
+
+export interface DashboardServiceDeps {
+  db: Db;
+  timeZone: string;
+  now: () => Date;
+}
+
+export function createDashboardService({ db, timeZone, now }: DashboardServiceDeps) {
+  return {
+    copyrightBooksCnt: (companyIdx: number) => repo.countCopyrightBooks(db, companyIdx),
+
+    unpaidInvoiceCnt: (companyIdx: number) => repo.countUnpaidInvoices(db, companyIdx),
+
+    /** Royalty lines registered yesterday: the calendar day before today, both in the app's time zone. */
+    copyrightReportCnt(companyIdx: number) {
+      const today = dayIn(now(), timeZone);
+      return repo.countRoyaltyLinesBetweenDays(db, companyIdx, addDays(today, -1), today, timeZone);
+    },
+
+    /** The last 12 months (the current one last), every month present, height = share of the largest. */
+    async monthlySaleQty(companyIdx: number): Promise<TMonthlySaleQtyResponse> {
+      const current = dayIn(now(), timeZone).slice(0, 7);
+      const first = addMonths(current, -11);
+      const found = await repo.saleQtyByMonth(db, companyIdx, `${first}-01`, `${addMonths(current, 1)}-01`, timeZone);
+      const byMonth = new Map(found.map((r) => [r.month, r.qty]));
+      const months = Array.from({ length: 12 }, (_, i) => addMonths(first, i));
+      const max = Math.max(0, ...months.map((m) => byMonth.get(m) ?? 0));
+      return months.map((month) => {
+        const qty = byMonth.get(month) ?? 0;
+        return { month, qty, height: max === 0 ? 0 : Math.round((qty * 10000) / max) / 100 };
+      });
+    },
+
+    /** Every country with sales, ranked by quantity; percents in hundredths by largest remainder (sum 100.00). */
+    async globalSaleTop(companyIdx: number): Promise<TGlobalSaleTop> {
+      const found = await repo.saleQtyByCountry(db, companyIdx);
+      const hundredths = largestRemainderHundredths(found.map((r) => r.cnt));
+      const mapData: Record<string, number> = {};
+      const global_sales = found.map((r, i) => {
+        mapData[r.code3] = r.cnt;
+        return {
+          rank: i + 1,
+          full_name: r.fullName,
+          cnt: r.cnt,
+          percent: hundredths[i]! / 100,
+          code_3: r.code3,
+          code_2: r.code2,
+          numeric: iso.alpha3ToNumeric(r.code3) ?? '',
+        };
+      });
+      return { global_sales, mapData };
+    },
+
+    /** The latest notice and qna posts the user's division may see. */
+    async board(division: string): Promise<TDashboardBoard> {
+      const [notice, qna] = await Promise.all(
+        (['notice', 'qna'] as const).map(async (name) =>
+          (await repo.latestPosts(db, name, division, DASHBOARD_BOARD_SIZE)).map((p) => ({
+            idx: p.idx,
+            title: p.title,
+            name: p.name,
+            re_level: p.reLevel,
+            created_at: p.createdAt.toISOString(),
+          })),
+        ),
+      );
+      return { notice: notice!, qna: qna! };
+    },
+  };
+}
+export type DashboardService = ReturnType<typeof createDashboardService>;

@@ -51,13 +51,13 @@ export function AddressSection() {
       ),
     },
     { key: 'country', header: t('fields.country'), render: (a) => countryName(a.country) },
-    { key: 'zipcode', header: t('fields.zipcode') },
+    { key: 'zipcode', header: t('fields.zipcode'), render: (a) => <span style={{ whiteSpace: 'nowrap' }}>{a.zipcode}</span> },
     {
       key: 'address',
       header: t('addresses.address'),
       render: (a) => [a.addressLine1, a.addressLine2, a.city, a.state].filter(Boolean).join(', '),
     },
-    { key: 'telephone', header: t('fields.telephone') },
+    { key: 'telephone', header: t('fields.telephone'), render: (a) => <span style={{ whiteSpace: 'nowrap' }}>{a.telephone}</span> },
     {
       key: 'edit',
       header: t('common:actions.edit'),

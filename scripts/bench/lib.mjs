@@ -33,7 +33,16 @@ export async function startServer(env = {}) {
   const started = performance.now();
   const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      // the web build the bench made (WEB_OUT_DIR moves it, as for the e2e runs)
+      WEB_DIST: path.resolve(root, process.env.WEB_OUT_DIR ?? 'apps/web/dist'),
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

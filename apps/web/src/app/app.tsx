@@ -1,10 +1,9 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import { PageLoader } from '../components/page-loader';
-import { NOTIFICATION_AUTO_CLOSE_MS } from '../lib/notify';
+import { NotificationsHost } from '../components/notifications-host';
 import { router } from './router';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -23,7 +22,7 @@ export function App() {
       <Suspense fallback={<PageLoader />}>
         <HtmlLang />
         {/* The query client and modals live in the app layout: /login needs neither (JS budget). */}
-        <Notifications autoClose={NOTIFICATION_AUTO_CLOSE_MS} position="top-right" />
+        <NotificationsHost />
         <RouterProvider router={router} />
       </Suspense>
     </MantineProvider>

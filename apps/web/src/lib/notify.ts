@@ -1,16 +1,40 @@
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
+import type { NotificationData } from '@mantine/notifications';
 
 /** Spec §9: notifications auto-close after 2500 ms, dialogs after 2000 ms. */
 export const NOTIFICATION_AUTO_CLOSE_MS = 2500;
 export const DIALOG_AUTO_CLOSE_MS = 2000;
 
+/*
+ * The notifications library (with react-remove-scroll and react-transition-group, ~20 KiB gzip)
+ * is loaded the first time something is shown, and its container is mounted then by
+ * <NotificationsHost/>: the login page does not pay for it.
+ */
+let needed = false;
+const listeners = new Set<() => void>();
+export const notificationsHost = {
+  needed: () => needed,
+  subscribe(l: () => void) {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  },
+};
+
+async function show(data: NotificationData) {
+  if (!needed) {
+    needed = true;
+    listeners.forEach((l) => l());
+  }
+  const { notifications } = await import('@mantine/notifications');
+  notifications.show({ autoClose: NOTIFICATION_AUTO_CLOSE_MS, ...data });
+}
+
 export function notifySuccess(message: string) {
-  notifications.show({ message, color: 'green', autoClose: NOTIFICATION_AUTO_CLOSE_MS });
+  void show({ message, color: 'green' });
 }
 
 export function notifyError(message: string) {
-  notifications.show({ message, color: 'red', autoClose: NOTIFICATION_AUTO_CLOSE_MS });
+  void show({ message, color: 'red' });
 }
 
 /** A short message dialog that closes by itself after 2000 ms (e.g. "It's been deleted!"). */

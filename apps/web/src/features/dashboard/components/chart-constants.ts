@@ -1,0 +1,2 @@
+/** Spec §9: chart height 300 px. */
+export const CHART_HEIGHT = 300;

@@ -1,0 +1,83 @@
+import { Center, Grid, Loader, Table } from '@mantine/core';
+import type { TGlobalSale } from '@portal/contract';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { withTimeout } from '../../../app/lazy';
+import { formatAmount, formatInteger } from '../../../lib/format';
+import { useGlobalSaleTop } from '../api/global-sale-top';
+import { countryName } from '../country-name';
+import classes from './dashboard.module.css';
+import { Section, sectionState } from './section';
+
+// geometry and d3-geo arrive only when there is something to draw
+const WorldMap = lazy(() => withTimeout(import('./world-map')));
+
+function SalesTable({ rows }: { rows: TGlobalSale[] }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const lng = i18n.language;
+  return (
+    <div className={classes.salesTable} data-testid="global-sales-table" tabIndex={0} role="region" aria-label={t('global.tableCaption')}>
+      <Table striped highlightOnHover verticalSpacing={6} stickyHeader={false}>
+        <caption className={classes.srOnly}>{t('global.tableCaption')}</caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={56}>{t('global.rank')}</Table.Th>
+            <Table.Th>{t('global.country')}</Table.Th>
+            <Table.Th ta="right">{t('global.cnt')}</Table.Th>
+            <Table.Th ta="right">{t('global.percent')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={r.code_3} data-code={r.code_3}>
+              <Table.Td>{r.rank}</Table.Td>
+              <Table.Td data-testid="global-sales-name">{countryName(r, lng)}</Table.Td>
+              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatInteger(r.cnt, lng)}
+              </Table.Td>
+              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatAmount(r.percent, { decimals: 2, lng })}%
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </div>
+  );
+}
+
+/** Global top sales: the ranked table (max 300 px, scrolling) beside the world map shaded by quantity. */
+export function GlobalSales() {
+  const { t } = useTranslation('dashboard');
+  const q = useGlobalSaleTop();
+  const state = sectionState(q, (d: { global_sales: unknown[] }) => d.global_sales.length === 0);
+  return (
+    <Section
+      id="dashboard-global"
+      title={t('global.heading')}
+      state={state}
+      emptyText={t('global.empty')}
+      onRetry={() => void q.refetch()}
+      minBodyHeight={300}
+    >
+      {q.data && (
+        <Grid gap="md" align="flex-start">
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <SalesTable rows={q.data.global_sales} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Suspense
+              fallback={
+                <Center h={300}>
+                  <Loader size="sm" aria-label={t('map.loading')} />
+                </Center>
+              }
+            >
+              <WorldMap sales={q.data.global_sales} />
+            </Suspense>
+          </Grid.Col>
+        </Grid>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,114 @@
+import { Box, Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import type { TMonthlySaleQty } from '@portal/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatInteger, intlLocale } from '../../../lib/format';
+import { CHART_HEIGHT } from './chart-constants';
+import classes from './dashboard.module.css';
+
+const PAD = { top: 24, right: 8, bottom: 40, left: 52 };
+
+function monthLabel(month: string, lng: string, withYear: boolean) {
+  const d = new Date(`${month}-01T00:00:00`);
+  return new Intl.DateTimeFormat(intlLocale(lng), withYear ? { month: 'short', year: '2-digit' } : { month: 'short' }).format(d);
+}
+
+/**
+ * Bar chart of sold copies per month (12 bars). Each bar's height is the API's `height` (its share
+ * of the largest month), so the largest month fills the plot; grid lines mark quarters of it.
+ * Plain SVG: no chart library in the page's JavaScript. Bars are focusable and show their figure.
+ */
+export default function MonthlyChart({ data }: { data: TMonthlySaleQty[] }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const { ref, width } = useElementSize();
+  const [active, setActive] = useState<number | null>(null);
+  const lng = i18n.language;
+  const max = Math.max(0, ...data.map((d) => d.qty));
+  const plotW = Math.max(0, width - PAD.left - PAD.right);
+  const plotH = CHART_HEIGHT - PAD.top - PAD.bottom;
+  const slot = data.length > 0 ? plotW / data.length : 0;
+  const barW = Math.max(4, Math.min(40, slot * 0.62));
+  const narrow = slot < 34;
+  const ticks = [0, 0.25, 0.5, 0.75, 1];
+
+  return (
+    <Box ref={ref} pos="relative" h={CHART_HEIGHT} data-testid="monthly-chart">
+      {width > 0 && (
+        <svg width={width} height={CHART_HEIGHT} role="group" aria-label={t('chart.ariaLabel')} style={{ display: 'block' }}>
+          {ticks.map((f) => {
+            const y = PAD.top + plotH * (1 - f);
+            return (
+              <g key={f} aria-hidden>
+                <line x1={PAD.left} x2={width - PAD.right} y1={y} y2={y} stroke="var(--mantine-color-gray-3)" strokeDasharray={f === 0 ? undefined : '3 3'} />
+                <text x={PAD.left - 8} y={y} dy="0.32em" textAnchor="end" fontSize={11} fill="var(--mantine-color-gray-7)">
+                  {formatInteger(Math.round(max * f), lng)}
+                </text>
+              </g>
+            );
+          })}
+          {data.map((d, i) => {
+            const h = (plotH * d.height) / 100;
+            const cx = PAD.left + slot * i + slot / 2;
+            const label = monthLabel(d.month, lng, i === 0 || d.month.endsWith('-01'));
+            const full = `${monthLabel(d.month, lng, true)}: ${t('chart.sold', { qty: formatInteger(d.qty, lng) })}`;
+            const on = active === i;
+            return (
+              <g
+                key={d.month}
+                tabIndex={0}
+                role="img"
+                aria-label={full}
+                className={classes.bar}
+                onMouseEnter={() => setActive(i)}
+                onMouseLeave={() => setActive(null)}
+                onFocus={() => setActive(i)}
+                onBlur={() => setActive(null)}
+              >
+                {/* a full-height hit area: thin bars stay easy to hover */}
+                <rect x={cx - slot / 2} y={PAD.top} width={slot} height={plotH} fill={on ? 'var(--mantine-color-blue-0)' : 'transparent'} />
+                <rect
+                  data-testid="monthly-bar"
+                  data-month={d.month}
+                  data-qty={d.qty}
+                  x={cx - barW / 2}
+                  y={PAD.top + plotH - h}
+                  width={barW}
+                  height={Math.max(h, d.qty > 0 ? 1 : 0)}
+                  rx={3}
+                  fill={on ? 'var(--mantine-color-blue-9)' : 'var(--mantine-color-blue-7)'}
+                />
+                <text
+                  x={cx}
+                  y={CHART_HEIGHT - PAD.bottom + 16}
+                  textAnchor="middle"
+                  fontSize={11}
+                  fill="var(--mantine-color-gray-7)"
+                  aria-hidden
+                  transform={narrow ? `rotate(-40 ${cx} ${CHART_HEIGHT - PAD.bottom + 16})` : undefined}
+                  style={narrow ? { textAnchor: 'end' } : undefined}
+                >
+                  {label}
+                </text>
+              </g>
+            );
+          })}
+        </svg>
+      )}
+      {active !== null && data[active] && (
+        <Text
+          size="xs"
+          fw={600}
+          className={classes.tooltip}
+          style={{
+            left: Math.min(Math.max(PAD.left + slot * active + slot / 2, 60), Math.max(60, width - 60)),
+            top: Math.max(0, PAD.top + plotH - (plotH * data[active].height) / 100 - 30),
+          }}
+          data-testid="monthly-tooltip"
+        >
+          {monthLabel(data[active].month, lng, true)} · {formatInteger(data[active].qty, lng)}
+        </Text>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,62 @@
+import { Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface SectionProps {
+  title: string;
+  /** id of the heading, for aria-labelledby */
+  id: string;
+  /** height of the body while loading, empty or failed, so the page does not jump */
+  minBodyHeight?: number;
+  state: 'pending' | 'error' | 'empty' | 'ready';
+  emptyText?: string;
+  onRetry?: () => void;
+  action?: ReactNode;
+  children?: ReactNode;
+}
+
+/** A dashboard part with its own loading, empty and error state: a failing call blanks only its part. */
+export function Section({ title, id, minBodyHeight = 120, state, emptyText, onRetry, action, children }: SectionProps) {
+  const { t } = useTranslation(['dashboard', 'common']);
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby={id} h="100%">
+      <Group justify="space-between" mb="sm" wrap="nowrap">
+        <Title order={2} size="h4" id={id}>
+          {title}
+        </Title>
+        {action}
+      </Group>
+      {state === 'ready' ? (
+        children
+      ) : (
+        <Center mih={minBodyHeight} role={state === 'pending' ? 'status' : undefined} aria-live="polite">
+          {state === 'pending' && <Loader size="sm" aria-label={t('common:app.loading')} />}
+          {state === 'empty' && (
+            <Text c="dimmed" size="sm">
+              {emptyText ?? t('states.empty')}
+            </Text>
+          )}
+          {state === 'error' && (
+            <Stack align="center" gap="xs">
+              <Text c="red.8" size="sm">
+                {t('states.error')}
+              </Text>
+              {onRetry && (
+                <Button variant="light" size="xs" onClick={onRetry}>
+                  {t('common:app.retry')}
+                </Button>
+              )}
+            </Stack>
+          )}
+        </Center>
+      )}
+    </Card>
+  );
+}
+
+/** The state of a query as a section shows it. */
+export function sectionState(q: { isPending: boolean; isError: boolean; data?: unknown }, isEmpty: (data: never) => boolean) {
+  if (q.isPending) return 'pending' as const;
+  if (q.isError) return 'error' as const;
+  return isEmpty(q.data as never) ? ('empty' as const) : ('ready' as const);
+}

@@ -1,0 +1,169 @@
+import { Box, Group, Loader, Center, Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import type { TGlobalSale } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { geoEqualEarth, geoPath, type GeoPermissibleObjects } from 'd3-geo';
+import { useMemo, useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { feature } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+// the 110m world geometry ships with the app as a static file, fetched only when the map is shown
+import worldUrl from 'world-atlas/countries-110m.json?url';
+import { formatAmount, formatInteger } from '../../../lib/format';
+import { countryName } from '../country-name';
+import classes from './dashboard.module.css';
+
+interface Country {
+  id: string;
+  d: string;
+  centroid: [number, number];
+}
+
+/** Fill classes from few to many copies (square-root scale of the share of the largest country). */
+const SHADES = ['var(--mantine-color-blue-2)', 'var(--mantine-color-blue-4)', 'var(--mantine-color-blue-6)', 'var(--mantine-color-blue-8)', 'var(--mantine-color-blue-9)'];
+const NO_SALES = 'var(--mantine-color-gray-2)';
+const shadeOf = (cnt: number, max: number) => SHADES[Math.min(SHADES.length - 1, Math.floor(Math.sqrt(cnt / max) * SHADES.length))]!;
+
+type World = Topology<{ countries: GeometryCollection<{ name: string }> }>;
+
+const worldQuery = {
+  queryKey: ['dashboard', 'world-110m'],
+  queryFn: async ({ signal }: { signal: AbortSignal }) => {
+    const res = await fetch(worldUrl, { signal });
+    if (!res.ok) throw new Error(`world geometry: ${res.status}`);
+    return (await res.json()) as World;
+  },
+  staleTime: Infinity,
+  gcTime: Infinity,
+};
+
+/**
+ * World map shaded by sold copies (d3-geo Equal Earth projection of world-atlas 110m). Countries
+ * with sales are focusable (in rank order) and show name and figure on hover or focus.
+ */
+export default function WorldMap({ sales }: { sales: TGlobalSale[] }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const lng = i18n.language;
+  const { ref, width } = useElementSize();
+  const world = useQuery(worldQuery);
+  const [active, setActive] = useState<{ code: string; x: number; y: number } | null>(null);
+  const height = Math.round(Math.min(340, Math.max(180, width * 0.5)));
+
+  const countries = useMemo<Country[]>(() => {
+    if (!world.data || width <= 0) return [];
+    const fc = feature(world.data, world.data.objects.countries);
+    // Antarctica (010) has no book shops and takes a fifth of the height
+    const shown = { ...fc, features: fc.features.filter((f) => f.id !== '010') };
+    const projection = geoEqualEarth().fitSize([width, height], shown as GeoPermissibleObjects);
+    const path = geoPath(projection);
+    return shown.features
+      .filter((f) => f.id !== undefined)
+      .map((f) => ({ id: String(f.id), d: path(f) ?? '', centroid: path.centroid(f) as [number, number] }));
+  }, [world.data, width, height]);
+
+  const byNumeric = useMemo(() => new Map(sales.filter((s) => s.numeric).map((s) => [s.numeric, s])), [sales]);
+  const byCode = useMemo(() => new Map(sales.map((s) => [s.code_3, s])), [sales]);
+  const drawn = new Set(countries.map((c) => c.id));
+  const notDrawn = sales.filter((s) => !s.numeric || (countries.length > 0 && !drawn.has(s.numeric)));
+  const max = sales[0]?.cnt ?? 0;
+  const leader = sales[0];
+  // countries with sales after the others (drawn on top) and in rank order (the keyboard order)
+  const withSales = countries.filter((c) => byNumeric.has(c.id)).sort((a, b) => byNumeric.get(a.id)!.rank - byNumeric.get(b.id)!.rank);
+  const without = countries.filter((c) => !byNumeric.has(c.id));
+  const activeRow = active ? byCode.get(active.code) : undefined;
+
+  const onMove = (e: MouseEvent<SVGPathElement>, code: string) => {
+    const box = (e.currentTarget.ownerSVGElement as SVGSVGElement).getBoundingClientRect();
+    setActive({ code, x: e.clientX - box.left, y: e.clientY - box.top });
+  };
+
+  return (
+    <div>
+      <Box ref={ref} pos="relative" mih={height} data-testid="world-map">
+        {world.isError ? (
+          <Center h={height}>
+            <Text size="sm" c="red.8">
+              {t('map.geometryError')}
+            </Text>
+          </Center>
+        ) : countries.length === 0 ? (
+          <Center h={height}>
+            <Loader size="sm" aria-label={t('map.loading')} />
+          </Center>
+        ) : (
+          <svg width={width} height={height} role="group" aria-label={t('map.ariaLabel')} style={{ display: 'block' }}>
+            <g aria-hidden>
+              {without.map((c) => (
+                <path key={c.id} d={c.d} fill={NO_SALES} stroke="var(--mantine-color-white)" strokeWidth={0.5} />
+              ))}
+            </g>
+            {withSales.map((c) => {
+              const row = byNumeric.get(c.id)!;
+              const name = countryName(row, lng);
+              const on = active?.code === row.code_3;
+              return (
+                <path
+                  key={c.id}
+                  d={c.d}
+                  tabIndex={0}
+                  role="img"
+                  aria-label={t('map.countryLabel', { name, qty: formatInteger(row.cnt, lng), percent: formatAmount(row.percent, { decimals: 2, lng }) })}
+                  data-code={row.code_3}
+                  data-rank={row.rank}
+                  data-name={name}
+                  data-testid="map-country"
+                  className={classes.country}
+                  fill={shadeOf(row.cnt, max)}
+                  stroke={on ? 'var(--mantine-color-orange-6)' : 'var(--mantine-color-white)'}
+                  strokeWidth={on ? 1.5 : 0.5}
+                  onMouseMove={(e) => onMove(e, row.code_3)}
+                  onMouseLeave={() => setActive(null)}
+                  onFocus={() => setActive({ code: row.code_3, x: c.centroid[0], y: c.centroid[1] })}
+                  onBlur={() => setActive(null)}
+                />
+              );
+            })}
+          </svg>
+        )}
+        {activeRow && active && (
+          <div
+            className={classes.tooltip}
+            style={{ left: Math.min(Math.max(active.x, 70), Math.max(70, width - 70)), top: Math.max(0, active.y - 44) }}
+            data-testid="map-tooltip"
+            role="status"
+          >
+            <Text size="xs" fw={700} c="white">
+              {countryName(activeRow, lng)}
+            </Text>
+            <Text size="xs" c="white">
+              {t('map.tooltip', { qty: formatInteger(activeRow.cnt, lng), percent: formatAmount(activeRow.percent, { decimals: 2, lng }) })}
+            </Text>
+          </div>
+        )}
+      </Box>
+      <Group justify="space-between" mt={6} gap="xs" wrap="wrap">
+        {leader && (
+          <Text size="xs" data-testid="map-leader" data-code={leader.code_3}>
+            {t('map.leader', { name: countryName(leader, lng), qty: formatInteger(leader.cnt, lng) })}
+          </Text>
+        )}
+        <Group gap={4} aria-hidden wrap="nowrap">
+          <Text size="xs" c="dimmed">
+            {t('map.fewer')}
+          </Text>
+          {SHADES.map((s) => (
+            <span key={s} style={{ width: 16, height: 10, background: s, display: 'inline-block', borderRadius: 2 }} />
+          ))}
+          <Text size="xs" c="dimmed">
+            {t('map.more')}
+          </Text>
+        </Group>
+      </Group>
+      {notDrawn.length > 0 && (
+        <Text size="xs" c="dimmed" mt={4}>
+          {t('map.notDrawn', { names: notDrawn.map((s) => countryName(s, lng)).join(', ') })}
+        </Text>
+      )}
+    </div>
+  );
+}

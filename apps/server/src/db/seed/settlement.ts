@@ -32,7 +32,8 @@ const LINE_TEXTS = [
   '82년생 김지영 재입고',
   'Royalty statement adjustment',
 ];
-const DEPOSITORS = ['김지은', '한빛출판사', 'Hanbit Demo Press', '이수진', '박민호'];
+const DEPOSITORS_KO = ['김지은', '한빛출판사', 'Hanbit Demo Press', '이수진', '박민호'];
+const DEPOSITORS_EN = ['Alex Morgan', 'Maple Leaf Books'];
 const EMPLOYEES = ['정하늘', '최유리', 'Daniel Kim'];
 
 /** mulberry32: the same demo data on every machine */
@@ -132,7 +133,7 @@ function receiptPdf(title: string, lines: string[]): Promise<Buffer> {
 }
 
 /** Payments cover runs of 1–4 same-currency invoices; the newest ones and a few others stay unpaid. */
-function planPayments(invoices: PlanInvoice[], count: number, today: string, seed: number): PlanPayment[] {
+function planPayments(invoices: PlanInvoice[], count: number, today: string, seed: number, depositors = DEPOSITORS_KO): PlanPayment[] {
   const r = rng(seed);
   const payments: PlanPayment[] = [];
   const byCurrency = { KRW: [] as number[], USD: [] as number[] };
@@ -170,7 +171,7 @@ function planPayments(invoices: PlanInvoice[], count: number, today: string, see
         });
     }
     payments.push({
-      dName: DEPOSITORS[p % DEPOSITORS.length]!,
+      dName: depositors[p % depositors.length]!,
       dDate,
       currency,
       cents,
@@ -276,7 +277,7 @@ export async function seedSettlement(ctx: SeedContext): Promise<void> {
   const demoInvoices = planInvoices(ctx.demo, 120, today, 20240601);
   const demoPayments = planPayments(demoInvoices, 40, today, 7);
   const demo2Invoices = planInvoices(ctx.demo2, 6, today, 424242, true);
-  const demo2Payments = planPayments(demo2Invoices, 2, today, 99);
+  const demo2Payments = planPayments(demo2Invoices, 2, today, 99, DEPOSITORS_EN);
   await ctx.db.transaction(async (tx) => {
     await insertPlan(tx, store, ctx.demo, demoInvoices, demoPayments, currencyIdx);
     await insertPlan(tx, store, ctx.demo2, demo2Invoices, demo2Payments, currencyIdx);

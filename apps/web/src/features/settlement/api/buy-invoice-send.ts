@@ -1,0 +1,29 @@
+import type { TBuyInvoiceList, TSettlementFilter } from '@portal/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export interface ListParams {
+  start: number;
+  length: number;
+  search_value: TSettlementFilter;
+}
+
+export const getBuyInvoices = (p: ListParams, signal?: AbortSignal) =>
+  api.get<TBuyInvoiceList>('calculate/buyInvoiceSend', { query: { ...p }, signal });
+
+export const buyInvoicesQuery = (p: ListParams) =>
+  queryOptions({
+    queryKey: ['settlement', 'buyInvoiceSend', p],
+    queryFn: async ({ signal }) => {
+      try {
+        return await getBuyInvoices(p, signal);
+      } catch (e) {
+        // spec §7: failed list fetches are logged, nothing is shown
+        console.error('calculate/buyInvoiceSend failed', e);
+        throw e;
+      }
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export const useBuyInvoices = (p: ListParams, enabled = true) => useQuery({ ...buyInvoicesQuery(p), enabled });

@@ -1,0 +1,169 @@
+import { Anchor, Checkbox, Group, Loader, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { TPaymentInvoiceRow } from '@portal/contract';
+import { IconDownload } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessageKey } from '../../../lib/api-client';
+import { formatDate, formatInteger } from '../../../lib/format';
+import { notifyError } from '../../../lib/notify';
+import { usePaymentInvoices } from '../api/buy-payment-complete-detail';
+import { useBuyPayment } from '../api/buy-payment-detail';
+import { downloadAttachment } from '../api/file-download';
+import { useAllFiles } from '../api/get-all-files';
+import { formatMoney, totalsByCurrency } from '../money';
+import { paymentTypeLabel } from './labels';
+
+function Field({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" data-testid={testId}>
+        {children || '—'}
+      </Text>
+    </div>
+  );
+}
+
+/** Spec §2: the payment detail with its files and the invoices it covered, with the selected total. */
+export function PaymentDetailModal({ paymentIdx, onClose }: { paymentIdx: number | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation(['settlement', 'common']);
+  const detail = useBuyPayment(paymentIdx);
+  const invoices = usePaymentInvoices(paymentIdx);
+  const p = detail.data;
+  const files = useAllFiles(p?.upload_path ?? null);
+  const [selected, setSelected] = useState<number[]>([]);
+
+  // every covered invoice starts selected
+  useEffect(() => {
+    setSelected(invoices.data?.map((r) => r.idx) ?? []);
+  }, [invoices.data]);
+
+  const rows = useMemo(() => invoices.data ?? [], [invoices.data]);
+  const totals = useMemo(() => totalsByCurrency(rows.filter((r) => selected.includes(r.idx))), [rows, selected]);
+  const allSelected = rows.length > 0 && rows.every((r) => selected.includes(r.idx));
+
+  const download = async (fileName: string) => {
+    if (!p) return;
+    try {
+      await downloadAttachment(p.upload_path, fileName);
+    } catch (e) {
+      notifyError(t(`common:${errorMessageKey(e)}`));
+    }
+  };
+  const toggle = (r: TPaymentInvoiceRow, on: boolean) =>
+    setSelected((s) => (on ? [...s, r.idx] : s.filter((x) => x !== r.idx)));
+
+  return (
+    <Modal opened={paymentIdx !== null} onClose={onClose} title={t('detail.title')} size="xl" centered data-testid="payment-detail">
+      {!p ? (
+        <Group justify="center" p="lg">
+          {detail.isError ? <Text c="dimmed">{t(`common:${errorMessageKey(detail.error)}`)}</Text> : <Loader size="sm" aria-label={t('common:table.loading')} />}
+        </Group>
+      ) : (
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <Field label={t('fields.dName')} testId="detail-d-name">{p.d_name}</Field>
+            <Field label={t('fields.dDate')}>{formatDate(p.d_date, i18n.language)}</Field>
+            <Field label={t('fields.currency')}>{`${p.currency_name} (${p.currency_icon})`}</Field>
+            <Field label={t('fields.dPayment')} testId="detail-amount">{`${p.currency_icon} ${formatMoney(p.d_payment, p.currency_name)}`}</Field>
+            <Field label={t('fields.dType')}>{paymentTypeLabel(t, p.d_type)}</Field>
+            <Field label={t('fields.dTypeInfo')}>{p.d_type_info}</Field>
+          </SimpleGrid>
+          <Field label={t('fields.dComment')}>{p.d_comment}</Field>
+          <div>
+            <Text size="xs" c="dimmed" fw={600}>
+              {t('fields.files')}
+            </Text>
+            {files.data && files.data.length > 0 ? (
+              <Stack gap={4} mt={4} data-testid="detail-files">
+                {files.data.map((f) => {
+                  const fileName = f.extension ? `${f.name}.${f.extension}` : f.name;
+                  return (
+                    <Group key={f.idx} gap="xs">
+                      <IconDownload size={14} aria-hidden />
+                      <Anchor component="button" type="button" size="sm" onClick={() => void download(fileName)} aria-label={t('actions.downloadFile', { name: fileName })}>
+                        {fileName}
+                      </Anchor>
+                      <Text size="xs" c="dimmed">
+                        {t('detail.bytes', { size: formatInteger(f.size, i18n.language) })}
+                      </Text>
+                    </Group>
+                  );
+                })}
+              </Stack>
+            ) : (
+              <Text size="sm" c="dimmed">
+                {files.isLoading ? t('common:table.loading') : t('detail.noFiles')}
+              </Text>
+            )}
+          </div>
+          <div>
+            <Title order={2} size="h5" mb="xs">
+              {t('fields.invoices')}
+            </Title>
+            <Table.ScrollContainer minWidth={500}>
+              <Table withTableBorder striped verticalSpacing={6} data-testid="detail-invoices">
+                <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                  {t('captions.paymentInvoices')}
+                </caption>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={40}>
+                      <Checkbox
+                        aria-label={t('common:table.selectAll')}
+                        checked={allSelected}
+                        indeterminate={selected.length > 0 && !allSelected}
+                        onChange={() => setSelected(allSelected ? [] : rows.map((r) => r.idx))}
+                      />
+                    </Table.Th>
+                    <Table.Th scope="col">{t('fields.code')}</Table.Th>
+                    <Table.Th scope="col" style={{ textAlign: 'right' }}>
+                      {t('fields.amount')}
+                    </Table.Th>
+                    <Table.Th scope="col">{t('fields.createdDay')}</Table.Th>
+                    <Table.Th scope="col">{t('fields.dueDay')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((r) => (
+                    <Table.Tr key={r.idx} data-testid="detail-invoice-row">
+                      <Table.Td>
+                        <Checkbox
+                          aria-label={t('detail.selectInvoice', { code: r.code })}
+                          checked={selected.includes(r.idx)}
+                          onChange={(e) => toggle(r, e.currentTarget.checked)}
+                        />
+                      </Table.Td>
+                      <Table.Td ff="monospace">{r.code}</Table.Td>
+                      <Table.Td style={{ textAlign: 'right' }}>
+                        {r.currency_icon} {formatMoney(r.amount, r.currency_name)}
+                      </Table.Td>
+                      <Table.Td>{formatDate(r.created_day, i18n.language)}</Table.Td>
+                      <Table.Td>{formatDate(r.due_day, i18n.language)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+                <Table.Tfoot>
+                  <Table.Tr>
+                    <Table.Th colSpan={2}>{t('detail.selectedTotal')}</Table.Th>
+                    <Table.Th colSpan={3} style={{ textAlign: 'right' }} data-testid="selected-total">
+                      {totals.length === 0
+                        ? t('detail.noSelection')
+                        : totals.map((x) => (
+                            <div key={x.currency} data-currency={x.currency}>
+                              {`${x.icon} ${formatMoney(x.total, 'decimal')} ${x.currency}`}
+                            </div>
+                          ))}
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Tfoot>
+              </Table>
+            </Table.ScrollContainer>
+          </div>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

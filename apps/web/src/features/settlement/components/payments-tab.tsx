@@ -1,0 +1,75 @@
+import { Button } from '@mantine/core';
+import type { TBuyPaymentRow } from '@portal/contract';
+import { IconListDetails } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, usePaging, type Column } from '../../../components/data-table';
+import { formatDate } from '../../../lib/format';
+import { useBuyPayments } from '../api/buy-payment';
+import { formatMoney } from '../money';
+import { paymentTypeLabel } from './labels';
+import { PaymentDetailModal } from './payment-detail-modal';
+import { useSettlementSearch } from './settlement-search';
+
+const SCREEN = 'settlement.payments';
+
+export function PaymentsTab() {
+  const { t, i18n } = useTranslation(['settlement', 'common']);
+  const [paging, setPaging] = usePaging(SCREEN);
+  const { form, applied, ready } = useSettlementSearch(SCREEN, t('filters.depositDate'), () => setPaging({ start: 0, length: paging.length }));
+  const query = useBuyPayments({ start: paging.start, length: paging.length, search_value: applied }, ready);
+  const [open, setOpen] = useState<number | null>(null);
+
+  const columns: Column<TBuyPaymentRow>[] = [
+    { key: 'd_name', header: t('fields.dName') },
+    {
+      key: 'd_payment',
+      header: t('fields.dPayment'),
+      align: 'right',
+      render: (r) => (
+        <span data-testid="payment-amount">
+          {r.currency_icon} {formatMoney(r.d_payment, r.currency_name)}
+        </span>
+      ),
+    },
+    { key: 'd_date', header: t('fields.dDate'), render: (r) => formatDate(r.d_date, i18n.language) },
+    { key: 'd_type', header: t('fields.dType'), render: (r) => paymentTypeLabel(t, r.d_type) },
+    { key: 'employee_name', header: t('fields.employeeName') },
+    { key: 'created_at', header: t('fields.createdAt'), render: (r) => formatDate(r.created_at, i18n.language) },
+    {
+      key: 'detail',
+      header: t('fields.detail'),
+      align: 'center',
+      render: (r) => (
+        <Button
+          size="compact-sm"
+          variant="light"
+          leftSection={<IconListDetails size={14} aria-hidden />}
+          onClick={() => setOpen(r.idx)}
+          aria-label={t('actions.openDetail', { name: r.d_name, date: formatDate(r.d_date, i18n.language) })}
+          data-testid="payment-detail-open"
+        >
+          {t('fields.detail')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      {form}
+      <DataTable
+        testId="payments-table"
+        caption={t('captions.payments')}
+        columns={columns}
+        rows={query.data?.dataset ?? []}
+        total={query.data?.total_cnt ?? 0}
+        rowKey={(r) => r.idx}
+        paging={paging}
+        onPagingChange={setPaging}
+        loading={query.isFetching || !ready}
+      />
+      <PaymentDetailModal paymentIdx={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}

@@ -86,45 +86,43 @@ const lineColumns = sql`
   r.qty, r.sample_qty, r.disuse_qty, r.sale_info, cu.name as customer_name, cu.country as customer_country,
   ${iso('r.created_at')} as created_at, r.buy_invoice_idx, ${ROYALTY_SQL('r', 'b')}::text as royalty`;
 
-/** One page in title order (spec §9 default sort for royalty): title, then book, then line. */
-export async function royaltyPage(db: DbOrTx, w: RoyaltyWhere, start: number, length: number): Promise<RoyaltyLineRecord[]> {
-  const found = await rows<RoyaltyLineRecord>(
+/**
+ * Count, quantity and royalty of the filtered set per book and currency: one scan of the set. The
+ * service caches it (per data version) and pages with it: total_cnt, the per-currency totals and
+ * where a page starts (which book, which offset inside it) all come from these groups.
+ */
+export async function royaltyGroups(db: DbOrTx, w: RoyaltyWhere) {
+  const found = await rows<{ book_idx: number; currency: string; currency_icon: string; cnt: string | number; qty: string; royalty: string }>(
     db,
-    sql`with page as materialized (
-      select b.idx as book_idx, b.title, r.idx
-      from copyright_books b
-      cross join lateral (
-        select r.idx from royalty_lines r where r.book_idx = b.idx and ${lineConditions(w)} order by r.idx
-      ) r
-      where ${bookConditions({ companyIdx: w.companyIdx, isbn: w.filter.isbn })}
-      order by b.title, b.idx, r.idx
-      limit ${length} offset ${start}
-    )
-    select ${lineColumns}
-    from page p
-    join royalty_lines r on r.idx = p.idx
-    join copyright_books b on b.idx = r.book_idx
-    join royalty_customers cu on cu.idx = r.customer_idx
-    left join currencies cur on cur.name = r.currency
-    order by p.title, p.book_idx, p.idx`,
-  );
-  return found.map(normaliseLine);
-}
-
-/** Count and royalty totals per currency of the whole filtered set. */
-export async function royaltyTotals(db: DbOrTx, w: RoyaltyWhere) {
-  const found = await rows<{ currency: string; currency_icon: string; cnt: string | number; qty: string; royalty: string }>(
-    db,
-    sql`select r.currency, coalesce(cur.icon, r.currency) as currency_icon, count(*)::int as cnt,
+    sql`select r.book_idx, r.currency, coalesce(cur.icon, r.currency) as currency_icon, count(*)::int as cnt,
         coalesce(sum(r.qty), 0)::text as qty, coalesce(sum(${ROYALTY_SQL('r', 'b')}), 0)::text as royalty
       from royalty_lines r
       join copyright_books b on b.idx = r.book_idx
       left join currencies cur on cur.name = r.currency
       where ${lineConditions(w)} and ${bookConditions({ companyIdx: w.companyIdx, isbn: w.filter.isbn })}
-      group by r.currency, cur.icon
-      order by r.currency`,
+      group by r.book_idx, r.currency, cur.icon`,
   );
-  return found.map((t) => ({ currency: t.currency, currency_icon: t.currency_icon, cnt: Number(t.cnt), qty: Number(t.qty), royalty: t.royalty }));
+  return found.map((g) => ({ ...g, book_idx: Number(g.book_idx), cnt: Number(g.cnt), qty: Number(g.qty) }));
+}
+
+/** Lines of one book in line order, `offset`/`limit` inside that book (index royalty_lines_book_*). */
+export async function royaltyBookSlice(db: DbOrTx, w: RoyaltyWhere, bookIdx: number, offset: number, limit: number) {
+  const found = await rows<RoyaltyLineRecord>(
+    db,
+    sql`with page as materialized (
+      select r.idx from royalty_lines r
+      where r.book_idx = ${bookIdx} and ${lineConditions(w)}
+      order by r.idx limit ${limit} offset ${offset}
+    )
+    select ${lineColumns}
+    from page p
+    join royalty_lines r on r.idx = p.idx
+    join copyright_books b on b.idx = r.book_idx and b.company_idx = ${w.companyIdx}
+    join royalty_customers cu on cu.idx = r.customer_idx
+    left join currencies cur on cur.name = r.currency
+    order by r.idx`,
+  );
+  return found.map(normaliseLine);
 }
 
 /** The company's books that can hold matching lines, in title order (export walks them one by one). */

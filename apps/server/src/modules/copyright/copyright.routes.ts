@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -38,13 +38,15 @@ export const copyrightRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
 
   /** Streams a workbook; the producer stops when the client goes away. */
   const sendWorkbook = (
-    request: FastifyRequest,
     reply: FastifyReply,
     fileName: string,
     make: (signal: AbortSignal) => Promise<NodeJS.ReadableStream>,
   ) => {
     const abort = new AbortController();
-    request.raw.once('close', () => abort.abort());
+    // the response closing before it finished = the client went away (request 'close' fires once the body is read)
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) abort.abort();
+    });
     return make(abort.signal).then((stream) =>
       reply
         .header('content-type', XLSX)
@@ -87,7 +89,7 @@ export const copyrightRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
     async (request, reply) => {
       const me = companyOf(request);
       const name = request.body.fileName ?? BOOKS_EXPORT_FILE_NAME;
-      return sendWorkbook(request as FastifyRequest, reply as FastifyReply, name, (signal) => service.exportBooks(me.companyIdx, request.body.search_value ?? {}, signal));
+      return sendWorkbook(reply as FastifyReply, name, (signal) => service.exportBooks(me.companyIdx, request.body.search_value ?? {}, signal));
     },
   );
 
@@ -125,7 +127,7 @@ export const copyrightRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
     async (request, reply) => {
       const me = companyOf(request);
       const name = request.body.fileName ?? ROYALTY_EXPORT_FILE_NAME;
-      return sendWorkbook(request as FastifyRequest, reply as FastifyReply, name, (signal) => service.exportRoyalty(me.companyIdx, request.body.search_value ?? {}, signal));
+      return sendWorkbook(reply as FastifyReply, name, (signal) => service.exportRoyalty(me.companyIdx, request.body.search_value ?? {}, signal));
     },
   );
 

@@ -17,7 +17,12 @@ import * as repo from './copyright.repository';
 
 /** Rows read per query while exporting: between batches the (single-connection) database answers others. */
 export const EXPORT_BATCH = 2000;
-const TOTALS_CACHE_MAX = 500;
+const SUMMARY_CACHE_MAX = 200;
+
+interface Summary {
+  books: { idx: number; cnt: number }[];
+  totals: TRoyaltyTotal[];
+}
 
 /** Exact decimal string → integer hundredths (money is never a float). */
 export function toCents(s: string): bigint {
@@ -44,7 +49,7 @@ export function createCopyrightService({ db, auth, timeZone }: CopyrightServiceD
    * Count and per-currency totals of a filtered set cost a scan of the set; they are cached per
    * data version (bumped by triggers on every write to the copyright tables), company and filter.
    */
-  const totalsCache = new Map<string, TRoyaltyTotal[]>();
+  const summaryCache = new Map<string, Summary>();
 
   async function where(companyIdx: number, filter: TRoyaltyFilter): Promise<repo.RoyaltyWhere | null> {
     let customerIdxs: number[] | null = null;
@@ -55,18 +60,35 @@ export function createCopyrightService({ db, auth, timeZone }: CopyrightServiceD
     return { companyIdx, filter, customerIdxs, timeZone };
   }
 
-  async function totals(w: repo.RoyaltyWhere): Promise<TRoyaltyTotal[]> {
+  /** Books in title order with their matching line counts, and the per-currency totals; cached. */
+  async function summary(w: repo.RoyaltyWhere): Promise<Summary> {
     const version = await repo.dataVersion(db);
     const key = `${version}|${w.companyIdx}|${JSON.stringify(w.filter)}`;
-    const hit = totalsCache.get(key);
+    const hit = summaryCache.get(key);
     if (hit) {
-      totalsCache.delete(key);
-      totalsCache.set(key, hit);
+      summaryCache.delete(key);
+      summaryCache.set(key, hit);
       return hit;
     }
-    const fresh = (await repo.royaltyTotals(db, w)).map((t) => ({ ...t, royalty: money2(t.royalty) }));
-    totalsCache.set(key, fresh);
-    if (totalsCache.size > TOTALS_CACHE_MAX) totalsCache.delete(totalsCache.keys().next().value!);
+    const [groups, order] = [await repo.royaltyGroups(db, w), await repo.booksInTitleOrder(db, w.companyIdx, w.filter.isbn)];
+    const perBook = new Map<number, number>();
+    const perCurrency = new Map<string, { icon: string; cnt: number; qty: number; cents: bigint }>();
+    for (const g of groups) {
+      perBook.set(g.book_idx, (perBook.get(g.book_idx) ?? 0) + g.cnt);
+      const c = perCurrency.get(g.currency) ?? { icon: g.currency_icon, cnt: 0, qty: 0, cents: 0n };
+      c.cnt += g.cnt;
+      c.qty += g.qty;
+      c.cents += toCents(g.royalty);
+      perCurrency.set(g.currency, c);
+    }
+    const fresh: Summary = {
+      books: order.map((b) => ({ idx: Number(b.idx), cnt: perBook.get(Number(b.idx)) ?? 0 })).filter((b) => b.cnt > 0),
+      totals: [...perCurrency.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([currency, c]) => ({ currency, currency_icon: c.icon, cnt: c.cnt, qty: c.qty, royalty: fromCents(c.cents) })),
+    };
+    summaryCache.set(key, fresh);
+    if (summaryCache.size > SUMMARY_CACHE_MAX) summaryCache.delete(summaryCache.keys().next().value!);
     return fresh;
   }
 
@@ -97,12 +119,18 @@ export function createCopyrightService({ db, auth, timeZone }: CopyrightServiceD
     async royaltyList(companyIdx: number, paging: TPaging, filter: TRoyaltyFilter = {}): Promise<TRoyaltyResponse> {
       const w = await where(companyIdx, filter);
       if (!w) return { dataset: [], total_cnt: 0, totals: [] };
-      const [sums, page, saleInfo] = [await totals(w), await repo.royaltyPage(db, w, paging.start, paging.length), await showSaleInfo(companyIdx)];
-      return {
-        dataset: page.map((r, i) => toRow(r, paging.start + i + 1, saleInfo)),
-        total_cnt: sums.reduce((n, t) => n + t.cnt, 0),
-        totals: sums,
-      };
+      const sum = await summary(w);
+      const saleInfo = await showSaleInfo(companyIdx);
+      // find the book holding line number `start` (title order), then read book slices until the page is full
+      const dataset: TRoyaltyRow[] = [];
+      let skip = paging.start;
+      let i = 0;
+      while (i < sum.books.length && skip >= sum.books[i]!.cnt) skip -= sum.books[i++]!.cnt;
+      for (; i < sum.books.length && dataset.length < paging.length; i++, skip = 0) {
+        const slice = await repo.royaltyBookSlice(db, w, sum.books[i]!.idx, skip, paging.length - dataset.length);
+        for (const r of slice) dataset.push(toRow(r, paging.start + dataset.length + 1, saleInfo));
+      }
+      return { dataset, total_cnt: sum.totals.reduce((n, t) => n + t.cnt, 0), totals: sum.totals };
     },
 
     /**

@@ -1,4 +1,4 @@
-import { Badge, Select, TextInput } from '@mantine/core';
+import { Select, Text, TextInput } from '@mantine/core';
 import { PAY_TYPES, type TCopyrightBookRow, type TCopyrightBooksFilter } from '@portal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { formatDate, formatDateTime, formatInteger } from '../../../lib/format';
 import { useCopyrightBooks } from '../api/copyright-books';
 import { exportCopyrightBooks } from '../api/export-copyright-books';
 import { ExportButton } from './export-button';
-import { Cover, Money } from './money';
+import { Cover, Money, priceDecimals } from './money';
 
 const ZForm = z.object({
   searchKey: z.enum(['title', 'isbn']),
@@ -64,22 +64,22 @@ export function CopyrightBooksPage() {
   const columns: Column<TCopyrightBookRow>[] = [
     { key: 'no', header: t('fields.no'), align: 'right', width: 56 },
     { key: 'img_url', header: t('fields.cover'), render: (r) => <Cover src={r.img_url} />, width: 48 },
-    { key: 'title', header: t('fields.title') },
+    { key: 'title', header: t('fields.title'), render: (r) => <span data-testid="cell-title">{r.title}</span> },
     { key: 'isbn', header: t('fields.isbn') },
     { key: 'publication_date', header: t('fields.publicationDate'), render: (r) => formatDate(r.publication_date) },
     { key: 'page_count', header: t('fields.pageCount'), align: 'right', render: (r) => formatInteger(r.page_count) },
-    { key: 'list_price', header: t('fields.listPrice'), align: 'right', render: (r) => <Money amount={r.list_price} icon={r.currency_icon} currency={r.currency} /> },
+    { key: 'list_price', header: t('fields.listPrice'), align: 'right', render: (r) => <Money amount={r.list_price} icon={r.currency_icon} currency={r.currency} decimals={priceDecimals(r.currency)} /> },
     {
       key: 'pay_type',
       header: t('fields.payType'),
       render: (r) => (
-        <Badge variant="light" color={r.pay_type === 'sale' ? 'blue' : 'grape'}>
+        <Text size="sm" c={r.pay_type === 'sale' ? 'blue.8' : 'grape.8'} fw={500} style={{ whiteSpace: 'nowrap' }}>
           {t(`common:enums.payType.${r.pay_type}`)}
-        </Badge>
+        </Text>
       ),
     },
     { key: 'rate', header: t('fields.rate'), align: 'right', render: (r) => `${r.rate}%` },
-    { key: 'created_at', header: t('fields.createdAt'), render: (r) => formatDateTime(r.created_at) },
+    { key: 'created_at', header: t('fields.createdAt'), render: (r) => <span title={formatDateTime(r.created_at)}>{formatDate(r.created_at)}</span> },
   ];
 
   return (

@@ -13,5 +13,8 @@ export function Money(props: { amount: string; icon: string; currency: string; d
 
 /** A cover thumbnail (served by our own server); decorative beside the title. */
 export function Cover({ src }: { src: string }) {
-  return src ? <img src={src} alt="" width={30} height={42} loading="lazy" style={{ display: 'block', borderRadius: 2 }} /> : null;
+  return src ? <img src={src} alt="" width={26} height={37} loading="lazy" style={{ display: 'block', borderRadius: 2 }} /> : null;
 }
+
+/** Prices: no minor unit shown for KRW and JPY, two decimals otherwise. */
+export const priceDecimals = (currency: string) => (currency === 'KRW' || currency === 'JPY' ? 0 : 2);

@@ -7,12 +7,12 @@ import { DataTable, usePaging, type Column } from '../../../components/data-tabl
 import { PageHeader } from '../../../components/page-header';
 import { DateRangeInput, SearchForm, useSavedSearch } from '../../../components/search-form';
 import { parseDateRange } from '../../../lib/date-range';
-import { formatDateTime, formatInteger } from '../../../lib/format';
+import { formatDate, formatDateTime, formatInteger } from '../../../lib/format';
 import { useLoginInfo } from '../../auth/api/login-info';
 import { exportRoyalty } from '../api/export-royalty';
 import { useRoyalty } from '../api/royalty';
 import { ExportButton } from './export-button';
-import { Cover, Money } from './money';
+import { Cover, Money, priceDecimals } from './money';
 
 const ZForm = z.object({
   dateRange: z.string(),
@@ -68,32 +68,54 @@ export function RoyaltyPage() {
 
   const columns: Column<TRoyaltyRow>[] = [
     { key: 'no', header: t('fields.no'), align: 'right', width: 56 },
-    { key: 'img_url', header: <span>{t('fields.cover')}</span>, render: (r) => <Cover src={r.img_url} />, width: 48 },
-    { key: 'title', header: t('fields.title') },
-    { key: 'isbn', header: t('fields.isbn') },
+    {
+      key: 'title',
+      header: `${t('fields.title')} / ${t('fields.isbn')}`,
+      render: (r) => (
+        <Group gap="xs" wrap="nowrap" miw={170}>
+          <Cover src={r.img_url} />
+          <div>
+            <Text size="sm" data-testid="cell-title">
+              {r.title}
+            </Text>
+            <Text size="xs" c="dimmed" data-testid="cell-isbn" aria-label={`${t('fields.isbn')} ${r.isbn}`}>
+              {r.isbn}
+            </Text>
+          </div>
+        </Group>
+      ),
+    },
     {
       key: 'customer_name',
       header: t('fields.customer'),
       render: (r) => (
-        <Group gap={6} wrap="nowrap">
+        <div data-testid="cell-customer">
           <Text size="sm">{r.customer_name}</Text>
-          <Badge size="xs" variant="outline" color="gray" title={t('fields.country')}>
+          <Text size="xs" c="dimmed" title={t('fields.country')}>
             {r.customer_country}
-          </Badge>
-        </Group>
+          </Text>
+        </div>
       ),
     },
-    ...(saleInfo ? [{ key: 'saleInfo', header: t('fields.saleInfo'), render: (r: TRoyaltyRow) => r.saleInfo ?? '' }] : []),
-    { key: 'unit_price', header: t('fields.unitPrice'), align: 'right', render: (r) => <Money amount={r.unit_price} icon={r.currency_icon} currency={r.currency} /> },
+    ...(saleInfo ? [{ key: 'saleInfo', header: t('fields.saleInfo'), render: (r: TRoyaltyRow) => <span data-testid="cell-sale-info">{r.saleInfo ?? ''}</span> }] : []),
+    { key: 'unit_price', header: t('fields.unitPrice'), align: 'right', render: (r) => <Money amount={r.unit_price} icon={r.currency_icon} currency={r.currency} decimals={priceDecimals(r.currency)} /> },
     { key: 'qty', header: t('fields.qty'), align: 'right', render: (r) => formatInteger(r.qty) },
     { key: 'sample_qty', header: t('fields.sampleQty'), align: 'right', render: (r) => formatInteger(r.sample_qty) },
     { key: 'disuse_qty', header: t('fields.disuseQty'), align: 'right', render: (r) => formatInteger(r.disuse_qty) },
-    { key: 'rate', header: t('fields.rate'), align: 'right', render: (r) => `${r.rate}%` },
     {
       key: 'royalty',
       header: t('fields.royalty'),
       align: 'right',
-      render: (r) => <Money amount={r.royalty} icon={r.currency_icon} currency={r.currency} decimals={2} strong />,
+      render: (r) => (
+        <div>
+          <span data-testid="cell-royalty">
+            <Money amount={r.royalty} icon={r.currency_icon} currency={r.currency} decimals={2} strong />
+          </span>
+          <Text size="xs" c="dimmed" title={t('fields.rate')}>
+            {t('fields.rate')} {r.rate}%
+          </Text>
+        </div>
+      ),
     },
     {
       key: 'status',
@@ -109,7 +131,15 @@ export function RoyaltyPage() {
           </Badge>
         ),
     },
-    { key: 'created_at', header: t('fields.createdAt'), render: (r) => formatDateTime(r.created_at) },
+    {
+      key: 'created_at',
+      header: t('fields.createdAt'),
+      render: (r) => (
+        <span title={formatDateTime(r.created_at)} style={{ whiteSpace: 'nowrap' }}>
+          {formatDate(r.created_at)}
+        </span>
+      ),
+    },
   ];
 
   const totals = list.data?.totals ?? [];

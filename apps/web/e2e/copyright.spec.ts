@@ -1,0 +1,192 @@
+import ExcelJS from 'exceljs';
+import { DEMO, DEMO2, expect, loginViaApi, screenshot, test } from './fixtures';
+
+const showing = /^Showing (\d+) to (\d+) of ([\d,]+) entries$/;
+const totalOf = async (text: string | null) => Number(showing.exec(text ?? '')?.[3]?.replace(/,/g, '') ?? NaN);
+
+test.describe('[COPYRIGHT] copyright books', () => {
+  test('[COPYRIGHT] the book list shows covers, §3 fields and filters by title', async ({ page }) => {
+    await loginViaApi(page, DEMO);
+    await page.goto('/copyright/books');
+    await expect(page.getByRole('heading', { level: 1, name: 'Copyright books' })).toBeVisible();
+    const table = page.getByTestId('copyright-books-table');
+    await expect(table.getByTestId('table-row')).toHaveCount(10);
+    await expect(page.getByTestId('showing')).toHaveText('Showing 1 to 10 of 60 entries');
+    for (const h of ['Cover', 'Title', 'ISBN', 'Publication date', 'Pages', 'List price', 'Pay type', 'Rate', 'Created at']) {
+      await expect(table.getByRole('columnheader', { name: h, exact: true })).toBeVisible();
+    }
+    // covers come from our own server and load (CSP img-src 'self')
+    const img = table.locator('img').first();
+    await expect(img).toHaveAttribute('src', /^\/api\/copyright\/cover\/\d{13}\.svg$/);
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    await screenshot(page, 'copyright-books-en');
+
+    await page.getByTestId('filter-keyword').fill('Seoul');
+    await page.getByTestId('search-submit').click();
+    await expect(page.getByTestId('showing')).toHaveText(/^Showing 1 to \d of \d entries$/);
+    const titles = await table.getByTestId('cell-title').allTextContents();
+    expect(titles.length).toBeGreaterThan(0);
+    expect(titles.every((t) => t.includes('Seoul') || t.includes('서울'))).toBe(true);
+
+    // ISBN search key takes digits only
+    await page.getByTestId('filter-search-key').click();
+    await page.getByRole('option', { name: 'ISBN' }).click();
+    await page.getByTestId('filter-keyword').fill('97911-x');
+    await page.getByTestId('search-submit').click();
+    await expect(page.getByText('Digits only.')).toBeVisible();
+  });
+
+  test('[COPYRIGHT] the book list exports an xlsx of the filtered books', async ({ page }) => {
+    await loginViaApi(page, DEMO);
+    await page.goto('/copyright/books');
+    await expect(page.getByTestId('table-row').first()).toBeVisible();
+    const download = page.waitForEvent('download');
+    await page.getByTestId('export-excel').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('CopyrightBooks.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(await file.path());
+    expect(wb.worksheets[0]!.rowCount).toBe(61);
+  });
+});
+
+test.describe('[COPYRIGHT] royalty', () => {
+  test('[COPYRIGHT] demo sees the sale info column and demo2 does not', async ({ browser }) => {
+    for (const [who, visible] of [
+      [DEMO, true],
+      [DEMO2, false],
+    ] as const) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await loginViaApi(page, who);
+      await page.goto('/copyright/royalty');
+      const table = page.getByTestId('royalty-table');
+      await expect(table.getByTestId('table-row').first()).toBeVisible();
+      await expect(table.getByRole('columnheader', { name: 'Royalty', exact: true })).toBeVisible();
+      await expect(table.getByRole('columnheader', { name: 'Title / ISBN' })).toBeVisible();
+      await expect(table.getByRole('columnheader', { name: 'Sale info' })).toHaveCount(visible ? 1 : 0);
+      await screenshot(page, `copyright-royalty-${who.id}`);
+      await context.close();
+    }
+  });
+
+  test('[COPYRIGHT] royalty is sorted by title and shows amounts, status and per-currency totals', async ({ page }) => {
+    await loginViaApi(page, DEMO);
+    await page.goto('/copyright/royalty');
+    const table = page.getByTestId('royalty-table');
+    await expect(table.getByTestId('table-row')).toHaveCount(10);
+    const titles = await table.getByTestId('cell-title').allTextContents();
+    expect([...titles].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(titles);
+    await expect(page.getByTestId('total-KRW')).toContainText(/₩KRW [\d,]+\.\d\d$/);
+    await expect(page.getByTestId('total-USD')).toContainText(/\$USD [\d,]+\.\d\d$/);
+    await expect(page.getByTestId('total-JPY')).toBeVisible();
+    // the calculated filter shows only calculated lines
+    await page.getByTestId('filter-invoice').click();
+    await page.getByRole('option', { name: 'Uncalculated' }).click();
+    await page.getByTestId('search-submit').click();
+    await expect(table.getByTestId('status-calculated')).toHaveCount(0);
+    await expect(table.getByTestId('status-uncalculated').first()).toBeVisible();
+  });
+
+  test("[COPYRIGHT] filtering by customer narrows the list and the 'Showing x to y of z entries' text", async ({ page }) => {
+    await loginViaApi(page, DEMO);
+    await page.goto('/copyright/royalty');
+    const table = page.getByTestId('royalty-table');
+    await expect(page.getByTestId('showing')).toHaveText(showing);
+    const all = await totalOf(await page.getByTestId('showing').textContent());
+    expect(all).toBeGreaterThan(4000);
+    await page.getByTestId('filter-customer').fill('waterstones');
+    await page.getByTestId('search-submit').click();
+    await expect.poll(async () => totalOf(await page.getByTestId('showing').textContent())).toBeLessThan(all);
+    const narrowed = await totalOf(await page.getByTestId('showing').textContent());
+    expect(narrowed).toBeGreaterThan(0);
+    await expect(page.getByTestId('showing')).toHaveText(`Showing 1 to 10 of ${narrowed.toLocaleString('en-US')} entries`);
+    const customers = await table.getByTestId('cell-customer').allTextContents();
+    expect(customers.every((c) => c.startsWith('Waterstones'))).toBe(true);
+    await screenshot(page, 'copyright-royalty-customer-filter');
+    // the last search is stored per screen and rerun on opening
+    await page.reload();
+    await expect(page.getByTestId('filter-customer')).toHaveValue('waterstones');
+    await expect(page.getByTestId('showing')).toHaveText(`Showing 1 to 10 of ${narrowed.toLocaleString('en-US')} entries`);
+    // a bad range is refused before anything is sent
+    await page.getByTestId('date-range').fill('2026-02-01 ~ 2026-01-01');
+    await page.getByTestId('search-submit').click();
+    await expect(page.getByText('The range ends before it starts.')).toBeVisible();
+  });
+
+  test('[COPYRIGHT] the export shows progress, downloads Royalty.xlsx, and its rows match the screen', async ({ page }) => {
+    await loginViaApi(page, DEMO);
+    await page.goto('/copyright/royalty');
+    await page.getByTestId('filter-customer').fill('Foyles');
+    await page.getByTestId('search-submit').click();
+    const table = page.getByTestId('royalty-table');
+    await expect(table.getByTestId('table-row').first()).toContainText('Foyles');
+    await page.getByTestId('per-page').click();
+    await page.getByRole('option', { name: '50', exact: true }).click();
+    await expect(page.getByTestId('showing')).toHaveText(/^Showing 1 to \d+ of \d+ entries$/);
+    const total = await totalOf(await page.getByTestId('showing').textContent());
+    expect(total).toBeGreaterThan(0);
+    await expect(table.getByTestId('table-row')).toHaveCount(Math.min(total, 50));
+    const screenRows = await table.getByTestId('table-row').evaluateAll((trs) =>
+      trs.map((tr) => {
+        const cell = (id: string) => tr.querySelector(`[data-testid="${id}"]`)?.textContent?.trim() ?? '';
+        return {
+          no: tr.querySelector('td')?.textContent?.trim() ?? '',
+          title: cell('cell-title'),
+          isbn: cell('cell-isbn'),
+          customer: cell('cell-customer'),
+          saleInfo: cell('cell-sale-info'),
+          royalty: cell('cell-royalty').replace(/[^\d.]/g, ''),
+        };
+      }),
+    );
+    const screenTotal = (await page.getByTestId('total-USD').locator('td').first().textContent())?.replace(/[^\d.]/g, '');
+
+    // hold the answer a moment so the progress shown while it builds can be seen
+    await page.route('**/api/copyright/exportRoyalty', async (route) => {
+      const response = await route.fetch();
+      await new Promise((r) => setTimeout(r, 700));
+      await route.fulfill({ response });
+    });
+    const download = page.waitForEvent('download');
+    await page.getByTestId('export-excel').click();
+    await expect(page.getByTestId('export-progress')).toBeVisible();
+    await screenshot(page, 'copyright-royalty-export-progress');
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('Royalty.xlsx');
+    await expect(page.getByTestId('export-progress')).toHaveCount(0);
+
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(await file.path());
+    const ws = wb.worksheets[0]!;
+    const header = (ws.getRow(1).values as unknown[]).slice(1).map(String);
+    const col = (name: string) => header.indexOf(name) + 1;
+    const lines: ExcelJS.Row[] = [];
+    ws.eachRow((row, n) => {
+      if (n > 1 && typeof row.getCell(1).value === 'number') lines.push(row);
+    });
+    // every filtered line is in the file, and the screen's rows are its first rows, in order
+    expect(lines).toHaveLength(total);
+    screenRows.forEach((screen, i) => {
+      const row = lines[i]!;
+      expect(String(row.getCell(col('No')).value)).toBe(screen.no);
+      expect(row.getCell(col('Title')).value).toBe(screen.title);
+      expect(row.getCell(col('ISBN')).value).toBe(screen.isbn);
+      expect(screen.customer).toContain(String(row.getCell(col('Customer')).value));
+      expect(screen.customer).toContain(String(row.getCell(col('Country')).value));
+      expect(row.getCell(col('Sale info')).value).toBe(screen.saleInfo);
+      expect(Number(row.getCell(col('Royalty')).value).toFixed(2)).toBe(screen.royalty);
+    });
+    const totalRow = ws.getRows(1, ws.rowCount)!.find((r) => r.getCell(col('Title')).value === 'Total USD');
+    expect(Number(totalRow!.getCell(col('Royalty')).value).toFixed(2)).toBe(screenTotal);
+  });
+
+  test('[COPYRIGHT] the royalty screen in Korean', async ({ page }) => {
+    await loginViaApi(page, DEMO, 'ko');
+    await page.goto('/copyright/royalty');
+    await expect(page.getByRole('heading', { level: 1, name: '인세' })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: '판매 정보' })).toBeVisible();
+    await expect(page.getByTestId('table-row').first()).toBeVisible();
+    await screenshot(page, 'copyright-royalty-ko');
+  });
+});

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO, DEMO2, expect, loginViaApi, loginViaUi, screenshot, test } from './fixtures';
 
@@ -308,5 +309,21 @@ test.describe('[COMPANY] company settings', () => {
     await expect(form.getByTestId('profile-country')).toHaveValue('대한민국');
     await expect(page.getByRole('heading', { level: 1, name: '회사 설정' })).toBeVisible();
     await screenshot(page, 'company-page-ko');
+  });
+
+  test('[COMPANY] the page and its address modal have no serious accessibility violations', async ({ page }) => {
+    await loginViaApi(page, DEMO);
+    await page.goto(PAGE);
+    await expect(page.getByTestId('address-table').getByText('본사 (Head office)')).toBeVisible();
+    const serious = async () => {
+      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+      return result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    };
+    expect(await serious()).toEqual([]);
+    await page.getByTestId('address-add').click();
+    await expect(page.getByRole('dialog', { name: 'New address' })).toBeVisible();
+    expect(await serious()).toEqual([]);
   });
 });

@@ -62,7 +62,7 @@ export function AddressModal({ opened, idx, onClose }: { opened: boolean; idx?: 
   });
   const loading = !!idx && !detail.data;
   return (
-    <Modal opened={opened} onClose={onClose} title={idx ? t('addresses.editTitle') : t('addresses.addTitle')} size="lg" centered>
+    <Modal opened={opened} onClose={onClose} closeButtonProps={{ 'aria-label': t('common:actions.close') }} title={idx ? t('addresses.editTitle') : t('addresses.addTitle')} size="lg" centered>
       {loading ? (
         <Group justify="center" p="lg">
           <Loader size="sm" aria-label={t('common:app.loading')} />

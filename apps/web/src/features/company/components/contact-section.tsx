@@ -100,6 +100,7 @@ export function ContactSection() {
       </Stack>
       <Modal
         opened={!!editing}
+        closeButtonProps={{ 'aria-label': t('common:actions.close') }}
         onClose={() => setEditing(null)}
         title={editing === 'new' ? t('contacts.addTitle') : t('contacts.editTitle')}
         size="lg"

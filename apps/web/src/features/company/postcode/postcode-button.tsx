@@ -45,6 +45,7 @@ export function PostcodeButton({ onPick, testId }: { onPick: (a: PostcodeAddress
       )}
       <Modal
         opened={!!widget}
+        closeButtonProps={{ 'aria-label': t('common:actions.close') }}
         onClose={() => setWidget(null)}
         title={t('postcode.title')}
         size="lg"

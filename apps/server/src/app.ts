@@ -39,9 +39,10 @@ export interface BuildOptions {
 /** Content-Security-Policy that the built web app passes (no inline scripts; Mantine needs inline styles). */
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
-  // the Kakao/Daum postcode widget (company settings): its loader and core scripts, and its frame
+  // the Kakao/Daum postcode widget (company settings): its loader and core scripts come from
+  // t1.daumcdn.net; the search frame is postcode.map.kakao.com (postcode.map.daum.net: its older name)
   scriptSrc: ["'self'", 'https://t1.daumcdn.net'],
-  frameSrc: ['https://postcode.map.daum.net'],
+  frameSrc: ['https://postcode.map.kakao.com', 'https://postcode.map.daum.net'],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],

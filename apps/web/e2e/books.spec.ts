@@ -1,0 +1,159 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { DEMO, DEMO2, expect, loginViaApi, screenshot, test } from './fixtures';
+
+// books-300.xlsx is made by python3-openpyxl (src/features/books/reader/__fixtures__/make-fixtures.py):
+// a header, 300 ISBN rows (260 in the demo catalogue, 30 valid but unknown, 10 with a bad check digit),
+// a blank row and 2 duplicates.
+const BOOKS_300 = readFileSync(path.join(import.meta.dirname, 'fixtures/books-300.xlsx'));
+const XLS_RENAMED = readFileSync(
+  path.join(import.meta.dirname, '../src/features/books/reader/__fixtures__/libreoffice-xls-renamed.xlsx'),
+);
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const choose = (page: Page, name: string, buffer: Buffer) =>
+  page.locator('input[type=file]').setInputFiles({ name, mimeType: XLSX_MIME, buffer });
+
+async function openUpload(page: Page, who = DEMO, lang = 'en') {
+  await loginViaApi(page, who, lang);
+  await page.goto('/settings/excelUpload');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+test.describe('[BOOKS] bulk upload', () => {
+  test('[BOOKS] a wrong file name, or a .xls renamed to books.xlsx, shows the alert', async ({ page }) => {
+    await openUpload(page);
+    let lookups = 0;
+    page.on('request', (r) => r.url().includes('excelApiBookInfo') && lookups++);
+    await choose(page, 'Books.xlsx', BOOKS_300);
+    await expect(page.getByRole('alert').filter({ hasText: 'Please check the file name.' })).toBeVisible();
+    await screenshot(page, 'books-wrong-file-name');
+    await choose(page, 'books.xlsx', XLS_RENAMED);
+    await expect(page.getByTestId('file-problem')).toHaveText('Please check the file name.');
+    expect(lookups).toBe(0);
+    // the stepper stays on the first step
+    await expect(page.getByTestId('review-table')).toHaveCount(0);
+  });
+
+  test('[BOOKS] a real books.xlsx of 300 ISBNs shows the progress, the found rows and the invalid ones', async ({ page }) => {
+    await openUpload(page);
+    const batches: number[] = [];
+    // slow each batch a little so the progress across batches can be seen
+    await page.route('**/api/product/excelApiBookInfo?**', async (route) => {
+      batches.push(new URL(route.request().url()).searchParams.get('isbns')!.split(',').length);
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    await choose(page, 'books.xlsx', BOOKS_300);
+    const progress = page.getByTestId('lookup-progress');
+    await expect(progress).toBeVisible();
+    await expect(page.getByText(/Looking up books: (100|200) of 290/)).toBeVisible();
+    await screenshot(page, 'books-lookup-progress');
+    await expect(page.getByTestId('review-table')).toBeVisible();
+    expect(batches).toEqual([100, 100, 90]);
+    const summary = page.getByTestId('upload-summary');
+    await expect(summary).toContainText('Found: 260');
+    await expect(summary).toContainText('Not found: 30');
+    await expect(summary).toContainText('Invalid: 10');
+    await expect(summary).toContainText('Duplicate rows: 2');
+    await expect(summary).toContainText('Header row 1 skipped');
+    await expect(page.getByTestId('review-table').getByTestId('showing')).toHaveText('Showing 1 to 10 of 260 entries');
+    // not found and invalid rows apart, with their reason and row number
+    const apart = page.getByTestId('apart-rows');
+    await expect(apart.getByTestId('apart-notFound')).toHaveCount(30);
+    await expect(apart.getByTestId('apart-invalid')).toHaveCount(10);
+    await expect(apart.getByTestId('apart-invalid').first()).toContainText('Wrong check digit');
+    await expect(apart.getByTestId('apart-notFound').first()).toContainText('Not found in the catalogue');
+    await expect(page.getByTestId('upload-stepper')).toBeVisible();
+    await screenshot(page, 'books-review');
+  });
+
+  test('[BOOKS] edit a title, delete a row, save, land on /products/booksList with the edited title', async ({ page }) => {
+    await openUpload(page, DEMO2);
+    await choose(page, 'books.xlsx', BOOKS_300);
+    const table = page.getByTestId('review-table');
+    await expect(table).toBeVisible();
+    const rows = table.getByTestId('table-row');
+    const firstTitle = rows.nth(0).getByTestId('edit-title');
+    await firstTitle.fill('편집한 제목 E2E');
+    const deletedIsbn = (await rows.nth(1).locator('td').nth(2).innerText()).replace(/-/g, '');
+    // deleting with nothing selected asks for a selection
+    await page.getByTestId('delete-rows').click();
+    await expect(page.getByText("Please select 'rows'.")).toBeVisible();
+    await rows.nth(1).getByRole('checkbox').check();
+    await page.getByTestId('delete-rows').click();
+    await expect(page.getByText('Are you sure you want to delete the post?')).toBeVisible();
+    await page.getByTestId('confirm-delete').click();
+    await expect(table.getByTestId('showing')).toHaveText('Showing 1 to 10 of 259 entries');
+    await expect(table).not.toContainText(deletedIsbn.replace(/^(\d{3})(\d{2})(\d{7})(\d)$/, '$1-$2-$3-$4'));
+    // a step advances only when its check passes: an empty title stays on the review
+    await rows.nth(2).getByTestId('edit-title').fill('');
+    await page.getByTestId('save-books').click();
+    await expect(page.getByText('Please enter a title (at most 300 characters).')).toBeVisible();
+    await expect(page).toHaveURL(/\/settings\/excelUpload$/);
+    await screenshot(page, 'books-review-edited');
+    await rows.nth(2).getByTestId('edit-title').fill('다시 채운 제목');
+    await page.getByTestId('save-books').click();
+    await expect(page).toHaveURL(/\/products\/booksList$/);
+    await expect(page.getByTestId('save-report')).toContainText('259 books saved.');
+    await page.getByTestId('filter-keyword').fill('편집한 제목 E2E');
+    await page.getByTestId('search-submit').click();
+    const list = page.getByTestId('books-list');
+    await expect(list.getByTestId('table-row')).toHaveCount(1);
+    await expect(list.getByTestId('table-row')).toContainText('편집한 제목 E2E');
+    await expect(list.getByTestId('showing')).toHaveText('Showing 1 to 1 of 1 entries');
+    await screenshot(page, 'books-list-after-save');
+    // the deleted row was not saved
+    await page.getByTestId('filter-search-key').click();
+    await page.getByRole('option', { name: 'ISBN' }).click();
+    await page.getByTestId('filter-keyword').fill(deletedIsbn);
+    await page.getByTestId('search-submit').click();
+    await expect(list.getByTestId('showing')).toHaveText('Showing 0 to 0 of 0 entries');
+  });
+
+  test('[BOOKS] uploading again reports the books already registered instead of duplicating them', async ({ page }) => {
+    await openUpload(page, DEMO2);
+    await choose(page, 'books.xlsx', BOOKS_300);
+    await expect(page.getByTestId('review-table')).toBeVisible();
+    await page.getByTestId('save-books').click();
+    await expect(page).toHaveURL(/\/products\/booksList$/);
+    // 259 saved by the previous test: only the row deleted there is new
+    await expect(page.getByTestId('save-report')).toContainText('1 books saved.');
+    await expect(page.getByTestId('save-report')).toContainText('259 already registered');
+    await expect(page.getByTestId('books-list').getByTestId('showing')).toContainText('of 260 entries');
+  });
+
+  test('[BOOKS] a lookup failure shows the communication message and keeps the list for a retry', async ({ page }) => {
+    await openUpload(page);
+    let calls = 0;
+    await page.route('**/api/product/excelApiBookInfo?**', async (route) => {
+      calls++;
+      if (calls === 2)
+        return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'SERVICE_UNAVAILABLE', message: 'provider' }) });
+      return route.continue();
+    });
+    await choose(page, 'books.xlsx', BOOKS_300);
+    const err = page.getByTestId('lookup-error');
+    await expect(err).toContainText('An error occurred during API communication. Please contact the administrator.');
+    await expect(err).toContainText('The 290 ISBNs read from the file are kept');
+    await expect(page.getByTestId('kept-isbns')).toBeVisible();
+    await screenshot(page, 'books-lookup-failure');
+    await page.getByTestId('lookup-retry').click();
+    await expect(page.getByTestId('review-table')).toBeVisible();
+    await expect(page.getByTestId('upload-summary')).toContainText('Found: 260');
+    expect(calls).toBe(4); // batch 1, failed batch 2, then 2 and 3 again
+  });
+
+  test('[BOOKS] the screens in Korean, and the list in the sidebar under company settings', async ({ page }) => {
+    await openUpload(page, DEMO, 'ko');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('도서 일괄 등록');
+    await choose(page, 'books.xlsx', BOOKS_300);
+    await expect(page.getByTestId('upload-summary')).toContainText('찾음: 260');
+    await screenshot(page, 'books-review-ko');
+    await page.goto('/products/booksList');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('등록 도서');
+    await expect(page.getByTestId('books-list').getByTestId('table-row')).toHaveCount(8); // demo's seeded books
+    await screenshot(page, 'books-list-ko');
+  });
+});

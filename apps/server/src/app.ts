@@ -28,6 +28,8 @@ import type { ModuleDeps } from './modules/types';
 import { createDiskFileStore } from './lib/file-store';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
+import inputGuard from './plugins/input-guard';
+import shutdownPlugin from './plugins/shutdown';
 
 export interface BuildOptions {
   config: AppConfig;
@@ -60,6 +62,8 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
+    // plugins/shutdown answers requests that arrive while closing (503 with the envelope)
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -71,6 +75,8 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(errorsPlugin);
+  await app.register(shutdownPlugin);
+  await app.register(inputGuard);
   await app.register(swagger, {
     openapi: {
       info: {

@@ -16,18 +16,31 @@ if (database.driver === 'pglite') {
 const app = await build({ config, database });
 if (!config.webDist) app.log.warn('apps/web/dist not found: serving the API only (run `npm run build`).');
 
+/**
+ * Graceful shutdown: new requests answer 503 (plugins/shutdown), the listener closes, requests in
+ * flight finish, then the database closes. Whatever hangs, the process is gone within 10 s.
+ */
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'shutting down');
-  const timer = setTimeout(() => process.exit(1), 10_000);
+  const started = Date.now();
+  app.log.info({ signal }, 'shutting down: draining requests');
+  const timer = setTimeout(() => {
+    app.log.error('shutdown did not finish within 9.5 s: exiting');
+    process.exit(1);
+  }, 9_500);
   timer.unref();
+  let code = 0;
   try {
-    await app.close();
+    await app.drain();
     await database.close();
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    code = 1;
   } finally {
-    process.exit(0);
+    app.log.info({ ms: Date.now() - started }, 'shut down');
+    process.exit(code);
   }
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -34,6 +34,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? 10 });
     // An idle client that loses its connection (database restart) must not crash the process.
     pool.on('error', () => {});
+    // …and neither must a checked-out client (e.g. inside a transaction) that loses it between two
+    // queries: pg-pool removes its idle listener while a client is out, and an unheard 'error' exits.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const db = drizzle(pool, { schema }) as unknown as Db;

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/errors';
+
+/** The path of the first string holding a NUL character, or null. */
+function findNul(value: unknown, at: string, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? at : null;
+  if (depth > 32 || value === null || typeof value !== 'object') return null;
+  for (const [k, v] of Object.entries(value)) {
+    if (k.includes('\u0000')) return `${at}.${k.split('\u0000').join('\\0')}`;
+    const hit = findNul(v, `${at}.${k}`, depth + 1);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+/**
+ * PostgreSQL text cannot hold a NUL character: any string carrying one (path, query, body, or a
+ * JSON-encoded search_value once parsed) answers 400 here instead of failing in the database as a 500.
+ * Runs after schema validation, so it sees the parsed values every handler will use.
+ */
+export default fp(
+  async function inputGuard(app: FastifyInstance) {
+    app.addHook('preHandler', async (request) => {
+      const where = findNul(request.params, 'params') ?? findNul(request.query, 'querystring') ?? findNul(request.body, 'body');
+      if (where) throw new AppError(400, 'VALIDATION', 'Invalid request', [{ path: where, message: 'must not contain a NUL character' }]);
+    });
+  },
+  { name: 'input-guard' },
+);

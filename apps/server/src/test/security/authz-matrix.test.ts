@@ -1,0 +1,138 @@
+/**
+ * Object-level authorization (OWASP API1:2023, ASVS V8), generated from the OpenAPI document:
+ * company B calls every operation with company A's ids, file names and filters, with random ids
+ * and with property-generated filters. No row, file or count of A may ever reach B, and none of
+ * B's writes may change what A sees.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../helper';
+import { arbitrary, isProtected, loadOperations, requestOf, sample, type CallValues, type Operation } from './openapi';
+import { buildWorld, callsFor, crawl, leakedSecrets, type World } from './world';
+
+/** Reads of data every company shares by design (the book catalogue): A's ids may be looked up there. */
+const SHARED_READS = new Set(['GET /api/product/excelApiBookInfo']);
+/** Session calls: their own tests cover them; calling them would end B's session. */
+const SKIP = new Set(['GET /api/company/logout', 'PATCH /api/company/passwordUpdate/', 'PATCH /api/company/passwordUpdate']);
+
+let t: TestContext;
+let w: World;
+let ops: Operation[];
+let tried = 0;
+const problems: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ops = (await loadOperations(t.app)).filter((o) => isProtected(o) && !SKIP.has(o.key));
+  const t0 = Date.now();
+  w = await buildWorld(t, ops);
+  console.log(`[authz matrix] world built in ${Date.now() - t0} ms: A ${w.a.view.answers.size} answers, B ${w.b.view.answers.size}`);
+}, 180_000);
+beforeEach(() => {
+  problems.length = 0;
+});
+afterAll(async () => {
+  console.log(`[authz matrix] ${tried} requests tried over ${ops.length} operations; ${w?.secrets.size ?? 0} strings only A can read`);
+  await t?.close();
+});
+
+async function attack(op: Operation, call: CallValues, what: string) {
+  tried++;
+  const req = requestOf(op, call);
+  const res = await t.inject(w.b.token, req);
+  const where = `${what}: B ${req.method} ${req.url} ${req.payload ? JSON.stringify(req.payload).slice(0, 200) : ''} → ${res.statusCode}`;
+  if (res.statusCode >= 500) problems.push(`${where} ${res.body.slice(0, 200)}`);
+  if (!SHARED_READS.has(op.key)) {
+    const leaked = await leakedSecrets(w, res);
+    if (leaked.length) problems.push(`${where} leaks ${JSON.stringify(leaked)}`);
+  }
+  return res;
+}
+
+/** A body for a write on A's object: A's own detail answer for the same id, with its texts changed. */
+function bodyFromDetail(op: Operation, call: CallValues): unknown {
+  if (!op.body) return undefined;
+  const idParam = op.params.find((p) => p.in === 'path' && /idx$/.test(p.name));
+  if (!idParam) return call.body;
+  const detail = ops.find((o) => o.method === 'GET' && o.params.some((p) => p.in === 'path' && p.name === idParam.name));
+  if (!detail) return call.body;
+  const req = requestOf(detail, { path: call.path, query: {} });
+  const hit = [...w.a.view.answers.entries()].find(([k]) => k.startsWith(`GET ${req.url.split('?')[0]}`));
+  let json = hit?.[1].json;
+  if (Array.isArray(json)) json = json[0];
+  if (!json || typeof json !== 'object') return call.body;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(json as Record<string, unknown>)) {
+    if (!(k in (op.body.properties ?? {}))) continue;
+    out[k] = typeof v === 'string' && v.length >= 6 && !/@|^\d/.test(v) ? `${v} B` : v;
+  }
+  return { ...(call.body as object), ...out };
+}
+
+describe('object-level authorization matrix', () => {
+  it("B never reads, downloads, counts or changes A's objects with A's ids", async () => {
+    expect(w.secrets.size, 'the demo seed gives A rows of its own').toBeGreaterThan(20);
+    // deletes last, so every other call still finds A's objects in place
+    const ordered = [...ops].sort((x, y) => Number(x.method === 'DELETE') - Number(y.method === 'DELETE'));
+    for (const op of ordered) {
+      const hasIds = op.params.some((p) => !['start', 'length', 'search_value'].includes(p.name)) || op.body;
+      if (!hasIds) {
+        await attack(op, { query: Object.fromEntries(op.params.filter((p) => p.required).map((p) => [p.name, sample(p.schema, p.name)])) }, 'plain');
+        continue;
+      }
+      for (const call of callsFor(op, w.a.view.values, 20)) {
+        call.body = bodyFromDetail(op, call);
+        await attack(op, call, "A's ids");
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 300_000);
+
+  it('random ids answer 404/400/403 or B’s own data, never A’s', async () => {
+    for (const op of ops) {
+      const idParams = op.params.filter((p) => p.in === 'path' || (p.required && !['search_value', 'start', 'length'].includes(p.name)));
+      if (!idParams.length) continue;
+      const arb = fc.record(Object.fromEntries(idParams.map((p) => [p.name, arbitrary(p.schema, true)])));
+      await fc.assert(
+        fc.asyncProperty(arb, async (values) => {
+          const call: CallValues = { path: {}, query: {}, body: op.body ? sample(op.body) : undefined };
+          for (const p of idParams) (p.in === 'path' ? call.path! : call.query!)[p.name] = values[p.name];
+          await attack(op, call, 'random ids');
+        }),
+        { numRuns: 8, seed: 9 },
+      );
+    }
+    expect(problems).toEqual([]);
+  }, 300_000);
+
+  it('generated filters on every list never reveal A’s rows or counts', async () => {
+    const lists = ops.filter((o) => o.method === 'GET' && o.params.some((p) => p.name === 'search_value'));
+    expect(lists.length).toBeGreaterThan(0);
+    for (const op of lists) {
+      const sv = op.params.find((p) => p.name === 'search_value')!;
+      const path = Object.fromEntries(op.params.filter((p) => p.in === 'path').map((p) => [p.name, sample(p.schema, p.name)]));
+      for (const p of op.params.filter((x) => x.in === 'path')) {
+        const fromDesc = op.description.match(/`([a-z_]+)`/);
+        if (fromDesc) path[p.name] = fromDesc[1];
+      }
+      const unfiltered = await attack(op, { path, query: { start: 0, length: 100 } }, 'filter');
+      const bTotal = unfiltered.statusCode === 200 ? (unfiltered.json().total_cnt as number | undefined) : undefined;
+      await fc.assert(
+        fc.asyncProperty(arbitrary(sv.schema, true), fc.integer({ min: -5, max: 200 }), async (filter, start) => {
+          const res = await attack(op, { path, query: { start, length: 100, search_value: filter } }, 'filter');
+          if (res.statusCode === 200 && typeof bTotal === 'number' && typeof res.json().total_cnt === 'number') {
+            if (res.json().total_cnt > bTotal) problems.push(`filter: B ${op.key} ${JSON.stringify(filter)} counts ${res.json().total_cnt} > ${bTotal}`);
+          }
+        }),
+        { numRuns: 25, seed: 9 },
+      );
+    }
+    expect(problems).toEqual([]);
+  }, 300_000);
+
+  it('after all of B’s attempts, A still reads everything it read before', async () => {
+    const after = await crawl(t, w.a.token, ops);
+    const lost = [...w.secrets].filter((s) => !after.strings.has(s));
+    expect(lost.slice(0, 10)).toEqual([]);
+  }, 300_000);
+});

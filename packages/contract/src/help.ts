@@ -1,2 +1,122 @@
-// Schemas of the help calls (spec §7).
-export {};
+import { z } from 'zod';
+import { ZIdxParam, ZListResponse, ZPaging } from './common';
+import { CUSTOMER_TYPES } from './enums';
+
+// Schemas of the help calls (spec §7 Files and Boards).
+
+/** Spec §2: boards include notice and qna; notice is read-only for companies. */
+export const BOARD_NAMES = ['notice', 'qna'] as const;
+export type TBoardName = (typeof BOARD_NAMES)[number];
+export const WRITABLE_BOARDS: readonly TBoardName[] = ['qna'];
+
+export const TITLE_MAX = 200;
+export const CONTENT_MAX = 100_000;
+export const COMMENT_MAX = 2_000;
+
+/** Spec §3 customer type. */
+export const ZCustomerType = z.enum(CUSTOMER_TYPES);
+export type TCustomerType = z.infer<typeof ZCustomerType>;
+
+export const ZBoardParams = z.object({ bbs_name: z.string().min(1).max(30) });
+export const ZBoardPostParams = ZBoardParams.extend({ idx: ZIdxParam });
+
+/** search_value on the boards is the plain text of the live search box (ARCHITECTURE.md). */
+export const ZBoardListQuery = ZPaging.extend({
+  search_value: z.preprocess((v) => (v == null ? '' : v), z.string().max(200)).transform((s) => s.trim()),
+});
+export type TBoardListQuery = z.infer<typeof ZBoardListQuery>;
+
+/** A row of the board list; every row also carries total_cnt (spec §7: "an array whose first item carries total_cnt"). */
+export const ZBoardListRow = z.object({
+  idx: z.number().int(),
+  title: z.string(),
+  name: z.string(),
+  view_count: z.number().int(),
+  created_at: z.string(),
+  re_level: z.number().int(),
+  parent_idx: z.number().int().nullable(),
+  registrant_idx: z.number().int(),
+  registrant_type: z.string(),
+  company_division: z.array(z.string()),
+  comment_cnt: z.number().int(),
+  total_cnt: z.number().int(),
+});
+export type TBoardListRow = z.infer<typeof ZBoardListRow>;
+export const ZBoardListResponse = ZListResponse(ZBoardListRow);
+export type TBoardListResponse = z.infer<typeof ZBoardListResponse>;
+
+/** Spec §3 board post, as GET help/bbs/{bbs_name}/{idx} answers it. */
+export const ZBoardPost = z.object({
+  idx: z.number().int(),
+  bbs_name: z.string(),
+  title: z.string(),
+  /** sanitized HTML */
+  content: z.string(),
+  name: z.string(),
+  view_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  re_level: z.number().int(),
+  parent_idx: z.number().int().nullable(),
+  registrant_idx: z.number().int(),
+  registrant_type: z.string(),
+  company_division: z.array(z.string()),
+});
+export type TBoardPost = z.infer<typeof ZBoardPost>;
+
+/** GET help/bbs/{bbs_name}/{idx}: count_view=N reads without counting a view (the edit screen; addition). */
+export const ZBoardPostQuery = z.object({ count_view: z.enum(['Y', 'N']).default('Y') });
+
+const ZTitle = z.string().trim().min(1, 'title').max(TITLE_MAX);
+const ZContent = z.string().max(CONTENT_MAX);
+
+/** POST help/bbs/{bbs_name}. company_division is accepted but the server uses the user's division (spec §6). */
+export const ZBoardPostCreate = z.object({
+  title: ZTitle,
+  content: ZContent,
+  parentIdx: z.coerce.number().int().positive().max(2_147_483_647).nullish(),
+  company_division: z.union([z.string(), z.array(z.string())]).nullish(),
+});
+export type TBoardPostCreate = z.input<typeof ZBoardPostCreate>;
+
+/** PATCH help/bbs/{bbs_name}/{idx}. */
+export const ZBoardPostUpdate = z.object({ title: ZTitle, content: ZContent });
+export type TBoardPostUpdate = z.input<typeof ZBoardPostUpdate>;
+
+export const ZBoardWriteResponse = z.object({ idx: z.number().int() });
+export const ZBoardDeleteResponse = z.object({ status: z.literal('success') });
+
+/** Spec §3 comment. */
+export const ZBoardComment = z.object({
+  idx: z.number().int(),
+  bbs_idx: z.number().int(),
+  name: z.string(),
+  content: z.string(),
+  created_at: z.string(),
+  registrant_idx: z.number().int(),
+  registrant_type: z.string(),
+});
+export type TBoardComment = z.infer<typeof ZBoardComment>;
+
+export const ZCommentCreate = z.object({
+  bbs_idx: z.coerce.number().int().positive().max(2_147_483_647),
+  content: z.string().trim().min(1, 'content').max(COMMENT_MAX),
+});
+export type TCommentCreate = z.input<typeof ZCommentCreate>;
+
+/** Spec §3 help file. */
+export const ZHelpFile = z.object({
+  idx: z.number().int(),
+  name: z.string(),
+  extension: z.string(),
+  size: z.number().int(),
+});
+export type THelpFile = z.infer<typeof ZHelpFile>;
+
+export const ZHelpFilesQuery = z.object({ customer_type: ZCustomerType.default('company') });
+export const ZHelpFileDownload = z.object({
+  customer_type: ZCustomerType.default('company'),
+  /** name.extension as listed; only ever a lookup key */
+  fileName: z.string().min(1).max(300),
+});
+export type THelpFileDownload = z.input<typeof ZHelpFileDownload>;

@@ -1,4 +1,264 @@
+import { crc32 } from 'node:zlib';
+import PDFDocument from 'pdfkit';
+import { createDiskFileStore } from '../../lib/file-store';
+import { insertComment, insertHelpFile, insertPost, findBoard } from '../../modules/help/help.repository';
 import type { SeedContext } from './registry';
 
-/** Demo rows of the help domain. */
-export async function seedHelp(_ctx: SeedContext): Promise<void> {}
+/**
+ * Demo rows of the help domain: ~30 operator notices for AUT, ~50 Q&A posts (questions, replies at
+ * two levels, comments) by demo, demo2 and the operator, one Q&A post for another division only,
+ * and 10 small real help files (PDF, XLSX, ZIP). Deterministic, relative to ctx.now.
+ */
+
+const OPERATOR = { registrantIdx: 1, registrantType: 'manager', name: '고객센터 (Help desk)' };
+
+const NOTICE_TOPICS: [string, string][] = [
+  ['설 연휴 배송 일정 안내', 'Lunar New Year shipping schedule'],
+  ['정산 마감일 변경 안내', 'Change of the settlement closing day'],
+  ['시스템 점검 안내', 'Scheduled system maintenance'],
+  ['저작권 보고서 양식 개정', 'Revised copyright report form'],
+  ['물류센터 이전 안내', 'Warehouse relocation'],
+  ['세금계산서 발행 일정', 'Tax invoice issuing schedule'],
+  ['신규 도서 일괄 등록 기능 오픈', 'Bulk book upload is now available'],
+  ['해외 배송비 조정 안내', 'Adjusted overseas shipping rates'],
+  ['개인정보 처리방침 개정', 'Updated privacy policy'],
+  ['추석 연휴 고객센터 운영 안내', 'Help desk hours over Chuseok'],
+];
+
+const QUESTIONS: [string, string][] = [
+  ['송장 PDF가 열리지 않습니다', 'The invoice PDF does not open'],
+  ['정산 금액이 다릅니다', 'The settlement amount differs'],
+  ['저작권 도서 등록 방법', 'How do I register a copyright book?'],
+  ['로열티 엑셀 다운로드 오류', 'Royalty Excel download fails'],
+  ['배송 추적 번호 문의', 'Where is my tracking number?'],
+  ['회사 주소 변경 요청', 'Changing our company address'],
+  ['입금 확인 요청', 'Please confirm our payment'],
+  ['ISBN 일괄 등록 시 오류', 'Error in the bulk ISBN upload'],
+  ['위탁 판매 정산 주기', 'Consignment settlement cycle'],
+  ['비밀번호를 잊어버렸습니다', 'I forgot my password'],
+  ['해외 판매 통계 문의', 'Question about global sales figures'],
+  ['반품 처리 기간', 'How long do returns take?'],
+  ['선결제 잔액 확인', 'Checking the prepayment balance'],
+  ['담당자 추가 방법', 'Adding a contact person'],
+  ['청구서 이메일 수신자 변경', 'Changing invoice e-mail recipients'],
+];
+
+const COMMENTS = [
+  '확인 감사합니다. (Thanks for checking.)',
+  'Same question here — any update?',
+  '해결되었습니다! Solved, thank you.',
+  '추가 자료를 첨부했습니다. (Added more details.)',
+  'We see the same on our account.',
+  '답변 기다리겠습니다.',
+];
+
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const p = (ko: string, en: string) => `<p>${ko}</p><p>${en}</p>`;
+
+function pdf(title: string, lines: string[]): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.fontSize(18).text(title).moveDown();
+    doc.fontSize(11);
+    for (const l of lines) doc.text(l).moveDown(0.5);
+    doc.end();
+  });
+}
+
+/** A small real ZIP archive (stored entries, UTF-8 names). */
+function zip(entries: [string, string][]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of entries) {
+    const nameBuf = Buffer.from(name, 'utf8');
+    const data = Buffer.from(text, 'utf8');
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x0800, 6); // UTF-8 names
+    local.writeUInt16LE(0, 8); // stored
+    local.writeUInt32LE(0, 10); // time/date
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBuf.length, 26);
+    local.writeUInt16LE(0, 28);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt16LE(0, 10);
+    central.writeUInt32LE(0, 12);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBuf.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBuf, data);
+    centrals.push(central, nameBuf);
+    offset += local.length + nameBuf.length + data.length;
+  }
+  const cd = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, end]);
+}
+
+async function xlsx(sheet: string, rows: (string | number)[][]): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs');
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(sheet);
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+export async function seedHelp(ctx: SeedContext): Promise<void> {
+  const { db } = ctx;
+  const rand = rng(6);
+  const day = 86_400_000;
+  const ago = (days: number, hours = 0) => new Date(ctx.now.getTime() - days * day - hours * 3_600_000);
+  const notice = (await findBoard(db, 'notice'))!.idx;
+  const qna = (await findBoard(db, 'qna'))!.idx;
+  const companies = [
+    { registrantIdx: ctx.demo, registrantType: 'company', name: '한빛 출판사 (Hanbit Demo Press)' },
+    { registrantIdx: ctx.demo2, registrantType: 'company', name: 'Maple Leaf Books' },
+  ];
+
+  await db.transaction(async (tx) => {
+    // ~30 notices by the operator, visible to AUT (a few also to other divisions)
+    for (let i = 0; i < 30; i++) {
+      const [ko, en] = NOTICE_TOPICS[i % NOTICE_TOPICS.length]!;
+      const round = Math.floor(i / NOTICE_TOPICS.length);
+      const when = ago(90 - i * 3, 2);
+      await insertPost(tx, {
+        ...OPERATOR,
+        boardIdx: notice,
+        title: `[공지] ${ko}${round ? ` (${round + 1}차)` : ''} / ${en}`,
+        content: `${p(`${ko}에 대해 안내드립니다.`, `Notice: ${en}.`)}<ul><li>적용일 (effective): ${when.toISOString().slice(0, 10)}</li><li>문의 (contact): help@portal.example</li></ul>`,
+        companyDivision: i % 7 === 0 ? ['AUT', 'PUB'] : ['AUT'],
+        viewCount: Math.floor(rand() * 300),
+        createdAt: when,
+        updatedAt: when,
+      });
+    }
+
+    // ~50 Q&A posts: 25 questions, with operator answers, follow-ups and answers to answers
+    let posts = 0;
+    for (let i = 0; i < 25; i++) {
+      const [ko, en] = QUESTIONS[i % QUESTIONS.length]!;
+      const author = companies[i % 3 === 2 ? 1 : 0]!;
+      const when = ago(60 - i * 2, 5);
+      const q = await insertPost(tx, {
+        ...author,
+        boardIdx: qna,
+        title: `${ko} (${en})${i >= QUESTIONS.length ? ` #${i - QUESTIONS.length + 2}` : ''}`,
+        content: p(`${ko}. 확인 부탁드립니다.`, `${en}. Could you please check?`),
+        companyDivision: ['AUT'],
+        viewCount: Math.floor(rand() * 80),
+        createdAt: when,
+        updatedAt: when,
+      });
+      posts++;
+      const qRow = { idx: q, rootIdx: q, threadPath: String(q).padStart(10, '0'), reLevel: 0 };
+      const comments = i % 2 === 0 ? 1 + (i % 3) : 0;
+      for (let c = 0; c < comments; c++) {
+        await insertComment(tx, {
+          ...companies[(i + c + 1) % 2]!,
+          bbsIdx: q,
+          content: COMMENTS[(i + c) % COMMENTS.length]!,
+          createdAt: new Date(when.getTime() + (c + 1) * 3_600_000),
+        });
+      }
+      if (i % 4 === 3) continue; // some questions are still waiting for an answer
+      const answered = new Date(when.getTime() + day);
+      const a = await insertPost(
+        tx,
+        {
+          ...OPERATOR,
+          boardIdx: qna,
+          title: `Re: ${ko}`,
+          content: p('안녕하세요, 고객센터입니다. 확인 후 처리해 드렸습니다.', 'Hello, this is the help desk. We have checked and fixed it.'),
+          companyDivision: ['AUT'],
+          viewCount: Math.floor(rand() * 40),
+          createdAt: answered,
+          updatedAt: answered,
+        },
+        qRow,
+      );
+      posts++;
+      if (i % 3 === 0 && posts < 50) {
+        const follow = new Date(answered.getTime() + 4 * 3_600_000);
+        const other = companies[(i + 1) % 2]!;
+        await insertPost(
+          tx,
+          {
+            ...other,
+            boardIdx: qna,
+            title: `Re: Re: ${ko}`,
+            content: p('저희도 같은 문제가 있었는데 해결되었습니다.', 'We had the same problem and it is solved now, thanks.'),
+            companyDivision: ['AUT'],
+            viewCount: Math.floor(rand() * 20),
+            createdAt: follow,
+            updatedAt: follow,
+          },
+          { idx: a, rootIdx: q, threadPath: `${String(q).padStart(10, '0')}/${String(a).padStart(10, '0')}`, reLevel: 1 },
+        );
+        posts++;
+      }
+    }
+
+    // a post for another division only: never shown to AUT
+    await insertPost(tx, {
+      ...OPERATOR,
+      boardIdx: qna,
+      title: '[PUB] 파트너 전용 안내 (Partners only)',
+      content: p('배급 파트너 전용 안내입니다.', 'For distribution partners only.'),
+      companyDivision: ['PUB'],
+      createdAt: ago(3),
+      updatedAt: ago(3),
+    });
+  });
+
+  // 10 help files for companies (and one for another customer type)
+  const store = createDiskFileStore(ctx.filesDir);
+  const files: { customerType: string; name: string; extension: string; mime: string; data: () => Promise<Buffer> }[] = [
+    { customerType: 'company', name: 'Publisher portal user guide', extension: 'pdf', mime: 'application/pdf', data: () => pdf('Publisher portal user guide', ['1. Log in with your author id.', '2. Follow your settlement under Sale settlement.', '3. Ask questions on the Q&A board.']) },
+    { customerType: 'company', name: 'Settlement and invoices FAQ', extension: 'pdf', mime: 'application/pdf', data: () => pdf('Settlement and invoices FAQ', ['Invoices are sent monthly.', 'Unpaid invoices are shown in red.']) },
+    { customerType: 'company', name: 'Copyright report guide', extension: 'pdf', mime: 'application/pdf', data: () => pdf('Copyright report guide', ['Report copyright books before the 5th of each month.']) },
+    { customerType: 'company', name: 'Shipping and returns policy', extension: 'pdf', mime: 'application/pdf', data: () => pdf('Shipping and returns policy', ['Returns are processed within 14 days.']) },
+    { customerType: 'company', name: 'books', extension: 'xlsx', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', data: () => xlsx('books', [['ISBN'], ['9788936434120'], ['9788954651134']]) },
+    { customerType: 'company', name: 'Royalty statement template', extension: 'xlsx', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', data: () => xlsx('Royalty', [['Title', 'ISBN', 'Qty', 'Unit price'], ['채식주의자', '9788936434120', 12, 13500]]) },
+    { customerType: 'company', name: 'Price change request form', extension: 'xlsx', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', data: () => xlsx('Request', [['ISBN', 'Old price', 'New price', 'From']]) },
+    { customerType: 'company', name: 'Cover image guidelines', extension: 'zip', mime: 'application/zip', data: async () => zip([['README.txt', 'Cover images: JPG or PNG, at least 600 px wide, RGB.\n'], ['sizes.csv', 'kind,width,height\nfront,600,900\nspine,60,900\n']]) },
+    { customerType: 'company', name: '도서 등록 양식 모음', extension: 'zip', mime: 'application/zip', data: async () => zip([['안내.txt', '도서 등록 양식입니다.\n'], ['books.csv', 'isbn13,title\n9788936434120,채식주의자\n']]) },
+    { customerType: 'company', name: 'Brand assets', extension: 'zip', mime: 'application/zip', data: async () => zip([['logo.txt', 'Publisher Portal\n']]) },
+    { customerType: 'user', name: 'Reader guide', extension: 'pdf', mime: 'application/pdf', data: () => pdf('Reader guide', ['For readers.']) },
+  ];
+  const made = await Promise.all(files.map(async (f) => ({ ...f, bytes: await f.data() })));
+  for (const f of made) {
+    const storageKey = store.newKey('help', f.extension);
+    const { size } = await store.put(storageKey, f.bytes);
+    await insertHelpFile(db, { customerType: f.customerType, name: f.name, extension: f.extension, size, mime: f.mime, storageKey });
+  }
+}

@@ -1,0 +1,174 @@
+import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { bbsBoards, bbsComments, bbsPosts, helpFiles, storedFiles } from '../../db/schema';
+
+export type PostRow = typeof bbsPosts.$inferSelect;
+
+export function findBoard(db: DbOrTx, name: string) {
+  return db
+    .select()
+    .from(bbsBoards)
+    .where(eq(bbsBoards.name, name))
+    .limit(1)
+    .then((r) => r[0]);
+}
+
+/** `division` is in the post's company_division list. */
+const visibleTo = (division: string) => sql`${division} = ANY(${bbsPosts.companyDivision})`;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * One page of a board, threads ordered by their first post's title (spec §9: boards sort by title),
+ * a thread's replies under it in reply order. `search` matches title or author.
+ */
+export async function listPosts(
+  db: DbOrTx,
+  q: { boardIdx: number; division: string; search: string; start: number; length: number },
+) {
+  const root = alias(bbsPosts, 'root');
+  const conds = [eq(bbsPosts.boardIdx, q.boardIdx), visibleTo(q.division)];
+  if (q.search) {
+    const pattern = `%${escapeLike(q.search)}%`;
+    conds.push(or(ilike(bbsPosts.title, pattern), ilike(bbsPosts.name, pattern))!);
+  }
+  const where = and(...conds);
+  const [total] = await db.select({ n: count() }).from(bbsPosts).where(where);
+  const rows = await db
+    .select({
+      idx: bbsPosts.idx,
+      title: bbsPosts.title,
+      name: bbsPosts.name,
+      viewCount: bbsPosts.viewCount,
+      createdAt: bbsPosts.createdAt,
+      reLevel: bbsPosts.reLevel,
+      parentIdx: bbsPosts.parentIdx,
+      registrantIdx: bbsPosts.registrantIdx,
+      registrantType: bbsPosts.registrantType,
+      companyDivision: bbsPosts.companyDivision,
+      commentCnt: sql<number>`(select count(*)::int from ${bbsComments} where ${bbsComments.bbsIdx} = ${bbsPosts.idx})`,
+    })
+    .from(bbsPosts)
+    .innerJoin(root, eq(root.idx, bbsPosts.rootIdx))
+    .where(where)
+    .orderBy(asc(root.title), asc(root.idx), asc(bbsPosts.threadPath))
+    .limit(q.length)
+    .offset(q.start);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+/** A post of a board, only when the division may see it. */
+export function findPost(db: DbOrTx, boardIdx: number, idx: number, division: string) {
+  return db
+    .select()
+    .from(bbsPosts)
+    .where(and(eq(bbsPosts.idx, idx), eq(bbsPosts.boardIdx, boardIdx), visibleTo(division)))
+    .limit(1)
+    .then((r) => r[0]);
+}
+
+export function countView(db: DbOrTx, idx: number) {
+  return db
+    .update(bbsPosts)
+    .set({ viewCount: sql`${bbsPosts.viewCount} + 1` })
+    .where(eq(bbsPosts.idx, idx))
+    .returning({ viewCount: bbsPosts.viewCount })
+    .then((r) => r[0]?.viewCount ?? 0);
+}
+
+const pad = (n: number) => String(n).padStart(10, '0');
+
+/** Inserts a post (or a reply under `parent`), filling its thread fields. */
+export async function insertPost(
+  db: DbOrTx,
+  values: Omit<typeof bbsPosts.$inferInsert, 'rootIdx' | 'threadPath' | 'reLevel' | 'parentIdx'>,
+  parent?: Pick<PostRow, 'idx' | 'rootIdx' | 'threadPath' | 'reLevel'>,
+) {
+  const [row] = await db
+    .insert(bbsPosts)
+    .values({ ...values, parentIdx: parent?.idx ?? null, reLevel: parent ? parent.reLevel + 1 : 0 })
+    .returning({ idx: bbsPosts.idx });
+  if (!row) throw new Error('post insert returned nothing');
+  await db
+    .update(bbsPosts)
+    .set({
+      rootIdx: parent ? (parent.rootIdx ?? parent.idx) : row.idx,
+      threadPath: parent ? `${parent.threadPath}/${pad(row.idx)}` : pad(row.idx),
+    })
+    .where(eq(bbsPosts.idx, row.idx));
+  return row.idx;
+}
+
+export async function updatePost(db: DbOrTx, idx: number, values: { title: string; content: string; updatedAt: Date }) {
+  await db.update(bbsPosts).set(values).where(eq(bbsPosts.idx, idx));
+}
+
+/** Deletes a post; its replies (any depth) and every comment under them go with it (cascading keys). */
+export async function deletePost(db: DbOrTx, idx: number) {
+  await db.delete(bbsPosts).where(eq(bbsPosts.idx, idx));
+}
+
+export function listComments(db: DbOrTx, bbsIdx: number) {
+  return db
+    .select()
+    .from(bbsComments)
+    .where(eq(bbsComments.bbsIdx, bbsIdx))
+    .orderBy(asc(bbsComments.createdAt), asc(bbsComments.idx));
+}
+
+export function insertComment(db: DbOrTx, values: typeof bbsComments.$inferInsert) {
+  return db
+    .insert(bbsComments)
+    .values(values)
+    .returning()
+    .then((r) => r[0]!);
+}
+
+const helpFileColumns = {
+  idx: helpFiles.idx,
+  name: storedFiles.name,
+  extension: storedFiles.extension,
+  size: storedFiles.size,
+  mime: storedFiles.mime,
+  storageKey: storedFiles.storageKey,
+};
+
+export function listHelpFiles(db: DbOrTx, customerType: string) {
+  return db
+    .select(helpFileColumns)
+    .from(helpFiles)
+    .innerJoin(storedFiles, eq(storedFiles.idx, helpFiles.storedFileIdx))
+    .where(and(eq(helpFiles.customerType, customerType), eq(storedFiles.uploadPath, 'help')))
+    .orderBy(asc(helpFiles.idx));
+}
+
+/** The help file whose "name.extension" is exactly `fileName`; the name is only a lookup key. */
+export function findHelpFile(db: DbOrTx, customerType: string, fileName: string) {
+  return db
+    .select(helpFileColumns)
+    .from(helpFiles)
+    .innerJoin(storedFiles, eq(storedFiles.idx, helpFiles.storedFileIdx))
+    .where(
+      and(
+        eq(helpFiles.customerType, customerType),
+        eq(storedFiles.uploadPath, 'help'),
+        sql`${storedFiles.name} || '.' || ${storedFiles.extension} = ${fileName}`,
+      ),
+    )
+    .orderBy(asc(helpFiles.idx))
+    .limit(1)
+    .then((r) => r[0]);
+}
+
+export async function insertHelpFile(
+  db: DbOrTx,
+  f: { customerType: string; name: string; extension: string; size: number; mime: string; storageKey: string },
+) {
+  const [stored] = await db
+    .insert(storedFiles)
+    .values({ uploadPath: 'help', companyIdx: null, name: f.name, extension: f.extension, size: f.size, mime: f.mime, storageKey: f.storageKey })
+    .returning({ idx: storedFiles.idx });
+  const [row] = await db.insert(helpFiles).values({ customerType: f.customerType, storedFileIdx: stored!.idx }).returning({ idx: helpFiles.idx });
+  return row!.idx;
+}

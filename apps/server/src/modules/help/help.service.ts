@@ -1,0 +1,218 @@
+import type {
+  TBoardComment,
+  TBoardListQuery,
+  TBoardListResponse,
+  TBoardPost,
+  TCustomerType,
+  THelpFile,
+} from '@portal/contract';
+import type { Db } from '../../db/client';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
+import type { AuthContext } from '../../plugins/auth';
+import type { AuthService } from '../auth/auth.service';
+import * as repo from './help.repository';
+import { sanitizeContent, stripNul, visibleText } from './sanitize';
+
+/** Who a company post or comment is registered to (spec §6: registrant type company, same idx). */
+const COMPANY = 'company';
+/** Portal users are companies: they see the help files of this customer type only. */
+const OWN_CUSTOMER_TYPE: TCustomerType = 'company';
+
+const iso = (d: Date) => d.toISOString();
+
+function toPost(bbsName: string, p: repo.PostRow): TBoardPost {
+  return {
+    idx: p.idx,
+    bbs_name: bbsName,
+    title: p.title,
+    content: p.content,
+    name: p.name,
+    view_count: p.viewCount,
+    created_at: iso(p.createdAt),
+    updated_at: iso(p.updatedAt),
+    re_level: p.reLevel,
+    parent_idx: p.parentIdx,
+    registrant_idx: p.registrantIdx,
+    registrant_type: p.registrantType,
+    company_division: p.companyDivision,
+  };
+}
+
+/** Sanitized content, refused when nothing visible is left (spec §5: content must not be empty). */
+function cleanContent(html: string): string {
+  const clean = sanitizeContent(html);
+  if (!visibleText(clean)) throw badRequest("Please fill out 'content'.", [{ path: 'content', message: 'content' }]);
+  return clean;
+}
+
+function nonEmpty(s: string, field: 'title' | 'content') {
+  if (!s) throw badRequest(`Please fill out '${field}'.`, [{ path: field, message: field }]);
+  return s;
+}
+const cleanTitle = (title: string) => nonEmpty(stripNul(title).trim(), 'title');
+
+export function createHelpService(deps: { db: Db; auth: AuthService; now: () => Date }) {
+  const { db, now } = deps;
+
+  async function board(name: string) {
+    const b = await repo.findBoard(db, name);
+    if (!b) throw notFound('Unknown board');
+    return b;
+  }
+  async function writableBoard(name: string) {
+    const b = await board(name);
+    if (!b.writable) throw forbidden('no permission');
+    return b;
+  }
+  /** A post the user may see; anything else (missing, other board, other division) is 404. */
+  async function visiblePost(boardIdx: number, idx: number, me: AuthContext) {
+    const p = await repo.findPost(db, boardIdx, idx, me.division);
+    if (!p) throw notFound();
+    return p;
+  }
+  /** Spec §6: only the registering company may change or delete a post. */
+  async function ownPost(bbsName: string, idx: number, me: AuthContext) {
+    const b = await board(bbsName);
+    const p = await visiblePost(b.idx, idx, me);
+    if (p.registrantType !== COMPANY || p.registrantIdx !== me.companyIdx) throw forbidden();
+    return p;
+  }
+  const authorName = async (me: AuthContext) => (await deps.auth.loginInfo(me.companyIdx)).company_name;
+
+  return {
+    async list(bbsName: string, me: AuthContext, q: TBoardListQuery): Promise<TBoardListResponse> {
+      const b = await board(bbsName);
+      const { rows, total } = await repo.listPosts(db, {
+        boardIdx: b.idx,
+        division: me.division,
+        search: q.search_value,
+        start: q.start,
+        length: q.length,
+      });
+      return {
+        dataset: rows.map((r) => ({
+          idx: r.idx,
+          title: r.title,
+          name: r.name,
+          view_count: r.viewCount,
+          created_at: iso(r.createdAt),
+          re_level: r.reLevel,
+          parent_idx: r.parentIdx,
+          registrant_idx: r.registrantIdx,
+          registrant_type: r.registrantType,
+          company_division: r.companyDivision,
+          comment_cnt: Number(r.commentCnt),
+          total_cnt: total,
+        })),
+        total_cnt: total,
+      };
+    },
+
+    async get(bbsName: string, idx: number, me: AuthContext, countView: boolean): Promise<TBoardPost> {
+      const b = await board(bbsName);
+      const p = await visiblePost(b.idx, idx, me);
+      if (countView) p.viewCount = await repo.countView(db, p.idx);
+      return toPost(b.name, p);
+    },
+
+    async create(
+      bbsName: string,
+      me: AuthContext,
+      body: { title: string; content: string; parentIdx?: number | null },
+    ): Promise<{ idx: number }> {
+      const b = await writableBoard(bbsName);
+      const parent = body.parentIdx ? await visiblePost(b.idx, body.parentIdx, me) : undefined;
+      const content = cleanContent(body.content);
+      const name = await authorName(me);
+      const at = now();
+      const idx = await db.transaction(async (tx) =>
+        repo.insertPost(
+          tx,
+          {
+            boardIdx: b.idx,
+            title: cleanTitle(body.title),
+            content,
+            name,
+            registrantIdx: me.companyIdx,
+            registrantType: COMPANY,
+            // spec §6: a new post carries the user's division code, whatever the client sends
+            companyDivision: [me.division],
+            createdAt: at,
+            updatedAt: at,
+          },
+          parent,
+        ),
+      );
+      return { idx };
+    },
+
+    async update(bbsName: string, idx: number, me: AuthContext, body: { title: string; content: string }) {
+      const p = await ownPost(bbsName, idx, me);
+      await repo.updatePost(db, p.idx, { title: cleanTitle(body.title), content: cleanContent(body.content), updatedAt: now() });
+      return { idx: p.idx };
+    },
+
+    async remove(bbsName: string, idx: number, me: AuthContext) {
+      const p = await ownPost(bbsName, idx, me);
+      await db.transaction((tx) => repo.deletePost(tx, p.idx));
+      return { status: 'success' as const };
+    },
+
+    async comments(bbsName: string, idx: number, me: AuthContext): Promise<TBoardComment[]> {
+      const b = await board(bbsName);
+      const p = await visiblePost(b.idx, idx, me);
+      const rows = await repo.listComments(db, p.idx);
+      return rows.map(toComment);
+    },
+
+    async addComment(bbsName: string, me: AuthContext, body: { bbs_idx: number; content: string }): Promise<TBoardComment> {
+      const b = await writableBoard(bbsName);
+      const p = await visiblePost(b.idx, body.bbs_idx, me);
+      const row = await repo.insertComment(db, {
+        bbsIdx: p.idx,
+        name: await authorName(me),
+        content: nonEmpty(stripNul(body.content).trim(), 'content'),
+        registrantIdx: me.companyIdx,
+        registrantType: COMPANY,
+        createdAt: now(),
+      });
+      return toComment(row);
+    },
+
+    async files(customerType: TCustomerType): Promise<THelpFile[]> {
+      if (customerType !== OWN_CUSTOMER_TYPE) return [];
+      const rows = await repo.listHelpFiles(db, customerType);
+      return rows.map((r) => ({ idx: r.idx, name: r.name, extension: r.extension, size: Number(r.size) }));
+    },
+
+    /** The stored file behind a listed "name.extension"; anything else (traversal included) is 404. */
+    async fileFor(customerType: TCustomerType, fileName: string) {
+      // control characters never occur in a listed name (and NUL would upset the database)
+      if (customerType !== OWN_CUSTOMER_TYPE || [...fileName].some((ch) => ch.charCodeAt(0) < 0x20)) throw notFound();
+      const f = await repo.findHelpFile(db, customerType, fileName);
+      if (!f) throw notFound();
+      return f;
+    },
+  };
+}
+export type HelpService = ReturnType<typeof createHelpService>;
+
+function toComment(c: {
+  idx: number;
+  bbsIdx: number;
+  name: string;
+  content: string;
+  createdAt: Date;
+  registrantIdx: number;
+  registrantType: string;
+}): TBoardComment {
+  return {
+    idx: c.idx,
+    bbs_idx: c.bbsIdx,
+    name: c.name,
+    content: c.content,
+    created_at: iso(c.createdAt),
+    registrant_idx: c.registrantIdx,
+    registrant_type: c.registrantType,
+  };
+}

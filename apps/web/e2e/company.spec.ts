@@ -270,9 +270,12 @@ test.describe('[COMPANY] company settings', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
 
-  test('[COMPANY] add and delete a contact person', async ({ page }) => {
+  test('[COMPANY] add and delete a contact person (page reached from the user menu)', async ({ page }) => {
     await loginViaApi(page, DEMO);
-    await page.goto(PAGE);
+    await page.goto('/dashboard');
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Company profile' }).click();
+    await expect(page).toHaveURL(/\/settings\/companyEdit$/);
     const table = page.getByTestId('contact-table');
     await expect(table.getByText('박민수')).toBeVisible();
     await page.getByTestId('contact-add').click();

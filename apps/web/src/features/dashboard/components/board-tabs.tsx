@@ -26,7 +26,7 @@ function PostTable({ board, posts }: { board: BoardName; posts: TDashboardPost[]
         <Table.Tr>
           <Table.Th w={64}>{t('board.index')}</Table.Th>
           <Table.Th>{t('board.title')}</Table.Th>
-          <Table.Th w={110} ta="right">
+          <Table.Th w={124} ta="right">
             {t('board.createdAt')}
           </Table.Th>
         </Table.Tr>
@@ -48,7 +48,7 @@ function PostTable({ board, posts }: { board: BoardName; posts: TDashboardPost[]
                 {p.title}
               </Anchor>
             </Table.Td>
-            <Table.Td ta="right" c="dimmed" fz="sm">
+            <Table.Td ta="right" c="dimmed" fz="sm" style={{ whiteSpace: 'nowrap' }}>
               <time dateTime={p.created_at}>{formatDate(p.created_at, i18n.language)}</time>
             </Table.Td>
           </Table.Tr>

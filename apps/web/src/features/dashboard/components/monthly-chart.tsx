@@ -11,7 +11,17 @@ const PAD = { top: 24, right: 8, bottom: 40, left: 52 };
 
 function monthLabel(month: string, lng: string, withYear: boolean) {
   const d = new Date(`${month}-01T00:00:00`);
-  return new Intl.DateTimeFormat(intlLocale(lng), withYear ? { month: 'short', year: '2-digit' } : { month: 'short' }).format(d);
+  return new Intl.DateTimeFormat(intlLocale(lng), withYear ? { month: 'short', year: 'numeric' } : { month: 'short' }).format(d);
+}
+const yearLabel = (month: string, lng: string) =>
+  new Intl.DateTimeFormat(intlLocale(lng), { year: 'numeric' }).format(new Date(`${month}-01T00:00:00`));
+
+/** A round axis maximum at or above `max` (1, 2, 2.5, 5 or 10 times a power of ten). */
+export function niceMax(max: number) {
+  if (max <= 0) return 4;
+  const p = 10 ** Math.floor(Math.log10(max));
+  const step = [1, 2, 2.5, 5, 10].find((m) => m * p >= max)! * p;
+  return Math.max(4, step);
 }
 
 /**
@@ -25,6 +35,9 @@ export default function MonthlyChart({ data }: { data: TMonthlySaleQty[] }) {
   const [active, setActive] = useState<number | null>(null);
   const lng = i18n.language;
   const max = Math.max(0, ...data.map((d) => d.qty));
+  const top = niceMax(max);
+  // the API's height is the share of the largest month; the axis runs to a round number above it
+  const scale = max > 0 ? max / top : 0;
   const plotW = Math.max(0, width - PAD.left - PAD.right);
   const plotH = CHART_HEIGHT - PAD.top - PAD.bottom;
   const slot = data.length > 0 ? plotW / data.length : 0;
@@ -42,15 +55,16 @@ export default function MonthlyChart({ data }: { data: TMonthlySaleQty[] }) {
               <g key={f} aria-hidden>
                 <line x1={PAD.left} x2={width - PAD.right} y1={y} y2={y} stroke="var(--mantine-color-gray-3)" strokeDasharray={f === 0 ? undefined : '3 3'} />
                 <text x={PAD.left - 8} y={y} dy="0.32em" textAnchor="end" fontSize={11} fill="var(--mantine-color-gray-7)">
-                  {formatInteger(Math.round(max * f), lng)}
+                  {formatInteger(Math.round(top * f), lng)}
                 </text>
               </g>
             );
           })}
           {data.map((d, i) => {
-            const h = (plotH * d.height) / 100;
+            const h = (plotH * d.height * scale) / 100;
             const cx = PAD.left + slot * i + slot / 2;
-            const label = monthLabel(d.month, lng, i === 0 || d.month.endsWith('-01'));
+            const label = monthLabel(d.month, lng, false);
+            const year = i === 0 || d.month.endsWith('-01') ? yearLabel(d.month, lng) : null;
             const full = `${monthLabel(d.month, lng, true)}: ${t('chart.sold', { qty: formatInteger(d.qty, lng) })}`;
             const on = active === i;
             return (
@@ -90,6 +104,11 @@ export default function MonthlyChart({ data }: { data: TMonthlySaleQty[] }) {
                 >
                   {label}
                 </text>
+                {year && !narrow && (
+                  <text x={cx} y={CHART_HEIGHT - PAD.bottom + 30} textAnchor="middle" fontSize={10} fill="var(--mantine-color-gray-6)" aria-hidden>
+                    {year}
+                  </text>
+                )}
               </g>
             );
           })}
@@ -102,7 +121,7 @@ export default function MonthlyChart({ data }: { data: TMonthlySaleQty[] }) {
           className={classes.tooltip}
           style={{
             left: Math.min(Math.max(PAD.left + slot * active + slot / 2, 60), Math.max(60, width - 60)),
-            top: Math.max(0, PAD.top + plotH - (plotH * data[active].height) / 100 - 30),
+            top: Math.max(0, PAD.top + plotH - (plotH * data[active].height * scale) / 100 - 30),
           }}
           data-testid="monthly-tooltip"
         >

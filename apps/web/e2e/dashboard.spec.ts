@@ -12,9 +12,9 @@ async function apiGet<T>(page: Page, token: string, path: string): Promise<T> {
 test.describe('[DASHBOARD] figures, board tabs, chart and map', () => {
   test('[DASHBOARD] the counters end at the API values and link to their lists', async ({ page }) => {
     const token = await loginViaApi(page, DEMO);
-    const [reports, books, unpaid] = await Promise.all(
+    const [reports, books, unpaid] = (await Promise.all(
       ['copyrightReportCnt', 'copyrightBooksCnt', 'unpaidInvoiceCnt'].map((c) => apiGet<number>(page, token, `company/dashboard/${c}`)),
-    );
+    )) as [number, number, number];
     expect(books).toBeGreaterThan(0);
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();

@@ -96,7 +96,9 @@ const escapeXml = (s: string) =>
 
 /** A small generated cover (the catalogue has no scanned covers): a coloured card with the title. */
 export function coverSvg(isbn13: string, title: string): string {
-  const hue = Number(isbn13.slice(-4)) % 360;
+  let h = 7;
+  for (const ch of isbn13) h = (h * 31 + ch.charCodeAt(0)) % 3607;
+  const hue = h % 360;
   const words = Array.from(title);
   const lines: string[] = [];
   for (let i = 0; i < words.length && lines.length < 4; i += 6) lines.push(words.slice(i, i + 6).join(''));

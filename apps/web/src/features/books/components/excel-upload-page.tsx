@@ -53,6 +53,7 @@ export function ExcelUploadPage() {
   const run = useRef(0);
 
   const finishLookup = (answers: TBookLookupRow[]) => {
+    performance.mark('books:looked-up');
     setRows(answers.filter((a) => a.found).map(toEditRow));
     setNotFound(answers.filter((a) => !a.found));
     setSelected([]);
@@ -93,6 +94,8 @@ export function ExcelUploadPage() {
     setNotFound([]);
     if (!f) return;
     setBusy('reading');
+    // marks for the bench (scripts/bench/books.mjs): file chosen → parsed → looked up → rendered
+    performance.mark('books:file-chosen');
     try {
       // the reader (and its zip code) loads only when a file is chosen
       const { readBooksFile, BooksFileError } = await import('../reader/xlsx-reader');
@@ -113,6 +116,7 @@ export function ExcelUploadPage() {
         return;
       }
       if (mine !== run.current) return;
+      performance.mark('books:parsed');
       setSheet(read);
       setBusy(null);
       await lookup(read.valid.map((v) => v.isbn13));
@@ -280,11 +284,11 @@ export function ExcelUploadPage() {
       {active >= 1 && sheet && (
         <Stack gap="lg">
           <Group gap="xs" data-testid="upload-summary">
-            <Badge color="green" variant="light" size="lg">{t('summary.found', { count: rows.length })}</Badge>
-            <Badge color="orange" variant="light" size="lg">{t('summary.notFound', { count: notFound.length })}</Badge>
-            <Badge color="red" variant="light" size="lg">{t('summary.invalid', { count: sheet.invalid.length })}</Badge>
+            <Badge color="green" variant="light" size="lg" tt="none">{t('summary.found', { count: rows.length })}</Badge>
+            <Badge color="orange" variant="light" size="lg" tt="none">{t('summary.notFound', { count: notFound.length })}</Badge>
+            <Badge color="red" variant="light" size="lg" tt="none">{t('summary.invalid', { count: sheet.invalid.length })}</Badge>
             {sheet.duplicates.length > 0 && (
-              <Badge color="gray" variant="light" size="lg">{t('summary.duplicates', { count: sheet.duplicates.length })}</Badge>
+              <Badge color="gray" variant="light" size="lg" tt="none">{t('summary.duplicates', { count: sheet.duplicates.length })}</Badge>
             )}
             {sheet.headerRow && <Text size="sm" c="dimmed">{t('summary.header', { row: sheet.headerRow })}</Text>}
             <Button variant="subtle" size="xs" onClick={restart} ml="auto" data-testid="choose-another">

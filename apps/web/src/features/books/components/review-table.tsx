@@ -47,7 +47,7 @@ const Cell = memo(function Cell(props: {
       value={row[field]}
       onChange={(e) => props.onEdit(row.isbn13, { [field]: e.currentTarget.value })}
       error={props.error}
-      miw={props.width}
+      w={props.width}
       inputMode={props.inputMode}
       placeholder={props.placeholder}
       data-testid={`edit-${field}`}
@@ -72,13 +72,13 @@ export function ReviewTable({ rows, errors, selected, onSelect, onEdit, onDelete
   });
   const columns: Column<EditRow>[] = [
     { key: 'cover', header: t('fields.cover'), render: (r) => <CoverThumb src={r.cover_s_url} />, width: 44 },
-    { key: 'isbn13', header: t('fields.isbn'), render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{formatIsbn13(r.isbn13)}</span> },
-    cell('title', 220),
-    cell('author', 130),
-    cell('pub_nm', 120),
-    cell('pub_date', 110, { placeholder: 'YYYY-MM-DD', inputMode: 'numeric' }),
-    cell('list_price', 90, { inputMode: 'decimal' }),
-    cell('PAGE', 64, { inputMode: 'numeric' }),
+    { key: 'isbn13', header: t('fields.isbn'), render: (r) => <span style={{ whiteSpace: 'nowrap', fontSize: 'var(--mantine-font-size-xs)' }}>{formatIsbn13(r.isbn13)}</span> },
+    cell('title', 170),
+    cell('author', 96),
+    cell('pub_nm', 96),
+    cell('pub_date', 96, { placeholder: 'YYYY-MM-DD', inputMode: 'numeric' }),
+    cell('list_price', 72, { inputMode: 'decimal' }),
+    cell('PAGE', 52, { inputMode: 'numeric' }),
   ];
   return (
     <DataTable

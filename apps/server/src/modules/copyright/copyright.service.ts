@@ -16,7 +16,7 @@ import type { AuthService } from '../auth/auth.service';
 import * as repo from './copyright.repository';
 
 /** Rows read per query while exporting: between batches the (single-connection) database answers others. */
-export const EXPORT_BATCH = 2000;
+export const EXPORT_BATCH = 500;
 const SUMMARY_CACHE_MAX = 200;
 
 interface Summary {
@@ -148,25 +148,33 @@ export function createCopyrightService({ db, auth, timeZone }: CopyrightServiceD
         ws.columns = royaltyColumns(saleInfo);
         const sums = new Map<string, { cnt: number; qty: number; cents: bigint }>();
         let no = 0;
-        const books = w ? await repo.booksInTitleOrder(db, companyIdx, filter.isbn) : [];
-        for (const book of books) {
-          let after = 0;
-          for (;;) {
-            if (signal?.aborted) throw new Error('aborted');
-            const batch = await repo.royaltyBatch(db, w!, Number(book.idx), after, EXPORT_BATCH);
-            for (const r of batch) {
-              const row = toRow(r, ++no, saleInfo);
-              ws.addRow(royaltyCells(row)).commit();
-              const s = sums.get(r.currency) ?? { cnt: 0, qty: 0, cents: 0n };
-              s.cnt++;
-              s.qty += r.qty;
-              s.cents += toCents(row.royalty);
-              sums.set(r.currency, s);
-            }
-            if (out.writableNeedDrain) await once(out, 'drain');
-            if (batch.length < EXPORT_BATCH) break;
-            after = batch[batch.length - 1]!.idx;
+        // books holding matching lines, in title order; each read in keyset batches, the next batch
+        // requested before this one is written (PostgreSQL reads while exceljs works)
+        const books = w ? (await summary(w)).books : [];
+        const read = (bi: number, after: number) => {
+          const p = repo.royaltyBatch(db, w!, books[bi]!.idx, after, EXPORT_BATCH);
+          p.catch(() => {}); // an abandoned read-ahead must not become an unhandled rejection
+          return p;
+        };
+        let bi = 0;
+        let pending = books.length > 0 ? read(0, 0) : null;
+        while (pending) {
+          const batch = await pending;
+          if (signal?.aborted) throw new Error('aborted');
+          if (batch.length === EXPORT_BATCH) pending = read(bi, batch[batch.length - 1]!.idx);
+          else pending = ++bi < books.length ? read(bi, 0) : null;
+          for (const r of batch) {
+            const row = toRow(r, ++no, saleInfo);
+            ws.addRow(royaltyCells(row)).commit();
+            const s = sums.get(r.currency) ?? { cnt: 0, qty: 0, cents: 0n };
+            s.cnt++;
+            s.qty += r.qty;
+            s.cents += toCents(row.royalty);
+            sums.set(r.currency, s);
           }
+          if (out.writableNeedDrain) await once(out, 'drain');
+          // let waiting requests in between batches
+          await new Promise((r) => setImmediate(r));
         }
         ws.addRow([]).commit();
         for (const [currency, s] of [...sums.entries()].sort(([a], [b]) => a.localeCompare(b))) {

@@ -1,4 +1,4 @@
-import { Badge, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { Group, Select, Table, Text, TextInput } from '@mantine/core';
 import type { TRoyaltyFilter, TRoyaltyRow } from '@portal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -100,8 +100,17 @@ export function RoyaltyPage() {
     ...(saleInfo ? [{ key: 'saleInfo', header: t('fields.saleInfo'), render: (r: TRoyaltyRow) => <span data-testid="cell-sale-info">{r.saleInfo ?? ''}</span> }] : []),
     { key: 'unit_price', header: t('fields.unitPrice'), align: 'right', render: (r) => <Money amount={r.unit_price} icon={r.currency_icon} currency={r.currency} decimals={priceDecimals(r.currency)} /> },
     { key: 'qty', header: t('fields.qty'), align: 'right', render: (r) => formatInteger(r.qty) },
-    { key: 'sample_qty', header: t('fields.sampleQty'), align: 'right', render: (r) => formatInteger(r.sample_qty) },
-    { key: 'disuse_qty', header: t('fields.disuseQty'), align: 'right', render: (r) => formatInteger(r.disuse_qty) },
+    {
+      key: 'sample_qty',
+      header: `${t('fields.sampleQty')} / ${t('fields.disuseQty')}`,
+      align: 'right',
+      render: (r) => (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          <span title={t('fields.sampleQty')}>{formatInteger(r.sample_qty)}</span> /{' '}
+          <span title={t('fields.disuseQty')}>{formatInteger(r.disuse_qty)}</span>
+        </span>
+      ),
+    },
     {
       key: 'royalty',
       header: t('fields.royalty'),
@@ -122,13 +131,13 @@ export function RoyaltyPage() {
       header: t('fields.status'),
       render: (r) =>
         r.buy_invoice_idx !== null ? (
-          <Badge color="teal" variant="light" data-testid="status-calculated">
+          <Text size="sm" c="teal.9" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="status-calculated">
             {t('common:enums.calcStatus.Y')}
-          </Badge>
+          </Text>
         ) : (
-          <Badge color="orange" variant="light" data-testid="status-uncalculated">
+          <Text size="sm" c="orange.9" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="status-uncalculated">
             {t('common:enums.calcStatus.N')}
-          </Badge>
+          </Text>
         ),
     },
     {

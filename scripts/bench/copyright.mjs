@@ -1,0 +1,352 @@
+// Issue 4: royalty list and export at 1M lines (PostgreSQL scratch database, and PGlite for contention).
+// Figures: list req/s vs a bare Fastify hello-world in the same run; p99 at 1M / 10k lines (first page,
+// deep page, customer search); export throughput vs raw exceljs streaming of the same rows; peak RSS of
+// the server exporting 1M / 100k rows; list p99 while an export runs / alone (PostgreSQL and PGlite).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createServer } from 'node:net';
+import { Writable } from 'node:stream';
+
+const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const BIG = Number(process.env.BENCH_ROYALTY_LINES ?? 1_000_000);
+const SMALL = 10_000;
+const PGLITE_LINES = Number(process.env.BENCH_PGLITE_LINES ?? 200_000);
+const LINES_PER_BOOK = 1000;
+const q = (o) => encodeURIComponent(JSON.stringify(o));
+const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
+const log = (...a) => console.log('   ·', ...a);
+
+/** Bulk books + lines for a company with generate_series: ~LINES_PER_BOOK lines per book, 18 months. */
+async function bulkSeed(exec, companyIdx, { lines, isbnBase }) {
+  const [{ n: have }] = await exec(`select count(*)::int as n from copyright_books where company_idx = ${companyIdx}`);
+  const wantBooks = Math.max(1, Math.round(lines / LINES_PER_BOOK));
+  if (wantBooks > have) {
+    await exec(`insert into copyright_books (company_idx, img_url, title, isbn, publication_date, page_count, list_price, currency, pay_type, rate)
+      select ${companyIdx}, '/api/copyright/cover/' || i.isbn || '.svg', 'Bench title ' || lpad(g::text, 5, '0'), i.isbn,
+        date '2019-01-01' + (g % 2000), 100 + g % 400, (10 + g % 30) * 1000, 'KRW', case when g % 3 = 0 then 'net' else 'sale' end, 5 + (g % 11)
+      from generate_series(1, ${wantBooks - have}) g, lateral (select '9798' || lpad((${isbnBase} + g)::text, 9, '0') as isbn) i`);
+  }
+  const [{ n: existing }] = await exec(`select count(*)::int as n from royalty_lines where company_idx = ${companyIdx}`);
+  const add = lines - existing;
+  if (add <= 0) return;
+  await exec(`insert into royalty_lines (company_idx, book_idx, customer_idx, unit_price, currency, qty, sample_qty, disuse_qty, sale_info, created_at, buy_invoice_idx)
+    select ${companyIdx}, b.ids[1 + (g * 7919) % b.n], c.ids[1 + (g * 31) % c.n], round(5 + (g % 300) / 10.0, 2), c.cur[1 + (g * 31) % c.n],
+      1 + g % 40, case when g % 7 = 0 then 1 + g % 3 else 0 end, case when g % 17 = 0 then 1 else 0 end,
+      (array['Online bookstore','Offline bookstore','E-book'])[1 + g % 3],
+      now() - ((g::bigint * 104729) % (548 * 86400)) * interval '1 second',
+      case when g % 10 < 6 then 100000 + g % 18 end
+    from generate_series(1, ${add}) g,
+      (select array_agg(idx order by idx) as ids, count(*)::int as n from copyright_books where company_idx = ${companyIdx}) b,
+      (select array_agg(idx order by idx) as ids,
+              array_agg(case country when 'KOR' then 'KRW' when 'JPN' then 'JPY' else 'USD' end order by idx) as cur,
+              count(*)::int as n from royalty_customers) c`);
+  await exec('analyze copyright_books');
+  await exec('analyze royalty_lines');
+}
+
+/** A bare Fastify hello-world in a child process: the yardstick for req/s. */
+async function helloWorld(port) {
+  const code = `const f=require('fastify')();f.get('/',async()=>({hello:'world'}));f.listen({port:${port},host:'127.0.0.1'}).then(()=>console.log('ready'))`;
+  const proc = spawn(process.execPath, ['-e', code], { cwd: path.resolve(import.meta.dirname, '../../apps/server'), stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve, reject) => {
+    proc.stdout.on('data', (d) => String(d).includes('ready') && resolve());
+    proc.once('exit', (c) => reject(new Error(`hello-world exited ${c}`)));
+  });
+  return { url: `http://127.0.0.1:${port}/`, stop: () => proc.kill('SIGTERM') };
+}
+
+/** A port nobody listens on (other benches may hold the shared 46xx range). */
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+
+const servers = new Set();
+/** Like ctx.startServer, on a free port of our own; resolves when /api/health answers. */
+async function startServer(ctx, env = {}) {
+  const port = await freePort();
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  const started = performance.now();
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ctx.root,
+    env: { ...process.env, LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    servers.delete(stop);
+    if (proc.exitCode !== null) return;
+    proc.kill('SIGTERM');
+    await new Promise((r) => proc.once('exit', r));
+  };
+  servers.add(stop);
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).status === 200) break;
+    } catch {
+      /* not yet listening */
+    }
+    await new Promise((r) => setTimeout(r, 50));
+    if (performance.now() - started > 180_000) throw new Error('server did not start in 180 s');
+  }
+  return { url, dataDir, proc, stop };
+}
+
+const peakRssMb = (pid) => {
+  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? round(Number(m[1]) / 1024, 1) : NaN;
+};
+
+/** POST exportRoyalty and read the whole body; returns { ms, bytes }. */
+async function runExport(url, token, search) {
+  const t0 = performance.now();
+  const res = await fetch(`${url}/api/copyright/exportRoyalty`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ fileName: 'Royalty.xlsx', search_value: search }),
+  });
+  if (res.status !== 200) throw new Error(`export answered ${res.status}`);
+  let bytes = 0;
+  for await (const chunk of res.body) bytes += chunk.length;
+  return { ms: performance.now() - t0, bytes };
+}
+
+/** Sequential list requests while `busy()` is true (at least `min`), p99 in ms. */
+async function latenciesWhile(url, headers, busy, { min = 30, max = 400 } = {}) {
+  const times = [];
+  while ((busy() || times.length < min) && times.length < max) {
+    const t0 = performance.now();
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { p99: round(times[Math.min(times.length - 1, Math.ceil(0.99 * times.length) - 1)]), n: times.length };
+}
+
+/** Raw exceljs streaming of the same rows (read from the database in keyset batches; only exceljs time counted). */
+async function rawExcel(client, companyIdx) {
+  const { default: ExcelJS } = await import('exceljs');
+  const sink = new Writable({ write: (_c, _e, cb) => cb() });
+  let excelMs = 0;
+  let t0 = performance.now();
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: false, useSharedStrings: false });
+  const ws = wb.addWorksheet('Royalty');
+  ws.columns = ['no', 'title', 'isbn', 'customer_name', 'customer_country', 'saleInfo', 'unit_price', 'currency', 'qty', 'sample_qty', 'disuse_qty', 'rate', 'royalty', 'status', 'buy_invoice_idx', 'created_at'].map((key) => ({ header: key, key }));
+  excelMs += performance.now() - t0;
+  let after = 0;
+  let no = 0;
+  for (;;) {
+    const { rows } = await client.query(
+      `select r.idx::float8 as idx, b.title, b.isbn, cu.name as customer_name, cu.country as customer_country, r.sale_info, r.unit_price::text as unit_price,
+         r.currency, r.qty, r.sample_qty, r.disuse_qty, b.rate::text as rate, round(r.unit_price * r.qty * b.rate / 100, 2)::text as royalty,
+         r.buy_invoice_idx, to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at
+       from royalty_lines r join copyright_books b on b.idx = r.book_idx join royalty_customers cu on cu.idx = r.customer_idx
+       where r.company_idx = $1 and r.idx > $2 order by r.idx limit 20000`,
+      [companyIdx, after],
+    );
+    if (rows.length === 0) break;
+    t0 = performance.now();
+    for (const r of rows) {
+      ws.addRow({
+        no: ++no, title: r.title, isbn: r.isbn, customer_name: r.customer_name, customer_country: r.customer_country, saleInfo: r.sale_info,
+        unit_price: Number(r.unit_price), currency: r.currency, qty: r.qty, sample_qty: r.sample_qty, disuse_qty: r.disuse_qty,
+        rate: Number(r.rate), royalty: Number(r.royalty), status: r.buy_invoice_idx === null ? 'Uncalculated' : 'Calculated',
+        buy_invoice_idx: r.buy_invoice_idx ?? '', created_at: r.created_at,
+      }).commit();
+    }
+    excelMs += performance.now() - t0;
+    after = rows[rows.length - 1].idx;
+  }
+  t0 = performance.now();
+  ws.commit();
+  await wb.commit();
+  excelMs += performance.now() - t0;
+  return { rows: no, ms: excelMs };
+}
+
+export default async function copyrightBench(ctx) {
+  const { default: pg } = await import('pg');
+  const out = [];
+  const name = `portal_bench_copyright_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const dbUrl = url.toString();
+  const client = new pg.Client({ connectionString: dbUrl });
+  const hello = await helloWorld(await freePort());
+  try {
+    // ── PostgreSQL data: demo 1M lines (1000 books), demo2 10k lines (10 books) ──
+    let t0 = performance.now();
+    ctx.sh(process.execPath, ['--import', 'tsx', 'apps/server/src/db/seed/cli.ts'], {
+      env: { ...process.env, DATABASE_URL: dbUrl, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'portal-bench-seed-')), LOG_LEVEL: 'warn' },
+      stdio: 'ignore',
+    });
+    await client.connect();
+    const exec = async (s) => (await client.query(s)).rows;
+    const [{ idx: demo }] = await exec(`select idx from companies where id = 'demo'`);
+    const [{ idx: demo2 }] = await exec(`select idx from companies where id = 'demo2'`);
+    await bulkSeed(exec, demo, { lines: BIG, isbnBase: 0 });
+    await bulkSeed(exec, demo2, { lines: SMALL, isbnBase: 500_000_000 });
+    const seedS = round((performance.now() - t0) / 1000, 1);
+    log(`seeded PostgreSQL ${BIG} + ${SMALL} lines in ${seedS} s`);
+    out.push({ name: `PostgreSQL seed: ${BIG.toLocaleString('en-US')} + ${SMALL.toLocaleString('en-US')} royalty lines (generate_series)`, value: seedS, unit: 's' });
+
+    const server = await startServer(ctx, { DATABASE_URL: dbUrl });
+    const tokBig = await ctx.login(server.url, 'demo');
+    const tokSmall = await ctx.login(server.url, 'demo2');
+    const list = (start, search = {}) => `${server.url}/api/copyright/royalty?start=${start}&length=10&search_value=${q(search)}`;
+    const customer = { customerName: 'Waterstones' };
+    const shapes = [
+      ['first page', 0, {}],
+      ['deep page (middle of the list)', null, {}],
+      ['customer search', 0, customer],
+    ];
+
+    // first (uncached) answers: count + totals scan of the filtered set
+    for (const [label, tok] of [['1M', tokBig], ['10k', tokSmall]]) {
+      const c0 = performance.now();
+      const r = await fetch(list(0), { headers: { authorization: `Bearer ${tok}` } });
+      const body = await r.json();
+      log(`${label}: total_cnt ${body.total_cnt}, first uncached answer ${round(performance.now() - c0)} ms`);
+      if (label === '1M') out.push({ name: 'royalty list at 1M, first answer after a write (count + totals scan, then cached)', value: round(performance.now() - c0), unit: 'ms' });
+    }
+
+    // req/s vs hello-world
+    const helloLoad = await ctx.load(hello.url, { connections: 10, duration: 5 });
+    const listLoad = await ctx.load(list(0), { connections: 10, duration: 5, headers: { authorization: `Bearer ${tokBig}` } });
+    const rpsRatio = round(listLoad.rps / helloLoad.rps, 3);
+    out.push({ name: 'Fastify hello-world (same run)', value: helloLoad.rps, unit: 'req/s' });
+    out.push({ name: 'royalty list first page at 1M lines (PostgreSQL)', value: listLoad.rps, unit: `req/s (non-2xx ${listLoad.non2xx})` });
+    out.push({ name: 'royalty list req/s ÷ hello-world req/s', value: rpsRatio, unit: '×', target: '≥ 0.15', pass: rpsRatio >= 0.15 && listLoad.non2xx === 0 });
+
+    // p99 at 1M / 10k
+    for (const [label, start, search] of shapes) {
+      const res = {};
+      for (const [size, tok, total] of [['big', tokBig, BIG], ['small', tokSmall, SMALL]]) {
+        const headers = { authorization: `Bearer ${tok}` };
+        const s = start ?? Math.floor(total / 2 / 10) * 10;
+        await ctx.latencies(list(s, search), { n: 20, headers }); // warm
+        res[size] = await ctx.latencies(list(s, search), { n: 300, headers });
+      }
+      const ratio = round(res.big.p99 / res.small.p99);
+      out.push({
+        name: `royalty ${label}: p99 at 1M / p99 at 10k`,
+        value: ratio,
+        unit: `× (${res.big.p99} ms / ${res.small.p99} ms)`,
+        target: '≤ 1.3',
+        pass: ratio <= 1.3,
+      });
+    }
+
+    // contention on PostgreSQL: list p99 alone vs while a 1M export streams
+    {
+      const headers = { authorization: `Bearer ${tokSmall}` };
+      const alone = await latenciesWhile(list(0), headers, () => false, { min: 200 });
+      let running = true;
+      const exp = runExport(server.url, tokBig, {}).finally(() => (running = false));
+      await new Promise((r) => setTimeout(r, 300));
+      const during = await latenciesWhile(list(0), headers, () => running, { min: 50, max: 2000 });
+      await exp;
+      const ratio = round(during.p99 / alone.p99);
+      out.push({ name: 'PostgreSQL: list p99 while a 1M export runs / alone', value: ratio, unit: `× (${during.p99} ms over ${during.n} req / ${alone.p99} ms)`, target: '≤ 2', pass: ratio <= 2 });
+    }
+    await server.stop();
+
+    // export throughput vs raw exceljs, and peak RSS 1M / 100k (fresh server processes)
+    const fresh1 = await startServer(ctx, { DATABASE_URL: dbUrl });
+    const tok1 = await ctx.login(fresh1.url, 'demo');
+    await fetch(`${fresh1.url}/api/copyright/royalty?start=0&length=10`, { headers: { authorization: `Bearer ${tok1}` } });
+    const base1 = peakRssMb(fresh1.proc.pid);
+    const big = await runExport(fresh1.url, tok1, {});
+    const rssBig = peakRssMb(fresh1.proc.pid);
+    await fresh1.stop();
+    const exportRps = Math.round(BIG / (big.ms / 1000));
+    const raw = await rawExcel(client, demo);
+    const rawRps = Math.round(raw.rows / (raw.ms / 1000));
+    const tpRatio = round(exportRps / rawRps);
+    out.push({ name: `export ${BIG.toLocaleString('en-US')} rows over HTTP (PostgreSQL)`, value: exportRps, unit: `rows/s (${round(big.ms / 1000, 1)} s, ${round(big.bytes / 1048576, 1)} MiB)` });
+    out.push({ name: 'raw exceljs streaming of the same rows', value: rawRps, unit: `rows/s (${raw.rows} rows)` });
+    out.push({ name: 'export throughput ÷ raw exceljs', value: tpRatio, unit: '×', target: '≥ 0.8', pass: tpRatio >= 0.8 });
+
+    // a date range holding about 100k of the 1M lines
+    const [{ d }] = await exec(
+      `select (created_at at time zone 'Asia/Seoul')::date::text as d from royalty_lines where company_idx = ${demo} order by created_at desc offset ${Math.round(BIG / 10)} limit 1`,
+    );
+    const recent = { startDate: d };
+    const fresh2 = await startServer(ctx, { DATABASE_URL: dbUrl });
+    const tok2 = await ctx.login(fresh2.url, 'demo');
+    const r2 = await (await fetch(`${fresh2.url}/api/copyright/royalty?start=0&length=10&search_value=${q(recent)}`, { headers: { authorization: `Bearer ${tok2}` } })).json();
+    const base2 = peakRssMb(fresh2.proc.pid);
+    await runExport(fresh2.url, tok2, recent);
+    const rssSmall = peakRssMb(fresh2.proc.pid);
+    await fresh2.stop();
+    const rssRatio = round(rssBig / rssSmall);
+    out.push({
+      name: `peak RSS exporting 1M rows / ${r2.total_cnt.toLocaleString('en-US')} rows`,
+      value: rssRatio,
+      unit: `× (${rssBig} MiB / ${rssSmall} MiB; before export ${base1} / ${base2} MiB)`,
+      target: '≤ 1.3',
+      pass: rssRatio <= 1.3,
+    });
+  } finally {
+    hello.stop();
+    await client.end().catch(() => {});
+    await Promise.all([...servers].map((stop) => stop()));
+    const c = new pg.Client({ connectionString: ADMIN_URL });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  }
+
+  // ── PGlite: contention (single connection, in-process) ──
+  try {
+    const seedRun = await startServer(ctx);
+    await seedRun.stop();
+    const t0 = performance.now();
+    const { PGlite } = await import('@electric-sql/pglite');
+    const lite = new PGlite(path.join(seedRun.dataDir, 'pglite'));
+    await lite.waitReady;
+    const exec = async (s) => (await lite.query(s)).rows;
+    const [{ idx: demo }] = await exec(`select idx from companies where id = 'demo'`);
+    await bulkSeed(exec, demo, { lines: PGLITE_LINES, isbnBase: 0 });
+    await lite.close();
+    log(`seeded PGlite ${PGLITE_LINES} lines in ${round((performance.now() - t0) / 1000, 1)} s`);
+    const server = await startServer(ctx, { DATA_DIR: seedRun.dataDir });
+    const tokBig = await ctx.login(server.url, 'demo');
+    const tokSmall = await ctx.login(server.url, 'demo2');
+    const headers = { authorization: `Bearer ${tokSmall}` };
+    const list = `${server.url}/api/copyright/royalty?start=0&length=10`;
+    await fetch(`${server.url}/api/copyright/royalty?start=0&length=10`, { headers: { authorization: `Bearer ${tokBig}` } });
+    const alone = await latenciesWhile(list, headers, () => false, { min: 200 });
+    let running = true;
+    let exportMs = 0;
+    const exp = runExport(server.url, tokBig, {}).then((r) => (exportMs = r.ms)).finally(() => (running = false));
+    await new Promise((r) => setTimeout(r, 300));
+    const during = await latenciesWhile(list, headers, () => running, { min: 50, max: 5000 });
+    await exp;
+    const ratio = round(during.p99 / alone.p99);
+    out.push({
+      name: `PGlite: list p99 while a ${PGLITE_LINES.toLocaleString('en-US')}-row export runs / alone`,
+      value: ratio,
+      unit: `× (${during.p99} ms over ${during.n} req / ${alone.p99} ms; export ${round(exportMs / 1000, 1)} s)`,
+      target: '≤ 2',
+      pass: ratio <= 2,
+    });
+  } finally {
+    await Promise.all([...servers].map((stop) => stop()));
+  }
+  return out;
+}

@@ -1,17 +1,6 @@
-import { ComingSoon } from '../../components/coming-soon';
-
-export function FaqPage() {
-  return <ComingSoon titleKey="nav.faq" />;
-}
-export function FilesPage() {
-  return <ComingSoon titleKey="nav.files" />;
-}
-export function BoardListPage() {
-  return <ComingSoon titleKey="nav.help" />;
-}
-export function BoardEditPage() {
-  return <ComingSoon titleKey="nav.help" />;
-}
-export function BoardViewPage() {
-  return <ComingSoon titleKey="nav.help" />;
-}
+// Pages of the help desk (spec §2): FAQ, files, board list / edit / view.
+export { FaqPage } from './components/faq-page';
+export { FilesPage } from './components/files-page';
+export { BoardListPage } from './components/board-list-page';
+export { BoardEditPage } from './components/board-edit-page';
+export { BoardViewPage } from './components/board-view-page';

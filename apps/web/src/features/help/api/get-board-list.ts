@@ -1,0 +1,26 @@
+import type { TBoardListResponse } from '@portal/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export interface BoardListParams {
+  bbsName: string;
+  start: number;
+  length: number;
+  search: string;
+}
+
+/** GET help/bbs/{bbs_name}?start&length&search_value (search_value: the plain text of the search box). */
+export const getBoardList = (p: BoardListParams, signal?: AbortSignal) =>
+  api.get<TBoardListResponse>(`help/bbs/${encodeURIComponent(p.bbsName)}`, {
+    query: { start: p.start, length: p.length, search_value: p.search },
+    signal,
+  });
+
+export const boardListQuery = (p: BoardListParams) =>
+  queryOptions({
+    queryKey: ['help', 'bbs', p.bbsName, 'list', p],
+    queryFn: ({ signal }) => getBoardList(p, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useBoardList = (p: BoardListParams) => useQuery(boardListQuery(p));

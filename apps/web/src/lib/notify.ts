@@ -1,5 +1,6 @@
 import { modals } from '@mantine/modals';
 import type { NotificationData } from '@mantine/notifications';
+import { i18next } from './i18n';
 
 /** Spec §9: notifications auto-close after 2500 ms, dialogs after 2000 ms. */
 export const NOTIFICATION_AUTO_CLOSE_MS = 2500;
@@ -44,6 +45,7 @@ export function showDialog(message: string, title?: string) {
     children: message,
     centered: true,
     withCloseButton: true,
+    closeButtonProps: { 'aria-label': i18next.t('actions.close') },
   });
   setTimeout(() => modals.close(id), DIALOG_AUTO_CLOSE_MS);
   return id;

@@ -16,6 +16,7 @@ export function confirmDelete(opts: { title?: string; text?: string } = {}): Pro
       labels: { confirm: t('actions.delete'), cancel: t('actions.cancel') },
       confirmProps: { color: 'red', 'data-testid': 'confirm-delete' },
       centered: true,
+      closeButtonProps: { 'aria-label': t('actions.close') },
       onConfirm: () => resolve(true),
       onCancel: () => resolve(false),
       onClose: () => resolve(false),

@@ -1,6 +1,3 @@
-import { PassThrough } from 'node:stream';
-import { once } from 'node:events';
-import ExcelJS from 'exceljs';
 import type {
   TCopyrightBookRow,
   TCopyrightBooksFilter,
@@ -14,6 +11,7 @@ import type {
 import type { Db } from '../../db/client';
 import type { AuthService } from '../auth/auth.service';
 import * as repo from './copyright.repository';
+import { xlsxWorkerStream, type SheetColumn } from './xlsx-stream';
 
 /** Rows read per query while exporting: between batches the (single-connection) database answers others. */
 export const EXPORT_BATCH = 500;
@@ -141,16 +139,14 @@ export function createCopyrightService({ db, auth, timeZone }: CopyrightServiceD
     async exportRoyalty(companyIdx: number, filter: TRoyaltyFilter = {}, signal?: AbortSignal) {
       const saleInfo = await showSaleInfo(companyIdx);
       const w = await where(companyIdx, filter);
-      const out = new PassThrough({ highWaterMark: 1 << 20 });
+      const sum = w ? await summary(w) : { books: [], totals: [] };
+      const columns = royaltyColumns(saleInfo);
+      const sheet = xlsxWorkerStream('Royalty', columns);
       const run = async () => {
-        const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-        const ws = wb.addWorksheet('Royalty');
-        ws.columns = royaltyColumns(saleInfo);
-        const sums = new Map<string, { cnt: number; qty: number; cents: bigint }>();
         let no = 0;
         // books holding matching lines, in title order; each read in keyset batches, the next batch
-        // requested before this one is written (PostgreSQL reads while exceljs works)
-        const books = w ? (await summary(w)).books : [];
+        // requested before this one is handed to the worker (reading overlaps writing)
+        const books = sum.books;
         const read = (bi: number, after: number) => {
           const p = repo.royaltyBatch(db, w!, books[bi]!.idx, after, EXPORT_BATCH);
           p.catch(() => {}); // an abandoned read-ahead must not become an unhandled rejection
@@ -163,28 +159,26 @@ export function createCopyrightService({ db, auth, timeZone }: CopyrightServiceD
           if (signal?.aborted) throw new Error('aborted');
           if (batch.length === EXPORT_BATCH) pending = read(bi, batch[batch.length - 1]!.idx);
           else pending = ++bi < books.length ? read(bi, 0) : null;
-          for (const r of batch) {
-            const row = toRow(r, ++no, saleInfo);
-            ws.addRow(royaltyCells(row)).commit();
-            const s = sums.get(r.currency) ?? { cnt: 0, qty: 0, cents: 0n };
-            s.cnt++;
-            s.qty += r.qty;
-            s.cents += toCents(row.royalty);
-            sums.set(r.currency, s);
-          }
-          if (out.writableNeedDrain) await once(out, 'drain');
-          // let waiting requests in between batches
-          await new Promise((r) => setImmediate(r));
+          await sheet.push(batch.map((r) => royaltyCells(r, ++no, saleInfo)));
         }
-        ws.addRow([]).commit();
-        for (const [currency, s] of [...sums.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-          ws.addRow({ title: `Total ${currency}`, currency, qty: s.qty, royalty: Number(fromCents(s.cents)), customer_name: `${s.cnt} lines` }).commit();
+        // the totals of the list (same cached sums), exact
+        const blank = columns.map(() => null);
+        const at = (key: string) => columns.findIndex((c) => c.key === key);
+        const rows: unknown[][] = [blank];
+        for (const t of sum.totals) {
+          const row: unknown[] = [...blank];
+          row[at('title')] = `Total ${t.currency}`;
+          row[at('customer_name')] = `${t.cnt} lines`;
+          row[at('currency')] = t.currency;
+          row[at('qty')] = t.qty;
+          row[at('royalty')] = Number(t.royalty);
+          rows.push(row);
         }
-        ws.commit();
-        await wb.commit();
+        await sheet.push(rows);
+        await sheet.end();
       };
-      run().catch((e: unknown) => out.destroy(e instanceof Error ? e : new Error(String(e))));
-      return out;
+      run().catch((e: unknown) => sheet.abort(e instanceof Error ? e : new Error(String(e))));
+      return sheet.out;
     },
 
     async booksList(companyIdx: number, paging: TPaging, filter: TCopyrightBooksFilter = {}): Promise<TCopyrightBooksResponse> {
@@ -194,29 +188,28 @@ export function createCopyrightService({ db, auth, timeZone }: CopyrightServiceD
     },
 
     async exportBooks(companyIdx: number, filter: TCopyrightBooksFilter = {}, signal?: AbortSignal) {
-      const out = new PassThrough({ highWaterMark: 1 << 20 });
+      const sheet = xlsxWorkerStream('Copyright books', BOOK_COLUMNS);
       const run = async () => {
-        const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-        const ws = wb.addWorksheet('Copyright books');
-        ws.columns = BOOK_COLUMNS;
         let after = 0;
         let no = 0;
         for (;;) {
           if (signal?.aborted) throw new Error('aborted');
           const batch = await repo.booksBatch(db, companyIdx, filter, after, EXPORT_BATCH);
-          for (const b of batch) {
-            const row = bookRow(b, ++no);
-            ws.addRow({ ...row, list_price: Number(row.list_price), rate: Number(row.rate) }).commit();
-          }
-          if (out.writableNeedDrain) await once(out, 'drain');
+          await sheet.push(
+            batch.map((b) => {
+              const row = bookRow(b, ++no);
+              return BOOK_COLUMNS.map((c) =>
+                c.key === 'list_price' || c.key === 'rate' ? Number(row[c.key]) : row[c.key as keyof TCopyrightBookRow],
+              );
+            }),
+          );
           if (batch.length < EXPORT_BATCH) break;
           after = batch[batch.length - 1]!.idx;
         }
-        ws.commit();
-        await wb.commit();
+        await sheet.end();
       };
-      run().catch((e: unknown) => out.destroy(e instanceof Error ? e : new Error(String(e))));
-      return out;
+      run().catch((e: unknown) => sheet.abort(e instanceof Error ? e : new Error(String(e))));
+      return sheet.out;
     },
   };
 }
@@ -239,7 +232,7 @@ const bookRow = (b: repo.BookRecord, no: number): TCopyrightBookRow => ({
 });
 
 /** Sheet columns of Royalty.xlsx; the sale info column only for companies that display it (spec §6). */
-export function royaltyColumns(saleInfo: boolean): Partial<ExcelJS.Column>[] {
+export function royaltyColumns(saleInfo: boolean): SheetColumn[] {
   return [
     { header: 'No', key: 'no', width: 8 },
     { header: 'Title', key: 'title', width: 40 },
@@ -260,28 +253,29 @@ export function royaltyColumns(saleInfo: boolean): Partial<ExcelJS.Column>[] {
   ];
 }
 
-function royaltyCells(r: TRoyaltyRow) {
-  return {
-    no: r.no,
-    title: r.title,
-    isbn: r.isbn,
-    customer_name: r.customer_name,
-    customer_country: r.customer_country,
-    saleInfo: r.saleInfo ?? '',
-    unit_price: Number(r.unit_price),
-    currency: r.currency,
-    qty: r.qty,
-    sample_qty: r.sample_qty,
-    disuse_qty: r.disuse_qty,
-    rate: Number(r.rate),
-    royalty: Number(r.royalty),
-    status: r.buy_invoice_idx === null ? 'Uncalculated' : 'Calculated',
-    buy_invoice_idx: r.buy_invoice_idx ?? '',
-    created_at: r.created_at,
-  };
+/** One sheet row in the order of royaltyColumns(saleInfo). */
+function royaltyCells(r: repo.RoyaltyLineRecord, no: number, saleInfo: boolean): unknown[] {
+  return [
+    no,
+    r.title,
+    r.isbn,
+    r.customer_name,
+    r.customer_country,
+    ...(saleInfo ? [r.sale_info] : []),
+    Number(r.unit_price),
+    r.currency,
+    r.qty,
+    r.sample_qty,
+    r.disuse_qty,
+    Number(r.rate),
+    Number(r.royalty),
+    r.buy_invoice_idx === null ? 'Uncalculated' : 'Calculated',
+    r.buy_invoice_idx ?? '',
+    r.created_at,
+  ];
 }
 
-const BOOK_COLUMNS: Partial<ExcelJS.Column>[] = [
+const BOOK_COLUMNS: SheetColumn[] = [
   { header: 'No', key: 'no', width: 8 },
   { header: 'Title', key: 'title', width: 40 },
   { header: 'ISBN', key: 'isbn', width: 16 },

@@ -16,12 +16,13 @@ function monthLabel(month: string, lng: string, withYear: boolean) {
 const yearLabel = (month: string, lng: string) =>
   new Intl.DateTimeFormat(intlLocale(lng), { year: 'numeric' }).format(new Date(`${month}-01T00:00:00`));
 
-/** A round axis maximum at or above `max` (1, 2, 2.5, 5 or 10 times a power of ten). */
+/** A round axis maximum at or above `max`: four equal grid steps, each a round number (1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten). */
 export function niceMax(max: number) {
-  if (max <= 0) return 4;
-  const p = 10 ** Math.floor(Math.log10(max));
-  const step = [1, 2, 2.5, 5, 10].find((m) => m * p >= max)! * p;
-  return Math.max(4, step);
+  if (max <= 4) return 4;
+  const raw = max / 4;
+  const p = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].find((m) => m * p >= raw)! * p;
+  return step * 4;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO, DEMO2, expect, loginViaApi, screenshot, test } from './fixtures';
 
@@ -31,6 +32,9 @@ test.describe('[BOOKS] bulk upload', () => {
     await screenshot(page, 'books-wrong-file-name');
     await choose(page, 'books.xlsx', XLS_RENAMED);
     await expect(page.getByTestId('file-problem')).toHaveText('Please check the file name.');
+    // a zip bomb is refused from its central directory, before anything is inflated
+    await choose(page, 'books.xlsx', readFileSync(path.join(import.meta.dirname, '../src/features/books/reader/__fixtures__/zip-bomb.xlsx')));
+    await expect(page.getByTestId('file-problem')).toHaveText('The workbook would expand to an unsafe size, so it was not opened.');
     expect(lookups).toBe(0);
     // the stepper stays on the first step
     await expect(page.getByTestId('review-table')).toHaveCount(0);
@@ -155,5 +159,19 @@ test.describe('[BOOKS] bulk upload', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('등록 도서');
     await expect(page.getByTestId('books-list').getByTestId('table-row')).toHaveCount(8); // demo's seeded books
     await screenshot(page, 'books-list-ko');
+  });
+
+  test('[BOOKS] the review and list screens have no serious accessibility violations', async ({ page }) => {
+    await openUpload(page);
+    await choose(page, 'books.xlsx', BOOKS_300);
+    await expect(page.getByTestId('review-table')).toBeVisible();
+    const serious = async () =>
+      (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    expect(await serious()).toEqual([]);
+    await page.goto('/products/booksList');
+    await expect(page.getByTestId('books-list').getByTestId('table-row').first()).toBeVisible();
+    expect(await serious()).toEqual([]);
   });
 });

@@ -284,11 +284,11 @@ export function ExcelUploadPage() {
       {active >= 1 && sheet && (
         <Stack gap="lg">
           <Group gap="xs" data-testid="upload-summary">
-            <Badge color="green" variant="light" size="lg" tt="none">{t('summary.found', { count: rows.length })}</Badge>
-            <Badge color="orange" variant="light" size="lg" tt="none">{t('summary.notFound', { count: notFound.length })}</Badge>
-            <Badge color="red" variant="light" size="lg" tt="none">{t('summary.invalid', { count: sheet.invalid.length })}</Badge>
+            <Badge color="green" variant="light" size="lg" tt="none" c="var(--mantine-color-text)">{t('summary.found', { count: rows.length })}</Badge>
+            <Badge color="orange" variant="light" size="lg" tt="none" c="var(--mantine-color-text)">{t('summary.notFound', { count: notFound.length })}</Badge>
+            <Badge color="red" variant="light" size="lg" tt="none" c="var(--mantine-color-text)">{t('summary.invalid', { count: sheet.invalid.length })}</Badge>
             {sheet.duplicates.length > 0 && (
-              <Badge color="gray" variant="light" size="lg" tt="none">{t('summary.duplicates', { count: sheet.duplicates.length })}</Badge>
+              <Badge color="gray" variant="light" size="lg" tt="none" c="var(--mantine-color-text)">{t('summary.duplicates', { count: sheet.duplicates.length })}</Badge>
             )}
             {sheet.headerRow && <Text size="sm" c="dimmed">{t('summary.header', { row: sheet.headerRow })}</Text>}
             <Button variant="subtle" size="xs" onClick={restart} ml="auto" data-testid="choose-another">
@@ -331,7 +331,8 @@ export function ExcelUploadPage() {
                           <Badge
                             variant="light"
                             color={a.kind === 'invalid' ? 'red' : a.kind === 'notFound' ? 'orange' : 'gray'}
-                            style={{ textTransform: 'none' }}
+                            tt="none"
+                            c="var(--mantine-color-text)"
                           >
                             {t(a.reason, a.reasonValues)}
                           </Badge>

@@ -88,11 +88,17 @@ function BoardEdit({ bbsName, idx }: { bbsName: 'notice' | 'qna'; idx?: number }
               label={t('fields.title')}
               value={title}
               maxLength={200}
-              onChange={(e) => setTitle(e.currentTarget.value)}
+              onChange={(e) => {
+                setTitle(e.currentTarget.value);
+                setErrors((x) => ({ ...x, title: undefined }));
+              }}
               error={errors.title}
               withAsterisk
             />
-            <LazyRichTextInput id="post-content" label={t('fields.content')} value={content} onChange={setContent} error={errors.content} />
+            <LazyRichTextInput id="post-content" label={t('fields.content')} value={content} onChange={(html) => {
+              setContent(html);
+              setErrors((x) => ({ ...x, content: undefined }));
+            }} error={errors.content} />
             <Group justify="space-between">
               <Button variant="default" leftSection={<IconList size={16} aria-hidden />} onClick={() => navigate(listPath(bbsName))}>
                 {t('common:actions.list')}

@@ -1,5 +1,5 @@
 import type { TBoardListRow } from '@portal/contract';
-import { ActionIcon, Anchor, Badge, Button, Group, Paper, TextInput } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Paper, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCornerDownRight, IconEdit, IconMessageCircle, IconPencilPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -50,9 +50,12 @@ function BoardList({ bbsName }: { bbsName: 'notice' | 'qna' }) {
             {r.title}
           </Anchor>
           {r.comment_cnt > 0 && (
-            <Badge size="xs" variant="light" leftSection={<IconMessageCircle size={10} aria-hidden />} aria-label={t('list.commentCount', { count: r.comment_cnt })}>
-              {r.comment_cnt}
-            </Badge>
+            <Group gap={2} wrap="nowrap" c="dimmed" aria-label={t('list.commentCount', { count: r.comment_cnt })} role="img">
+              <IconMessageCircle size={14} aria-hidden />
+              <Text size="xs" span aria-hidden>
+                {r.comment_cnt}
+              </Text>
+            </Group>
           )}
         </Group>
       ),

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { errorMessageKey } from '../../../lib/api-client';
-import { formatDateTime, formatInteger } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCreateComment } from '../api/create-comment';
 import { useComments } from '../api/get-comments';
@@ -48,7 +48,7 @@ function BoardView({ bbsName, idx }: { bbsName: 'notice' | 'qna'; idx: number })
         <Group gap="md" mt={6} c="dimmed">
           <Text size="sm">{p.name}</Text>
           <Text size="sm">{formatDateTime(p.created_at)}</Text>
-          <Text size="sm">{t('view.views', { count: p.view_count, formatted: formatInteger(p.view_count) })}</Text>
+          <Text size="sm">{t('view.views', { count: p.view_count })}</Text>
         </Group>
         <Divider my="md" />
         {/* content was sanitized by the server with an allow-list when it was written */}
@@ -131,8 +131,14 @@ function ReplyForm({ bbsName, parent }: { bbsName: 'notice' | 'qna'; parent: TBo
               <Title order={2} size="h4">
                 {t('view.replyTitle')}
               </Title>
-              <TextInput id="reply-title" label={t('fields.title')} value={title} maxLength={200} onChange={(e) => setTitle(e.currentTarget.value)} error={errors.title} withAsterisk />
-              <LazyRichTextInput id="reply-content" label={t('fields.content')} value={content} onChange={setContent} error={errors.content} />
+              <TextInput id="reply-title" label={t('fields.title')} value={title} maxLength={200} onChange={(e) => {
+                setTitle(e.currentTarget.value);
+                setErrors((x) => ({ ...x, title: undefined }));
+              }} error={errors.title} withAsterisk />
+              <LazyRichTextInput id="reply-content" label={t('fields.content')} value={content} onChange={(html) => {
+              setContent(html);
+              setErrors((x) => ({ ...x, content: undefined }));
+            }} error={errors.content} />
               <Group justify="flex-end">
                 <Button type="submit" loading={save.isPending} leftSection={<IconSend size={16} aria-hidden />}>
                   {t('common:actions.save')}
@@ -216,7 +222,10 @@ function Comments({ bbsName, idx, canComment }: { bbsName: 'notice' | 'qna'; idx
               label={t('fields.comment')}
               placeholder={t('view.commentPlaceholder')}
               value={text}
-              onChange={(e) => setText(e.currentTarget.value)}
+              onChange={(e) => {
+                setText(e.currentTarget.value);
+                setError(undefined);
+              }}
               error={error}
               autosize
               minRows={2}

@@ -204,3 +204,25 @@ describe(`product list and isolation (${process.env.TEST_DB ?? 'pglite'})`, () =
     expect((await list({}, a.token)).json().total_cnt).toBe(8);
   });
 });
+
+describe(`product save at full size (${process.env.TEST_DB ?? 'pglite'})`, () => {
+  it('saves a 5,000-row upload in one call and refuses 5,001', async () => {
+    await t.createCompany({ id: 'books_c', password: 'books-pass' });
+    const c = await t.login('books_c', 'books-pass');
+    const rows = Array.from({ length: 5001 }, (_, i) => ({
+      isbn13: unknownIsbn(200_000 + i),
+      title: `한 번에 올린 책 ${i}`,
+      author: '김민준',
+      pub_nm: '한빛나래',
+      pub_date: '2024-01-01',
+      list_price: '15000',
+      PAGE: 200,
+      cover_s_url: '',
+    }));
+    expect((await save(rows, c)).statusCode).toBe(400);
+    const res = await save(rows.slice(0, 5000), c);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ saved: 5000, duplicates: [] });
+    expect((await list({}, c)).json().total_cnt).toBe(5000);
+  });
+});

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO, DEMO2, expect, loginViaApi, screenshot, test } from './fixtures';
 
@@ -284,4 +285,28 @@ test.describe('[HELP] FAQ and files', () => {
     );
     await screenshot(page, 'help-files-error');
   });
+});
+
+test('[HELP] the help screens have no serious accessibility violations', async ({ page }) => {
+  await loginViaApi(page, DEMO);
+  for (const [url, ready] of [
+    ['/help/faq', 'tab'],
+    ['/help/files', 'file-row'],
+    ['/help/bbs/qna', 'table-row'],
+    ['/help/bbs/qna/edit', 'editor'],
+  ] as const) {
+    await page.goto(url);
+    if (ready === 'tab') await expect(page.getByRole('tab').first()).toBeVisible();
+    else if (ready === 'editor') await expect(page.getByRole('textbox', { name: 'Content' })).toBeVisible();
+    else await expect(page.getByTestId(ready).first()).toBeVisible();
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${url} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+  await page.goto('/help/bbs/qna');
+  await page.getByTestId('post-link').first().click();
+  await expect(page.getByTestId('post-content')).toBeVisible();
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `view ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });

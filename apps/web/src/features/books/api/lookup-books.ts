@@ -24,20 +24,44 @@ export class LookupFailed extends Error {
   }
 }
 
+/** Lookup calls in flight at once: the server answers batches in parallel, the progress stays per batch. */
+export const LOOKUP_CONCURRENCY = 4;
+
 export async function lookupInBatches(
   isbns: string[],
   onProgress: (p: LookupProgress) => void,
-  opts: { from?: number; rows?: TBookLookupRow[]; signal?: AbortSignal } = {},
+  opts: { from?: number; rows?: TBookLookupRow[]; signal?: AbortSignal; concurrency?: number } = {},
 ): Promise<TBookLookupRow[]> {
-  const rows = [...(opts.rows ?? [])];
-  for (let at = opts.from ?? 0; at < isbns.length; at += LOOKUP_BATCH_SIZE) {
-    try {
-      rows.push(...(await lookupBooks(isbns.slice(at, at + LOOKUP_BATCH_SIZE), opts.signal)));
-    } catch (e) {
-      if ((e as Error).name === 'AbortError') throw e;
-      throw new LookupFailed(rows, at, e);
+  const from = opts.from ?? 0;
+  const starts: number[] = [];
+  for (let at = from; at < isbns.length; at += LOOKUP_BATCH_SIZE) starts.push(at);
+  const answers: (TBookLookupRow[] | undefined)[] = new Array(starts.length);
+  let next = 0;
+  let done = from;
+  let failure: unknown;
+  const worker = async () => {
+    while (next < starts.length && failure === undefined) {
+      const i = next++;
+      const at = starts[i]!;
+      const batch = isbns.slice(at, at + LOOKUP_BATCH_SIZE);
+      try {
+        answers[i] = await lookupBooks(batch, opts.signal);
+      } catch (e) {
+        failure ??= e;
+        return;
+      }
+      done += batch.length;
+      onProgress({ done, total: isbns.length });
     }
-    onProgress({ done: Math.min(at + LOOKUP_BATCH_SIZE, isbns.length), total: isbns.length });
+  };
+  await Promise.all(Array.from({ length: Math.min(opts.concurrency ?? LOOKUP_CONCURRENCY, starts.length) }, worker));
+  // the answered batches from the start are kept; the lookup resumes at the first one missing
+  const rows = [...(opts.rows ?? [])];
+  let i = 0;
+  for (; i < starts.length && answers[i]; i++) rows.push(...answers[i]!);
+  if (failure !== undefined) {
+    if ((failure as Error).name === 'AbortError') throw failure;
+    throw new LookupFailed(rows, starts[i] ?? isbns.length, failure);
   }
   return rows;
 }

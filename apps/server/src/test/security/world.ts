@@ -11,6 +11,7 @@ import { DEMO_PASSWORD } from '../../db/seed/companies';
 import type { TestContext } from '../helper';
 import { entries, isProtected, requestOf, sample, stringLeaves, type CallValues, type Operation } from './openapi';
 
+export const PROFILE = new Map<string, number>();
 export const isDownload = (op: Operation) => /download|export/i.test(op.path);
 const isWrite = (op: Operation) => op.method !== 'GET';
 /** Calls whose own effect is on the session, not on data: never crawled. */
@@ -18,7 +19,7 @@ const SESSION_CALLS = new Set(['GET /api/company/logout', 'GET /api/company/refr
 
 export interface View {
   /** JSON answers and downloads, by request */
-  answers: Map<string, { status: number; body: string; json?: unknown; text: Set<string> }>;
+  answers: Map<string, { status: number; body: string; json?: unknown; text: Set<string>; req: ReturnType<typeof requestOf> }>;
   /** harvested values by key name */
   values: Map<string, Set<unknown>>;
   /** sha256 of every downloaded body */
@@ -101,9 +102,11 @@ export async function crawl(t: TestContext, token: string, ops: Operation[]): Pr
     const req = requestOf(op, v);
     const key = answerKey(op, req);
     if (view.answers.has(key)) return view.answers.get(key)!;
+    const t0 = performance.now();
     const res = await t.inject(token, req);
+    if (process.env.SEC_PROFILE) PROFILE.set(op.key, (PROFILE.get(op.key) ?? 0) + performance.now() - t0);
     const { json, text } = await textOf(res);
-    const a = { status: res.statusCode, body: res.body, json, text };
+    const a = { status: res.statusCode, body: res.body, json, text, req };
     view.answers.set(key, a);
     if (res.statusCode !== 200) return a;
     for (const s of text) view.strings.add(s);
@@ -143,7 +146,18 @@ export async function crawl(t: TestContext, token: string, ops: Operation[]): Pr
   }
   for (let round = 0; round < 2; round++) {
     for (const op of readable.filter((o) => !plain(o) || o.body)) {
-      for (const call of callsFor(op, view.values, 25)) await record(op, call);
+      const paged = op.params.some((p) => p.name === 'length');
+      for (const call of callsFor(op, view.values, /export/i.test(op.path) ? 1 : 15)) {
+        if (!paged) {
+          await record(op, call);
+          continue;
+        }
+        for (let start = 0; start < 2000; start += 100) {
+          const a = await record(op, { ...call, query: { ...call.query, start, length: 100 } });
+          const total = (a.json as { total_cnt?: number } | undefined)?.total_cnt;
+          if (typeof total !== 'number' || start + 100 >= total) break;
+        }
+      }
     }
   }
   return view;
@@ -189,8 +203,9 @@ export function callsFor(op: Operation, values: Map<string, Set<unknown>>, limit
     }
   if (varying.length === 2) {
     const [a, b] = varying;
-    for (const va of a!.options.slice(0, 10))
-      for (const vb of b!.options.slice(0, 10)) {
+    const n = Math.min(limit, 10);
+    for (const va of a!.options.slice(0, n))
+      for (const vb of b!.options.slice(0, n)) {
         const c = clone(base);
         put(c, a!.where, a!.name, va);
         put(c, b!.where, b!.name, vb);
@@ -218,9 +233,12 @@ export async function buildWorld(t: TestContext, ops: Operation[]): Promise<Worl
   const aView = await crawl(t, aToken, ops);
   const bView = await crawl(t, bToken, ops);
   const secrets = new Set<string>();
+  // what B reads itself, as one text: an A string found inside it (a shared board post naming its
+  // author company) is shared by design, not a secret
+  const bText = [...bView.strings].join('\u0001');
   for (const s of aView.strings) {
     // short strings (codes, flags, dates, amounts) collide by chance; names, titles and texts do not
-    if (s.length >= 6 && !/^[\d\s.,:+-]+$/.test(s) && !/^\d{4}-\d\d-\d\d/.test(s) && !bView.strings.has(s)) secrets.add(s);
+    if (s.length >= 6 && !/^[\d\s.,:+-]+$/.test(s) && !/^\d{4}-\d\d-\d\d/.test(s) && !bView.strings.has(s) && !bText.includes(s)) secrets.add(s);
   }
   return { ops, a: { idx: aIdx, token: aToken, view: aView }, b: { idx: b.idx, token: bToken, view: bView }, secrets };
 }
@@ -228,7 +246,7 @@ export async function buildWorld(t: TestContext, ops: Operation[]): Promise<Worl
 /** The secrets of A found in an answer to B. */
 export async function leakedSecrets(world: World, res: LightMyRequestResponse): Promise<string[]> {
   const found: string[] = [];
-  const long = [...world.secrets].filter((s) => s.length >= 8);
+  const long = [...world.secrets].filter((s) => s.length >= 12);
   if (res.statusCode >= 300) return long.filter((s) => res.body.includes(s)).slice(0, 3);
   const { text } = await textOf(res);
   for (const leaf of text) {

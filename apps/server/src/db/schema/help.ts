@@ -26,6 +26,8 @@ export const bbsPosts = pgTable(
     parentIdx: integer('parent_idx').references((): AnyPgColumn => bbsPosts.idx, { onDelete: 'cascade' }),
     /** the thread's first post (itself for a top-level post) */
     rootIdx: integer('root_idx'),
+    /** the thread's first post's title, kept here so the list (ordered by it) pages on an index */
+    rootTitle: varchar('root_title', { length: 200 }).notNull().default(''),
     /** '0000000012/0000000015': ancestors' idx then its own, for ordering a thread */
     threadPath: varchar('thread_path', { length: 400 }).notNull().default(''),
     reLevel: integer('re_level').notNull().default(0),
@@ -46,6 +48,7 @@ export const bbsPosts = pgTable(
   },
   (t) => [
     index('bbs_posts_board_title').on(t.boardIdx, t.title),
+    index('bbs_posts_board_thread_order').on(t.boardIdx, t.rootTitle, t.rootIdx, t.threadPath),
     index('bbs_posts_root').on(t.rootIdx, t.threadPath),
     index('bbs_posts_parent').on(t.parentIdx),
   ],

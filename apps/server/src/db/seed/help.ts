@@ -169,10 +169,11 @@ export async function seedHelp(ctx: SeedContext): Promise<void> {
       const [ko, en] = QUESTIONS[i % QUESTIONS.length]!;
       const author = companies[i % 3 === 2 ? 1 : 0]!;
       const when = ago(60 - i * 2, 5);
+      const qTitle = `${ko} (${en})${i >= QUESTIONS.length ? ` #${i - QUESTIONS.length + 2}` : ''}`;
       const q = await insertPost(tx, {
         ...author,
         boardIdx: qna,
-        title: `${ko} (${en})${i >= QUESTIONS.length ? ` #${i - QUESTIONS.length + 2}` : ''}`,
+        title: qTitle,
         content: p(`${ko}. 확인 부탁드립니다.`, `${en}. Could you please check?`),
         companyDivision: ['AUT'],
         viewCount: Math.floor(rand() * 80),
@@ -180,7 +181,7 @@ export async function seedHelp(ctx: SeedContext): Promise<void> {
         updatedAt: when,
       });
       posts++;
-      const qRow = { idx: q, rootIdx: q, threadPath: String(q).padStart(10, '0'), reLevel: 0 };
+      const qRow = { idx: q, rootIdx: q, threadPath: String(q).padStart(10, '0'), reLevel: 0, rootTitle: qTitle };
       const comments = i % 2 === 0 ? 1 + (i % 3) : 0;
       for (let c = 0; c < comments; c++) {
         await insertComment(tx, {
@@ -222,7 +223,7 @@ export async function seedHelp(ctx: SeedContext): Promise<void> {
             createdAt: follow,
             updatedAt: follow,
           },
-          { idx: a, rootIdx: q, threadPath: `${String(q).padStart(10, '0')}/${String(a).padStart(10, '0')}`, reLevel: 1 },
+          { idx: a, rootIdx: q, threadPath: `${String(q).padStart(10, '0')}/${String(a).padStart(10, '0')}`, reLevel: 1, rootTitle: qTitle },
         );
         posts++;
       }

@@ -1,5 +1,4 @@
 import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { bbsBoards, bbsComments, bbsPosts, helpFiles, storedFiles } from '../../db/schema';
 
@@ -27,7 +26,6 @@ export async function listPosts(
   db: DbOrTx,
   q: { boardIdx: number; division: string; search: string; start: number; length: number },
 ) {
-  const root = alias(bbsPosts, 'root');
   const conds = [eq(bbsPosts.boardIdx, q.boardIdx), visibleTo(q.division)];
   if (q.search) {
     const pattern = `%${escapeLike(q.search)}%`;
@@ -50,9 +48,9 @@ export async function listPosts(
       commentCnt: sql<number>`(select count(*)::int from ${bbsComments} where ${bbsComments.bbsIdx} = ${bbsPosts.idx})`,
     })
     .from(bbsPosts)
-    .innerJoin(root, eq(root.idx, bbsPosts.rootIdx))
     .where(where)
-    .orderBy(asc(root.title), asc(root.idx), asc(bbsPosts.threadPath))
+    // index bbs_posts_board_thread_order
+    .orderBy(asc(bbsPosts.rootTitle), asc(bbsPosts.rootIdx), asc(bbsPosts.threadPath))
     .limit(q.length)
     .offset(q.start);
   return { rows, total: Number(total?.n ?? 0) };
@@ -83,7 +81,7 @@ const pad = (n: number) => String(n).padStart(10, '0');
 export async function insertPost(
   db: DbOrTx,
   values: Omit<typeof bbsPosts.$inferInsert, 'rootIdx' | 'threadPath' | 'reLevel' | 'parentIdx'>,
-  parent?: Pick<PostRow, 'idx' | 'rootIdx' | 'threadPath' | 'reLevel'>,
+  parent?: Pick<PostRow, 'idx' | 'rootIdx' | 'threadPath' | 'reLevel' | 'rootTitle'>,
 ) {
   const [row] = await db
     .insert(bbsPosts)
@@ -94,6 +92,7 @@ export async function insertPost(
     .update(bbsPosts)
     .set({
       rootIdx: parent ? (parent.rootIdx ?? parent.idx) : row.idx,
+      rootTitle: parent ? parent.rootTitle : values.title,
       threadPath: parent ? `${parent.threadPath}/${pad(row.idx)}` : pad(row.idx),
     })
     .where(eq(bbsPosts.idx, row.idx));
@@ -102,6 +101,8 @@ export async function insertPost(
 
 export async function updatePost(db: DbOrTx, idx: number, values: { title: string; content: string; updatedAt: Date }) {
   await db.update(bbsPosts).set(values).where(eq(bbsPosts.idx, idx));
+  // a thread's first post names the thread's place in the list
+  await db.update(bbsPosts).set({ rootTitle: values.title }).where(eq(bbsPosts.rootIdx, idx));
 }
 
 /** Deletes a post; its replies (any depth) and every comment under them go with it (cascading keys). */

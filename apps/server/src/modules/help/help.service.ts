@@ -148,7 +148,8 @@ export function createHelpService(deps: { db: Db; auth: AuthService; now: () => 
 
     async update(bbsName: string, idx: number, me: AuthContext, body: { title: string; content: string }) {
       const p = await ownPost(bbsName, idx, me);
-      await repo.updatePost(db, p.idx, { title: cleanTitle(body.title), content: cleanContent(body.content), updatedAt: now() });
+      const values = { title: cleanTitle(body.title), content: cleanContent(body.content), updatedAt: now() };
+      await db.transaction((tx) => repo.updatePost(tx, p.idx, values));
       return { idx: p.idx };
     },
 

@@ -157,6 +157,10 @@ describe(`boards (${process.env.TEST_DB ?? 'pglite'})`, () => {
     ]);
     const start = list.dataset.findIndex((r: { idx: number }) => r.idx === q);
     expect(list.dataset.slice(start, start + 4).map((r: { idx: number }) => r.idx)).toEqual([q, r1, r2, r3]);
+    // renaming the first post moves the whole thread in the title order
+    await req(aliceToken, 'PATCH', `/api/help/bbs/qna/${q}`, { title: '!! first thread now', content: '<p>q</p>' });
+    const first = (await req(aliceToken, 'GET', '/api/help/bbs/qna?length=4')).json();
+    expect(first.dataset.map((r: { idx: number }) => r.idx)).toEqual([q, r1, r2, r3]);
     // a reply to a missing parent is 404
     expect((await req(aliceToken, 'POST', '/api/help/bbs/qna', { title: 'Re', content: '<p>x</p>', parentIdx: 999999 })).statusCode).toBe(404);
   });

@@ -22,13 +22,24 @@ export function buildWeb() {
   built = true;
 }
 
-let nextPort = 4600;
+/** A port the OS says is free now (benches of several people may run at once). */
+export async function freePort() {
+  const net = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
 /**
  * Starts the server (tsx apps/server/src/main.ts) with a fresh DATA_DIR unless one is given;
  * resolves when /api/health answers 200. Returns { url, port, ms (to first 200), proc, stop }.
  */
 export async function startServer(env = {}) {
-  const port = nextPort++;
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
   const started = performance.now();
   const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {

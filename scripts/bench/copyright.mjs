@@ -14,6 +14,8 @@ const BIG = Number(process.env.BENCH_ROYALTY_LINES ?? 1_000_000);
 const SMALL = 10_000;
 const PGLITE_LINES = Number(process.env.BENCH_PGLITE_LINES ?? 200_000);
 const LINES_PER_BOOK = 1000;
+/** BENCH_COPYRIGHT_PARTS=pg,pglite (default both) */
+const PARTS = (process.env.BENCH_COPYRIGHT_PARTS ?? 'pg,pglite').split(',');
 const q = (o) => encodeURIComponent(JSON.stringify(o));
 const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 const log = (...a) => console.log('   ·', ...a);
@@ -32,12 +34,12 @@ async function bulkSeed(exec, companyIdx, { lines, isbnBase }) {
   const add = lines - existing;
   if (add <= 0) return;
   await exec(`insert into royalty_lines (company_idx, book_idx, customer_idx, unit_price, currency, qty, sample_qty, disuse_qty, sale_info, created_at, buy_invoice_idx)
-    select ${companyIdx}, b.ids[1 + (g * 7919) % b.n], c.ids[1 + (g * 31) % c.n], round(5 + (g % 300) / 10.0, 2), c.cur[1 + (g * 31) % c.n],
+    select ${companyIdx}, b.ids[(1 + (g * 7919) % b.n)::int], c.ids[(1 + (g * 31) % c.n)::int], round(5 + (g % 300) / 10.0, 2), c.cur[(1 + (g * 31) % c.n)::int],
       1 + g % 40, case when g % 7 = 0 then 1 + g % 3 else 0 end, case when g % 17 = 0 then 1 else 0 end,
       (array['Online bookstore','Offline bookstore','E-book'])[1 + g % 3],
       now() - ((g::bigint * 104729) % (548 * 86400)) * interval '1 second',
       case when g % 10 < 6 then 100000 + g % 18 end
-    from generate_series(1, ${add}) g,
+    from generate_series(1::bigint, ${add}::bigint) g,
       (select array_agg(idx order by idx) as ids, count(*)::int as n from copyright_books where company_idx = ${companyIdx}) b,
       (select array_agg(idx order by idx) as ids,
               array_agg(case country when 'KOR' then 'KRW' when 'JPN' then 'JPY' else 'USD' end order by idx) as cur,
@@ -177,6 +179,12 @@ async function rawExcel(client, companyIdx) {
 export default async function copyrightBench(ctx) {
   const { default: pg } = await import('pg');
   const out = [];
+  if (PARTS.includes('pg')) await postgresPart(ctx, pg, out);
+  if (PARTS.includes('pglite')) await pglitePart(ctx, out);
+  return out;
+}
+
+async function postgresPart(ctx, pg, out) {
   const name = `portal_bench_copyright_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
@@ -311,6 +319,9 @@ export default async function copyrightBench(ctx) {
     await c.end();
   }
 
+}
+
+async function pglitePart(ctx, out) {
   // ── PGlite: contention (single connection, in-process) ──
   try {
     const seedRun = await startServer(ctx);
@@ -348,5 +359,4 @@ export default async function copyrightBench(ctx) {
   } finally {
     await Promise.all([...servers].map((stop) => stop()));
   }
-  return out;
 }

@@ -34,7 +34,7 @@ const ROYALTY_FILTER =
   'Sorted by title, then line (spec §9).';
 
 export const copyrightRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, auth, config }) => {
-  const service = createCopyrightService({ db, auth, timeZone: config.timeZone });
+  const service = createCopyrightService({ db, auth, timeZone: config.timeZone, singleConnection: !config.databaseUrl });
 
   /** Streams a workbook; the producer stops when the client goes away. */
   const sendWorkbook = (

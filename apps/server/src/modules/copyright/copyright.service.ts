@@ -15,6 +15,8 @@ import { xlsxWorkerStream, type SheetColumn } from './xlsx-stream';
 
 /** Rows read per query while exporting: between batches the (single-connection) database answers others. */
 export const EXPORT_BATCH = 500;
+/** Smaller on the single-connection PGlite: a list never waits long behind an export read. */
+export const EXPORT_BATCH_SINGLE = 100;
 const SUMMARY_CACHE_MAX = 200;
 
 interface Summary {
@@ -40,9 +42,37 @@ export interface CopyrightServiceDeps {
   db: Db;
   auth: Pick<AuthService, 'loginInfo'>;
   timeZone: string;
+  /**
+   * true for the embedded single-connection PGlite: exports then read without read-ahead and give
+   * way to list requests (they wait while any list is being answered), so lists stay quick.
+   */
+  singleConnection?: boolean;
 }
 
-export function createCopyrightService({ db, auth, timeZone }: CopyrightServiceDeps) {
+export function createCopyrightService({ db, auth, timeZone, singleConnection = false }: CopyrightServiceDeps) {
+  /** Lists being answered now; exports on a single connection wait for none before each read. */
+  let interactive = 0;
+  let idleWaiters: (() => void)[] = [];
+  const interactiveDone = () => {
+    if (--interactive === 0) {
+      const w = idleWaiters;
+      idleWaiters = [];
+      for (const f of w) f();
+    }
+  };
+  const interactiveRun = async <T>(fn: () => Promise<T>): Promise<T> => {
+    interactive++;
+    try {
+      return await fn();
+    } finally {
+      interactiveDone();
+    }
+  };
+  const giveWay = async () => {
+    await new Promise((r) => setImmediate(r));
+    while (interactive > 0) await new Promise<void>((r) => idleWaiters.push(r));
+  };
+
   /**
    * Count and per-currency totals of a filtered set cost a scan of the set; they are cached per
    * data version (bumped by triggers on every write to the copyright tables), company and filter.
@@ -113,23 +143,34 @@ export function createCopyrightService({ db, auth, timeZone }: CopyrightServiceD
     royalty: money2(r.royalty),
   });
 
+  async function royaltyList(companyIdx: number, paging: TPaging, filter: TRoyaltyFilter = {}): Promise<TRoyaltyResponse> {
+    const w = await where(companyIdx, filter);
+    if (!w) return { dataset: [], total_cnt: 0, totals: [] };
+    const sum = await summary(w);
+    const saleInfo = await showSaleInfo(companyIdx);
+    // find the book holding line number `start` (title order), then read book slices until the page is full
+    const dataset: TRoyaltyRow[] = [];
+    let skip = paging.start;
+    let i = 0;
+    while (i < sum.books.length && skip >= sum.books[i]!.cnt) skip -= sum.books[i++]!.cnt;
+    for (; i < sum.books.length && dataset.length < paging.length; i++, skip = 0) {
+      const slice = await repo.royaltyBookSlice(db, w, sum.books[i]!.idx, skip, paging.length - dataset.length);
+      for (const r of slice) dataset.push(toRow(r, paging.start + dataset.length + 1, saleInfo));
+    }
+    return { dataset, total_cnt: sum.totals.reduce((n, t) => n + t.cnt, 0), totals: sum.totals };
+  }
+
+  async function booksList(companyIdx: number, paging: TPaging, filter: TCopyrightBooksFilter = {}): Promise<TCopyrightBooksResponse> {
+    const page = await repo.booksPage(db, companyIdx, filter, paging.start, paging.length);
+    const total = await repo.booksCount(db, companyIdx, filter);
+    return { dataset: page.map((b, i) => bookRow(b, paging.start + i + 1)), total_cnt: total };
+  }
+
   return {
-    async royaltyList(companyIdx: number, paging: TPaging, filter: TRoyaltyFilter = {}): Promise<TRoyaltyResponse> {
-      const w = await where(companyIdx, filter);
-      if (!w) return { dataset: [], total_cnt: 0, totals: [] };
-      const sum = await summary(w);
-      const saleInfo = await showSaleInfo(companyIdx);
-      // find the book holding line number `start` (title order), then read book slices until the page is full
-      const dataset: TRoyaltyRow[] = [];
-      let skip = paging.start;
-      let i = 0;
-      while (i < sum.books.length && skip >= sum.books[i]!.cnt) skip -= sum.books[i++]!.cnt;
-      for (; i < sum.books.length && dataset.length < paging.length; i++, skip = 0) {
-        const slice = await repo.royaltyBookSlice(db, w, sum.books[i]!.idx, skip, paging.length - dataset.length);
-        for (const r of slice) dataset.push(toRow(r, paging.start + dataset.length + 1, saleInfo));
-      }
-      return { dataset, total_cnt: sum.totals.reduce((n, t) => n + t.cnt, 0), totals: sum.totals };
-    },
+    royaltyList: (companyIdx: number, paging: TPaging, filter: TRoyaltyFilter = {}) =>
+      interactiveRun(() => royaltyList(companyIdx, paging, filter)),
+    booksList: (companyIdx: number, paging: TPaging, filter: TCopyrightBooksFilter = {}) =>
+      interactiveRun(() => booksList(companyIdx, paging, filter)),
 
     /**
      * Streams the filtered royalty lines as an .xlsx (exceljs WorkbookWriter, no styles, no shared
@@ -142,24 +183,33 @@ export function createCopyrightService({ db, auth, timeZone }: CopyrightServiceD
       const sum = w ? await summary(w) : { books: [], totals: [] };
       const columns = royaltyColumns(saleInfo);
       const sheet = xlsxWorkerStream('Royalty', columns);
+      const batchSize = singleConnection ? EXPORT_BATCH_SINGLE : EXPORT_BATCH;
       const run = async () => {
         let no = 0;
         // books holding matching lines, in title order; each read in keyset batches, the next batch
         // requested before this one is handed to the worker (reading overlaps writing)
         const books = sum.books;
-        const read = (bi: number, after: number) => {
-          const p = repo.royaltyBatch(db, w!, books[bi]!.idx, after, EXPORT_BATCH);
+        const read = async (bi: number, after: number) => {
+          if (singleConnection) await giveWay();
+          return repo.royaltyBatch(db, w!, books[bi]!.idx, after, batchSize);
+        };
+        const readAhead = (bi: number, after: number) => {
+          const p = read(bi, after);
           p.catch(() => {}); // an abandoned read-ahead must not become an unhandled rejection
           return p;
         };
         let bi = 0;
-        let pending = books.length > 0 ? read(0, 0) : null;
+        let pending = books.length > 0 ? readAhead(0, 0) : null;
         while (pending) {
           const batch = await pending;
           if (signal?.aborted) throw new Error('aborted');
-          if (batch.length === EXPORT_BATCH) pending = read(bi, batch[batch.length - 1]!.idx);
-          else pending = ++bi < books.length ? read(bi, 0) : null;
+          const next = (): [number, number] | null =>
+            batch.length === batchSize ? [bi, batch[batch.length - 1]!.idx] : ++bi < books.length ? [bi, 0] : null;
+          const at = next();
+          // PostgreSQL: ask for the next batch now (reading overlaps writing); PGlite: after handing this one over
+          pending = at && !singleConnection ? readAhead(...at) : null;
           await sheet.push(batch.map((r) => royaltyCells(r, ++no, saleInfo)));
+          if (at && singleConnection) pending = readAhead(...at);
         }
         // the totals of the list (same cached sums), exact
         const blank = columns.map(() => null);
@@ -179,12 +229,6 @@ export function createCopyrightService({ db, auth, timeZone }: CopyrightServiceD
       };
       run().catch((e: unknown) => sheet.abort(e instanceof Error ? e : new Error(String(e))));
       return sheet.out;
-    },
-
-    async booksList(companyIdx: number, paging: TPaging, filter: TCopyrightBooksFilter = {}): Promise<TCopyrightBooksResponse> {
-      const page = await repo.booksPage(db, companyIdx, filter, paging.start, paging.length);
-      const total = await repo.booksCount(db, companyIdx, filter);
-      return { dataset: page.map((b, i) => bookRow(b, paging.start + i + 1)), total_cnt: total };
     },
 
     async exportBooks(companyIdx: number, filter: TCopyrightBooksFilter = {}, signal?: AbortSignal) {

@@ -99,7 +99,7 @@ export function RoyaltyPage() {
     },
     ...(saleInfo ? [{ key: 'saleInfo', header: t('fields.saleInfo'), render: (r: TRoyaltyRow) => <span data-testid="cell-sale-info">{r.saleInfo ?? ''}</span> }] : []),
     { key: 'unit_price', header: t('fields.unitPrice'), align: 'right', render: (r) => <Money amount={r.unit_price} icon={r.currency_icon} currency={r.currency} decimals={priceDecimals(r.currency)} /> },
-    { key: 'qty', header: t('fields.qty'), align: 'right', render: (r) => formatInteger(r.qty) },
+    { key: 'qty', header: <span style={{ whiteSpace: 'nowrap' }}>{t('fields.qty')}</span>, align: 'right', render: (r) => formatInteger(r.qty) },
     {
       key: 'sample_qty',
       header: `${t('fields.sampleQty')} / ${t('fields.disuseQty')}`,

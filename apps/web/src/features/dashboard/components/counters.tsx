@@ -4,7 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatInteger } from '../../../lib/format';
+import { fmtInt } from '../format';
 import classes from './dashboard.module.css';
 import { useCopyrightBooksCnt } from '../api/copyright-books-cnt';
 import { useCopyrightReportCnt } from '../api/copyright-report-cnt';
@@ -89,7 +89,7 @@ function Counter({ testId, label, hint, to, icon: Icon, color, query }: CounterP
             {t('states.error')}
           </Text>
         ) : (
-          formatInteger(value, i18n.language)
+          fmtInt(value, i18n.language)
         )}
       </Text>
     </Card>

@@ -3,7 +3,7 @@ import type { TGlobalSale } from '@portal/contract';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withTimeout } from '../../../app/lazy';
-import { formatAmount, formatInteger } from '../../../lib/format';
+import { fmtInt, fmtPercent } from '../format';
 import { useGlobalSaleTop } from '../api/global-sale-top';
 import { countryName } from '../country-name';
 import classes from './dashboard.module.css';
@@ -33,10 +33,10 @@ function SalesTable({ rows }: { rows: TGlobalSale[] }) {
               <Table.Td>{r.rank}</Table.Td>
               <Table.Td data-testid="global-sales-name">{countryName(r, lng)}</Table.Td>
               <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatInteger(r.cnt, lng)}
+                {fmtInt(r.cnt, lng)}
               </Table.Td>
               <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatAmount(r.percent, { decimals: 2, lng })}%
+                {fmtPercent(r.percent, lng)}%
               </Table.Td>
             </Table.Tr>
           ))}

@@ -3,18 +3,11 @@ import { useElementSize } from '@mantine/hooks';
 import type { TMonthlySaleQty } from '@portal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatInteger, intlLocale } from '../../../lib/format';
+import { fmtInt, fmtMonth } from '../format';
 import { CHART_HEIGHT } from './chart-constants';
 import classes from './dashboard.module.css';
 
 const PAD = { top: 24, right: 8, bottom: 40, left: 52 };
-
-function monthLabel(month: string, lng: string, withYear: boolean) {
-  const d = new Date(`${month}-01T00:00:00`);
-  return new Intl.DateTimeFormat(intlLocale(lng), withYear ? { month: 'short', year: 'numeric' } : { month: 'short' }).format(d);
-}
-const yearLabel = (month: string, lng: string) =>
-  new Intl.DateTimeFormat(intlLocale(lng), { year: 'numeric' }).format(new Date(`${month}-01T00:00:00`));
 
 /** A round axis maximum at or above `max`: four equal grid steps, each a round number (1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten). */
 export function niceMax(max: number) {
@@ -56,7 +49,7 @@ export default function MonthlyChart({ data }: { data: TMonthlySaleQty[] }) {
               <g key={f} aria-hidden>
                 <line x1={PAD.left} x2={width - PAD.right} y1={y} y2={y} stroke="var(--mantine-color-gray-3)" strokeDasharray={f === 0 ? undefined : '3 3'} />
                 <text x={PAD.left - 8} y={y} dy="0.32em" textAnchor="end" fontSize={11} fill="var(--mantine-color-gray-7)">
-                  {formatInteger(Math.round(top * f), lng)}
+                  {fmtInt(Math.round(top * f), lng)}
                 </text>
               </g>
             );
@@ -64,9 +57,9 @@ export default function MonthlyChart({ data }: { data: TMonthlySaleQty[] }) {
           {data.map((d, i) => {
             const h = (plotH * d.height * scale) / 100;
             const cx = PAD.left + slot * i + slot / 2;
-            const label = monthLabel(d.month, lng, false);
-            const year = i === 0 || d.month.endsWith('-01') ? yearLabel(d.month, lng) : null;
-            const full = `${monthLabel(d.month, lng, true)}: ${t('chart.sold', { qty: formatInteger(d.qty, lng) })}`;
+            const label = fmtMonth(d.month, lng, 'month');
+            const year = i === 0 || d.month.endsWith('-01') ? fmtMonth(d.month, lng, 'year') : null;
+            const full = `${fmtMonth(d.month, lng, 'both')}: ${t('chart.sold', { qty: fmtInt(d.qty, lng) })}`;
             const on = active === i;
             return (
               <g
@@ -126,7 +119,7 @@ export default function MonthlyChart({ data }: { data: TMonthlySaleQty[] }) {
           }}
           data-testid="monthly-tooltip"
         >
-          {monthLabel(data[active].month, lng, true)} · {formatInteger(data[active].qty, lng)}
+          {fmtMonth(data[active].month, lng, 'both')} · {fmtInt(data[active].qty, lng)}
         </Text>
       )}
     </Box>

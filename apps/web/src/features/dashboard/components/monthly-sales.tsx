@@ -2,7 +2,7 @@ import { Center, Loader, Table } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withTimeout } from '../../../app/lazy';
-import { formatInteger } from '../../../lib/format';
+import { fmtInt } from '../format';
 import { useMonthlySaleQty } from '../api/monthly-sale-qty';
 import classes from './dashboard.module.css';
 import { CHART_HEIGHT } from './chart-constants';
@@ -41,7 +41,7 @@ export function MonthlySales() {
               {q.data.map((m) => (
                 <Table.Tr key={m.month}>
                   <Table.Th scope="row">{m.month}</Table.Th>
-                  <Table.Td>{formatInteger(m.qty, i18n.language)}</Table.Td>
+                  <Table.Td>{fmtInt(m.qty, i18n.language)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

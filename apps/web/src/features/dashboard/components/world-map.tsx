@@ -3,13 +3,13 @@ import { useElementSize } from '@mantine/hooks';
 import type { TGlobalSale } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { geoEqualEarth, geoPath, type GeoPermissibleObjects } from 'd3-geo';
-import { useMemo, useState, type MouseEvent } from 'react';
+import { useMemo, useState, type FocusEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 // the 110m world geometry ships with the app as a static file, fetched only when the map is shown
 import worldUrl from 'world-atlas/countries-110m.json?url';
-import { formatAmount, formatInteger } from '../../../lib/format';
+import { fmtInt, fmtPercent } from '../format';
 import { countryName } from '../country-name';
 import classes from './dashboard.module.css';
 
@@ -18,6 +18,13 @@ interface Country {
   d: string;
   centroid: [number, number];
 }
+interface Geometry {
+  countries: Country[];
+  height: number;
+}
+
+/** The map is drawn once in this coordinate space and scaled to its box by the SVG viewBox. */
+const VIEW_W = 960;
 
 /** Fill classes from few to many copies (square-root scale of the share of the largest country). */
 const SHADES = ['var(--mantine-color-blue-2)', 'var(--mantine-color-blue-4)', 'var(--mantine-color-blue-6)', 'var(--mantine-color-blue-8)', 'var(--mantine-color-blue-9)'];
@@ -25,14 +32,36 @@ const NO_SALES = 'var(--mantine-color-gray-2)';
 const shadeOf = (cnt: number, max: number) => SHADES[Math.min(SHADES.length - 1, Math.floor(Math.sqrt(cnt / max) * SHADES.length))]!;
 
 type World = Topology<{ countries: GeometryCollection<{ name: string }> }>;
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Fetches the 110m geometry and projects it (Equal Earth, Antarctica left out: no book shops and a
+ * fifth of the height) into SVG paths, a slice of countries per task so the page stays responsive.
+ */
+async function loadGeometry(signal: AbortSignal): Promise<Geometry> {
+  const res = await fetch(worldUrl, { signal });
+  if (!res.ok) throw new Error(`world geometry: ${res.status}`);
+  const world = (await res.json()) as World;
+  await nextTask();
+  const fc = feature(world, world.objects.countries);
+  const shown = { ...fc, features: fc.features.filter((f) => f.id !== undefined && f.id !== '010') };
+  // precision 0: no adaptive resampling (the 110m outlines are coarse already; it costs most of the CPU)
+  const projection = geoEqualEarth().precision(0).fitWidth(VIEW_W, shown as GeoPermissibleObjects);
+  const path = geoPath(projection);
+  const height = Math.ceil(path.bounds(shown as GeoPermissibleObjects)[1][1]);
+  const countries: Country[] = [];
+  for (let i = 0; i < shown.features.length; i += 30) {
+    await nextTask();
+    for (const f of shown.features.slice(i, i + 30)) {
+      countries.push({ id: String(f.id), d: path(f) ?? '', centroid: path.centroid(f) as [number, number] });
+    }
+  }
+  return { countries, height };
+}
 
 const worldQuery = {
   queryKey: ['dashboard', 'world-110m'],
-  queryFn: async ({ signal }: { signal: AbortSignal }) => {
-    const res = await fetch(worldUrl, { signal });
-    if (!res.ok) throw new Error(`world geometry: ${res.status}`);
-    return (await res.json()) as World;
-  },
+  queryFn: ({ signal }: { signal: AbortSignal }) => loadGeometry(signal),
   staleTime: Infinity,
   gcTime: Infinity,
 };
@@ -47,19 +76,9 @@ export default function WorldMap({ sales }: { sales: TGlobalSale[] }) {
   const { ref, width } = useElementSize();
   const world = useQuery(worldQuery);
   const [active, setActive] = useState<{ code: string; x: number; y: number } | null>(null);
-  const height = Math.round(Math.min(340, Math.max(180, width * 0.5)));
-
-  const countries = useMemo<Country[]>(() => {
-    if (!world.data || width <= 0) return [];
-    const fc = feature(world.data, world.data.objects.countries);
-    // Antarctica (010) has no book shops and takes a fifth of the height
-    const shown = { ...fc, features: fc.features.filter((f) => f.id !== '010') };
-    const projection = geoEqualEarth().fitSize([width, height], shown as GeoPermissibleObjects);
-    const path = geoPath(projection);
-    return shown.features
-      .filter((f) => f.id !== undefined)
-      .map((f) => ({ id: String(f.id), d: path(f) ?? '', centroid: path.centroid(f) as [number, number] }));
-  }, [world.data, width, height]);
+  const countries = world.data?.countries ?? [];
+  const viewH = world.data?.height ?? VIEW_W / 2;
+  const boxH = width > 0 ? Math.round((width * viewH) / VIEW_W) : 240;
 
   const byNumeric = useMemo(() => new Map(sales.filter((s) => s.numeric).map((s) => [s.numeric, s])), [sales]);
   const byCode = useMemo(() => new Map(sales.map((s) => [s.code_3, s])), [sales]);
@@ -76,25 +95,37 @@ export default function WorldMap({ sales }: { sales: TGlobalSale[] }) {
     const box = (e.currentTarget.ownerSVGElement as SVGSVGElement).getBoundingClientRect();
     setActive({ code, x: e.clientX - box.left, y: e.clientY - box.top });
   };
+  /** Focus has no pointer: the tooltip goes to the country's centroid, scaled from the viewBox. */
+  const onFocus = (e: FocusEvent<SVGPathElement>, code: string, centroid: [number, number]) => {
+    const box = (e.currentTarget.ownerSVGElement as SVGSVGElement).getBoundingClientRect();
+    const k = box.width / VIEW_W;
+    setActive({ code, x: centroid[0] * k, y: centroid[1] * k });
+  };
 
   return (
     <div>
-      <Box ref={ref} pos="relative" mih={height} data-testid="world-map">
+      <Box ref={ref} pos="relative" data-testid="world-map">
         {world.isError ? (
-          <Center h={height}>
+          <Center h={boxH}>
             <Text size="sm" c="red.8">
               {t('map.geometryError')}
             </Text>
           </Center>
         ) : countries.length === 0 ? (
-          <Center h={height}>
+          <Center h={boxH}>
             <Loader size="sm" aria-label={t('map.loading')} />
           </Center>
         ) : (
-          <svg width={width} height={height} role="group" aria-label={t('map.ariaLabel')} style={{ display: 'block' }}>
+          <svg
+            viewBox={`0 0 ${VIEW_W} ${viewH}`}
+            width="100%"
+            role="group"
+            aria-label={t('map.ariaLabel')}
+            style={{ display: 'block', height: 'auto', maxHeight: 360 }}
+          >
             <g aria-hidden>
               {without.map((c) => (
-                <path key={c.id} d={c.d} fill={NO_SALES} stroke="var(--mantine-color-white)" strokeWidth={0.5} />
+                <path key={c.id} d={c.d} fill={NO_SALES} stroke="var(--mantine-color-white)" strokeWidth={0.5} vectorEffect="non-scaling-stroke" />
               ))}
             </g>
             {withSales.map((c) => {
@@ -107,7 +138,7 @@ export default function WorldMap({ sales }: { sales: TGlobalSale[] }) {
                   d={c.d}
                   tabIndex={0}
                   role="img"
-                  aria-label={t('map.countryLabel', { name, qty: formatInteger(row.cnt, lng), percent: formatAmount(row.percent, { decimals: 2, lng }) })}
+                  aria-label={t('map.countryLabel', { name, qty: fmtInt(row.cnt, lng), percent: fmtPercent(row.percent, lng) })}
                   data-code={row.code_3}
                   data-rank={row.rank}
                   data-name={name}
@@ -116,9 +147,10 @@ export default function WorldMap({ sales }: { sales: TGlobalSale[] }) {
                   fill={shadeOf(row.cnt, max)}
                   stroke={on ? 'var(--mantine-color-orange-6)' : 'var(--mantine-color-white)'}
                   strokeWidth={on ? 1.5 : 0.5}
+                  vectorEffect="non-scaling-stroke"
                   onMouseMove={(e) => onMove(e, row.code_3)}
                   onMouseLeave={() => setActive(null)}
-                  onFocus={() => setActive({ code: row.code_3, x: c.centroid[0], y: c.centroid[1] })}
+                  onFocus={(e) => onFocus(e, row.code_3, c.centroid)}
                   onBlur={() => setActive(null)}
                 />
               );
@@ -136,7 +168,7 @@ export default function WorldMap({ sales }: { sales: TGlobalSale[] }) {
               {countryName(activeRow, lng)}
             </Text>
             <Text size="xs" c="white">
-              {t('map.tooltip', { qty: formatInteger(activeRow.cnt, lng), percent: formatAmount(activeRow.percent, { decimals: 2, lng }) })}
+              {t('map.tooltip', { qty: fmtInt(activeRow.cnt, lng), percent: fmtPercent(activeRow.percent, lng) })}
             </Text>
           </div>
         )}
@@ -144,7 +176,7 @@ export default function WorldMap({ sales }: { sales: TGlobalSale[] }) {
       <Group justify="space-between" mt={6} gap="xs" wrap="wrap">
         {leader && (
           <Text size="xs" data-testid="map-leader" data-code={leader.code_3}>
-            {t('map.leader', { name: countryName(leader, lng), qty: formatInteger(leader.cnt, lng) })}
+            {t('map.leader', { name: countryName(leader, lng), qty: fmtInt(leader.cnt, lng) })}
           </Text>
         )}
         <Group gap={4} aria-hidden wrap="nowrap">

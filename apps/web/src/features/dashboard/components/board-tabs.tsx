@@ -24,7 +24,7 @@ function PostTable({ board, posts }: { board: BoardName; posts: TDashboardPost[]
       <caption className={classes.srOnly}>{t(`board.caption.${board}`)}</caption>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th w={64}>{t('board.index')}</Table.Th>
+          <Table.Th w={52}>{t('board.index')}</Table.Th>
           <Table.Th>{t('board.title')}</Table.Th>
           <Table.Th w={124} ta="right">
             {t('board.createdAt')}

@@ -92,7 +92,12 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // its own CSP allows a <base> and framing by the same origin: the portal's rule is none of either
+    transformStaticCSP: (csp) => csp.replace("base-uri 'self'", "base-uri 'none'").replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+  });
 
   // 2. app services and plugins
   const auth = createAuthService({

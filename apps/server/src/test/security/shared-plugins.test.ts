@@ -34,6 +34,28 @@ describe('input guard (regression: a NUL character answered 500 on 19 calls of c
   });
 });
 
+describe('security headers (regression: the API docs pages allowed <base> and same-origin framing)', () => {
+  it("send CSP object-src/base-uri/frame-ancestors 'none' and nosniff on API answers, errors and the docs pages", async () => {
+    const token = await t.login((await t.createCompany({ password: 'headers-pass' })).id, 'headers-pass');
+    const answers = [
+      await t.app.inject({ method: 'GET', url: '/api/health' }),
+      await t.app.inject({ method: 'GET', url: '/api/company/loginInfo' }),
+      await t.inject(token, { method: 'GET', url: '/api/company/loginInfo' }),
+      await t.inject(token, { method: 'GET', url: '/api/nothing-here' }),
+      await t.app.inject({ method: 'GET', url: '/api/docs' }),
+      await t.app.inject({ method: 'GET', url: '/api/docs/static/index.html' }),
+      await t.app.inject({ method: 'GET', url: '/api/docs/json' }),
+    ];
+    for (const res of answers) {
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+});
+
 // last: it closes the app
 describe('graceful shutdown', () => {
   it('lets a request in flight finish, answers new ones 503 with the envelope, and closes', async () => {

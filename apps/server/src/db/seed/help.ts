@@ -1,7 +1,6 @@
 import { crc32 } from 'node:zlib';
-import PDFDocument from 'pdfkit';
 import { createDiskFileStore } from '../../lib/file-store';
-import { insertComment, insertHelpFile, insertPost, findBoard } from '../../modules/help/help.repository';
+import { findBoard, insertComment, insertHelpFile, insertPost, insertTopLevelPosts } from '../../modules/help/help.repository';
 import type { SeedContext } from './registry';
 
 /**
@@ -65,18 +64,28 @@ function rng(seed: number) {
 
 const p = (ko: string, en: string) => `<p>${ko}</p><p>${en}</p>`;
 
-function pdf(title: string, lines: string[]): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title } });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    doc.fontSize(18).text(title).moveDown();
-    doc.fontSize(11);
-    for (const l of lines) doc.text(l).moveDown(0.5);
-    doc.end();
+/** A small real one-page PDF (Helvetica, ASCII text), written by hand: no PDF library to load. */
+async function pdf(title: string, lines: string[]): Promise<Buffer> {
+  const esc = (t: string) => t.replace(/[\\()]/g, (c) => `\\${c}`);
+  const text = [`BT /F1 18 Tf 50 780 Td (${esc(title)}) Tj ET`, 'BT /F1 11 Tf 50 745 Td 16 TL', ...lines.map((l) => `(${esc(l)}) Tj T*`), 'ET'].join('\n');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    `<< /Length ${Buffer.byteLength(text, 'latin1')} >>\nstream\n${text}\nendstream`,
+    `<< /Title (${esc(title)}) /Producer (Publisher Portal demo seed) >>`,
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(Buffer.byteLength(out, 'latin1'));
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
   });
+  const xref = Buffer.byteLength(out, 'latin1');
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info 6 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
 }
 
 /** A small real ZIP archive (stored entries, UTF-8 names). */
@@ -125,12 +134,25 @@ function zip(entries: [string, string][]): Buffer {
   return Buffer.concat([...locals, cd, end]);
 }
 
+/** A small real XLSX workbook (one sheet, inline strings), written by hand: no spreadsheet library to load. */
 async function xlsx(sheet: string, rows: (string | number)[][]): Promise<Buffer> {
-  const { default: ExcelJS } = await import('exceljs');
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet(sheet);
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  const x = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const col = (i: number) => String.fromCharCode(65 + i);
+  const head = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+  const sheetData = rows
+    .map((r, ri) => `<row r="${ri + 1}">${r.map((v, ci) => {
+      const ref = `${col(ci)}${ri + 1}`;
+      return typeof v === 'number' ? `<c r="${ref}"><v>${v}</v></c>` : `<c r="${ref}" t="inlineStr"><is><t>${x(v)}</t></is></c>`;
+    }).join('')}</row>`)
+    .join('');
+  const ns = 'http://schemas.openxmlformats.org';
+  return zip([
+    ['[Content_Types].xml', `${head}<Types xmlns="${ns}/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`],
+    ['_rels/.rels', `${head}<Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`],
+    ['xl/workbook.xml', `${head}<workbook xmlns="${ns}/spreadsheetml/2006/main" xmlns:r="${ns}/officeDocument/2006/relationships"><sheets><sheet name="${x(sheet)}" sheetId="1" r:id="rId1"/></sheets></workbook>`],
+    ['xl/_rels/workbook.xml.rels', `${head}<Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`],
+    ['xl/worksheets/sheet1.xml', `${head}<worksheet xmlns="${ns}/spreadsheetml/2006/main"><sheetData>${sheetData}</sheetData></worksheet>`],
+  ]);
 }
 
 export async function seedHelp(ctx: SeedContext): Promise<void> {
@@ -147,11 +169,11 @@ export async function seedHelp(ctx: SeedContext): Promise<void> {
 
   await db.transaction(async (tx) => {
     // ~30 notices by the operator, visible to AUT (a few also to other divisions)
-    for (let i = 0; i < 30; i++) {
+    const notices = Array.from({ length: 30 }, (_, i) => {
       const [ko, en] = NOTICE_TOPICS[i % NOTICE_TOPICS.length]!;
       const round = Math.floor(i / NOTICE_TOPICS.length);
       const when = ago(90 - i * 3, 2);
-      await insertPost(tx, {
+      return {
         ...OPERATOR,
         boardIdx: notice,
         title: `[공지] ${ko}${round ? ` (${round + 1}차)` : ''} / ${en}`,
@@ -160,8 +182,9 @@ export async function seedHelp(ctx: SeedContext): Promise<void> {
         viewCount: Math.floor(rand() * 300),
         createdAt: when,
         updatedAt: when,
-      });
-    }
+      };
+    });
+    await insertTopLevelPosts(tx, notices);
 
     // ~50 Q&A posts: 25 questions, with operator answers, follow-ups and answers to answers
     let posts = 0;

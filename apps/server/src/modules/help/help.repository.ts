@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bbsBoards, bbsComments, bbsPosts, helpFiles, storedFiles } from '../../db/schema';
 
@@ -97,6 +97,21 @@ export async function insertPost(
     })
     .where(eq(bbsPosts.idx, row.idx));
   return row.idx;
+}
+
+/** Inserts many top-level posts at once (seeds): two statements whatever their number. */
+export async function insertTopLevelPosts(
+  db: DbOrTx,
+  values: Omit<typeof bbsPosts.$inferInsert, 'rootIdx' | 'threadPath' | 'reLevel' | 'parentIdx'>[],
+) {
+  if (values.length === 0) return [];
+  const rows = await db.insert(bbsPosts).values(values).returning({ idx: bbsPosts.idx });
+  const ids = rows.map((r) => r.idx);
+  await db
+    .update(bbsPosts)
+    .set({ rootIdx: bbsPosts.idx, rootTitle: bbsPosts.title, threadPath: sql`lpad(${bbsPosts.idx}::text, 10, '0')` })
+    .where(inArray(bbsPosts.idx, ids));
+  return ids;
 }
 
 export async function updatePost(db: DbOrTx, idx: number, values: { title: string; content: string; updatedAt: Date }) {

@@ -43,21 +43,11 @@ export function rangeBuckets(startDate?: string, endDate?: string) {
 const itemCondition = (col: SQL, items: readonly string[] | null) =>
   items ? sql` and ${col} in (${sql.join(items.map((i) => sql`${i}`), sql`, `)})` : sql``;
 
-export interface InvoiceSeek {
-  total: number;
-  /** the day the row at `start` is on, and how many rows come before that day */
-  day: string | null;
-  before: number;
-}
-
-/** Total of the filter and where row `start` sits, from the count tables only. */
-export async function seekInvoices(
-  db: DbOrTx,
-  companyIdx: number,
-  filter: TSettlementFilter,
-  items: readonly string[] | null,
-  start: number,
-): Promise<InvoiceSeek> {
+/**
+ * CTEs giving the total of the filter and where row `start` sits, from the count tables only:
+ * `mt` (months with their counts) and `dhit` (the day of row `start`, and the rows before it).
+ */
+function seekCtes(companyIdx: number, filter: TSettlementFilter, items: readonly string[] | null, start: number): SQL {
   const { startDate: a, endDate: b } = filter;
   const { fullFrom, fullTo, fullToEnd } = rangeBuckets(a, b);
   const monthConds = [sql`company_idx = ${companyIdx}`];
@@ -80,9 +70,7 @@ export async function seekInvoices(
           where company_idx = ${companyIdx}${itemsCond}${sql.join(dayRange, sql``)}
             and (${sql.join(edge, sql` or `)}) group by 1`);
   const buckets = parts.length ? sql.join(parts, sql` union all `) : sql`select null::date as m, 0::bigint as n where false`;
-  const [row] = await rows<{ total: number; day: string | null; before: number | null }>(
-    db,
-    sql`with mb as (${buckets}),
+  return sql`mb as (${buckets}),
       mt as (select m, sum(n)::bigint as n from mb group by m having sum(n) > 0),
       mc as (select m, n, (sum(n) over (order by m desc) - n)::bigint as before from mt),
       hit as (select m, before from mc where before <= ${start} and before + n > ${start}),
@@ -95,12 +83,10 @@ export async function seekInvoices(
         group by d.day, hit.before having sum(d.cnt) > 0
       ),
       dc as (select day, n, (mbefore + sum(n) over (order by day desc) - n)::bigint as before from db),
-      dhit as (select day, before from dc where before <= ${start} and before + n > ${start})
-      select (select coalesce(sum(n), 0) from mt)::int as total,
-             (select day::text from dhit) as day,
-             (select before::int from dhit) as before`,
-  );
-  return { total: Number(row?.total ?? 0), day: row?.day ?? null, before: Number(row?.before ?? 0) };
+      dhit as (select day, before from dc where before <= ${start} and before + n > ${start}),
+      seek as (select (select coalesce(sum(n), 0) from mt)::int as total,
+                      (select day from dhit) as day,
+                      (select before from dhit)::int as before)`;
 }
 
 export interface InvoiceRowDb {
@@ -118,28 +104,35 @@ export interface InvoiceRowDb {
   buy_payment_idx: number | null;
 }
 
-/** One page of invoices starting `offset` rows into day `day` (newest first). */
-export async function invoicePageFrom(
+/**
+ * One page of invoices (newest registration day first) and the total of the filter, in one
+ * statement: the seek finds the day row `start` is on, the page skips only within that day.
+ */
+export async function invoicePage(
   db: DbOrTx,
   companyIdx: number,
+  filter: TSettlementFilter,
   items: readonly string[] | null,
-  startDate: string | undefined,
-  day: string,
-  offset: number,
+  start: number,
   length: number,
 ) {
-  return rows<InvoiceRowDb>(
+  const found = await rows<InvoiceRowDb & { total: number; idx: number | null }>(
     db,
-    sql`select i.idx, i.code, i.title, i.issuer, i.state, i.item, i.amount::text as amount,
-          c.icon as currency_icon, c.name as currency_name, ${iso('i.created_at')} as created_at,
-          i.due_date::text as due_date, i.buy_payment_idx
-        from buy_invoices i join currencies c on c.idx = i.currency_idx
-        where i.company_idx = ${companyIdx} and i.created_day <= ${day}::date${itemCondition(sql.raw('i.item'), items)}${
-          startDate ? sql` and i.created_day >= ${startDate}::date` : sql``
-        }
-        order by i.created_day desc, i.idx desc
-        offset ${offset} limit ${length}`,
+    sql`with ${seekCtes(companyIdx, filter, items, start)}
+        select seek.total, p.* from seek left join lateral (
+          select i.idx, i.code, i.title, i.issuer, i.state, i.item, i.amount::text as amount,
+            c.icon as currency_icon, c.name as currency_name, ${iso('i.created_at')} as created_at,
+            i.due_date::text as due_date, i.buy_payment_idx
+          from buy_invoices i join currencies c on c.idx = i.currency_idx
+          where i.company_idx = ${companyIdx} and i.created_day <= seek.day${itemCondition(sql.raw('i.item'), items)}${
+            filter.startDate ? sql` and i.created_day >= ${filter.startDate}::date` : sql``
+          }
+          order by i.created_day desc, i.idx desc
+          offset greatest(${start}::int - seek.before, 0) limit ${length}
+        ) p on true`,
   );
+  const total = Number(found[0]?.total ?? 0);
+  return { total, rows: found.filter((r) => r.idx !== null).map(({ total: _t, ...r }) => r as InvoiceRowDb) };
 }
 
 const paymentConditions = (companyIdx: number, filter: TSettlementFilter, items: readonly string[] | null) => {

@@ -55,11 +55,9 @@ export function createSettlementService(deps: { db: Db; files: FileStore }) {
 
   async function invoices(companyIdx: number, q: { start: number; length: number; search_value: TSettlementFilter }): Promise<TBuyInvoiceList> {
     const items = itemsOf(q.search_value);
-    const seek = await repo.seekInvoices(db, companyIdx, q.search_value, items, q.start);
-    if (q.start >= seek.total || !seek.day) return { dataset: [], total_cnt: seek.total };
-    const page = await repo.invoicePageFrom(db, companyIdx, items, q.search_value.startDate, seek.day, q.start - seek.before, q.length);
+    const { total, rows: page } = await repo.invoicePage(db, companyIdx, q.search_value, items, q.start, q.length);
     return {
-      total_cnt: seek.total,
+      total_cnt: total,
       dataset: page.map((r, i) => ({
         no: q.start + i + 1,
         ...r,

@@ -276,11 +276,13 @@ describe(`settlement: another company's rows and files answer 404 (${DB})`, () =
       'THEIRS-2.pdf',
     ];
     for (const fileName of names) {
+      // a NUL character is refused by the app for every route (400); every other trick is simply not found
+      const expected = fileName.includes('\u0000') ? [400, 404] : [404];
       const post = await t.inject(token, { method: 'POST', url: '/api/common/fileDownload', payload: { uploadPath: 'buy_invoice', fileName } });
-      expect(post.statusCode, `POST ${fileName}`).toBe(404);
+      expect(expected, `POST ${fileName}`).toContain(post.statusCode);
       const q = `uploadPath=${encodeURIComponent(`buy_payment/${payA.idx}`)}&fileName=${encodeURIComponent(fileName)}`;
       const getRes = await get(`/api/common/fileDownload?${q}`);
-      expect(getRes.statusCode, `GET ${fileName}`).toBe(404);
+      expect(expected, `GET ${fileName}`).toContain(getRes.statusCode);
       const raw = await get(`/api/common/fileDownload?uploadPath=buy_payment/${payA.idx}&fileName=${fileName.replaceAll('\u0000', '%00')}`);
       expect([400, 404], `raw GET ${fileName}`).toContain(raw.statusCode);
       expect(raw.body).not.toContain('secret');

@@ -38,7 +38,56 @@ export interface DashboardServiceDeps {
   now: () => Date;
 }
 
+/** Cached aggregates kept at most (the oldest go first). */
+const CACHE_MAX = 500;
+
 export function createDashboardService({ db, timeZone, now }: DashboardServiceDeps) {
+  /**
+   * The two aggregates over all of a company's royalty lines cost a scan of them; they are cached per
+   * company, copyright data version (bumped by triggers on every write to the copyright tables) and
+   * month, so a new line shows at once and an unchanged company costs one tiny query.
+   */
+  const cache = new Map<string, unknown>();
+  async function cached<T>(kind: string, companyIdx: number, period: string, compute: () => Promise<T>): Promise<T> {
+    const key = `${kind}|${companyIdx}|${await repo.copyrightVersion(db)}|${period}`;
+    if (cache.has(key)) return cache.get(key) as T;
+    const value = await compute();
+    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
+    cache.set(key, value);
+    return value;
+  }
+
+  async function monthly(companyIdx: number, current: string): Promise<TMonthlySaleQtyResponse> {
+    const first = addMonths(current, -11);
+    const found = await repo.saleQtyByMonth(db, companyIdx, `${first}-01`, `${addMonths(current, 1)}-01`, timeZone);
+    const byMonth = new Map(found.map((r) => [r.month, r.qty]));
+    const months = Array.from({ length: 12 }, (_, i) => addMonths(first, i));
+    const max = Math.max(0, ...months.map((m) => byMonth.get(m) ?? 0));
+    return months.map((month) => {
+      const qty = byMonth.get(month) ?? 0;
+      return { month, qty, height: max === 0 ? 0 : Math.round((qty * 10000) / max) / 100 };
+    });
+  }
+
+  async function globalTop(companyIdx: number): Promise<TGlobalSaleTop> {
+    const found = await repo.saleQtyByCountry(db, companyIdx);
+    const hundredths = largestRemainderHundredths(found.map((r) => r.cnt));
+    const mapData: Record<string, number> = {};
+    const global_sales = found.map((r, i) => {
+      mapData[r.code3] = r.cnt;
+      return {
+        rank: i + 1,
+        full_name: r.fullName,
+        cnt: r.cnt,
+        percent: hundredths[i]! / 100,
+        code_3: r.code3,
+        code_2: r.code2,
+        numeric: iso.alpha3ToNumeric(r.code3) ?? '',
+      };
+    });
+    return { global_sales, mapData };
+  }
+
   return {
     copyrightBooksCnt: (companyIdx: number) => repo.countCopyrightBooks(db, companyIdx),
 
@@ -51,37 +100,14 @@ export function createDashboardService({ db, timeZone, now }: DashboardServiceDe
     },
 
     /** The last 12 months (the current one last), every month present, height = share of the largest. */
-    async monthlySaleQty(companyIdx: number): Promise<TMonthlySaleQtyResponse> {
+    monthlySaleQty(companyIdx: number): Promise<TMonthlySaleQtyResponse> {
       const current = dayIn(now(), timeZone).slice(0, 7);
-      const first = addMonths(current, -11);
-      const found = await repo.saleQtyByMonth(db, companyIdx, `${first}-01`, `${addMonths(current, 1)}-01`, timeZone);
-      const byMonth = new Map(found.map((r) => [r.month, r.qty]));
-      const months = Array.from({ length: 12 }, (_, i) => addMonths(first, i));
-      const max = Math.max(0, ...months.map((m) => byMonth.get(m) ?? 0));
-      return months.map((month) => {
-        const qty = byMonth.get(month) ?? 0;
-        return { month, qty, height: max === 0 ? 0 : Math.round((qty * 10000) / max) / 100 };
-      });
+      return cached('monthly', companyIdx, current, () => monthly(companyIdx, current));
     },
 
     /** Every country with sales, ranked by quantity; percents in hundredths by largest remainder (sum 100.00). */
-    async globalSaleTop(companyIdx: number): Promise<TGlobalSaleTop> {
-      const found = await repo.saleQtyByCountry(db, companyIdx);
-      const hundredths = largestRemainderHundredths(found.map((r) => r.cnt));
-      const mapData: Record<string, number> = {};
-      const global_sales = found.map((r, i) => {
-        mapData[r.code3] = r.cnt;
-        return {
-          rank: i + 1,
-          full_name: r.fullName,
-          cnt: r.cnt,
-          percent: hundredths[i]! / 100,
-          code_3: r.code3,
-          code_2: r.code2,
-          numeric: iso.alpha3ToNumeric(r.code3) ?? '',
-        };
-      });
-      return { global_sales, mapData };
+    globalSaleTop(companyIdx: number): Promise<TGlobalSaleTop> {
+      return cached('global', companyIdx, '', () => globalTop(companyIdx));
     },
 
     /** The latest notice and qna posts the user's division may see. */

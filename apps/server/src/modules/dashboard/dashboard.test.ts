@@ -268,6 +268,30 @@ describe(`dashboard (${process.env.TEST_DB ?? 'pglite'})`, () => {
     expect(await get(empty.token, '/api/company/dashboard/globalSaleTop')).toEqual({ global_sales: [], mapData: {} });
   });
 
+  it('cached aggregates follow every write at once, and the month rolls over with the clock', async () => {
+    t.clock.set('2026-08-31T14:00:00Z'); // Seoul 08-31 23:00
+    const me = await company();
+    const b = await book(me.idx);
+    await line(me.idx, b, { at: '2026-08-10T00:00:00Z', country: 'DEU', qty: 5 });
+    const top = () => get<{ global_sales: { code_3: string; cnt: number }[] }>(me.token, '/api/company/dashboard/globalSaleTop');
+    const months = () => get<{ month: string; qty: number }[]>(me.token, '/api/company/dashboard/monthlySaleQty');
+    expect((await top()).global_sales).toMatchObject([{ code_3: 'DEU', cnt: 5 }]);
+    expect((await months()).at(-1)).toMatchObject({ month: '2026-08', qty: 5 });
+    // asked again: the same answer (from the cache)
+    expect((await top()).global_sales).toMatchObject([{ code_3: 'DEU', cnt: 5 }]);
+    // a new line, and a changed one, show on the next call
+    await line(me.idx, b, { at: '2026-08-20T00:00:00Z', country: 'ITA', qty: 7 });
+    expect((await top()).global_sales.map((g) => [g.code_3, g.cnt])).toEqual([['ITA', 7], ['DEU', 5]]);
+    await t.db.update(royaltyLines).set({ qty: 9 }).where(eq(royaltyLines.bookIdx, b)).execute();
+    expect((await top()).global_sales.map((g) => [g.code_3, g.cnt])).toEqual([['DEU', 9], ['ITA', 9]]);
+    expect((await months()).at(-1)).toMatchObject({ month: '2026-08', qty: 18 });
+    // Seoul midnight: September is the current month, August the one before
+    t.clock.set('2026-08-31T15:00:00Z');
+    const after = await months();
+    expect(after.at(-1)).toMatchObject({ month: '2026-09', qty: 0 });
+    expect(after.at(-2)).toMatchObject({ month: '2026-08', qty: 18 });
+  });
+
   it('largest-remainder percents always sum to 100.00 and never move a share by a hundredth or more', () => {
     const cases = [[1, 1, 1], [1, 2, 3, 4, 5, 6, 7], [999, 1], [1, 1, 1, 1, 1, 1], [7], [5, 0, 5], [123457, 98, 3, 3, 3, 1]];
     for (const values of cases) {

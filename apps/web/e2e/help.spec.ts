@@ -66,6 +66,7 @@ test.describe('[HELP] boards', () => {
     await expect(page.getByTestId('table-row').first()).toBeVisible();
     // replies show an indent arrow; per-page select changes the page size
     await expect(page.getByTestId('reply-arrow').first()).toBeVisible();
+    await expect(page.getByTestId('comment-count').first()).toBeVisible();
     await page.getByTestId('per-page').click();
     await page.getByRole('option', { name: '25' }).click();
     await expect(page.getByTestId('table-row')).toHaveCount(25);

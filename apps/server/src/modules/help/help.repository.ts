@@ -45,7 +45,8 @@ export async function listPosts(
       registrantIdx: bbsPosts.registrantIdx,
       registrantType: bbsPosts.registrantType,
       companyDivision: bbsPosts.companyDivision,
-      commentCnt: sql<number>`(select count(*)::int from ${bbsComments} where ${bbsComments.bbsIdx} = ${bbsPosts.idx})`,
+      // qualified by hand: in a one-table select Drizzle leaves column names unqualified
+      commentCnt: sql<number>`(select count(*)::int from "bbs_comments" c where c."bbs_idx" = "bbs_posts"."idx")`,
     })
     .from(bbsPosts)
     .where(where)

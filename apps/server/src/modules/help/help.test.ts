@@ -202,6 +202,8 @@ describe(`boards (${process.env.TEST_DB ?? 'pglite'})`, () => {
     expect((await req(aliceToken, 'POST', '/api/help/bbs_comment/qna', { bbs_idx: 999999, content: 'x' })).statusCode).toBe(404);
     const rowCount = await t.db.select().from(bbsComments).where(eq(bbsComments.bbsIdx, idx));
     expect(rowCount).toHaveLength(2);
+    const row = (await req(aliceToken, 'GET', '/api/help/bbs/qna?search_value=Commented')).json().dataset[0];
+    expect(row).toMatchObject({ idx, comment_cnt: 2 });
   });
 
   it('opening a post counts a view; count_view=N reads without counting', async () => {

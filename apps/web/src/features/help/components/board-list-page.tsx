@@ -45,12 +45,20 @@ function BoardList({ bbsName }: { bbsName: 'notice' | 'qna' }) {
       header: t('fields.title'),
       render: (r) => (
         <Group gap={4} wrap="nowrap" style={{ paddingLeft: Math.min(r.re_level, 5) * 18 }}>
-          {r.re_level > 0 && <IconCornerDownRight size={16} aria-label={t('list.reply')} role="img" data-testid="reply-arrow" />}
+          {r.re_level > 0 && <IconCornerDownRight size={16} aria-label={t('list.reply')} role="img" data-testid="reply-arrow" style={{ flexShrink: 0 }} />}
           <Anchor component={Link} to={`/help/bbs/${bbsName}/view/${r.idx}`} size="sm" data-testid="post-link">
             {r.title}
           </Anchor>
           {r.comment_cnt > 0 && (
-            <Group gap={2} wrap="nowrap" c="dimmed" aria-label={t('list.commentCount', { count: r.comment_cnt })} role="img">
+            <Group
+              gap={2}
+              wrap="nowrap"
+              c="dimmed"
+              aria-label={t('list.commentCount', { count: r.comment_cnt })}
+              role="img"
+              style={{ flexShrink: 0 }}
+              data-testid="comment-count"
+            >
               <IconMessageCircle size={14} aria-hidden />
               <Text size="xs" span aria-hidden>
                 {r.comment_cnt}

@@ -43,8 +43,8 @@ export interface CopyrightServiceDeps {
   auth: Pick<AuthService, 'loginInfo'>;
   timeZone: string;
   /**
-   * true for the embedded single-connection PGlite: exports then read without read-ahead and give
-   * way to list requests (they wait while any list is being answered), so lists stay quick.
+   * true for the embedded single-connection PGlite: exports then read in smaller batches without
+   * read-ahead. On both drivers an export starts no read while a list is being answered.
    */
   singleConnection?: boolean;
 }
@@ -190,7 +190,7 @@ export function createCopyrightService({ db, auth, timeZone, singleConnection = 
         // requested before this one is handed to the worker (reading overlaps writing)
         const books = sum.books;
         const read = async (bi: number, after: number) => {
-          if (singleConnection) await giveWay();
+          await giveWay(); // lists first: no export read starts while one is being answered
           return repo.royaltyBatch(db, w!, books[bi]!.idx, after, batchSize);
         };
         const readAhead = (bi: number, after: number) => {

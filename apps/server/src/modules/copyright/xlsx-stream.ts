@@ -17,7 +17,12 @@ const IN_FLIGHT = 2;
  */
 export function xlsxWorkerStream(sheetName: string, columns: SheetColumn[]) {
   const out = new PassThrough({ highWaterMark: 1 << 20 });
-  const worker = new Worker(new URL('./xlsx-worker.mjs', import.meta.url), { workerData: { sheetName, columns }, execArgv: [] });
+  const worker = new Worker(new URL('./xlsx-worker.mjs', import.meta.url), {
+    workerData: { sheetName, columns },
+    execArgv: [],
+    // a streamed sheet needs little: a small heap keeps the process's peak flat for any row count
+    resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 8 },
+  });
   let inFlight = 0;
   let failed: Error | null = null;
   let wake: (() => void) | null = null;

@@ -5,10 +5,7 @@
 // here (chrome-launcher, the one lighthouse uses), puppeteer-core (lighthouse's own driver) opens a tab
 // on the app's origin and stores the token there, and lighthouse audits /dashboard in that same tab
 // (`lighthouse(url, flags, config, page)`), so it sees the stored session.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -87,55 +84,10 @@ export async function lighthouseRuns(ctx, url, token, runs = RUNS) {
   return results;
 }
 
-/** A port nobody listens on (the OS picks it). */
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-
-/**
- * The server on a free port with a fresh, seeded embedded database. (ctx.startServer numbers ports
- * from 4600 in every bench process, so two people benching at once talk to each other's server.)
- */
-async function startOwnServer(ctx) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-dashboard-'));
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ctx.root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: '' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (proc.exitCode !== null) return;
-    proc.kill('SIGTERM');
-    await new Promise((r) => proc.once('exit', r));
-  };
-  const started = Date.now();
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).status === 200) break;
-    } catch {
-      /* not yet listening */
-    }
-    if (Date.now() - started > 180_000) {
-      await stop();
-      throw new Error('server did not start in 180 s');
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { url, stop };
-}
-
 export default async function dashboard(ctx) {
   ctx.buildWeb();
-  const server = await startOwnServer(ctx);
+  // an embedded database of its own (a DATABASE_URL in the environment would point elsewhere)
+  const server = await ctx.startServer({ DATABASE_URL: '' });
   try {
     return await measure(ctx, server);
   } finally {

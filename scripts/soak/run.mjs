@@ -78,7 +78,7 @@ async function phaseLoad() {
   await pgSetup();
   const { result } = await load(pgServer.url, loadRequests(reads, token), DURATION);
   const errors = result.errors + result.timeouts + result.non2xx;
-  row('load: 60 s x 50 connections (PostgreSQL)', `${result.requests.total} requests, ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ${errors} errors`, errors === 0 && result.requests.total > 0);
+  row(`load: ${DURATION} s x 50 connections (PostgreSQL)`, `${result.requests.total} requests, ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ${errors} errors`, errors === 0 && result.requests.total > 0);
 }
 
 async function phaseRestart() {
@@ -193,7 +193,8 @@ async function phaseCrash() {
 /** SIGTERM under load: in-flight requests finish, new ones get 503, exit within 10 s. */
 async function phaseSigterm() {
   await pgSetup();
-  const server = await startServer({ env: { DATABASE_URL: cluster.url }, dataDir: tmp('sigterm'), logName: 'sigterm' });
+  // the same data directory as the seeded server: the invoice PDFs the database points at are there
+  const server = await startServer({ env: { DATABASE_URL: cluster.url }, dataDir: pgServer.dataDir, logName: 'sigterm' });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 40 });
   const paths = [...reads.lists, ...reads.downloads];
   const log = [];
@@ -242,6 +243,8 @@ async function phaseSigterm() {
   const refused = after.filter((r) => r.err).length;
   const servedLate = after.filter((r) => r.status === 200).length;
   const wrong = after.filter((r) => !r.err && r.status !== 503 && r.status !== 200).length;
+  const failedInflight = inflight.filter((r) => r.status !== 200);
+  if (failedInflight.length) console.log(`  in flight but not 200: ${JSON.stringify(failedInflight.slice(0, 5).map((r) => ({ status: r.status, err: r.err, startedBeforeSignalMs: Math.round(sigAt - r.start) })))}`);
   row('SIGTERM: in-flight requests finish', `${inflightOk}/${inflight.length} in flight at the signal answered 200`, inflight.length > 0 && inflightOk === inflight.length);
   row('SIGTERM: new requests refused', `${got503} answered 503 envelope, ${refused} refused connections, ${servedLate} served before the drain, ${wrong} other`, got503 + refused > 0 && wrong === 0);
   row('SIGTERM: exits within 10 s', exitMs === null ? 'did not exit in 15 s' : `exit code ${exit.code} after ${exitMs} ms`, exitMs !== null && exitMs <= 10_000 && exit.code === 0);

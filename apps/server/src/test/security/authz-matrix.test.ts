@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../helper';
-import { arbitrary, isProtected, loadOperations, requestOf, sample, type CallValues, type Operation } from './openapi';
+import { arbitrary, entries, isProtected, loadOperations, requestOf, sample, type CallValues, type Operation } from './openapi';
 import { buildWorld, callsFor, leakedSecrets, PROFILE, textOf, type World } from './world';
 
 /** Reads of data every company shares by design (the book catalogue): A's ids may be looked up there. */
@@ -20,12 +20,22 @@ let w: World;
 let ops: Operation[];
 let tried = 0;
 const problems: string[] = [];
+/** B's own list totals by path and its own bare figures by URL, from B's crawl */
+const ownTotals = new Map<string, number>();
+const ownNumbers = new Map<string, number>();
 
 beforeAll(async () => {
   t = await createTestApp();
   ops = (await loadOperations(t.app)).filter((o) => isProtected(o) && !SKIP.has(o.key));
   const t0 = Date.now();
   w = await buildWorld(t, ops);
+  for (const a of w.b.view.answers.values()) {
+    if (a.status !== 200) continue;
+    const path = a.req.url.split('?')[0]!;
+    const total = (a.json as { total_cnt?: unknown })?.total_cnt;
+    if (typeof total === 'number') ownTotals.set(path, Math.max(ownTotals.get(path) ?? 0, total));
+    if (typeof a.json === 'number') ownNumbers.set(a.req.url, a.json);
+  }
   if (process.env.SEC_PROFILE) console.log([...PROFILE].sort((x, y) => y[1] - x[1]).slice(0, 12).map(([k, v]) => `${k} ${Math.round(v)} ms`).join('\n'));
   console.log(`[authz matrix] world built in ${Date.now() - t0} ms: A ${w.a.view.answers.size} answers, B ${w.b.view.answers.size}`);
 }, 180_000);
@@ -46,6 +56,14 @@ async function attack(op: Operation, call: CallValues, what: string) {
   if (!SHARED_READS.has(op.key)) {
     const leaked = await leakedSecrets(w, res);
     if (leaked.length) problems.push(`${where} leaks ${JSON.stringify(leaked)}`);
+    // counts: a list never counts more than B's own rows; a bare number (dashboard) is B's own
+    if (res.statusCode === 200 && String(res.headers['content-type']).includes('json')) {
+      const body = res.json();
+      const own = ownTotals.get(req.url.split('?')[0]!);
+      if (typeof body?.total_cnt === 'number' && own !== undefined && body.total_cnt > own) problems.push(`${where} counts ${body.total_cnt} rows, B has ${own}`);
+      const ownNumber = ownNumbers.get(req.url);
+      if (typeof body === 'number' && ownNumber !== undefined && body !== ownNumber) problems.push(`${where} answers ${body}, B's own figure is ${ownNumber}`);
+    }
   }
   return res;
 }
@@ -88,6 +106,28 @@ describe('object-level authorization matrix', () => {
     }
     expect(problems).toEqual([]);
   }, 300_000);
+
+  it('the detector has teeth: the same requests with A’s own token do show A’s secrets', async () => {
+    let shown = 0;
+    let asked = 0;
+    for (const op of ops.filter((o) => o.method === 'GET')) {
+      for (const call of callsFor(op, w.a.view.values, 3)) {
+        asked++;
+        const res = await t.inject(w.a.token, requestOf(op, call));
+        if ((await leakedSecrets(w, res)).length) shown++;
+      }
+    }
+    console.log(`[authz matrix] self-check: ${shown}/${asked} of A's own requests show A-only data`);
+    expect(shown).toBeGreaterThan(5);
+  }, 120_000);
+
+  it('no answer carries a credential field (password, hash, secret, session id) — OWASP API3', () => {
+    const bad = new Set<string>();
+    for (const view of [w.a.view, w.b.view])
+      for (const a of view.answers.values())
+        for (const [k] of entries(a.json)) if (/pass(word)?(_?hash)?$|hash|secret|^sid$|session|salt/i.test(k)) bad.add(`${a.req.method} ${a.req.url.split('?')[0]}: ${k}`);
+    expect([...bad]).toEqual([]);
+  });
 
   it('random ids answer 404/400/403 or B’s own data, never A’s', async () => {
     for (const op of ops) {

@@ -55,7 +55,7 @@ beforeAll(async () => {
   token = res.json().access_token;
 }, 180_000);
 afterAll(async () => {
-  console.log(`[transactions]\n  ${report.join('\n  ')}`);
+  console.log(`[transactions]\n  ${report.join('\n  ')}\n  mass assignment: ${massChecked} writes replayed with identity/permission fields, none changed the company`);
   await app?.close();
   await drop?.();
   rmSync(dataDir, { recursive: true, force: true });
@@ -155,6 +155,30 @@ async function candidateCalls(op: Operation, view: View): Promise<CallValues[]> 
   return out;
 }
 
+/**
+ * Mass assignment (OWASP API3:2023): the same write again with the company's own identity and
+ * permission fields added to the body (other values); none of them may change.
+ */
+async function massAssignment(op: Operation, req: ReturnType<typeof requestOf>) {
+  if (!req.payload || typeof req.payload !== 'object' || Array.isArray(req.payload) || /password/i.test(op.path)) return;
+  const me = async () => (await inject({ method: 'GET', url: '/api/company/loginInfo' })).json();
+  const before = await me();
+  const extra: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(before as Record<string, unknown>)) {
+    if (k in (req.payload as object)) continue;
+    extra[k] = typeof v === 'number' ? v + 1 : v === 'Y' ? 'N' : v === 'N' ? 'Y' : `${String(v)}x`;
+  }
+  Object.assign(extra, { company_idx: 1, companyIdx: 1, registrant_idx: 1, registrant_type: 'admin', password: 'owned-1234', password_hash: 'x', passwordHash: 'x', role: 'admin', is_admin: 'Y' });
+  const res = await inject({ ...req, payload: { ...(req.payload as object), ...extra } });
+  expect(res.statusCode, `${op.key} with extra fields`).toBeLessThan(500);
+  expect(await me(), `${op.key}: extra body fields changed the company`).toEqual(before);
+  // the password did not change either
+  const login = await app.inject({ method: 'POST', url: '/api/company/login', payload: { id: 'demo', password, company_division: 'AUT' } });
+  expect(login.statusCode, `${op.key}: the password changed`).toBe(200);
+  massChecked++;
+}
+let massChecked = 0;
+
 async function exercise(op: Operation, view: View): Promise<void> {
   const refused: string[] = [];
   for (const call of (await candidateCalls(op, view)).slice(0, 12)) {
@@ -188,6 +212,7 @@ async function exercise(op: Operation, view: View): Promise<void> {
           : `${op.key}: no transaction, ${outside.length} write statement (${req.url})`,
       );
       if (/passwordUpdate/.test(op.key)) password = `${password}-x`;
+      await massAssignment(op, req);
       return;
     }
   }

@@ -235,7 +235,7 @@ export default async function settlement(ctx) {
       const big = { url: list(c.q(totals.big)), headers: auth(tokenBig) };
       const small = { url: list(c.q(totals.small)), headers: auth(tokenSmall) };
       await pairedLatencies(ctx, big, small, 20); // warm-up
-      const { a, b } = await pairedLatencies(ctx, big, small, 400);
+      const { a, b } = await pairedLatencies(ctx, big, small, 1000);
       const ratio = Math.round((a.p99 / b.p99) * 100) / 100;
       rows.push({
         name: `invoice list ${c.name}: p99 1M / p99 10k (${a.p99} / ${b.p99} ms; p50 ${a.p50} / ${b.p50})`,

@@ -129,6 +129,25 @@ describe('object-level authorization matrix', () => {
     expect([...bad]).toEqual([]);
   });
 
+  it('caps every list at 100 rows whatever length asks (OWASP API4: unrestricted resource consumption)', async () => {
+    const wrong: string[] = [];
+    let capped = 0;
+    for (const op of ops.filter((o) => o.method === 'GET' && o.params.some((p) => p.name === 'length') && isProtected(o))) {
+      const path = Object.fromEntries(op.params.filter((p) => p.in === 'path').map((p) => [p.name, op.description.match(/`([a-z_]+)`/)?.[1] ?? sample(p.schema, p.name)]));
+      for (const length of [101, 1000, 2 ** 31 - 1, -1, 0]) {
+        const req = requestOf(op, { path, query: { start: 0, length } });
+        const res = await t.inject(w.a.token, req);
+        if (res.statusCode >= 500) wrong.push(`${req.url} → ${res.statusCode}`);
+        if (res.statusCode === 200 && Array.isArray(res.json().dataset)) {
+          if (res.json().dataset.length > 100) wrong.push(`${req.url} → ${res.json().dataset.length} rows`);
+          if (res.json().dataset.length === 100) capped++;
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(capped, 'some of A’s lists have more than 100 rows').toBeGreaterThan(0);
+  });
+
   it('random ids answer 404/400/403 or B’s own data, never A’s', async () => {
     for (const op of ops) {
       const idParams = op.params.filter((p) => p.in === 'path' || (p.required && !['search_value', 'start', 'length'].includes(p.name)));

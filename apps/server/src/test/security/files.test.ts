@@ -45,7 +45,7 @@ function traversalCorpus(dataDir: string): string[] {
   const out = new Set<string>();
   const targets = ['canary.txt', 'jwt-secret', ...SECRET_FILES];
   const seps = ['../', '..\\', '%2e%2e%2f', '%2e%2e/', '..%2f', '%252e%252e%252f', '..%255c', '....//', '..;/', '%c0%ae%c0%ae/', '\u2025/', '\uff0e\uff0e/', '..\u2215', '..\uff0f'];
-  for (const sep of seps) for (const n of [1, 2, 3, 8]) for (const f of targets) out.add(sep.repeat(n) + f);
+  for (const sep of seps) for (const n of [1, 3, 8]) for (const f of targets) out.add(sep.repeat(n) + f);
   for (const f of [...SECRET_FILES.map((x) => `/${x}`), path.join(dataDir, 'canary.txt'), path.join(dataDir, 'jwt-secret'), 'C:\\Windows\\win.ini', '\\\\server\\share\\x', 'file:///etc/passwd'])
     out.add(f);
   for (const f of ['canary.txt\u0000.pdf', 'x.pdf\u0000', '../canary.txt%00.pdf', 'buy_invoice/../canary.txt', './canary.txt', '.', '..', '', ' ', 'CON', 'a'.repeat(300)])

@@ -182,6 +182,31 @@ export function createCluster(name, port) {
   };
 }
 
+/**
+ * The shared cluster instead (SOAK_CLUSTER=main): a fresh database on it, and the restart of the
+ * issue text. Cuts every other connection to that cluster for a few seconds: only when nobody else uses it.
+ */
+export async function sharedCluster(port = 5432) {
+  const v = pgVersion();
+  const { default: pg } = await import('pg');
+  const admin = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const name = `portal_soak_${Date.now().toString(36)}`;
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  await c.query(`CREATE DATABASE ${name}`);
+  await c.end();
+  return {
+    version: v,
+    url: `postgres://postgres@127.0.0.1:${port}/${name}`,
+    restart: () =>
+      new Promise((resolve) => {
+        const p = spawn('pg_ctlcluster', ['--skip-systemctl-redirect', v, 'main', 'restart'], { stdio: 'ignore' });
+        p.once('exit', (code) => resolve(code));
+      }),
+    drop: () => spawnSync('psql', [admin, '-c', `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`], { stdio: 'ignore' }),
+  };
+}
+
 /** Runs the demo seed into a database (the server seeds only the embedded one by itself). */
 export function seedInto(databaseUrl, dataDir) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/db/seed/cli.ts'], {

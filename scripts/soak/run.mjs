@@ -4,12 +4,13 @@
 // every phase bounded in time; prints a table: test, figure, pass/fail.
 //   SOAK_ONLY=load,restart,crash,sigterm,sqlmap,headers   run a subset
 //   SOAK_DURATION=60  load seconds     SOAK_KILLS=20  kill -9 rounds
+//   SOAK_CLUSTER=main  restart the shared PostgreSQL cluster instead of a private one (cuts others' connections)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { call, createCluster, discoverReads, killAll, login, seedInto, sleep, startServer, tmp } from './lib.mjs';
+import { call, createCluster, discoverReads, killAll, login, seedInto, sharedCluster, sleep, startServer, tmp } from './lib.mjs';
 
 const ONLY = new Set((process.env.SOAK_ONLY ?? 'load,restart,crash,sigterm,sqlmap,headers').split(','));
 const DURATION = Number(process.env.SOAK_DURATION ?? 60);
@@ -64,8 +65,8 @@ let reads;
 
 async function pgSetup() {
   if (pgServer) return;
-  const port = 5400 + Math.floor(Math.random() * 90);
-  cluster = createCluster('portal_soak', port);
+  // a private cluster by default, so the restart cuts nobody else's connections (SOAK_CLUSTER=main: the shared one)
+  cluster = process.env.SOAK_CLUSTER === 'main' ? await sharedCluster() : createCluster('portal_soak', 5400 + Math.floor(Math.random() * 90));
   const dataDir = tmp('pg');
   seedInto(cluster.url, dataDir);
   pgServer = await startServer({ env: { DATABASE_URL: cluster.url }, dataDir, logName: 'pg-server' });

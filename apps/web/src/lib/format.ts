@@ -3,13 +3,28 @@ import { currentLanguage } from './i18n';
 const LOCALES: Record<string, string> = { en: 'en-US', ko: 'ko-KR', es: 'es-ES', zh: 'zh-CN', ja: 'ja-JP' };
 export const intlLocale = (lng: string = currentLanguage()) => LOCALES[lng] ?? 'en-US';
 
+/** Intl formatters are costly to build: one per locale and options, reused by every cell. */
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function numberFormat(locale: string, opts: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `n|${locale}|${JSON.stringify(opts)}`;
+  let f = cache.get(key) as Intl.NumberFormat | undefined;
+  if (!f) cache.set(key, (f = new Intl.NumberFormat(locale, opts)));
+  return f;
+}
+function dateFormat(locale: string, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `d|${locale}|${JSON.stringify(opts)}`;
+  let f = cache.get(key) as Intl.DateTimeFormat | undefined;
+  if (!f) cache.set(key, (f = new Intl.DateTimeFormat(locale, opts)));
+  return f;
+}
+
 /**
  * An amount with thousands separators. Decimal strings are formatted as strings (Intl formats
  * them exactly), so no float rounding creeps in.
  */
 export function formatAmount(amount: string | number, opts: { decimals?: number; lng?: string } = {}) {
   const { decimals } = opts;
-  const nf = new Intl.NumberFormat(intlLocale(opts.lng), {
+  const nf = numberFormat(intlLocale(opts.lng), {
     minimumFractionDigits: decimals ?? 0,
     maximumFractionDigits: decimals ?? 2,
   });
@@ -17,7 +32,7 @@ export function formatAmount(amount: string | number, opts: { decimals?: number;
 }
 
 export function formatInteger(n: number | string, lng?: string) {
-  return new Intl.NumberFormat(intlLocale(lng), { maximumFractionDigits: 0 }).format(n as unknown as number);
+  return numberFormat(intlLocale(lng), { maximumFractionDigits: 0 }).format(n as unknown as number);
 }
 
 /** A date (YYYY-MM-DD or ISO timestamp) in the UI language. */
@@ -25,14 +40,14 @@ export function formatDate(value: string | Date | null | undefined, lng?: string
   if (!value) return '';
   const d = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value);
   if (Number.isNaN(d.getTime())) return String(value);
-  return new Intl.DateTimeFormat(intlLocale(lng), { year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+  return dateFormat(intlLocale(lng), { year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
 }
 
 export function formatDateTime(value: string | Date | null | undefined, lng?: string) {
   if (!value) return '';
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return String(value);
-  return new Intl.DateTimeFormat(intlLocale(lng), {
+  return dateFormat(intlLocale(lng), {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',

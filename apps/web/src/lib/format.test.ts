@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { cut, formatAmount, formatDate, formatInteger } from './format';
+
+describe('formatting per locale', () => {
+  it('formats decimal strings exactly, with thousands separators', () => {
+    expect(formatAmount('1234567.5', { decimals: 2, lng: 'en' })).toBe('1,234,567.50');
+    expect(formatAmount('12345678901234.99', { decimals: 2, lng: 'en' })).toBe('12,345,678,901,234.99');
+    expect(formatAmount('1234.5', { decimals: 2, lng: 'es' })).toBe('1234,50');
+    expect(formatInteger(1234567, 'ko')).toBe('1,234,567');
+  });
+
+  it('formats dates in the UI language', () => {
+    expect(formatDate('2024-03-05', 'en')).toBe('03/05/2024');
+    expect(formatDate('2024-03-05', 'ko')).toBe('2024. 03. 05.');
+    expect(formatDate('2024-03-05', 'ja')).toBe('2024/03/05');
+    expect(formatDate(null)).toBe('');
+  });
+
+  it('cuts titles by characters, not UTF-16 units', () => {
+    expect(cut('한빛 출판사 (Hanbit Demo Press)', 10)).toBe('한빛 출판사 (Ha…');
+    expect(cut('short', 10)).toBe('short');
+  });
+});

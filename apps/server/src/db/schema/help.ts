@@ -51,6 +51,8 @@ export const bbsPosts = pgTable(
     index('bbs_posts_board_thread_order').on(t.boardIdx, t.rootTitle, t.rootIdx, t.threadPath),
     index('bbs_posts_root').on(t.rootIdx, t.threadPath),
     index('bbs_posts_parent').on(t.parentIdx),
+    // the dashboard's latest posts per board
+    index('bbs_posts_board_latest').on(t.boardIdx, t.createdAt.desc(), t.idx.desc()),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "bbs_posts_board_latest" ON "bbs_posts" USING btree ("board_idx","created_at" DESC NULLS LAST,"idx" DESC NULLS LAST);

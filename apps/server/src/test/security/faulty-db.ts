@@ -15,6 +15,8 @@ export class Faults {
   txStatements = 0;
   fired = false;
   outsideWrites: string[] = [];
+  /** when set, every statement fails with it (a database outage) */
+  down: Error | null = null;
   arm(n: number | null) {
     this.armAt = n;
     this.txStatements = 0;
@@ -22,6 +24,7 @@ export class Faults {
     this.outsideWrites = [];
   }
   inTx(sql: string) {
+    if (this.down) throw this.down;
     if (/^\s*(begin|commit|rollback|savepoint|release)\b/i.test(sql)) return;
     this.txStatements++;
     if (this.armAt !== null && this.txStatements === this.armAt) {
@@ -30,6 +33,7 @@ export class Faults {
     }
   }
   outside(sql: string) {
+    if (this.down) throw this.down;
     if (/^\s*(insert|update|delete)\b/i.test(sql)) this.outsideWrites.push(sql.slice(0, 80));
   }
 }
@@ -96,6 +100,7 @@ export async function openFaultyDatabase(): Promise<{ database: Database; faults
       return (pool.query as (...a: unknown[]) => unknown)(q, ...rest);
     },
     connect: async () => {
+      if (faults.down) throw faults.down;
       const client = await pool.connect();
       let inTx = false;
       return bindAll(client, {

@@ -219,6 +219,28 @@ async function exercise(op: Operation, view: View): Promise<void> {
   report.push(`${op.key}: not exercised (no candidate request passed its rules): ${refused.slice(0, 2).join(' | ')}`);
 }
 
+describe('database outage', () => {
+  it('answers the error envelope (no internals) while the database is gone, and recovers after', async () => {
+    const outage = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    const reads = ops.filter((o) => o.method === 'GET' && isProtected(o) && !o.params.some((p) => p.required && p.in === 'query'));
+    faults.down = outage;
+    try {
+      for (const op of reads.slice(0, 15)) {
+        const res = await inject(requestOf(op, { path: Object.fromEntries(op.params.filter((p) => p.in === 'path').map((p) => [p.name, sample(p.schema, p.name)])), query: {} }));
+        expect([500, 503], `${op.key} during the outage`).toContain(res.statusCode);
+        expect(res.json()).toEqual({ code: expect.stringMatching(/^(INTERNAL|SERVICE_UNAVAILABLE)$/), message: expect.any(String) });
+        expect(leaksInternals(res.body)).toBeNull();
+        expect(res.body).not.toContain('administrator command');
+      }
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBeGreaterThanOrEqual(500);
+    } finally {
+      faults.down = null;
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await inject({ method: 'GET', url: '/api/company/loginInfo' })).statusCode).toBe(200);
+  });
+});
+
 describe('every write is all or nothing', () => {
   it('rolls back completely when any statement of its transaction fails', async () => {
     const writes = ops.filter((o) => o.method !== 'GET' && isProtected(o) && !isDownload(o));

@@ -153,6 +153,15 @@ describe('tokens on every protected operation', () => {
     await expectAll401(token);
   });
 
+  it('a company of another division gets no token, and a correctly signed token naming it is refused', async () => {
+    const partner = await t.createCompany({ password: 'partner-pass', codeCompanyDivision: 'PUB' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/company/login', payload: { id: partner.id, password: partner.password, company_division: 'PUB' } });
+    expect(res.statusCode).toBe(401);
+    const claims = claimsOf(await t.login(acme.id, acme.password));
+    await expectAll401(sign({ ...claims, sub: String(partner.idx), div: 'PUB', sid: '00000000-0000-4000-8000-000000000000' }, t.config.jwtSecret));
+    await expectAll401(sign({ ...claims, div: 'PUB' }, t.config.jwtSecret).replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')));
+  });
+
   it('a token is not accepted from the query string or a cookie', async () => {
     const token = await t.login(acme.id, acme.password);
     const res = await t.app.inject({ method: 'GET', url: `/api/company/loginInfo?access_token=${token}`, cookies: { token } });

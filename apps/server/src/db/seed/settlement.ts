@@ -1,5 +1,4 @@
 import { inArray } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import { createDiskFileStore, type FileStore } from '../../lib/file-store';
 import type { DbOrTx } from '../client';
 import { buyInvoiceLines, buyInvoices, buyPaymentInvoices, buyPayments, currencies, storedFiles } from '../schema';
@@ -119,7 +118,9 @@ function planInvoices(companyIdx: number, count: number, today: string, seed: nu
   return out;
 }
 
-function receiptPdf(title: string, lines: string[]): Promise<Buffer> {
+async function receiptPdf(title: string, lines: string[]): Promise<Buffer> {
+  // loaded only when a seed runs: every server start imports this module
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A5', margin: 40 });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));

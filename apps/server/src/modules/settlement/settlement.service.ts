@@ -12,7 +12,6 @@ import {
 import type { Db } from '../../db/client';
 import type { FileStore } from '../../lib/file-store';
 import { notFound } from '../../lib/errors';
-import { renderInvoicePdf } from './invoice-pdf';
 import * as repo from './settlement.repository';
 
 export const PAYMENT_NS = 'buy_payment';
@@ -104,6 +103,8 @@ export function createSettlementService(deps: { db: Db; files: FileStore }) {
     const inv = await repo.invoiceForPdf(db, companyIdx, code);
     if (!inv) throw notFound();
     if (stored && stored.refIdx === inv.idx && stored.createdAt >= inv.updatedAt) return stored;
+    // pdfkit and the Korean font load on the first download, not at server start
+    const { renderInvoicePdf } = await import('./invoice-pdf');
     const pdf = await renderInvoicePdf(inv);
     const storageKey = files.newKey(INVOICE_UPLOAD_PATH, 'pdf');
     const { size } = await files.put(storageKey, pdf);

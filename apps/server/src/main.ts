@@ -2,11 +2,14 @@ import { loadConfig } from './config';
 import { build } from './app';
 import { openDatabase } from './db/client';
 import { seedDemoIfEmpty } from './db/seed/demo';
+import { seedReference } from './db/seed/reference';
 
 const startedAt = performance.now();
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` });
 await database.migrate();
+// lookup tables (countries, currencies, divisions, BISG codes) on every database; idempotent
+await seedReference(database.db);
 if (database.driver === 'pglite') {
   const seeded = await seedDemoIfEmpty(database.db, config);
   if (seeded) {

@@ -24,7 +24,6 @@ export async function seedDemo(db: Db, config: Pick<AppConfig, 'filesDir' | 'now
 
 /** On an empty database only (spec: `npm start` on a fresh machine). Returns whether it seeded. */
 export async function seedDemoIfEmpty(db: Db, config: Pick<AppConfig, 'filesDir' | 'now'>): Promise<boolean> {
-  await seedReference(db);
   const [row] = await db.select({ n: count() }).from(companies);
   if (Number(row?.n ?? 0) > 0) return false;
   await seedDemo(db, config);

@@ -36,7 +36,12 @@ export async function createSession(db: DbOrTx, s: { sid: string; companyIdx: nu
 /** The live session behind a token, with its company's division; undefined when revoked or expired. */
 export function findLiveSession(db: DbOrTx, sid: string, now: Date) {
   return db
-    .select({ companyIdx: sessions.companyIdx, id: companies.id, division: companies.codeCompanyDivision })
+    .select({
+      companyIdx: sessions.companyIdx,
+      id: companies.id,
+      division: companies.codeCompanyDivision,
+      expiresAt: sessions.expiresAt,
+    })
     .from(sessions)
     .innerJoin(companies, eq(companies.idx, sessions.companyIdx))
     .where(and(eq(sessions.sid, sid), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))

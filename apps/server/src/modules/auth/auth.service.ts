@@ -24,9 +24,30 @@ export interface AuthDeps {
 
 const loginFailed = () => new AppError(401, 'LOGIN_FAILED', 'Please check your login information.');
 
+/**
+ * Live sessions are remembered for this long, so a burst of calls does not look the session up
+ * each time. Logout and password changes drop them here at once; another server process would
+ * see a revocation within this time (every token's signature and expiry are still checked on
+ * every call).
+ */
+export const SESSION_CACHE_MS = 5_000;
+const SESSION_CACHE_MAX = 10_000;
+
+interface CachedSession {
+  companyIdx: number;
+  id: string;
+  division: string;
+  expiresAt: Date;
+  until: number;
+}
+
 export function createAuthService(deps: AuthDeps) {
   const { db, now } = deps;
   const ttlSeconds = Math.round(deps.tokenTtlMinutes * 60);
+  const cache = new Map<string, CachedSession>();
+  const forgetCompany = (companyIdx: number, keepSid: string | null) => {
+    for (const [sid, s] of cache) if (s.companyIdx === companyIdx && sid !== keepSid) cache.delete(sid);
+  };
 
   function issue(companyIdx: number, sid: string, division: string): TTokenResponse {
     return { access_token: deps.sign({ sub: String(companyIdx), sid, div: division }, ttlSeconds), expires_in: ttlSeconds };
@@ -60,17 +81,29 @@ export function createAuthService(deps: AuthDeps) {
 
     async refresh(companyIdx: number, sid: string): Promise<TTokenResponse> {
       await repo.extendSession(db, sid, new Date(now().getTime() + ttlSeconds * 1000));
+      cache.delete(sid);
       return issue(companyIdx, sid, COMPANY_DIVISION);
     },
 
     async logout(sid: string) {
+      cache.delete(sid);
       await repo.revokeSession(db, sid, now());
+      cache.delete(sid);
     },
 
     /** The session behind a verified token, or undefined when it was revoked or its company left AUT. */
     async liveSession(sid: string) {
-      const s = await repo.findLiveSession(db, sid, now());
-      return s && s.division === COMPANY_DIVISION ? s : undefined;
+      const at = now();
+      const hit = cache.get(sid);
+      if (hit && hit.until > Date.now() && hit.expiresAt > at) return hit;
+      const s = await repo.findLiveSession(db, sid, at);
+      if (!s || s.division !== COMPANY_DIVISION) {
+        cache.delete(sid);
+        return undefined;
+      }
+      if (cache.size >= SESSION_CACHE_MAX) cache.clear();
+      cache.set(sid, { ...s, until: Date.now() + SESSION_CACHE_MS });
+      return s;
     },
 
     async loginInfo(companyIdx: number): Promise<TLoginInfo> {
@@ -93,8 +126,10 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     /** Ends every session of the company but the given one (password change). */
-    revokeOtherSessions(companyIdx: number, keepSid: string | null) {
-      return repo.revokeOtherSessions(db, companyIdx, keepSid, now());
+    async revokeOtherSessions(companyIdx: number, keepSid: string | null) {
+      forgetCompany(companyIdx, keepSid);
+      await repo.revokeOtherSessions(db, companyIdx, keepSid, now());
+      forgetCompany(companyIdx, keepSid);
     },
   };
 }

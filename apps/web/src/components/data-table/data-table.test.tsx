@@ -54,6 +54,13 @@ describe('DataTable', () => {
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
   });
 
+  it('writes large totals with thousands separators', async () => {
+    await renderWithProviders(
+      <DataTable caption="Big" columns={[{ key: 'no', header: 'No' }]} rows={[]} total={12345} rowKey={() => 1} paging={{ start: 0, length: 10 }} onPagingChange={() => {}} />,
+    );
+    expect(screen.getByTestId('showing')).toHaveTextContent('Showing 1 to 10 of 12,345 entries');
+  });
+
   it('falls back to 10 rows for a stored length below 1', async () => {
     await renderWithProviders(<Host initial={{ start: 0, length: 0 }} />);
     expect(screen.getByTestId('showing')).toHaveTextContent('Showing 1 to 10 of 123 entries');

@@ -7,6 +7,7 @@ import {
 } from '@tabler/icons-react';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatInteger } from '../../lib/format';
 import { PAGE_SIZES, type Paging, normaliseLength, pageWindow, showingRange } from './paging';
 
 export interface Column<T> {
@@ -146,7 +147,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </Table.ScrollContainer>
       <Group justify="space-between" mt="sm" wrap="wrap">
         <Text size="sm" aria-live="polite" data-testid="showing">
-          {t('table.showing', range)}
+          {t('table.showing', {
+            from: formatInteger(range.from),
+            to: formatInteger(range.to),
+            total: formatInteger(range.total),
+          })}
         </Text>
         <nav aria-label={t('table.pagination')}>
           <Group gap={4}>

@@ -6,7 +6,7 @@ const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', arg
 const page = await browser.newPage();
 const { gzipSync } = await import('node:zlib');
 const rows = [];
-page.on('response', async (r) => { if (r.url().endsWith('.js')) { try { rows.push([r.url().split('/').pop(), (gzipSync(await r.body()).length/1024).toFixed(1)]); } catch {} } });
+page.on('response', async (r) => { if (r.url().endsWith('.js')) { try { rows.push([r.url().split('/').pop(), (gzipSync(await r.body()).length/1024).toFixed(1)]); } catch { /* aborted or redirected */ } } });
 await page.goto(s.url + process.argv[2], { waitUntil: 'networkidle' });
 await page.waitForTimeout(500);
 console.log(rows.map(r => r.join(' ')).join('\n'));

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyReply } from 'fastify';
+import { notFound } from './errors';
 
 /** Keys are made by the server only: `<namespace>/<uuid>.<ext>` in lower-case letters and digits. */
 const KEY = /^[a-z0-9_]{1,50}\/[0-9a-f-]{36}(\.[a-z0-9]{1,10})?$/;
@@ -58,7 +59,15 @@ export async function sendFile(
   store: FileStore,
   file: { storageKey: string; name: string; extension: string; mime: string },
 ) {
-  const size = await store.size(file.storageKey);
+  let size: number;
+  try {
+    size = await store.size(file.storageKey);
+  } catch (err) {
+    // a row whose bytes are gone from the store (lost volume, half-done cleanup): the file does not exist
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    reply.log.error({ storageKey: file.storageKey }, 'stored file missing');
+    throw notFound('File not found');
+  }
   const downloadName = file.extension ? `${file.name}.${file.extension}` : file.name;
   return reply
     .header('content-type', file.mime)

@@ -168,3 +168,19 @@ describe('uploads', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe('stored bytes gone (regression: a download whose file was missing from the store answered 500)', () => {
+  it('answers 404 with the envelope on every download route, never 500', async () => {
+    const { rmSync } = await import('node:fs');
+    const served = [...view.answers.values()].filter((a) => a.status === 200 && /download/i.test(a.req.url));
+    expect(served.length, 'downloads that worked before').toBeGreaterThan(0);
+    rmSync(t.config.filesDir, { recursive: true, force: true });
+    const wrong: string[] = [];
+    for (const a of served) {
+      const res = await t.inject(token, a.req);
+      tried++;
+      if (res.statusCode !== 404 || res.json().code !== 'NOT_FOUND') wrong.push(`${a.req.method} ${a.req.url} ${JSON.stringify(a.req.payload ?? '')} → ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});

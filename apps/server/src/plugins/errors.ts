@@ -17,6 +17,19 @@ const STATUS_CODES: Record<number, TErrorCode> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
+/** Driver and PostgreSQL codes of a database that is down or restarting (connection refused, admin shutdown, …). */
+const DB_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300']);
+
+/** Whether a failure is the database being unavailable, also when Drizzle wraps the driver error as its cause. */
+function databaseUnavailable(error: unknown): boolean {
+  let e = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined;
+  for (let depth = 0; e && depth < 4; depth++, e = e.cause as typeof e) {
+    if (typeof e.code === 'string' && DB_UNAVAILABLE.has(e.code)) return true;
+    if (typeof e.message === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(e.message)) return true;
+  }
+  return false;
+}
+
 /**
  * One error envelope for every failure. Internals (stacks, SQL, driver messages) are logged,
  * never sent: a 5xx always answers the same generic text.
@@ -48,6 +61,12 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       const code = STATUS_CODES[status] ?? 'VALIDATION';
       // Fastify's own 4xx texts (bad JSON, wrong content type, body too large) are safe to show.
       body = { code, message: status === 429 ? 'Too many requests' : error.message };
+    } else if (databaseUnavailable(error)) {
+      // a database restart or outage: the client may retry shortly
+      request.log.error({ err: error }, 'database unavailable');
+      status = 503;
+      body = { code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable. Please try again in a moment.' };
+      reply.header('retry-after', '5');
     } else {
       request.log.error({ err: error }, 'unhandled error');
       status = 500;

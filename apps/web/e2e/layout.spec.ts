@@ -12,7 +12,7 @@ test.describe('[LAYOUT] shell and languages', () => {
     await screenshot(page, 'layout-desktop-en');
     // minimise: icons only, with accessible names
     await page.getByTestId('sidebar-toggle').click();
-    await expect(page.getByRole('link', { name: 'Royalty' })).toBeVisible();
+    await expect(page.getByTestId('sidebar').getByRole('link', { name: 'Royalty' })).toBeVisible();
     await expect(page.getByTestId('sidebar-title')).toHaveCount(0);
     await screenshot(page, 'layout-desktop-minimised');
     await page.getByTestId('sidebar-toggle').click();

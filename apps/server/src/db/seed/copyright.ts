@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { copyrightBooks, royaltyCustomers, royaltyLines } from '../schema';
 import type { SeedContext } from './registry';
+import { rng } from './random';
 
 /** A valid ISBN-13 from a 12-digit stem (Korean prefix 979-11). */
 export function isbn13(stem12: string): string {
@@ -11,18 +12,6 @@ export function isbn13(stem12: string): string {
 
 /** Cover served by our own server (GET /api/copyright/cover/:isbn.svg): works offline. */
 export const coverUrl = (isbn: string) => `/api/copyright/cover/${isbn}.svg`;
-
-/** Small deterministic PRNG (mulberry32): the demo looks the same on every machine. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const KO_TITLES = [
   '채식주의자', '소년이 온다', '82년생 김지영', '아몬드', '불편한 편의점', '달러구트 꿈 백화점', '미드나잇 라이브러리 해설',

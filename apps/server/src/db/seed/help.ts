@@ -2,6 +2,7 @@ import { crc32 } from 'node:zlib';
 import { createDiskFileStore } from '../../lib/file-store';
 import { findBoard, insertComment, insertHelpFile, insertPost, insertTopLevelPosts } from '../../modules/help/help.repository';
 import type { SeedContext } from './registry';
+import { rng } from './random';
 
 /**
  * Demo rows of the help domain: ~30 operator notices for AUT, ~50 Q&A posts (questions, replies at
@@ -50,17 +51,6 @@ const COMMENTS = [
   'We see the same on our account.',
   '답변 기다리겠습니다.',
 ];
-
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const p = (ko: string, en: string) => `<p>${ko}</p><p>${en}</p>`;
 

@@ -2,6 +2,7 @@ import { isbn13CheckDigit } from '@portal/contract';
 import type { DbOrTx } from '../client';
 import { bookCatalogue, companyBooks } from '../schema';
 import type { SeedContext } from './registry';
+import { rng } from './random';
 
 // Demo rows of the product domain: a catalogue of plausible Korean books (valid 979-11 / 978-89
 // ISBN-13s, fictional publishers and authors) and a few books already registered by the demo company.
@@ -54,18 +55,6 @@ function pick<T>(list: T[], r: () => number): T {
   return list[Math.floor(r() * list.length)]!;
 }
 
-/** A small deterministic generator, so the catalogue is the same on every machine. */
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface CatalogueRow {
   isbn13: string;
   title: string;
@@ -94,7 +83,7 @@ export function catalogueBooks(from: number, to: number): CatalogueRow[] {
     const p = i % PUBLISHERS.length;
     const n = Math.floor(i / PUBLISHERS.length);
     if (n > 999) break;
-    const r = mulberry32(i * 7919 + 17);
+    const r = rng(i * 7919 + 17);
     const isbn13 = catalogueIsbn(p, n);
     const authors = r() < 0.2 ? `${pick(SURNAMES, r)}${pick(GIVEN, r)}, ${pick(SURNAMES, r)}${pick(GIVEN, r)}` : `${pick(SURNAMES, r)}${pick(GIVEN, r)}`;
     const year = 2012 + Math.floor(r() * 14);

@@ -3,6 +3,7 @@ import { createDiskFileStore, type FileStore } from '../../lib/file-store';
 import type { DbOrTx } from '../client';
 import { buyInvoiceLines, buyInvoices, buyPaymentInvoices, buyPayments, currencies, storedFiles } from '../schema';
 import type { SeedContext } from './registry';
+import { rng } from './random';
 
 /**
  * Demo rows of the settlement domain: ~120 invoices and ~40 payments for `demo`, a few of each for
@@ -34,18 +35,6 @@ const LINE_TEXTS = [
 const DEPOSITORS_KO = ['김지은', '한빛출판사', 'Hanbit Demo Press', '이수진', '박민호'];
 const DEPOSITORS_EN = ['Alex Morgan', 'Maple Leaf Books'];
 const EMPLOYEES = ['정하늘', '최유리', 'Daniel Kim'];
-
-/** mulberry32: the same demo data on every machine */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 /** The calendar day in Seoul (the business time zone) of a moment. */

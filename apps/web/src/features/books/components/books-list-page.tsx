@@ -1,4 +1,4 @@
-import { Alert, Button, Select, TextInput } from '@mantine/core';
+import { Alert, Button } from '@mantine/core';
 import { formatIsbn13, type TBooksExcelResponse, type TBooksListFilter, type TRegisteredBook } from '@portal/contract';
 import { IconCircleCheck, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { Link, useLocation } from 'react-router';
 import { z } from 'zod';
 import { DataTable, usePaging, type Column } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
-import { DateRangeInput, SearchForm, useSavedSearch } from '../../../components/search-form';
+import { BookKeywordFields, DateRangeInput, SearchForm, useSavedSearch } from '../../../components/search-form';
 import { parseDateRange } from '../../../lib/date-range';
 import { formatAmount, formatDate, formatDateTime, formatInteger } from '../../../lib/format';
 import { useBooksList } from '../api/books-list';
@@ -91,25 +91,11 @@ export function BooksListPage() {
         </Alert>
       )}
       <SearchForm onSearch={onSearch} onReset={onReset}>
-        <Select
-          label={t('common:search.searchKey')}
-          data={[
-            { value: 'title', label: t('common:search.title') },
-            { value: 'isbn', label: t('common:search.isbn') },
-          ]}
-          value={search.draft.searchKey}
-          onChange={(v) => set({ searchKey: (v ?? 'title') as Form['searchKey'] })}
-          allowDeselect={false}
-          w={120}
-          data-testid="filter-search-key"
-        />
-        <TextInput
-          label={t('common:search.keyword')}
-          value={search.draft.keyword}
-          onChange={(e) => set({ keyword: e.currentTarget.value })}
-          error={errors.keyword ? t(errors.keyword) : undefined}
-          w={220}
-          data-testid="filter-keyword"
+        <BookKeywordFields
+          searchKey={search.draft.searchKey}
+          keyword={search.draft.keyword}
+          onChange={set}
+          error={errors.keyword}
         />
         <DateRangeInput
           value={search.draft.dateRange}

@@ -1,11 +1,11 @@
-import { Select, Text, TextInput } from '@mantine/core';
+import { Select, Text } from '@mantine/core';
 import { PAY_TYPES, type TCopyrightBookRow, type TCopyrightBooksFilter } from '@portal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { DataTable, usePaging, type Column } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
-import { DateRangeInput, SearchForm, useSavedSearch } from '../../../components/search-form';
+import { BookKeywordFields, DateRangeInput, SearchForm, useSavedSearch } from '../../../components/search-form';
 import { parseDateRange } from '../../../lib/date-range';
 import { formatDate, formatDateTime, formatInteger } from '../../../lib/format';
 import { useCopyrightBooks } from '../api/copyright-books';
@@ -88,25 +88,11 @@ export function CopyrightBooksPage() {
         <ExportButton fileName="CopyrightBooks.xlsx" run={(onProgress) => exportCopyrightBooks(filter, onProgress)} />
       </PageHeader>
       <SearchForm onSearch={onSearch} onReset={onReset}>
-        <Select
-          label={t('common:search.searchKey')}
-          data={[
-            { value: 'title', label: t('common:search.title') },
-            { value: 'isbn', label: t('common:search.isbn') },
-          ]}
-          value={search.draft.searchKey}
-          onChange={(v) => set({ searchKey: (v ?? 'title') as Form['searchKey'] })}
-          allowDeselect={false}
-          w={120}
-          data-testid="filter-search-key"
-        />
-        <TextInput
-          label={t('common:search.keyword')}
-          value={search.draft.keyword}
-          onChange={(e) => set({ keyword: e.currentTarget.value })}
-          error={errors.keyword ? t(errors.keyword) : undefined}
-          w={220}
-          data-testid="filter-keyword"
+        <BookKeywordFields
+          searchKey={search.draft.searchKey}
+          keyword={search.draft.keyword}
+          onChange={set}
+          error={errors.keyword}
         />
         <DateRangeInput
           value={search.draft.dateRange}

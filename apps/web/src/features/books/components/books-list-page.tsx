@@ -1,13 +1,12 @@
 import { Alert, Button } from '@mantine/core';
 import { formatIsbn13, type TBooksExcelResponse, type TBooksListFilter, type TRegisteredBook } from '@portal/contract';
 import { IconCircleCheck, IconFileSpreadsheet } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { z } from 'zod';
-import { DataTable, usePaging, type Column } from '../../../components/data-table';
+import { DataTable, type Column } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
-import { BookKeywordFields, DateRangeInput, SearchForm, useSavedSearch } from '../../../components/search-form';
+import { BookKeywordFields, DateRangeInput, SearchForm, useListSearch, type FieldErrors } from '../../../components/search-form';
 import { parseDateRange } from '../../../lib/date-range';
 import { formatAmount, formatDate, formatDateTime, formatInteger } from '../../../lib/format';
 import { useBooksList } from '../api/books-list';
@@ -17,7 +16,7 @@ const ZForm = z.object({ searchKey: z.enum(['title', 'isbn']), keyword: z.string
 type Form = z.infer<typeof ZForm>;
 const EMPTY: Form = { searchKey: 'title', keyword: '', dateRange: '' };
 const SCREEN = 'books.list';
-type Errors = Partial<Record<keyof Form, string>>;
+type Errors = FieldErrors<Form>;
 
 export function listFilter(form: Form): { filter: Partial<TBooksListFilter>; errors: Errors } {
   const errors: Errors = {};
@@ -39,25 +38,8 @@ export function BooksListPage() {
   const { t } = useTranslation(['books', 'common']);
   const location = useLocation();
   const report = (location.state as { booksSaved?: TBooksExcelResponse } | null)?.booksSaved;
-  const search = useSavedSearch<Form>(SCREEN, ZForm, EMPTY);
-  const [paging, setPaging] = usePaging(SCREEN);
-  const [errors, setErrors] = useState<Errors>({});
-  const filter = listFilter(search.applied).filter;
+  const { search, paging, setPaging, errors, filter, set, onSearch, onReset } = useListSearch(SCREEN, ZForm, EMPTY, listFilter);
   const list = useBooksList(paging, filter);
-
-  const onSearch = () => {
-    const next = listFilter(search.draft);
-    setErrors(next.errors);
-    if (Object.keys(next.errors).length > 0) return;
-    search.apply();
-    setPaging({ start: 0, length: paging.length });
-  };
-  const onReset = () => {
-    setErrors({});
-    search.reset();
-    setPaging({ start: 0, length: paging.length });
-  };
-  const set = (patch: Partial<Form>) => search.setDraft({ ...search.draft, ...patch });
 
   const columns: Column<TRegisteredBook>[] = [
     { key: 'no', header: t('fields.no'), align: 'right', width: 56 },

@@ -1,11 +1,10 @@
 import { Select, Text } from '@mantine/core';
 import { PAY_TYPES, type TCopyrightBookRow, type TCopyrightBooksFilter } from '@portal/contract';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { DataTable, usePaging, type Column } from '../../../components/data-table';
+import { DataTable, type Column } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
-import { BookKeywordFields, DateRangeInput, SearchForm, useSavedSearch } from '../../../components/search-form';
+import { BookKeywordFields, DateRangeInput, SearchForm, useListSearch, type FieldErrors } from '../../../components/search-form';
 import { parseDateRange } from '../../../lib/date-range';
 import { formatDate, formatDateTime, formatInteger } from '../../../lib/format';
 import { useCopyrightBooks } from '../api/copyright-books';
@@ -22,7 +21,7 @@ const ZForm = z.object({
 type Form = z.infer<typeof ZForm>;
 const EMPTY: Form = { searchKey: 'title', keyword: '', dateRange: '', payType: '' };
 const SCREEN = 'copyright.books';
-type Errors = Partial<Record<keyof Form, string>>;
+type Errors = FieldErrors<Form>;
 
 export function booksFilter(form: Form): { filter: TCopyrightBooksFilter; errors: Errors } {
   const errors: Errors = {};
@@ -41,25 +40,8 @@ export function booksFilter(form: Form): { filter: TCopyrightBooksFilter; errors
 /** /copyright/books: the company's copyright books (spec §3), filters and Excel export. */
 export function CopyrightBooksPage() {
   const { t } = useTranslation(['copyright', 'common']);
-  const search = useSavedSearch<Form>(SCREEN, ZForm, EMPTY);
-  const [paging, setPaging] = usePaging(SCREEN);
-  const [errors, setErrors] = useState<Errors>({});
-  const filter = booksFilter(search.applied).filter;
+  const { search, paging, setPaging, errors, filter, set, onSearch, onReset } = useListSearch(SCREEN, ZForm, EMPTY, booksFilter);
   const list = useCopyrightBooks(paging, filter);
-
-  const onSearch = () => {
-    const next = booksFilter(search.draft);
-    setErrors(next.errors);
-    if (Object.keys(next.errors).length > 0) return;
-    search.apply();
-    setPaging({ start: 0, length: paging.length });
-  };
-  const onReset = () => {
-    setErrors({});
-    search.reset();
-    setPaging({ start: 0, length: paging.length });
-  };
-  const set = (patch: Partial<Form>) => search.setDraft({ ...search.draft, ...patch });
 
   const columns: Column<TCopyrightBookRow>[] = [
     { key: 'no', header: t('fields.no'), align: 'right', width: 56 },

@@ -1,11 +1,10 @@
 import { Group, Select, Table, Text, TextInput } from '@mantine/core';
 import type { TRoyaltyFilter, TRoyaltyRow } from '@portal/contract';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { DataTable, usePaging, type Column } from '../../../components/data-table';
+import { DataTable, type Column } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
-import { DateRangeInput, SearchForm, useSavedSearch } from '../../../components/search-form';
+import { DateRangeInput, SearchForm, useListSearch, type FieldErrors } from '../../../components/search-form';
 import { parseDateRange } from '../../../lib/date-range';
 import { formatDate, formatDateTime, formatInteger } from '../../../lib/format';
 import { useLoginInfo } from '../../auth/api/login-info';
@@ -24,7 +23,7 @@ type Form = z.infer<typeof ZForm>;
 const EMPTY: Form = { dateRange: '', isbn: '', customerName: '', invoiceYn: '' };
 const SCREEN = 'copyright.royalty';
 
-type Errors = Partial<Record<keyof Form, string>>;
+type Errors = FieldErrors<Form>;
 
 /** The form's text → the call's search_value; errors are i18n keys. */
 export function royaltyFilter(form: Form): { filter: TRoyaltyFilter; errors: Errors } {
@@ -45,26 +44,9 @@ export function royaltyFilter(form: Form): { filter: TRoyaltyFilter; errors: Err
 /** /copyright/royalty: royalty lines by title, with amounts, per-currency totals and the Excel export. */
 export function RoyaltyPage() {
   const { t } = useTranslation(['copyright', 'common']);
-  const search = useSavedSearch<Form>(SCREEN, ZForm, EMPTY);
-  const [paging, setPaging] = usePaging(SCREEN);
-  const [errors, setErrors] = useState<Errors>({});
-  const filter = royaltyFilter(search.applied).filter;
+  const { search, paging, setPaging, errors, filter, set, onSearch, onReset } = useListSearch(SCREEN, ZForm, EMPTY, royaltyFilter);
   const list = useRoyalty(paging, filter);
   const saleInfo = useLoginInfo().data?.saleInfo_display === 'Y';
-
-  const onSearch = () => {
-    const next = royaltyFilter(search.draft);
-    setErrors(next.errors);
-    if (Object.keys(next.errors).length > 0) return;
-    search.apply();
-    setPaging({ start: 0, length: paging.length });
-  };
-  const onReset = () => {
-    setErrors({});
-    search.reset();
-    setPaging({ start: 0, length: paging.length });
-  };
-  const set = (patch: Partial<Form>) => search.setDraft({ ...search.draft, ...patch });
 
   const columns: Column<TRoyaltyRow>[] = [
     { key: 'no', header: t('fields.no'), align: 'right', width: 56 },

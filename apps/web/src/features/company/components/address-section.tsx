@@ -1,8 +1,9 @@
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Title } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Badge, Group, Paper, Stack } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
 import type { TCompanyAddress } from '@portal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionHeader } from './section-header';
 import { DataTable, usePaging, type Column } from '../../../components/data-table';
 import { confirmDelete, requireSelection } from '../../../components/dialogs';
 import { errorMessageKey } from '../../../lib/api-client';
@@ -74,27 +75,16 @@ export function AddressSection() {
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="company-addresses-title">
       <Stack>
-        <Group justify="space-between">
-          <Title order={2} size="h4" id="company-addresses-title">
-            {t('sections.addresses')}
-          </Title>
-          <Group gap="xs">
-            <Button size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setEditing({})} data-testid="address-add">
-              {t('addresses.add')}
-            </Button>
-            <Button
-              size="xs"
-              color="red"
-              variant="light"
-              leftSection={<IconTrash size={14} aria-hidden />}
-              onClick={() => void onDelete()}
-              loading={remove.isPending}
-              data-testid="address-delete"
-            >
-              {t('addresses.delete')}
-            </Button>
-          </Group>
-        </Group>
+        <SectionHeader
+          id="company-addresses-title"
+          title={t('sections.addresses')}
+          addLabel={t('addresses.add')}
+          deleteLabel={t('addresses.delete')}
+          onAdd={() => setEditing({})}
+          onDelete={() => void onDelete()}
+          deleting={remove.isPending}
+          testIdPrefix="address"
+        />
         <DataTable
           caption={t('sections.addresses')}
           columns={columns}

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ActionIcon, Button, Group, Modal, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Modal, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
 import { ZContactPersonBody, type TContactPerson, type TContactPersonInput } from '@portal/contract';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { SectionHeader } from './section-header';
 import { DataTable, usePaging, type Column } from '../../../components/data-table';
 import { confirmDelete, requireSelection } from '../../../components/dialogs';
 import { errorMessageKey } from '../../../lib/api-client';
@@ -64,27 +65,16 @@ export function ContactSection() {
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="company-contacts-title">
       <Stack>
-        <Group justify="space-between">
-          <Title order={2} size="h4" id="company-contacts-title">
-            {t('sections.contacts')}
-          </Title>
-          <Group gap="xs">
-            <Button size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setEditing('new')} data-testid="contact-add">
-              {t('contacts.add')}
-            </Button>
-            <Button
-              size="xs"
-              color="red"
-              variant="light"
-              leftSection={<IconTrash size={14} aria-hidden />}
-              onClick={() => void onDelete()}
-              loading={remove.isPending}
-              data-testid="contact-delete"
-            >
-              {t('contacts.delete')}
-            </Button>
-          </Group>
-        </Group>
+        <SectionHeader
+          id="company-contacts-title"
+          title={t('sections.contacts')}
+          addLabel={t('contacts.add')}
+          deleteLabel={t('contacts.delete')}
+          onAdd={() => setEditing('new')}
+          onDelete={() => void onDelete()}
+          deleting={remove.isPending}
+          testIdPrefix="contact"
+        />
         <DataTable
           caption={t('sections.contacts')}
           columns={columns}

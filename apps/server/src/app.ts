@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -25,11 +24,21 @@ import { helpRoutes } from './modules/help/help.routes';
 import { productRoutes } from './modules/product/product.routes';
 import { settlementRoutes } from './modules/settlement/settlement.routes';
 import type { ModuleDeps } from './modules/types';
+import { createChangeFeed, type ChangeFeed } from './lib/change-feed';
 import { createDiskFileStore } from './lib/file-store';
-import authPlugin from './plugins/auth';
+import authPlugin, { createTokenSigner } from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import inputGuard from './plugins/input-guard';
+import responseCache from './plugins/response-cache';
+import securityHeaders from './plugins/security-headers';
 import shutdownPlugin from './plugins/shutdown';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** committed writes announced by the database (lib/change-feed.ts) */
+    changes: ChangeFeed;
+  }
+}
 
 export interface BuildOptions {
   config: AppConfig;
@@ -70,7 +79,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   // 1. external plugins
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     crossOriginEmbedderPolicy: false,
   });
@@ -104,10 +113,15 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     db,
     now: config.now,
     tokenTtlMinutes: config.tokenTtlMinutes,
-    sign: (claims, expiresIn) => app.jwt.sign(claims, { expiresIn }),
+    sign: createTokenSigner(config.jwtSecret),
   });
 
   await app.register(authPlugin, { secret: config.jwtSecret, auth });
+
+  const changes = await createChangeFeed(database);
+  app.decorate('changes', changes);
+  app.addHook('onClose', () => changes.close());
+  await app.register(responseCache, { feed: changes });
 
   const files = createDiskFileStore(config.filesDir);
 

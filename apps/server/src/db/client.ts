@@ -11,12 +11,25 @@ export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** What a LISTEN subscription reports: each payload, and whether it is hearing (false while reconnecting). */
+export interface ListenHandlers {
+  message(payload: string): void;
+  state(live: boolean): void;
+}
+
 export interface Database {
   db: Db;
   driver: 'pglite' | 'pg';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTEN on a channel on a connection of its own (PostgreSQL: reconnecting every second after a
+   * loss, reporting state false meanwhile). PGlite hears a notification before the committing call returns.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<{ close(): Promise<void> }>;
 }
+
+const CHANNEL = /^[a-z_][a-z0-9_]*$/;
 
 export interface DatabaseOptions {
   /** postgres:// URL; when absent an embedded PGlite is used. */
@@ -45,6 +58,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       driver: 'pg',
       migrate: () => migrate(db as never, { migrationsFolder: MIGRATIONS_DIR }),
       close: () => pool.end(),
+      listen: (channel, handlers) => pgListen(pg, opts.url!, channel, handlers),
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -62,5 +76,62 @@ export async function wrapPglite(client: import('@electric-sql/pglite').PGlite):
     driver: 'pglite',
     migrate: () => migrate(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
+    async listen(channel, handlers) {
+      if (!CHANNEL.test(channel)) throw new Error(`bad channel name ${channel}`);
+      const unlisten = await client.listen(channel, (payload) => handlers.message(payload));
+      handlers.state(true);
+      return { close: () => unlisten() };
+    },
+  };
+}
+
+/** A dedicated node-postgres client LISTENing on `channel`, reconnecting after a loss. */
+export async function pgListen(pg: typeof import('pg').default, url: string, channel: string, handlers: ListenHandlers) {
+  if (!CHANNEL.test(channel)) throw new Error(`bad channel name ${channel}`);
+  let current: import('pg').Client | null = null;
+  let closed = false;
+  let timer: NodeJS.Timeout | undefined;
+  const retry = () => {
+    if (!closed && !timer) timer = setTimeout(() => ((timer = undefined), void connect()), 1000);
+  };
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    let lost = false;
+    const lose = () => {
+      if (lost) return;
+      lost = true;
+      if (current === c) current = null;
+      handlers.state(false);
+      void c.end().catch(() => {});
+      retry();
+    };
+    c.on('error', lose);
+    c.on('end', lose);
+    c.on('notification', (n) => {
+      if (n.channel === channel) handlers.message(n.payload ?? '');
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${channel}`);
+    } catch {
+      lose();
+      return;
+    }
+    if (closed || lost) {
+      await c.end().catch(() => {});
+      return;
+    }
+    current = c;
+    handlers.state(true);
+  };
+  await connect();
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      const c = current;
+      current = null;
+      await c?.end().catch(() => {});
+    },
   };
 }

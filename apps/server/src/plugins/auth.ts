@@ -1,4 +1,4 @@
-import fastifyJwt from '@fastify/jwt';
+import { createSigner, createVerifier } from 'fast-jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
@@ -22,13 +22,6 @@ declare module 'fastify' {
   }
 }
 
-declare module '@fastify/jwt' {
-  interface FastifyJWT {
-    payload: TokenClaims;
-    user: TokenClaims & { exp: number; iat: number };
-  }
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'Authentication required');
 
@@ -38,24 +31,40 @@ export function companyOf(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
+/** HS256 tokens: `exp` = now + the given seconds, `iat` = now. */
+export function createTokenSigner(secret: string) {
+  const sign = createSigner({ key: secret, algorithm: 'HS256', noTimestamp: true });
+  return (claims: TokenClaims, expiresInSeconds: number) => {
+    const iat = Math.floor(Date.now() / 1000);
+    return sign({ ...claims, iat, exp: iat + expiresInSeconds });
+  };
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/i;
+
 /**
  * Verifies the bearer token on every call (signature HS256 only, exp required, nbf honoured) and
- * then its session in the database, so logout and password changes take effect at once.
+ * then its session (in the database, remembered a few seconds), so logout and password changes
+ * take effect at once. A verified token is remembered until its expiry (fast-jwt's cache, keyed by
+ * a hash of the token): a repeated token costs a hash and a lookup instead of a decode and an HMAC.
  */
 export default fp(
   async function authPlugin(app: FastifyInstance, opts: { secret: string; auth: AuthService }) {
-    await app.register(fastifyJwt, {
-      secret: opts.secret,
-      sign: { algorithm: 'HS256' },
-      verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'sid'] },
-    });
+    const verify = createVerifier({
+      key: opts.secret,
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'sub', 'sid'],
+      cache: 10_000,
+    }) as (token: string) => TokenClaims & { exp: number };
     app.decorateRequest('auth', null);
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
       if (request.routeOptions.config?.public) return;
+      const m = BEARER.exec(request.headers.authorization ?? '');
+      if (!m) throw unauthorized();
       let claims: TokenClaims & { exp: number };
       try {
-        claims = await request.jwtVerify();
+        claims = verify(m[1]!);
       } catch {
         throw unauthorized();
       }

@@ -91,8 +91,12 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   };
   const app = await build({ config, database, logger: process.env.TEST_LOG ? { level: 'error' } : false });
   await app.ready();
-  const inject = (token: string | null, opts: InjectOptions) =>
-    app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  // rows a test wrote straight into the database reach cached list answers once their commit's
+  // announcement is heard (PostgreSQL delivers it asynchronously, like for another writer's commit)
+  const inject = async (token: string | null, opts: InjectOptions) => {
+    await app.changes.sync();
+    return app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  };
   const login = async (id: string, password: string) => {
     const res = await app.inject({ method: 'POST', url: '/api/company/login', payload: { id, password, company_division: 'AUT' } });
     if (res.statusCode !== 200) throw new Error(`login ${id} failed: ${res.statusCode} ${res.body}`);

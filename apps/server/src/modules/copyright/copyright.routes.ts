@@ -33,6 +33,10 @@ const ROYALTY_FILTER =
   '(Y calculated, N uncalculated). Malformed dates, a non-digit ISBN or a range ending before it starts answer 400. ' +
   'Sorted by title, then line (spec §9).';
 
+/** What the lists are built from (the royalty list also from the company's saleInfo_display flag). */
+const BOOKS_TOPICS = ['copyright', 'reference'] as const;
+const ROYALTY_TOPICS = ['copyright', 'companies', 'reference'] as const;
+
 export const copyrightRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, auth, config }) => {
   const service = createCopyrightService({ db, auth, timeZone: config.timeZone, singleConnection: !config.databaseUrl });
 
@@ -60,6 +64,7 @@ export const copyrightRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
   app.get(
     '/company/copyright/books',
     {
+      config: { cacheTopics: BOOKS_TOPICS },
       schema: {
         tags: ['copyright'],
         summary: "The company's copyright books",
@@ -96,6 +101,7 @@ export const copyrightRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
   app.get(
     '/copyright/royalty',
     {
+      config: { cacheTopics: ROYALTY_TOPICS },
       schema: {
         tags: ['copyright'],
         summary: 'Royalty lines of the company, with royalty amounts and per-currency totals',

@@ -23,6 +23,9 @@ const SEARCH =
   'search_value: JSON `{"startDate":"YYYY-MM-DD","endDate":"YYYY-MM-DD","orderTypes":["onCredit","consignment","prepayment"]}`; ' +
   'every key optional, an empty orderTypes means every item.';
 
+/** What the two lists are built from: kept answers last until a write to these is announced. */
+const LIST_TOPICS = ['settlement', 'reference'] as const;
+
 // Routes of the settlement domain (spec §7 "Settlement", and the settlement side of "Files").
 export const settlementRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, files }) => {
   const service = createSettlementService({ db, files });
@@ -30,6 +33,7 @@ export const settlementRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, {
   app.get(
     '/calculate/buyInvoiceSend',
     {
+      config: { cacheTopics: LIST_TOPICS },
       schema: {
         tags: ['settlement'],
         summary: 'Invoices sent to the company, newest registration day first',
@@ -44,6 +48,7 @@ export const settlementRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, {
   app.get(
     '/calculate/buyPayment',
     {
+      config: { cacheTopics: LIST_TOPICS },
       schema: {
         tags: ['settlement'],
         summary: 'Payments made by the company, newest deposit first',

@@ -5,7 +5,7 @@
  * It also counts write statements run outside any transaction.
  */
 import { randomBytes } from 'node:crypto';
-import { MIGRATIONS_DIR, wrapPglite, type Database } from '../../db/client';
+import { MIGRATIONS_DIR, pgListen, wrapPglite, type Database } from '../../db/client';
 import * as schema from '../../db/schema';
 import { seedReference } from '../../db/seed/reference';
 
@@ -127,6 +127,7 @@ export async function openFaultyDatabase(): Promise<{ database: Database; faults
     driver: 'pg',
     migrate: () => migrate(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => pool.end(),
+    listen: (channel, handlers) => pgListen(pg, url.toString(), channel, handlers),
   };
   await database.migrate();
   await seedReference(database.db);

@@ -61,12 +61,14 @@ describe('graceful shutdown', () => {
   it('lets a request in flight finish, answers new ones 503 with the envelope, and closes', async () => {
     const company = await t.createCompany({ password: 'drain-pass' });
     const token = await t.login(company.id, company.password);
+    // straight to app.inject (t.inject first waits for the change feed): the timing matters here
+    const inject = (opts: { method: 'GET'; url: string }) => t.app.inject({ ...opts, headers: { authorization: `Bearer ${token}` } });
     // a request that is running when the drain starts (argon2 verification keeps it busy a while)
-    const inFlight = t.inject(token, { method: 'GET', url: `/api/common/passwordCheck?id=${company.id}&password=drain-pass` });
+    const inFlight = inject({ method: 'GET', url: `/api/common/passwordCheck?id=${company.id}&password=drain-pass` });
     await new Promise((r) => setImmediate(r));
     const drained = t.app.drain();
     expect(t.app.draining).toBe(true);
-    const late = await t.inject(token, { method: 'GET', url: '/api/company/loginInfo' });
+    const late = await inject({ method: 'GET', url: '/api/company/loginInfo' });
     expect(late.statusCode).toBe(503);
     expect(late.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String) });
     expect(late.headers['retry-after']).toBe('5');

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+
+export const CHANGES_CHANNEL = 'portal_changes';
+const SYNC = 'sync:';
+
+/**
+ * What this process has heard of committed writes, per topic (migration 0010: triggers NOTIFY the
+ * topic of the table written, at commit). Several server processes each hear every commit.
+ */
+export interface ChangeFeed {
+  /**
+   * A stamp of the topics' state: equal stamps mean no write to those topics was announced in
+   * between. null while the feed is not hearing (PostgreSQL connection lost): nothing may be cached.
+   */
+  stamp(topics: readonly string[]): string | null;
+  /** Resolves once every change committed before the call has been heard (at most `timeoutMs`). */
+  sync(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function createChangeFeed(database: Database): Promise<ChangeFeed> {
+  const versions = new Map<string, number>();
+  /** bumped whenever the feed may have missed something (a reconnection): every older stamp is void */
+  let epoch = 0;
+  let live = false;
+  const waiters = new Map<string, () => void>();
+  const listener = await database.listen(CHANGES_CHANNEL, {
+    message(payload) {
+      if (payload.startsWith(SYNC)) {
+        waiters.get(payload)?.();
+        return;
+      }
+      versions.set(payload, (versions.get(payload) ?? 0) + 1);
+    },
+    state(now) {
+      epoch++;
+      live = now;
+    },
+  });
+  return {
+    stamp(topics) {
+      if (!live) return null;
+      let s = String(epoch);
+      for (const t of topics) s += `.${versions.get(t) ?? 0}`;
+      return s;
+    },
+    async sync(timeoutMs = 5000) {
+      // PGlite runs listeners before the committing call returns: nothing can be in flight
+      if (database.driver === 'pglite' || !live) return;
+      // notifications reach a listener in commit order: hearing ours means hearing all before it
+      const token = `${SYNC}${randomUUID()}`;
+      const heard = new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, timeoutMs);
+        waiters.set(token, () => (clearTimeout(timer), resolve()));
+      });
+      try {
+        await database.db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${token})`);
+        await heard;
+      } finally {
+        waiters.delete(token);
+      }
+    },
+    close: () => listener.close(),
+  };
+}

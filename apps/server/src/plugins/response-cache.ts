@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
+import type { ChangeFeed } from '../lib/change-feed';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Topics of the change feed the route's answer is built from: its 200 answers are kept per
+     * company and URL, and served again until a write to one of those topics is announced.
+     */
+    cacheTopics?: readonly string[];
+  }
+  interface FastifyRequest {
+    cacheSlot: { key: string; stamp: string } | null;
+  }
+}
+
+export interface ResponseCacheOptions {
+  feed: ChangeFeed;
+  /** bytes of answers kept (least recently used go first) */
+  maxBytes?: number;
+}
+
+/**
+ * Answers of read-only list routes, kept in memory. Authentication and validation run first on
+ * every request (onRequest / validation come before preHandler); only the database work and the
+ * serialisation are saved. An entry is served only if its stamp equals the feed's stamp now, so a
+ * committed write, or a lost feed connection, makes every answer built before it unusable.
+ */
+export default fp(
+  async function responseCache(app: FastifyInstance, opts: ResponseCacheOptions) {
+    const entries = new LRUCache<string, { stamp: string; body: string }>({
+      maxSize: opts.maxBytes ?? 64 * 1024 * 1024,
+      // UTF-16 in memory
+      sizeCalculation: (e, key) => 2 * (e.body.length + key.length) + 64,
+      ttl: 10 * 60_000,
+    });
+    app.decorateRequest('cacheSlot', null);
+
+    app.addHook('preHandler', async (request, reply) => {
+      const topics = request.routeOptions.config?.cacheTopics;
+      if (!topics || !request.auth || request.method !== 'GET') return;
+      const stamp = opts.feed.stamp(topics);
+      if (stamp === null) return;
+      const key = `${request.auth.companyIdx}\u0000${request.url}`;
+      const hit = entries.get(key);
+      if (hit && hit.stamp === stamp) {
+        return reply.header('content-type', 'application/json; charset=utf-8').send(hit.body);
+      }
+      // the stamp is taken before the database is read: a write during the read voids this entry
+      request.cacheSlot = { key, stamp };
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      const slot = request.cacheSlot;
+      if (slot && reply.statusCode === 200 && typeof payload === 'string') entries.set(slot.key, { stamp: slot.stamp, body: payload });
+      return payload;
+    });
+  },
+  { name: 'response-cache', dependencies: ['auth'] },
+);

@@ -1,0 +1,112 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buyInvoices, currencies } from '../db/schema';
+import { insertInvoices } from '../modules/settlement/settlement.factories';
+import type { TestCompany } from './factories';
+import { createTestApp, type TestContext } from './helper';
+
+// Kept answers of the list routes (plugins/response-cache.ts) against the change feed (lib/change-feed.ts).
+let t: TestContext;
+let me: TestCompany;
+let other: TestCompany;
+let token: string;
+let otherToken: string;
+const LIST = '/api/calculate/buyInvoiceSend?start=0&length=10';
+const list = async (tok = token, url = LIST) => {
+  const res = await t.inject(tok, { method: 'GET', url });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ total_cnt: number; dataset: { code: string; title: string; currency_icon: string }[] }>();
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  me = await t.createCompany();
+  other = await t.createCompany();
+  token = await t.login(me.id, me.password);
+  otherToken = await t.login(other.id, other.password);
+  await insertInvoices(t.db, me.idx, [{ code: 'RC-1', day: '2026-03-01' }, { code: 'RC-2', day: '2026-03-02' }]);
+  await insertInvoices(t.db, other.idx, [{ code: 'RC-OTHER', day: '2026-03-01' }]);
+});
+afterAll(() => t.close());
+
+describe('kept list answers', () => {
+  it('are served again, and never to another company under the same URL', async () => {
+    const first = await list();
+    expect(first.dataset.map((r) => r.code)).toEqual(['RC-2', 'RC-1']);
+    expect(await list()).toEqual(first);
+    // a write nobody announces (its trigger off) does not show: the answer came from memory
+    await t.db.execute(sql`alter table buy_invoices disable trigger buy_invoices_announce`);
+    try {
+      await t.db.update(buyInvoices).set({ title: 'Unannounced' }).where(eq(buyInvoices.code, 'RC-2'));
+      expect(await list()).toEqual(first);
+    } finally {
+      await t.db.execute(sql`alter table buy_invoices enable trigger buy_invoices_announce`);
+    }
+    await t.db.update(buyInvoices).set({ title: first.dataset[0]!.title }).where(eq(buyInvoices.code, 'RC-2'));
+    const theirs = await list(otherToken);
+    expect(theirs.dataset.map((r) => r.code)).toEqual(['RC-OTHER']);
+  });
+
+  it('are dropped by a committed insert, update or delete of an invoice', async () => {
+    await list();
+    const [added] = await insertInvoices(t.db, me.idx, [{ code: 'RC-3', day: '2026-03-03' }]);
+    expect((await list()).dataset.map((r) => r.code)).toEqual(['RC-3', 'RC-2', 'RC-1']);
+    await t.db.update(buyInvoices).set({ title: 'Renamed' }).where(eq(buyInvoices.idx, added!.idx));
+    expect((await list()).dataset[0]!.title).toBe('Renamed');
+    await t.db.delete(buyInvoices).where(eq(buyInvoices.idx, added!.idx));
+    expect((await list()).total_cnt).toBe(2);
+  });
+
+  it('are dropped by a change of the reference data they show', async () => {
+    const before = await list();
+    expect(before.dataset[0]!.currency_icon).toBe('₩');
+    await t.db.update(currencies).set({ icon: 'KRW₩' }).where(eq(currencies.name, 'KRW'));
+    try {
+      expect((await list()).dataset[0]!.currency_icon).toBe('KRW₩');
+    } finally {
+      await t.db.update(currencies).set({ icon: '₩' }).where(eq(currencies.name, 'KRW'));
+    }
+  });
+
+  it('are not kept for a rolled-back write, and never skip authentication or validation', async () => {
+    const before = await list();
+    await expect(
+      t.db.transaction(async (tx) => {
+        await insertInvoices(tx, me.idx, [{ code: 'RC-ROLLBACK', day: '2026-03-09' }]);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await list()).toEqual(before);
+    expect((await t.inject(null, { method: 'GET', url: LIST })).statusCode).toBe(401);
+    expect((await t.inject('x.y.z', { method: 'GET', url: LIST })).statusCode).toBe(401);
+    const bad = `/api/calculate/buyInvoiceSend?start=0&length=10&search_value=${encodeURIComponent('{"startDate":"2026-13-01"}')}`;
+    expect((await t.inject(token, { method: 'GET', url: bad })).statusCode).toBe(400);
+  });
+
+  it('a revoked session is refused even though its answer is kept', async () => {
+    const tok = await t.login(me.id, me.password);
+    await list(tok);
+    expect((await t.inject(tok, { method: 'GET', url: '/api/company/logout' })).statusCode).toBe(200);
+    expect((await t.inject(tok, { method: 'GET', url: LIST })).statusCode).toBe(401);
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'pg')('when the feed connection is lost (PostgreSQL)', () => {
+  it('nothing is served from memory until it is back, and then what changed meanwhile shows', async () => {
+    await list();
+    // end the feed's LISTEN connection from the server side
+    const killed = await t.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`,
+    );
+    expect((killed as unknown as { rows: unknown[] }).rows.length).toBe(1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(t.app.changes.stamp(['settlement'])).toBeNull();
+    await insertInvoices(t.db, me.idx, [{ code: 'RC-LOST', day: '2026-03-05' }]);
+    expect((await list()).dataset[0]!.code).toBe('RC-LOST');
+    // reconnects within about a second, and starts a new epoch: nothing from before is reused
+    for (let i = 0; i < 50 && t.app.changes.stamp(['settlement']) === null; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(t.app.changes.stamp(['settlement'])).not.toBeNull();
+    await t.db.delete(buyInvoices).where(eq(buyInvoices.code, 'RC-LOST'));
+    expect((await list()).dataset.map((r) => r.code)).toEqual(['RC-2', 'RC-1']);
+  });
+});

@@ -42,6 +42,9 @@ describe('kept list answers', () => {
     } finally {
       await t.db.execute(sql`alter table buy_invoices enable trigger buy_invoices_announce`);
     }
+    // …unless the client asks for a fresh answer
+    const fresh = await t.inject(token, { method: 'GET', url: LIST, headers: { 'cache-control': 'no-cache' } });
+    expect(fresh.json<{ dataset: { title: string }[] }>().dataset[0]!.title).toBe('Unannounced');
     await t.db.update(buyInvoices).set({ title: first.dataset[0]!.title }).where(eq(buyInvoices.code, 'RC-2'));
     const theirs = await list(otherToken);
     expect(theirs.dataset.map((r) => r.code)).toEqual(['RC-OTHER']);

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { i18next } from '../lib/i18n';
+import { loadNamespaces } from '../lib/i18n';
 
 /** Spec §8/§9: a lazily loaded screen part that has not arrived after 120 s raises a load error. */
 export const LAZY_TIMEOUT_MS = 120_000;
@@ -29,7 +29,7 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (m: M) => ComponentTyp
   return async () => {
     const [m] = await Promise.all([
       withTimeout(load()),
-      namespace ? i18next.loadNamespaces(namespace).catch(() => undefined) : undefined,
+      namespace ? loadNamespaces(namespace).catch(() => undefined) : undefined,
     ]);
     return { Component: pick(m) };
   };

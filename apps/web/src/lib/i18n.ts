@@ -35,16 +35,27 @@ export function detectLanguage(): Language {
   return supported(stored) ?? browser.map(supported).find(Boolean) ?? 'en';
 }
 
-/** i18next with one JSON file per language and namespace, loaded on demand (src/locales/<lng>/<ns>.json). */
+let started: Promise<unknown> | undefined;
+
+/**
+ * i18next with one JSON file per language and namespace, loaded on demand (src/locales/<lng>/<ns>.json).
+ * Starts once (later calls get the same promise); the language is set and the `common` file requested
+ * synchronously (initAsync: false), so a route's namespaces can be requested in the same tick.
+ */
 export function initI18n(lng: string = detectLanguage()) {
+  if (started) return started;
   i18next.on('languageChanged', (l) => {
+    const lang = supported(l);
+    if (!lang) return;
     try {
-      if (supported(l)) localStorage.setItem(LANGUAGE_STORAGE_KEY, supported(l)!);
+      localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
     } catch {
       /* storage disabled */
     }
+    // for the server, which preloads the screen's translations in this language (apps/server/src/web-app.ts)
+    document.cookie = `${LANGUAGE_STORAGE_KEY}=${lang}; path=/; max-age=31536000; samesite=lax`;
   });
-  return i18next
+  started = i18next
     .use(initReactI18next)
     .use(resourcesToBackend((language: string, namespace: string) => import(`../locales/${language}/${namespace}.json`)))
     .init({
@@ -55,9 +66,21 @@ export function initI18n(lng: string = detectLanguage()) {
       fallbackLng: 'en',
       ns: ['common'],
       defaultNS: 'common',
+      initAsync: false,
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
     });
+  return started;
+}
+
+/**
+ * Loads translation namespaces for the current language (and its fallback). Usable before main.tsx
+ * has initialised i18next: the router starts a page's lazy load while the modules are still being
+ * evaluated, and its texts should be fetched then, together with its code.
+ */
+export async function loadNamespaces(ns: string | string[]) {
+  void initI18n();
+  await i18next.loadNamespaces(ns);
 }
 
 export function currentLanguage(): Language {

@@ -13,7 +13,10 @@ let after = 0;
 const walk = (d) => {
   for (const name of readdirSync(d)) {
     const p = path.join(d, name);
-    if (statSync(p).isDirectory()) walk(p);
+    // .vite/manifest.json is read by the server, never sent
+    if (statSync(p).isDirectory()) {
+      if (!name.startsWith('.')) walk(p);
+    }
     else if (TEXT.test(name) && statSync(p).size >= 1024) {
       const buf = readFileSync(p);
       const br = brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });

@@ -5,7 +5,7 @@
 // here (chrome-launcher, the one lighthouse uses), puppeteer-core (lighthouse's own driver) opens a tab
 // on the app's origin and stores the token there, and lighthouse audits /dashboard in that same tab
 // (`lighthouse(url, flags, config, page)`), so it sees the stored session.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -55,6 +55,12 @@ async function auditOnce(ctx, url, token) {
     const r = await lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, desktopConfig, page);
     const lhr = r.lhr;
     await browser.disconnect();
+    // BENCH_LH_DUMP=<dir>: keep every report (critical chains, LCP element and phases, requests) to look at
+    if (process.env.BENCH_LH_DUMP) {
+      mkdirSync(process.env.BENCH_LH_DUMP, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
+      writeFileSync(path.join(process.env.BENCH_LH_DUMP, name), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code}`);
     if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`lighthouse ended on ${lhr.finalDisplayedUrl} (not logged in?)`);
     return {

@@ -27,6 +27,7 @@ import type { ModuleDeps } from './modules/types';
 import { createChangeFeed, type ChangeFeed } from './lib/change-feed';
 import { createDiskFileStore } from './lib/file-store';
 import authPlugin, { createTokenSigner } from './plugins/auth';
+import { createIndexHtml } from './web-app';
 import errorsPlugin from './plugins/errors';
 import inputGuard from './plugins/input-guard';
 import responseCache from './plugins/response-cache';
@@ -151,7 +152,10 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
 
   // 4. the built web app, with history-mode fallback
   const webDist = config.webDist;
-  if (webDist && existsSync(path.join(webDist, 'index.html'))) {
+  const hasWebApp = !!webDist && existsSync(path.join(webDist, 'index.html'));
+  // index.html with the screen's files to preload (web-app.ts)
+  const indexHtml = hasWebApp ? createIndexHtml(webDist) : undefined;
+  if (hasWebApp) {
     // hashed assets never change; .br/.gz written at build time are sent as they are
     await app.register(fastifyStatic, {
       root: webDist,
@@ -168,8 +172,11 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    if (!url.startsWith('/api') && request.method === 'GET' && webDist && !path.extname(url)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+    if (!url.startsWith('/api') && request.method === 'GET' && indexHtml && !path.extname(url)) {
+      const page = indexHtml(request.url, request.headers);
+      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, accept-language, cookie').type('text/html; charset=utf-8');
+      if (page.encoding) reply.header('content-encoding', page.encoding);
+      return reply.send(page.body);
     }
     throw new AppError(404, 'NOT_FOUND', 'Not found');
   });

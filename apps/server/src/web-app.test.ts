@@ -1,0 +1,77 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { createIndexHtml, requestLanguage } from './web-app';
+
+// A web build as Vite writes it: index.html and .vite/manifest.json (chunk names: apps/web/chunking.ts).
+function dist() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-web-app-'));
+  mkdirSync(path.join(dir, '.vite'));
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-a.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  const manifest = {
+    'index.html': { file: 'assets/index-a.js', name: 'index', src: 'index.html', isEntry: true },
+    '_app-layout-b.js': { file: 'assets/app-layout-b.js', name: 'app-layout', imports: ['index.html'] },
+    '_dashboard-screen-c.js': { file: 'assets/dashboard-screen-c.js', name: 'dashboard-screen', imports: ['index.html', '_app-layout-b.js'] },
+    '_login-page-d.js': { file: 'assets/login-page-d.js', name: 'login-page', imports: ['index.html'] },
+    'src/locales/en/common.json': { file: 'assets/common-en.js', name: 'common', src: 'src/locales/en/common.json', isDynamicEntry: true },
+    'src/locales/ko/common.json': { file: 'assets/common-ko.js', name: 'common', src: 'src/locales/ko/common.json', isDynamicEntry: true },
+    'src/locales/en/dashboard.json': { file: 'assets/dashboard-en.js', name: 'dashboard', src: 'src/locales/en/dashboard.json', isDynamicEntry: true },
+    'src/locales/ko/dashboard.json': { file: 'assets/dashboard-ko.js', name: 'dashboard', src: 'src/locales/ko/dashboard.json', isDynamicEntry: true },
+    'src/locales/en/auth.json': { file: 'assets/auth-en.js', name: 'auth', src: 'src/locales/en/auth.json', isDynamicEntry: true },
+  };
+  writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  return dir;
+}
+
+const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([^"]+)">/g)].map((m) => m[1]);
+
+describe('index.html with the screen preloaded', () => {
+  const page = createIndexHtml(dist());
+  const html = (url: string, headers: Record<string, string> = {}) => page(url, headers).body.toString();
+
+  it('announces the layout, the screen and its translations, not the entry (already there)', () => {
+    expect(preloads(html('/dashboard'))).toEqual(['app-layout-b.js', 'dashboard-screen-c.js', 'common-en.js', 'dashboard-en.js']);
+    expect(preloads(html('/'))).toEqual(preloads(html('/dashboard')));
+  });
+
+  it('the login page gets neither the layout nor another screen', () => {
+    expect(preloads(html('/login?redirect=%2Fdashboard'))).toEqual(['login-page-d.js', 'common-en.js', 'auth-en.js']);
+  });
+
+  it('any other page of the layout gets the layout and the common texts', () => {
+    expect(preloads(html('/no-such-page'))).toEqual(['app-layout-b.js', 'common-en.js']);
+  });
+
+  it('translations in the language of the cookie, else of the browser, with English (the fallback)', () => {
+    expect(preloads(html('/dashboard', { cookie: 'a=1; portal.lang=ko' }))).toEqual([
+      'app-layout-b.js',
+      'dashboard-screen-c.js',
+      'common-ko.js',
+      'dashboard-ko.js',
+      'common-en.js',
+      'dashboard-en.js',
+    ]);
+    expect(requestLanguage(undefined, 'ko-KR,ko;q=0.9,en;q=0.8')).toBe('ko');
+    expect(requestLanguage('portal.lang=ja', 'ko-KR')).toBe('ja');
+    expect(requestLanguage('portal.lang=xx', 'fr-FR, es;q=0.5')).toBe('es');
+    expect(requestLanguage(undefined, undefined)).toBe('en');
+  });
+
+  it('compressed as the browser accepts', () => {
+    const br = page('/dashboard', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.encoding).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe(html('/dashboard'));
+    expect(page('/dashboard', { 'accept-encoding': 'gzip' }).encoding).toBe('gzip');
+  });
+
+  it('a build without a manifest is served as it is', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-web-app-'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+    expect(createIndexHtml(dir)('/dashboard', {}).body.toString()).toBe('<!doctype html><div id="root"></div>');
+  });
+});

@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { Placeholder, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { TCopyrightBooksFilter, TRoyaltyFilter } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 
@@ -133,20 +134,49 @@ export async function booksInTitleOrder(db: DbOrTx, companyIdx: number, isbn?: s
   );
 }
 
-/** A batch of one book's lines after `afterIdx` (keyset), for the streaming export. */
-export async function royaltyBatch(db: DbOrTx, w: RoyaltyWhere, bookIdx: number, afterIdx: number, limit: number) {
-  const found = await rows<RoyaltyLineRecord>(
-    db,
-    sql`select ${lineColumns}
-      from royalty_lines r
-      join copyright_books b on b.idx = r.book_idx
-      join royalty_customers cu on cu.idx = r.customer_idx
-      left join currencies cur on cur.name = r.currency
-      where r.book_idx = ${bookIdx} and b.company_idx = ${w.companyIdx} and ${lineConditions(w)} and r.idx > ${afterIdx}
-      order by r.idx
-      limit ${limit}`,
-  );
-  return found.map(normaliseLine);
+/**
+ * The export's query for a batch of one book's lines after `afterIdx` (keyset on royalty_lines_book_idx):
+ * the sheet's cells in the order of the service's royaltyColumns (without the running number; money as
+ * exact numeric text), then r.idx for the next batch. `book`, `after` and `limit` may be placeholders:
+ * on PostgreSQL the export's worker thread runs this query itself (royaltyExportQuery).
+ */
+export function royaltyExportSql(w: RoyaltyWhere, saleInfo: boolean, book: number | Placeholder, after: number | Placeholder, limit: number | Placeholder) {
+  return sql`select b.title, b.isbn, cu.name as customer_name, cu.country as customer_country,
+      ${saleInfo ? sql`r.sale_info,` : sql``} r.unit_price::text as unit_price, r.currency, r.qty, r.sample_qty,
+      r.disuse_qty, b.rate::text as rate, ${ROYALTY_SQL('r', 'b')}::text as royalty,
+      case when r.buy_invoice_idx is null then 'Uncalculated' else 'Calculated' end as status, r.buy_invoice_idx,
+      ${iso('r.created_at')} as created_at, r.idx::float8 as idx
+    from royalty_lines r
+    join copyright_books b on b.idx = r.book_idx
+    join royalty_customers cu on cu.idx = r.customer_idx
+    where r.book_idx = ${book} and b.company_idx = ${w.companyIdx} and ${lineConditions(w)} and r.idx > ${after}
+    order by r.idx
+    limit ${limit}`;
+}
+
+/** Runs royaltyExportSql here (PGlite: the database lives in this thread): rows as arrays of cells + idx. */
+export async function royaltyExportBatch(db: DbOrTx, w: RoyaltyWhere, saleInfo: boolean, bookIdx: number, afterIdx: number, limit: number) {
+  const found = await rows<Record<string, unknown>>(db, royaltyExportSql(w, saleInfo, bookIdx, afterIdx, limit));
+  return found.map((r) => Object.values(r));
+}
+
+/** A query for a worker thread's own connection: SQL text, its parameters, and which of them are placeholders. */
+export interface ExportQuery {
+  connectionString: string;
+  text: string;
+  params: (unknown | { placeholder: string })[];
+}
+
+/**
+ * royaltyExportSql as text with placeholders book, after and limit, for a connection of the export's
+ * own (node-postgres only; null on PGlite, whose database cannot be reached from another thread).
+ */
+export function royaltyExportQuery(db: DbOrTx, w: RoyaltyWhere, saleInfo: boolean): ExportQuery | null {
+  const connectionString = (db as { $client?: { options?: { connectionString?: unknown } } }).$client?.options?.connectionString;
+  if (typeof connectionString !== 'string') return null;
+  const query = royaltyExportSql(w, saleInfo, sql.placeholder('book'), sql.placeholder('after'), sql.placeholder('limit'));
+  const { sql: text, params } = new PgDialect().sqlToQuery(query);
+  return { connectionString, text, params: params.map((p) => (p instanceof Placeholder ? { placeholder: p.name } : p)) };
 }
 
 function normaliseLine(r: RoyaltyLineRecord): RoyaltyLineRecord {

@@ -15,6 +15,8 @@ import { xlsxWorkerStream, type SheetColumn } from './xlsx-stream';
 
 /** Rows read per query while exporting: between batches the (single-connection) database answers others. */
 export const EXPORT_BATCH = 500;
+/** Rows per query of the export's own connection (PostgreSQL): read and written in the worker thread. */
+export const EXPORT_QUERY_BATCH = 1000;
 /** Smaller on the single-connection PGlite: a list never waits long behind an export read. */
 export const EXPORT_BATCH_SINGLE = 100;
 const SUMMARY_CACHE_MAX = 200;
@@ -44,7 +46,8 @@ export interface CopyrightServiceDeps {
   timeZone: string;
   /**
    * true for the embedded single-connection PGlite: exports then read in smaller batches without
-   * read-ahead. On both drivers an export starts no read while a list is being answered.
+   * read-ahead, and start no read while a list is being answered. (On node-postgres the royalty
+   * export's worker thread reads on a connection of its own.)
    */
   singleConnection?: boolean;
 }
@@ -173,9 +176,10 @@ export function createCopyrightService({ db, auth, timeZone, singleConnection = 
       interactiveRun(() => booksList(companyIdx, paging, filter)),
 
     /**
-     * Streams the filtered royalty lines as an .xlsx (exceljs WorkbookWriter, no styles, no shared
-     * strings): books in title order, each book's lines in keyset batches, so memory stays flat and
-     * other requests run between batches. Totals per currency are summed exactly (hundredths).
+     * Streams the filtered royalty lines as an .xlsx (xlsx-stream.ts: sheet XML, zlib and zip in a
+     * worker thread, with backpressure from the client): books in title order, each book's lines in
+     * keyset batches, so memory stays flat and other requests keep answering. Money is written as the
+     * database's exact numeric text. Totals per currency are the list's exact sums (hundredths).
      */
     async exportRoyalty(companyIdx: number, filter: TRoyaltyFilter = {}, signal?: AbortSignal) {
       const saleInfo = await showSaleInfo(companyIdx);
@@ -185,31 +189,31 @@ export function createCopyrightService({ db, auth, timeZone, singleConnection = 
       const sheet = xlsxWorkerStream('Royalty', columns);
       const batchSize = singleConnection ? EXPORT_BATCH_SINGLE : EXPORT_BATCH;
       const run = async () => {
-        let no = 0;
-        // books holding matching lines, in title order; each read in keyset batches, the next batch
-        // requested before this one is handed to the worker (reading overlaps writing)
-        const books = sum.books;
-        const read = async (bi: number, after: number) => {
-          await giveWay(); // lists first: no export read starts while one is being answered
-          return repo.royaltyBatch(db, w!, books[bi]!.idx, after, batchSize);
-        };
-        const readAhead = (bi: number, after: number) => {
-          const p = read(bi, after);
-          p.catch(() => {}); // an abandoned read-ahead must not become an unhandled rejection
-          return p;
-        };
-        let bi = 0;
-        let pending = books.length > 0 ? readAhead(0, 0) : null;
-        while (pending) {
-          const batch = await pending;
-          if (signal?.aborted) throw new Error('aborted');
-          const next = (): [number, number] | null =>
-            batch.length === batchSize ? [bi, batch[batch.length - 1]!.idx] : ++bi < books.length ? [bi, 0] : null;
-          const at = next();
-          // PostgreSQL: ask for the next batch now (reading overlaps writing); PGlite: after handing this one over
-          pending = at && !singleConnection ? readAhead(...at) : null;
-          await sheet.push(batch.map((r) => royaltyCells(r, ++no, saleInfo)));
-          if (at && singleConnection) pending = readAhead(...at);
+        // books holding matching lines, in title order; each read in keyset batches of exactly the
+        // sheet's cells (royaltyExportSql)
+        const books = sum.books.map((b) => b.idx);
+        const query = w && repo.royaltyExportQuery(db, w, saleInfo);
+        if (query) {
+          // node-postgres: the worker reads on a connection of its own, so the request loop parses
+          // none of the rows (a million of them would otherwise hold up every other request)
+          await sheet.query(query, books, EXPORT_QUERY_BATCH);
+        } else {
+          // PGlite lives in this thread: read here in small batches, lists first, handing each to the worker
+          let no = 0;
+          const read = async (bi: number, after: number) => {
+            await giveWay(); // lists first: no export read starts while one is being answered
+            return { bi, rows: await repo.royaltyExportBatch(db, w!, saleInfo, books[bi]!, after, batchSize) };
+          };
+          let pending = books.length > 0 ? read(0, 0) : null;
+          while (pending) {
+            const { bi, rows } = await pending;
+            if (signal?.aborted) throw new Error('aborted');
+            const last = rows.length > 0 ? Number(rows[rows.length - 1]![rows[0]!.length - 1]) : 0;
+            const at: [number, number] | null = rows.length === batchSize ? [bi, last] : bi + 1 < books.length ? [bi + 1, 0] : null;
+            // the running number first; the keyset column (last) is not written
+            if (rows.length > 0) await sheet.push(rows.map((r) => [++no, ...r.slice(0, -1)]));
+            pending = at ? read(...at) : null;
+          }
         }
         // the totals of the list (same cached sums), exact
         const blank = columns.map(() => null);
@@ -221,12 +225,13 @@ export function createCopyrightService({ db, auth, timeZone, singleConnection = 
           row[at('customer_name')] = `${t.cnt} lines`;
           row[at('currency')] = t.currency;
           row[at('qty')] = t.qty;
-          row[at('royalty')] = Number(t.royalty);
+          row[at('royalty')] = t.royalty; // exact text, written as a number (column kind 'n')
           rows.push(row);
         }
         await sheet.push(rows);
         await sheet.end();
       };
+      signal?.addEventListener('abort', () => sheet.abort(new Error('aborted')), { once: true });
       run().catch((e: unknown) => sheet.abort(e instanceof Error ? e : new Error(String(e))));
       return sheet.out;
     },
@@ -284,38 +289,16 @@ export function royaltyColumns(saleInfo: boolean): SheetColumn[] {
     { header: 'Customer', key: 'customer_name', width: 28 },
     { header: 'Country', key: 'customer_country', width: 9 },
     ...(saleInfo ? [{ header: 'Sale info', key: 'saleInfo', width: 16 }] : []),
-    { header: 'Unit price', key: 'unit_price', width: 12 },
+    { header: 'Unit price', key: 'unit_price', width: 12, kind: 'n' },
     { header: 'Currency', key: 'currency', width: 9 },
     { header: 'Qty', key: 'qty', width: 8 },
     { header: 'Sample qty', key: 'sample_qty', width: 10 },
     { header: 'Disused qty', key: 'disuse_qty', width: 10 },
-    { header: 'Rate (%)', key: 'rate', width: 9 },
-    { header: 'Royalty', key: 'royalty', width: 14 },
+    { header: 'Rate (%)', key: 'rate', width: 9, kind: 'n' },
+    { header: 'Royalty', key: 'royalty', width: 14, kind: 'n' },
     { header: 'Status', key: 'status', width: 14 },
     { header: 'Invoice', key: 'buy_invoice_idx', width: 9 },
     { header: 'Created at', key: 'created_at', width: 22 },
-  ];
-}
-
-/** One sheet row in the order of royaltyColumns(saleInfo). */
-function royaltyCells(r: repo.RoyaltyLineRecord, no: number, saleInfo: boolean): unknown[] {
-  return [
-    no,
-    r.title,
-    r.isbn,
-    r.customer_name,
-    r.customer_country,
-    ...(saleInfo ? [r.sale_info] : []),
-    Number(r.unit_price),
-    r.currency,
-    r.qty,
-    r.sample_qty,
-    r.disuse_qty,
-    Number(r.rate),
-    Number(r.royalty),
-    r.buy_invoice_idx === null ? 'Uncalculated' : 'Calculated',
-    r.buy_invoice_idx ?? '',
-    r.created_at,
   ];
 }
 

@@ -1,19 +1,26 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { Worker } from 'node:worker_threads';
+import type { ExportQuery } from './copyright.repository';
 
 export interface SheetColumn {
   header: string;
   key: string;
   width: number;
+  /** 'n': the column's text values are exact numeric text (money from the database), written as numbers */
+  kind?: 'n';
 }
 
 /** Row batches sent to the worker and not yet written: enough to keep reading while it writes. */
 const IN_FLIGHT = 2;
 
 /**
- * A streamed .xlsx built by a worker thread (xlsx-worker.mjs). `push` waits while the worker or the
- * client is behind, so memory stays flat whatever the row count; `out` is the file as it is built.
+ * A streamed .xlsx built by a worker thread (xlsx-worker.mjs: sheet XML, zlib and zip in that thread,
+ * which runs at a lower priority). Rows reach it in two ways, both with backpressure all the way from
+ * the client: `push` hands over a batch and waits while two are unacknowledged or the client is
+ * behind; `query` lets the worker read the rows itself on a connection of its own, and each chunk it
+ * produces waits for the previous ones to be written to the client. Memory stays flat whatever the
+ * row count; `out` is the file as it is built.
  */
 export function xlsxWorkerStream(sheetName: string, columns: SheetColumn[]) {
   const out = new PassThrough({ highWaterMark: 1 << 20 });
@@ -21,24 +28,38 @@ export function xlsxWorkerStream(sheetName: string, columns: SheetColumn[]) {
     workerData: { sheetName, columns },
     execArgv: [],
     // a streamed sheet needs little: a small heap keeps the process's peak flat for any row count
-    resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 8 },
+    resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 },
   });
   let inFlight = 0;
   let failed: Error | null = null;
   let wake: (() => void) | null = null;
   let finished: (() => void) | null = null;
+  let queried: ((rows: number) => void) | null = null;
   const done = new Promise<void>((resolve) => (finished = resolve));
   const fail = (e: Error) => {
     failed ??= e;
     wake?.();
     finished?.();
+    queried?.(0);
   };
-  worker.on('message', (m: { type: string; data?: Uint8Array; message?: string }) => {
-    if (m.type === 'chunk') out.write(Buffer.from(m.data!.buffer, m.data!.byteOffset, m.data!.byteLength));
-    else if (m.type === 'ack') {
+  /** The worker's query output is written in order; the credit for each chunk goes back once `out` can take more. */
+  let written = Promise.resolve();
+  worker.on('message', (m: { type: string; data?: Uint8Array; credit?: boolean; rows?: number; message?: string }) => {
+    if (m.type === 'chunk') {
+      out.write(Buffer.from(m.data!.buffer, m.data!.byteOffset, m.data!.byteLength));
+      if (m.credit) {
+        written = written
+          .then(async () => {
+            if (out.writableNeedDrain) await once(out, 'drain');
+            if (!failed) worker.postMessage({ type: 'credit' });
+          })
+          .catch(() => {}); // `out` destroyed: the export is being aborted
+      }
+    } else if (m.type === 'ack') {
       inFlight--;
       wake?.();
-    } else if (m.type === 'done') finished?.();
+    } else if (m.type === 'queried') queried?.(m.rows!);
+    else if (m.type === 'done') finished?.();
     else if (m.type === 'error') fail(new Error(m.message));
   });
   worker.on('error', fail);
@@ -52,6 +73,22 @@ export function xlsxWorkerStream(sheetName: string, columns: SheetColumn[]) {
       inFlight++;
       worker.postMessage({ type: 'rows', rows });
     },
+    /**
+     * The worker runs `query` for each book in turn (placeholders book, after, limit: keyset batches of
+     * `batch`); each row gets a running number first, its last column (the keyset) is not written.
+     * Resolves with the number of rows once all are written.
+     */
+    async query(query: ExportQuery, books: number[], batch: number): Promise<number> {
+      while (inFlight > 0 && !failed) await waitAck();
+      if (failed) throw failed;
+      const rows = await new Promise<number>((resolve) => {
+        queried = resolve;
+        worker.postMessage({ type: 'query', query, books, batch });
+      });
+      queried = null;
+      if (failed) throw failed;
+      return rows;
+    },
     async end() {
       worker.postMessage({ type: 'end' });
       await done;
@@ -60,6 +97,7 @@ export function xlsxWorkerStream(sheetName: string, columns: SheetColumn[]) {
       out.end();
     },
     abort(e: Error) {
+      failed ??= e;
       void worker.terminate();
       out.destroy(e);
     },

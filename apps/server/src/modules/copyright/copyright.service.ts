@@ -16,7 +16,7 @@ import { xlsxWorkerStream, type SheetColumn } from './xlsx-stream';
 /** Rows read per query while exporting: between batches the (single-connection) database answers others. */
 export const EXPORT_BATCH = 500;
 /** Rows per query of the export's own connection (PostgreSQL): read and written in the worker thread. */
-export const EXPORT_QUERY_BATCH = 1000;
+export const EXPORT_QUERY_BATCH = 500;
 /** Smaller on the single-connection PGlite: a list never waits long behind an export read. */
 export const EXPORT_BATCH_SINGLE = 100;
 const SUMMARY_CACHE_MAX = 200;
@@ -56,15 +56,18 @@ export function createCopyrightService({ db, auth, timeZone, singleConnection = 
   /** Lists being answered now; exports on a single connection wait for none before each read. */
   let interactive = 0;
   let idleWaiters: (() => void)[] = [];
+  /** Exports reading on a connection of their own: told when lists start (true) and stop (false) being answered. */
+  const listsBusy = new Set<(busy: boolean) => void>();
   const interactiveDone = () => {
     if (--interactive === 0) {
       const w = idleWaiters;
       idleWaiters = [];
       for (const f of w) f();
+      for (const f of listsBusy) f(false);
     }
   };
   const interactiveRun = async <T>(fn: () => Promise<T>): Promise<T> => {
-    interactive++;
+    if (interactive++ === 0) for (const f of listsBusy) f(true);
     try {
       return await fn();
     } finally {
@@ -195,8 +198,16 @@ export function createCopyrightService({ db, auth, timeZone, singleConnection = 
         const query = w && repo.royaltyExportQuery(db, w, saleInfo);
         if (query) {
           // node-postgres: the worker reads on a connection of its own, so the request loop parses
-          // none of the rows (a million of them would otherwise hold up every other request)
-          await sheet.query(query, books, EXPORT_QUERY_BATCH);
+          // none of the rows (a million of them would otherwise hold up every other request); it
+          // starts no read while a list is being answered (waiting at most a moment, see the worker)
+          const giveWay = (busy: boolean) => sheet.listsBusy(busy);
+          listsBusy.add(giveWay);
+          if (interactive > 0) giveWay(true);
+          try {
+            await sheet.query(query, books, EXPORT_QUERY_BATCH);
+          } finally {
+            listsBusy.delete(giveWay);
+          }
         } else {
           // PGlite lives in this thread: read here in small batches, lists first, handing each to the worker
           let no = 0;

@@ -89,6 +89,10 @@ export function xlsxWorkerStream(sheetName: string, columns: SheetColumn[]) {
       if (failed) throw failed;
       return rows;
     },
+    /** While lists are being answered, the worker starts no query (query mode). */
+    listsBusy(busy: boolean) {
+      if (!failed) worker.postMessage({ type: busy ? 'pause' : 'resume' });
+    },
     async end() {
       worker.postMessage({ type: 'end' });
       await done;

@@ -9,7 +9,8 @@
 // (a keyset query given as text, run book by book): then the request loop parses none of them.
 // Messages in: { type: 'rows', rows: unknown[][] }, { type: 'query', query, books, batch } (rows get
 // a running number first; the query's last column is the keyset and is not written), { type: 'credit' }
-// (the main thread has written a chunk of a query's output, marked credit: true), { type: 'end' }.
+// (the main thread has written a chunk of a query's output, marked credit: true), { type: 'pause' |
+// 'resume' } (lists are / are no longer being answered: queries wait), { type: 'end' }.
 // Out: { type: 'chunk', data, credit }, { type: 'ack' } after each rows message, { type: 'queried', rows }
 // after a query, { type: 'done' } | { type: 'error', message }.
 import { readlinkSync } from 'node:fs';
@@ -218,6 +219,23 @@ const credit = async () => {
   while (unwritten >= 2) await new Promise((resolve) => (wakeCredit = resolve));
 };
 
+/**
+ * The main thread says when lists are being answered ('pause') and when none are ('resume'): no read
+ * starts meanwhile, but none waits more than MAX_GIVE_WAY_MS, so an export still ends under a steady
+ * stream of lists.
+ */
+const MAX_GIVE_WAY_MS = 50;
+let paused = false;
+let wakePaused = null;
+const giveWay = async () => {
+  if (!paused) return;
+  await new Promise((resolve) => {
+    const timer = setTimeout(resolve, MAX_GIVE_WAY_MS);
+    wakePaused = () => (clearTimeout(timer), resolve());
+  });
+  wakePaused = null;
+};
+
 /** Runs the export query book by book on a connection of this thread, each batch read while the previous one is written. */
 async function runQuery({ query, books, batch }) {
   const { default: pg } = await import('pg');
@@ -226,8 +244,9 @@ async function runQuery({ query, books, batch }) {
   await client.connect();
   let no = 0;
   try {
-    const read = (book, after) =>
-      client.query({
+    const read = async (book, after) => {
+      await giveWay();
+      return client.query({
         name: 'portal-export',
         text: query.text,
         rowMode: 'array',
@@ -235,6 +254,7 @@ async function runQuery({ query, books, batch }) {
           p && typeof p === 'object' && 'placeholder' in p ? { book, after, limit: batch }[p.placeholder] : p,
         ),
       });
+    };
     let bi = 0;
     let next = books.length > 0 ? read(books[0], 0) : null;
     while (next) {
@@ -266,6 +286,11 @@ port.on('message', (msg) => {
   if (msg.type === 'credit') {
     unwritten--;
     wakeCredit?.();
+    return;
+  }
+  if (msg.type === 'pause' || msg.type === 'resume') {
+    paused = msg.type === 'pause';
+    if (!paused) wakePaused?.();
     return;
   }
   queue = queue

@@ -106,14 +106,33 @@ export async function royaltyGroups(db: DbOrTx, w: RoyaltyWhere) {
   return found.map((g) => ({ ...g, book_idx: Number(g.book_idx), cnt: Number(g.cnt), qty: Number(g.qty) }));
 }
 
-/** Lines of one book in line order, `offset`/`limit` inside that book (index royalty_lines_book_*). */
-export async function royaltyBookSlice(db: DbOrTx, w: RoyaltyWhere, bookIdx: number, offset: number, limit: number) {
+/** A run of one book's matching lines, in line order: `offset`/`limit` inside that book. */
+export interface BookSlice {
+  bookIdx: number;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * One page of lines spanning several books (title order, the slices' order), in one statement: each
+ * slice is an index range scan (royalty_lines_book_*) under a lateral join, so a page costs one round
+ * trip however few matching lines each book has.
+ */
+export async function royaltyPage(db: DbOrTx, w: RoyaltyWhere, slices: readonly BookSlice[]) {
+  if (slices.length === 0) return [];
+  const want = sql.join(
+    slices.map((x, i) => sql`(${i}::int, ${x.bookIdx}::int, ${x.offset}::int, ${x.limit}::int)`),
+    sql`, `,
+  );
   const found = await rows<RoyaltyLineRecord>(
     db,
-    sql`with page as materialized (
-      select r.idx from royalty_lines r
-      where r.book_idx = ${bookIdx} and ${lineConditions(w)}
-      order by r.idx limit ${limit} offset ${offset}
+    sql`with want(ord, book_idx, off, lim) as (values ${want}),
+    page as materialized (
+      select w.ord, x.idx from want w cross join lateral (
+        select r.idx from royalty_lines r
+        where r.book_idx = w.book_idx and ${lineConditions(w)}
+        order by r.idx limit w.lim offset w.off
+      ) x
     )
     select ${lineColumns}
     from page p
@@ -121,7 +140,7 @@ export async function royaltyBookSlice(db: DbOrTx, w: RoyaltyWhere, bookIdx: num
     join copyright_books b on b.idx = r.book_idx and b.company_idx = ${w.companyIdx}
     join royalty_customers cu on cu.idx = r.customer_idx
     left join currencies cur on cur.name = r.currency
-    order by r.idx`,
+    order by p.ord, r.idx`,
   );
   return found.map(normaliseLine);
 }

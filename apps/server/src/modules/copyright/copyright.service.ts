@@ -154,15 +154,17 @@ export function createCopyrightService({ db, auth, timeZone, singleConnection = 
     if (!w) return { dataset: [], total_cnt: 0, totals: [] };
     const sum = await summary(w);
     const saleInfo = await showSaleInfo(companyIdx);
-    // find the book holding line number `start` (title order), then read book slices until the page is full
-    const dataset: TRoyaltyRow[] = [];
+    // the books (title order) and the run of each that the page covers, from the cached per-book counts
+    const slices: repo.BookSlice[] = [];
     let skip = paging.start;
     let i = 0;
     while (i < sum.books.length && skip >= sum.books[i]!.cnt) skip -= sum.books[i++]!.cnt;
-    for (; i < sum.books.length && dataset.length < paging.length; i++, skip = 0) {
-      const slice = await repo.royaltyBookSlice(db, w, sum.books[i]!.idx, skip, paging.length - dataset.length);
-      for (const r of slice) dataset.push(toRow(r, paging.start + dataset.length + 1, saleInfo));
+    for (let left = paging.length; i < sum.books.length && left > 0; i++, skip = 0) {
+      const take = Math.min(left, sum.books[i]!.cnt - skip);
+      slices.push({ bookIdx: sum.books[i]!.idx, offset: skip, limit: take });
+      left -= take;
     }
+    const dataset = (await repo.royaltyPage(db, w, slices)).map((r, k) => toRow(r, paging.start + k + 1, saleInfo));
     return { dataset, total_cnt: sum.totals.reduce((n, t) => n + t.cnt, 0), totals: sum.totals };
   }
 

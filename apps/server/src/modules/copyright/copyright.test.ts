@@ -149,6 +149,19 @@ describe('GET copyright/royalty', () => {
     expect(fallback.dataset).toHaveLength(5);
   });
 
+  it('pages that span several books join into the whole list, for every start and length', async () => {
+    const full = await royaltyJson(tokenA);
+    expect(new Set(full.dataset.map((r) => r.isbn)).size).toBeGreaterThan(1);
+    for (const length of [1, 2, 3]) {
+      for (let start = 0; start <= full.total_cnt; start++) {
+        const page = await royaltyJson(tokenA, {}, start, length);
+        expect(page.dataset.map((r) => [r.no, r.idx]), `start ${start} length ${length}`).toEqual(
+          full.dataset.slice(start, start + length).map((r) => [r.no, r.idx]),
+        );
+      }
+    }
+  });
+
   it('filters by date range in the app time zone (Asia/Seoul), both ends inclusive', async () => {
     // 2025-12-31T14:59:59Z is 2025-12-31 23:59:59 in Seoul; 15:00:00Z is 2026-01-01 00:00
     const dec = await royaltyJson(tokenA, { startDate: '2025-12-01', endDate: '2025-12-31' });
@@ -301,6 +314,16 @@ describe('POST copyright/exportRoyalty', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().code).toBe('VALIDATION');
     }
+  });
+
+  it('runs at most two exports of a company at once (429 + Retry-After), and frees the slots when they end', async () => {
+    const three = await Promise.all([0, 1, 2].map(() => exportRoyalty(tokenA, {})));
+    expect(three.map((r) => r.statusCode).sort()).toEqual([200, 200, 429]);
+    const refused = three.find((r) => r.statusCode === 429)!;
+    expect(refused.json().code).toBe('RATE_LIMITED');
+    expect(refused.headers['retry-after']).toBe('5');
+    // finished exports gave their slots back
+    for (let i = 0; i < 3; i++) expect((await exportRoyalty(tokenA, {})).statusCode).toBe(200);
   });
 });
 

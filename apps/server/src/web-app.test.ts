@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { createIndexHtml, requestLanguage } from './web-app';
+import { createIndexHtml, requestLanguage, screenFor } from './web-app';
 
 // A web build as Vite writes it: index.html and .vite/manifest.json (chunk names: apps/web/chunking.ts).
 function dist() {
@@ -73,5 +73,26 @@ describe('index.html with the screen preloaded', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-web-app-'));
     writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
     expect(createIndexHtml(dir)('/dashboard', {}).body.toString()).toBe('<!doctype html><div id="root"></div>');
+  });
+});
+
+describe('the path table', () => {
+  // the web app's router: `const <v> = () => import('../features/<feature>/routes')` and
+  // `{ path: '<path>', lazy: lazyPage(<v>, (m) => m.Page, '<ns>') }`; chunk names: apps/web/chunking.ts
+  const router = readFileSync(path.join(import.meta.dirname, '../../web/src/app/router.tsx'), 'utf8');
+  const features = new Map([...router.matchAll(/const (\w+) = \(\) => import\('\.\.\/features\/([\w-]+)\/routes'\)/g)].map((m) => [m[1]!, m[2]!]));
+  const pages = [...router.matchAll(/\{ path: '([^']+)', lazy: lazyPage\((\w+), \(m\) => m\.\w+, '([\w-]+)'\)/g)].map((m) => ({
+    path: m[1]!,
+    feature: features.get(m[2]!),
+    ns: m[3]!,
+  }));
+
+  it('preloads, for every screen of the router, its chunk, the layout and its translations', () => {
+    expect(pages.length).toBeGreaterThanOrEqual(10);
+    for (const p of pages) {
+      const pathname = `/${p.path.replace(/:\w+\??/g, '1')}`;
+      expect(p.feature, p.path).toBeDefined();
+      expect(screenFor(pathname), pathname).toEqual(expect.objectContaining({ chunks: ['app-layout', `${p.feature}-screen`], ns: [p.ns] }));
+    }
   });
 });

@@ -26,6 +26,9 @@ const SCREENS: { test: RegExp; chunks: string[]; ns: string[] }[] = [
 /** Any other path is a page of the app layout (the in-app not-found page, say). */
 const OTHER = { chunks: ['app-layout'], ns: [] as string[] };
 
+/** The chunks and namespaces preloaded for a path (web-app.test.ts checks them against the router). */
+export const screenFor = (pathname: string) => SCREENS.find((s) => s.test.test(pathname)) ?? OTHER;
+
 const LANGUAGES = ['en', 'ko', 'es', 'zh', 'ja'];
 
 interface ManifestChunk {
@@ -85,7 +88,7 @@ export function createIndexHtml(webDist: string) {
   };
 
   const variant = (pathname: string, lang: string) => {
-    const screen = SCREENS.find((s) => s.test.test(pathname)) ?? OTHER;
+    const screen = screenFor(pathname);
     const key = `${screen.chunks.join(',')}|${screen.ns.join(',')}|${lang}`;
     let v = cache.get(key);
     if (!v) {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -31,12 +32,16 @@ export function companyOf(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
-/** HS256 tokens: `exp` = now + the given seconds, `iat` = now. */
+/**
+ * HS256 tokens with `iat` = now, `exp` = now + the given seconds and a random `jti`: two tokens
+ * issued in the same second (a login and an immediate refresh) still differ.
+ */
 export function createTokenSigner(secret: string) {
-  const sign = createSigner({ key: secret, algorithm: 'HS256', noTimestamp: true });
+  const signers = new Map<number, (payload: object) => string>();
   return (claims: TokenClaims, expiresInSeconds: number) => {
-    const iat = Math.floor(Date.now() / 1000);
-    return sign({ ...claims, iat, exp: iat + expiresInSeconds });
+    let sign = signers.get(expiresInSeconds);
+    if (!sign) signers.set(expiresInSeconds, (sign = createSigner({ key: secret, algorithm: 'HS256', expiresIn: expiresInSeconds * 1000 })));
+    return sign({ ...claims, jti: randomBytes(12).toString('base64url') });
   };
 }
 

@@ -103,6 +103,16 @@ describe('session calls', () => {
     expect(info.statusCode).toBe(200);
   });
 
+  it('tokens issued in the same second differ (a refresh right after login is a new token), with iat and exp', async () => {
+    const token = await t.login('acme', 'acme-pass');
+    const again = await Promise.all([0, 1, 2].map(() => t.inject(token, { method: 'GET', url: '/api/company/refresh' })));
+    const all = [token, ...again.map((r) => r.json().access_token as string)];
+    expect(new Set(all).size).toBe(4);
+    const claims = JSON.parse(Buffer.from(all[1]!.split('.')[1]!, 'base64url').toString());
+    expect(claims.exp - claims.iat).toBe(3600);
+    expect(claims.jti).toMatch(/^[\w-]{16}$/);
+  });
+
   it('logout answers success, and afterwards every token of the session is refused', async () => {
     const token = await t.login('acme', 'acme-pass');
     const refreshed = (await t.inject(token, { method: 'GET', url: '/api/company/refresh' })).json().access_token;

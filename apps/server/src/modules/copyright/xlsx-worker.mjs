@@ -108,12 +108,20 @@ const NS_PKG_REL = 'http://schemas.openxmlformats.org/package/2006/relationships
 const CT = 'application/vnd.openxmlformats-officedocument';
 
 /** XML text: markup characters escaped, characters XML cannot hold dropped (as exceljs does). */
-// eslint-disable-next-line no-control-regex
-const NEEDS_ESCAPE = /[<>&'"\x7F\x00-\x08\x0B\x0C\x0E-\x1F]/;
-// eslint-disable-next-line no-control-regex
-const ESCAPE_ALL = /[<>&'"\x7F\x00-\x08\x0B\x0C\x0E-\x1F]/g;
 const ENTITIES = { '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' };
-const esc = (s) => (NEEDS_ESCAPE.test(s) ? s.replace(ESCAPE_ALL, (c) => ENTITIES[c] ?? '') : s);
+/** '' for a character XML 1.0 cannot hold (C0 controls but tab, newline and return; DEL), else undefined */
+const dropped = (code) => ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f ? '' : undefined);
+function esc(s) {
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < s.length; i++) {
+    const replacement = ENTITIES[s[i]] ?? dropped(s.charCodeAt(i));
+    if (replacement === undefined) continue;
+    out += s.slice(from, i) + replacement;
+    from = i + 1;
+  }
+  return from === 0 ? s : out + s.slice(from);
+}
 
 /** Column letters A, B, … AA, … */
 const letter = (i) => {

@@ -6,7 +6,6 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createServer } from 'node:net';
 import { Writable } from 'node:stream';
 
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -48,60 +47,6 @@ async function bulkSeed(exec, companyIdx, { lines, isbnBase }) {
               count(*)::int as n from royalty_customers) c`);
   await exec('analyze copyright_books');
   await exec('analyze royalty_lines');
-}
-
-/** A bare Fastify hello-world in a child process: the yardstick for req/s. */
-async function helloWorld(port) {
-  const code = `const f=require('fastify')();f.get('/',async()=>({hello:'world'}));f.listen({port:${port},host:'127.0.0.1'}).then(()=>console.log('ready'))`;
-  const proc = spawn(process.execPath, ['-e', code], { cwd: path.resolve(import.meta.dirname, '../../apps/server'), stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise((resolve, reject) => {
-    proc.stdout.on('data', (d) => String(d).includes('ready') && resolve());
-    proc.once('exit', (c) => reject(new Error(`hello-world exited ${c}`)));
-  });
-  return { url: `http://127.0.0.1:${port}/`, stop: () => proc.kill('SIGTERM') };
-}
-
-/** A port nobody listens on (other benches may hold the shared 46xx range). */
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-
-const servers = new Set();
-/** Like ctx.startServer, on a free port of our own; resolves when /api/health answers. */
-async function startServer(ctx, env = {}) {
-  const port = await freePort();
-  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  const started = performance.now();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ctx.root,
-    env: { ...process.env, LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    servers.delete(stop);
-    if (proc.exitCode !== null) return;
-    proc.kill('SIGTERM');
-    await new Promise((r) => proc.once('exit', r));
-  };
-  servers.add(stop);
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).status === 200) break;
-    } catch {
-      /* not yet listening */
-    }
-    await new Promise((r) => setTimeout(r, 50));
-    if (performance.now() - started > 180_000) throw new Error('server did not start in 180 s');
-  }
-  return { url, dataDir, proc, stop };
 }
 
 const peakRssMb = (pid) => {
@@ -218,7 +163,7 @@ async function postgresPart(ctx, pg, out) {
   url.pathname = `/${name}`;
   const dbUrl = url.toString();
   const client = new pg.Client({ connectionString: dbUrl });
-  const hello = await helloWorld(await freePort());
+  const hello = await ctx.helloWorld();
   try {
     // ── PostgreSQL data: demo 1M lines (1000 books), demo2 10k lines (10 books) ──
     let t0 = performance.now();
@@ -236,7 +181,7 @@ async function postgresPart(ctx, pg, out) {
     log(`seeded PostgreSQL ${BIG} + ${SMALL} lines in ${seedS} s`);
     out.push({ name: `PostgreSQL seed: ${BIG.toLocaleString('en-US')} + ${SMALL.toLocaleString('en-US')} royalty lines (generate_series)`, value: seedS, unit: 's' });
 
-    const server = await startServer(ctx, { DATABASE_URL: dbUrl });
+    const server = await ctx.startServer({ DATABASE_URL: dbUrl });
     const tokBig = await ctx.login(server.url, 'demo');
     const tokSmall = await ctx.login(server.url, 'demo2');
     const list = (start, search = {}) => `${server.url}/api/copyright/royalty?start=${start}&length=10&search_value=${q(search)}`;
@@ -323,7 +268,7 @@ async function postgresPart(ctx, pg, out) {
     await server.stop();
 
     // export throughput vs raw exceljs, and peak RSS 1M / 100k (fresh server processes)
-    const fresh1 = await startServer(ctx, { DATABASE_URL: dbUrl });
+    const fresh1 = await ctx.startServer({ DATABASE_URL: dbUrl });
     const tok1 = await ctx.login(fresh1.url, 'demo');
     await fetch(`${fresh1.url}/api/copyright/royalty?start=0&length=10`, { headers: { authorization: `Bearer ${tok1}` } });
     const base1 = peakRssMb(fresh1.proc.pid);
@@ -343,7 +288,7 @@ async function postgresPart(ctx, pg, out) {
       `select (created_at at time zone 'Asia/Seoul')::date::text as d from royalty_lines where company_idx = ${demo} order by created_at desc offset ${Math.round(BIG / 10)} limit 1`,
     );
     const recent = { startDate: d };
-    const fresh2 = await startServer(ctx, { DATABASE_URL: dbUrl });
+    const fresh2 = await ctx.startServer({ DATABASE_URL: dbUrl });
     const tok2 = await ctx.login(fresh2.url, 'demo');
     const r2 = await (await fetch(`${fresh2.url}/api/copyright/royalty?start=0&length=10&search_value=${q(recent)}`, { headers: { authorization: `Bearer ${tok2}` } })).json();
     const base2 = peakRssMb(fresh2.proc.pid);
@@ -359,9 +304,9 @@ async function postgresPart(ctx, pg, out) {
       pass: rssRatio <= 1.3,
     });
   } finally {
-    hello.stop();
+    await hello.stop();
     await client.end().catch(() => {});
-    await Promise.all([...servers].map((stop) => stop()));
+    await ctx.stopAll();
     const c = new pg.Client({ connectionString: ADMIN_URL });
     await c.connect();
     await c.query(`drop database if exists ${name} with (force)`);
@@ -373,7 +318,7 @@ async function postgresPart(ctx, pg, out) {
 async function pglitePart(ctx, out) {
   // ── PGlite: contention (single connection, in-process) ──
   try {
-    const seedRun = await startServer(ctx);
+    const seedRun = await ctx.startServer();
     await seedRun.stop();
     const t0 = performance.now();
     const { PGlite } = await import('@electric-sql/pglite');
@@ -384,7 +329,7 @@ async function pglitePart(ctx, out) {
     await bulkSeed(exec, demo, { lines: PGLITE_LINES, isbnBase: 0 });
     await lite.close();
     log(`seeded PGlite ${PGLITE_LINES} lines in ${round((performance.now() - t0) / 1000, 1)} s`);
-    const server = await startServer(ctx, { DATA_DIR: seedRun.dataDir });
+    const server = await ctx.startServer({ DATA_DIR: seedRun.dataDir });
     const tokBig = await ctx.login(server.url, 'demo');
     const tokSmall = await ctx.login(server.url, 'demo2');
     const headers = { authorization: `Bearer ${tokSmall}`, ...FRESH };
@@ -406,6 +351,6 @@ async function pglitePart(ctx, out) {
       pass: ratio <= 2,
     });
   } finally {
-    await Promise.all([...servers].map((stop) => stop()));
+    await ctx.stopAll();
   }
 }

@@ -78,6 +78,28 @@ export async function startServer(env = {}) {
   return { url, port, dataDir, ms: Math.round(performance.now() - started), proc, stop };
 }
 
+/**
+ * A bare Fastify hello-world in a child process on a free port: the yardstick for requests/s.
+ * Returns { url, stop }.
+ */
+export async function helloWorld() {
+  const port = await freePort();
+  const code = `const f=require('fastify')();f.get('/',async()=>({hello:'world'}));f.listen({port:${port},host:'127.0.0.1'}).then(()=>console.log('ready'))`;
+  const proc = spawn(process.execPath, ['-e', code], { cwd: path.join(root, 'apps/server'), stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve, reject) => {
+    proc.stdout.on('data', (d) => String(d).includes('ready') && resolve());
+    proc.once('exit', (c) => reject(new Error(`hello-world exited ${c}`)));
+  });
+  const stop = async () => {
+    running.delete(stop);
+    if (proc.exitCode !== null) return;
+    proc.kill('SIGTERM');
+    await new Promise((r) => proc.once('exit', r));
+  };
+  running.add(stop);
+  return { url: `http://127.0.0.1:${port}/`, stop };
+}
+
 export async function stopAll() {
   await Promise.all([...running].map((s) => s()));
 }

@@ -3,10 +3,9 @@
 // Figures: requests/s of the first page relative to a bare Fastify hello-world measured in the
 // same run, and p99(1M) / p99(10k) for the first page, a deep page (90 % down) and a date filter.
 // Also the time of the settlement part of the demo seed (embedded PGlite, as `npm start` does).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -20,74 +19,6 @@ export async function pgClient(url) {
   c.on('error', () => {}); // a connection ended by the final DROP DATABASE … WITH (FORCE)
   await c.connect();
   return c;
-}
-
-/** A free TCP port (other benches on this machine use the harness's fixed 4600+ range). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** The real server (tsx apps/server/src/main.ts) on a free port; resolves when /api/health answers. */
-export async function startServer(root, env) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-settlement-'));
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (proc.exitCode === null) {
-      proc.kill('SIGTERM');
-      await new Promise((r) => proc.once('exit', r));
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const started = performance.now();
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).status === 200) return { url, port, stop };
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 50));
-    if (performance.now() - started > 180_000) {
-      await stop();
-      throw new Error('server did not start in 180 s');
-    }
-  }
-}
-
-/** A bare Fastify hello-world in its own process: the reference for requests/s. */
-async function startHello() {
-  const port = await freePort();
-  const code = `
-    const { default: Fastify } = await import('fastify');
-    const app = Fastify({ logger: false });
-    app.get('/', async () => ({ hello: 'world' }));
-    await app.listen({ port: ${port}, host: '127.0.0.1' });
-  `;
-  const proc = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'ignore', 'inherit'] });
-  const url = `http://127.0.0.1:${port}/`;
-  for (let i = 0; i < 400; i++) {
-    try {
-      if ((await fetch(url)).ok) return { url, stop: () => new Promise((r) => (proc.kill('SIGTERM'), proc.once('exit', r))) };
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  proc.kill('SIGKILL');
-  throw new Error('hello-world did not start');
 }
 
 export async function seedScale(db, companyIdx, count, prefix) {
@@ -195,7 +126,7 @@ export default async function settlement(ctx) {
   let hello;
   try {
     // the server migrates the empty database on start
-    server = await startServer(ctx.root, { DATABASE_URL: url.toString() });
+    server = await ctx.startServer({ DATABASE_URL: url.toString() });
     const db = await pgClient(url.toString());
     try {
       const seeded = (await db.query(`select 1 from companies where id = 'bench1m'`)).rowCount > 0;
@@ -248,7 +179,7 @@ export default async function settlement(ctx) {
       });
     }
 
-    hello = await startHello();
+    hello = await ctx.helloWorld();
     const h = await ctx.load(hello.url, { connections: 10, duration: 5 });
     const s = await ctx.load(list('start=0&length=10'), { connections: 10, duration: 5, headers: auth(tokenBig) });
     // the same call answered from the database every time (kept answer skipped)

@@ -2,25 +2,16 @@
 // document, a private PostgreSQL cluster. Everything listens on 127.0.0.1 and every wait is bounded.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readdirSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../bench/lib.mjs';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export const tmp = (name) => mkdtempSync(path.join(os.tmpdir(), `portal-soak-${name}-`));
 const children = new Set();
 
-export async function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /** fetch with a time limit; never throws for HTTP statuses. */
 export async function call(url, opts = {}, timeoutMs = 10_000) {

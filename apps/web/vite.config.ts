@@ -1,9 +1,34 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { screenChunks } from './chunking';
 
+/**
+ * `.vite/boot.json`: per language, the texts index.html shows before the app's translations load
+ * (the loading indicator's label). The server writes them into the page it sends (apps/server/src/web-app.ts).
+ */
+function bootTexts(): Plugin {
+  return {
+    name: 'portal-boot-texts',
+    apply: 'build',
+    generateBundle() {
+      const locales = path.join(import.meta.dirname, 'src/locales');
+      const texts = Object.fromEntries(
+        readdirSync(locales, { withFileTypes: true })
+          .filter((d) => d.isDirectory())
+          .map(({ name: lng }) => {
+            const common = JSON.parse(readFileSync(path.join(locales, lng, 'common.json'), 'utf8'));
+            return [lng, { loading: String(common.app.loading) }];
+          }),
+      );
+      this.emitFile({ type: 'asset', fileName: '.vite/boot.json', source: JSON.stringify(texts) });
+    },
+  };
+}
+
 export default defineConfig(async ({ command }) => ({
-  plugins: [react()],
+  plugins: [react(), bootTexts()],
   server: {
     port: 5173,
     proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3000}` },

@@ -11,8 +11,9 @@ function dist() {
   mkdirSync(path.join(dir, '.vite'));
   writeFileSync(
     path.join(dir, 'index.html'),
-    '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-a.js"></script></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="en"><head><script type="module" crossorigin src="/assets/index-a.js"></script></head><body><div id="root"><div class="boot-loader" role="status" aria-label="Loading"></div></div></body></html>',
   );
+  writeFileSync(path.join(dir, '.vite', 'boot.json'), JSON.stringify({ en: { loading: 'Loading…' }, ko: { loading: '불러오는 중…' }, es: { loading: 'Cargando "ya"…' } }));
   const manifest = {
     'index.html': { file: 'assets/index-a.js', name: 'index', src: 'index.html', isEntry: true },
     '_app-layout-b.js': { file: 'assets/app-layout-b.js', name: 'app-layout', imports: ['index.html'] },
@@ -60,6 +61,17 @@ describe('index.html with the screen preloaded', () => {
     expect(requestLanguage('portal.lang=ja', 'ko-KR')).toBe('ja');
     expect(requestLanguage('portal.lang=xx', 'fr-FR, es;q=0.5')).toBe('es');
     expect(requestLanguage(undefined, undefined)).toBe('en');
+  });
+
+  it("in the request's language: <html lang> and the loading indicator's label", () => {
+    expect(html('/dashboard', { cookie: 'portal.lang=ko' })).toContain('<html lang="ko">');
+    expect(html('/dashboard', { cookie: 'portal.lang=ko' })).toContain('aria-label="불러오는 중…"');
+    expect(html('/login', { 'accept-language': 'es-ES' })).toContain('aria-label="Cargando &quot;ya&quot;…"');
+    expect(html('/login')).toContain('<html lang="en">');
+    expect(html('/login')).toContain('aria-label="Loading…"');
+    // a language without boot texts keeps the page's own label
+    expect(html('/login', { cookie: 'portal.lang=ja' })).toContain('<html lang="ja">');
+    expect(html('/login', { cookie: 'portal.lang=ja' })).toContain('aria-label="Loading"');
   });
 
   it('compressed as the browser accepts', () => {

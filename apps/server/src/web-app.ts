@@ -53,6 +53,8 @@ export function requestLanguage(cookie: string | undefined, acceptLanguage: stri
   return 'en';
 }
 
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
 export interface IndexPage {
   body: Buffer;
   encoding?: 'br' | 'gzip';
@@ -65,6 +67,15 @@ export function createIndexHtml(webDist: string) {
   const manifest: Record<string, ManifestChunk> = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
   const byName = new Map<string, string>();
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.name && !byName.has(chunk.name) && !chunk.src?.endsWith('.json')) byName.set(chunk.name, key);
+  // per language, what the page says before the app's translations arrive (written by the build: vite.config.ts)
+  const bootPath = path.join(webDist, '.vite', 'boot.json');
+  const boot: Record<string, { loading: string }> = existsSync(bootPath) ? JSON.parse(readFileSync(bootPath, 'utf8')) : {};
+  /** index.html in the request's language: `<html lang>` and the loading indicator's label */
+  const localised = (lang: string) => {
+    const loading = boot[lang]?.loading;
+    const page = html.replace(/<html lang="[^"]*">/, `<html lang="${lang}">`);
+    return loading ? page.replace('aria-label="Loading"', `aria-label="${escapeAttribute(loading)}"`) : page;
+  };
   const cache = new Map<string, { raw: Buffer; br: Buffer; gzip: Buffer }>();
 
   /** The files a set of chunks needs, without the entry's (index.html already loads those). */
@@ -97,7 +108,8 @@ export function createIndexHtml(webDist: string) {
         ...css.map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
         ...js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
       ].join('\n    ');
-      const page = links && html.includes('</head>') ? html.replace('</head>', `  ${links}\n  </head>`) : html;
+      const base = localised(lang);
+      const page = links && base.includes('</head>') ? base.replace('</head>', `  ${links}\n  </head>`) : base;
       const raw = Buffer.from(page);
       v = {
         raw,

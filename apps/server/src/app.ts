@@ -142,7 +142,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
       );
       await api.register(authRoutes, { auth });
       await api.register(commonRoutes, { db, auth });
-      const deps: ModuleDeps = { db, auth, config, files };
+      const deps: ModuleDeps = { db, auth, config, files, changes };
       for (const routes of [settlementRoutes, copyrightRoutes, companyRoutes, helpRoutes, productRoutes, dashboardRoutes]) {
         await api.register(routes, deps);
       }

@@ -15,6 +15,11 @@ export interface ChangeFeed {
    * between. null while the feed is not hearing (PostgreSQL connection lost): nothing may be cached.
    */
   stamp(topics: readonly string[]): string | null;
+  /**
+   * A cache key part for the topics' data: the feed's stamp while it hears, else `fallback()` (a
+   * version the database keeps itself), so a lost feed never leaves a stale key.
+   */
+  versionOr(topics: readonly string[], fallback: () => Promise<number | string>): Promise<string>;
   /** Resolves once every change committed before the call has been heard (at most `timeoutMs`). */
   sync(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -39,12 +44,16 @@ export async function createChangeFeed(database: Database): Promise<ChangeFeed> 
       live = now;
     },
   });
+  const stamp = (topics: readonly string[]) => {
+    if (!live) return null;
+    let s = String(epoch);
+    for (const t of topics) s += `.${versions.get(t) ?? 0}`;
+    return s;
+  };
   return {
-    stamp(topics) {
-      if (!live) return null;
-      let s = String(epoch);
-      for (const t of topics) s += `.${versions.get(t) ?? 0}`;
-      return s;
+    stamp,
+    async versionOr(topics, fallback) {
+      return stamp(topics) ?? `db:${await fallback()}`;
     },
     async sync(timeoutMs = 5000) {
       // PGlite runs listeners before the committing call returns: nothing can be in flight

@@ -1,5 +1,6 @@
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
+import type { ChangeFeed } from '../lib/change-feed';
 import type { FileStore } from '../lib/file-store';
 import type { AuthService } from './auth/auth.service';
 
@@ -9,4 +10,6 @@ export interface ModuleDeps {
   auth: AuthService;
   config: AppConfig;
   files: FileStore;
+  /** committed writes announced by the database: cache keys of derived data (lib/change-feed.ts) */
+  changes: ChangeFeed;
 }

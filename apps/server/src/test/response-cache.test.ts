@@ -104,11 +104,14 @@ describe.runIf(process.env.TEST_DB === 'pg')('when the feed connection is lost (
     expect((killed as unknown as { rows: unknown[] }).rows.length).toBe(1);
     await new Promise((r) => setTimeout(r, 100));
     expect(t.app.changes.stamp(['settlement'])).toBeNull();
+    // caches of derived data key on the database's own version meanwhile
+    expect(await t.app.changes.versionOr(['copyright'], async () => 7)).toBe('db:7');
     await insertInvoices(t.db, me.idx, [{ code: 'RC-LOST', day: '2026-03-05' }]);
     expect((await list()).dataset[0]!.code).toBe('RC-LOST');
     // reconnects within about a second, and starts a new epoch: nothing from before is reused
     for (let i = 0; i < 50 && t.app.changes.stamp(['settlement']) === null; i++) await new Promise((r) => setTimeout(r, 100));
     expect(t.app.changes.stamp(['settlement'])).not.toBeNull();
+    expect(await t.app.changes.versionOr(['copyright'], async () => 7)).toBe(t.app.changes.stamp(['copyright']));
     await t.db.delete(buyInvoices).where(eq(buyInvoices.code, 'RC-LOST'));
     expect((await list()).dataset.map((r) => r.code)).toEqual(['RC-2', 'RC-1']);
   });

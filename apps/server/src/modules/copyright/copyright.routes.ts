@@ -41,8 +41,8 @@ const ROYALTY_FILTER =
 const BOOKS_TOPICS = ['copyright', 'reference'] as const;
 const ROYALTY_TOPICS = ['copyright', 'companies', 'reference'] as const;
 
-export const copyrightRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, auth, config }) => {
-  const service = createCopyrightService({ db, auth, timeZone: config.timeZone, singleConnection: !config.databaseUrl });
+export const copyrightRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, auth, config, changes }) => {
+  const service = createCopyrightService({ db, changes, auth, timeZone: config.timeZone, singleConnection: !config.databaseUrl });
 
   /**
    * Exports running now, per company: each holds a worker thread (and on PostgreSQL a connection of

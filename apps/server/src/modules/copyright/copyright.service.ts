@@ -9,6 +9,7 @@ import type {
   TRoyaltyTotal,
 } from '@portal/contract';
 import type { Db } from '../../db/client';
+import type { ChangeFeed } from '../../lib/change-feed';
 import type { AuthService } from '../auth/auth.service';
 import * as repo from './copyright.repository';
 import { xlsxWorkerStream, type SheetColumn } from './xlsx-stream';
@@ -42,6 +43,7 @@ const money2 = (s: string) => fromCents(toCents(s));
 
 export interface CopyrightServiceDeps {
   db: Db;
+  changes: Pick<ChangeFeed, 'versionOr'>;
   auth: Pick<AuthService, 'loginInfo'>;
   timeZone: string;
   /**
@@ -52,7 +54,7 @@ export interface CopyrightServiceDeps {
   singleConnection?: boolean;
 }
 
-export function createCopyrightService({ db, auth, timeZone, singleConnection = false }: CopyrightServiceDeps) {
+export function createCopyrightService({ db, changes, auth, timeZone, singleConnection = false }: CopyrightServiceDeps) {
   /** Lists being answered now; exports on a single connection wait for none before each read. */
   let interactive = 0;
   let idleWaiters: (() => void)[] = [];
@@ -96,7 +98,7 @@ export function createCopyrightService({ db, auth, timeZone, singleConnection = 
 
   /** Books in title order with their matching line counts, and the per-currency totals; cached. */
   async function summary(w: repo.RoyaltyWhere): Promise<Summary> {
-    const version = await repo.dataVersion(db);
+    const version = await changes.versionOr(['copyright'], () => repo.dataVersion(db));
     const key = `${version}|${w.companyIdx}|${JSON.stringify(w.filter)}`;
     const hit = summaryCache.get(key);
     if (hit) {

@@ -7,6 +7,7 @@ import {
   type TMonthlySaleQtyResponse,
 } from '@portal/contract';
 import type { Db } from '../../db/client';
+import type { ChangeFeed } from '../../lib/change-feed';
 import * as repo from './dashboard.repository';
 
 const require = createRequire(import.meta.url);
@@ -34,6 +35,7 @@ export function addMonths(month: string, n: number): string {
 
 export interface DashboardServiceDeps {
   db: Db;
+  changes: Pick<ChangeFeed, 'versionOr'>;
   timeZone: string;
   now: () => Date;
 }
@@ -41,7 +43,7 @@ export interface DashboardServiceDeps {
 /** Cached aggregates kept at most (the oldest go first). */
 const CACHE_MAX = 500;
 
-export function createDashboardService({ db, timeZone, now }: DashboardServiceDeps) {
+export function createDashboardService({ db, changes, timeZone, now }: DashboardServiceDeps) {
   /**
    * The two aggregates over all of a company's royalty lines cost a scan of them; they are cached per
    * company, copyright data version (bumped by triggers on every write to the copyright tables) and
@@ -49,7 +51,7 @@ export function createDashboardService({ db, timeZone, now }: DashboardServiceDe
    */
   const cache = new Map<string, unknown>();
   async function cached<T>(kind: string, companyIdx: number, period: string, compute: () => Promise<T>): Promise<T> {
-    const key = `${kind}|${companyIdx}|${await repo.copyrightVersion(db)}|${period}`;
+    const key = `${kind}|${companyIdx}|${await changes.versionOr(['copyright'], () => repo.copyrightVersion(db))}|${period}`;
     if (cache.has(key)) return cache.get(key) as T;
     const value = await compute();
     if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);

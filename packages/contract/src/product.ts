@@ -79,11 +79,6 @@ export function normaliseIsbn(value: unknown): NormalisedIsbn {
   return { ok: true, isbn13: s };
 }
 
-/** 979-11-xxxxxx-x-x style display (group split left to the reader: 3-2-rest-1). */
-export function formatIsbn13(isbn13: string): string {
-  return isbn13.length === 13 ? `${isbn13.slice(0, 3)}-${isbn13.slice(3, 5)}-${isbn13.slice(5, 12)}-${isbn13[12]}` : isbn13;
-}
-
 export interface IsbnCell {
   /** 1-based spreadsheet row */
   row: number;

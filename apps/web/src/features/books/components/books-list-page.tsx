@@ -1,5 +1,6 @@
 import { Alert, Button } from '@mantine/core';
-import { formatIsbn13, type TBooksExcelResponse, type TBooksListFilter, type TRegisteredBook } from '@portal/contract';
+import type { TBooksExcelResponse, TBooksListFilter, TRegisteredBook } from '@portal/contract';
+import { hyphenateIsbn } from '@portal/contract/isbn';
 import { IconCircleCheck, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -45,7 +46,7 @@ export function BooksListPage() {
     { key: 'no', header: t('fields.no'), align: 'right', width: 56 },
     { key: 'cover', header: t('fields.cover'), render: (r) => <CoverThumb src={r.cover_s_url} />, width: 44 },
     { key: 'title', header: t('fields.title') },
-    { key: 'isbn13', header: t('fields.isbn'), render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{formatIsbn13(r.isbn13)}</span> },
+    { key: 'isbn13', header: t('fields.isbn'), render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{hyphenateIsbn(r.isbn13)}</span> },
     { key: 'author', header: t('fields.author') },
     { key: 'pub_nm', header: t('fields.publisher') },
     { key: 'pub_date', header: t('fields.pubDate'), render: (r) => formatDate(r.pub_date) },
@@ -67,7 +68,7 @@ export function BooksListPage() {
           {report.duplicates.length > 0 && (
             <>
               <br />
-              {t('list.duplicatesReport', { count: report.duplicates.length, isbns: report.duplicates.map(formatIsbn13).join(', ') })}
+              {t('list.duplicatesReport', { count: report.duplicates.length, isbns: report.duplicates.map(hyphenateIsbn).join(', ') })}
             </>
           )}
         </Alert>

@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, FileInput, Group, Paper, Progress, Stack, Stepper, Table, Text, Title } from '@mantine/core';
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_ISBNS, formatIsbn13, type TBookLookupRow } from '@portal/contract';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_ISBNS, type TBookLookupRow } from '@portal/contract';
+import { hyphenateIsbn } from '@portal/contract/isbn';
 import { IconAlertTriangle, IconFileSpreadsheet, IconRefresh } from '@tabler/icons-react';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -172,7 +173,7 @@ export function ExcelUploadPage() {
     ...notFound.map((b) => ({
       key: `nf-${b.isbn13}`,
       row: rowOf.get(b.isbn13),
-      value: formatIsbn13(b.isbn13),
+      value: hyphenateIsbn(b.isbn13),
       reason: 'reasons.notFound',
       kind: 'notFound' as const,
     })),
@@ -186,7 +187,7 @@ export function ExcelUploadPage() {
     ...(sheet?.duplicates ?? []).map((d) => ({
       key: `dp-${d.row}`,
       row: d.row,
-      value: formatIsbn13(d.isbn13),
+      value: hyphenateIsbn(d.isbn13),
       reason: 'reasons.duplicate',
       reasonValues: { row: d.firstRow },
       kind: 'duplicate' as const,
@@ -273,7 +274,7 @@ export function ExcelUploadPage() {
             )}
             {failed && sheet && (
               <Text size="sm" c="dimmed" data-testid="kept-isbns">
-                {sheet.valid.slice(0, 30).map((v) => formatIsbn13(v.isbn13)).join(', ')}
+                {sheet.valid.slice(0, 30).map((v) => hyphenateIsbn(v.isbn13)).join(', ')}
                 {sheet.valid.length > 30 ? ` … (+${sheet.valid.length - 30})` : ''}
               </Text>
             )}

@@ -1,5 +1,5 @@
 import { Button, Group, TextInput } from '@mantine/core';
-import { formatIsbn13 } from '@portal/contract';
+import { hyphenateIsbn } from '@portal/contract/isbn';
 import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -72,7 +72,7 @@ export function ReviewTable({ rows, errors, selected, onSelect, onEdit, onDelete
   });
   const columns: Column<EditRow>[] = [
     { key: 'cover', header: t('fields.cover'), render: (r) => <CoverThumb src={r.cover_s_url} />, width: 44 },
-    { key: 'isbn13', header: t('fields.isbn'), render: (r) => <span style={{ whiteSpace: 'nowrap', fontSize: 'var(--mantine-font-size-xs)' }}>{formatIsbn13(r.isbn13)}</span> },
+    { key: 'isbn13', header: t('fields.isbn'), render: (r) => <span style={{ whiteSpace: 'nowrap', fontSize: 'var(--mantine-font-size-xs)' }}>{hyphenateIsbn(r.isbn13)}</span> },
     cell('title', 170),
     cell('author', 96),
     cell('pub_nm', 96),

@@ -1,5 +1,6 @@
 import { Select, Text } from '@mantine/core';
 import { PAY_TYPES, type TCopyrightBookRow, type TCopyrightBooksFilter } from '@portal/contract';
+import { hyphenateIsbn } from '@portal/contract/isbn';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { DataTable, type Column } from '../../../components/data-table';
@@ -47,7 +48,7 @@ export function CopyrightBooksPage() {
     { key: 'no', header: t('fields.no'), align: 'right', width: 56 },
     { key: 'img_url', header: t('fields.cover'), render: (r) => <Cover src={r.img_url} />, width: 48 },
     { key: 'title', header: t('fields.title'), render: (r) => <span data-testid="cell-title">{r.title}</span> },
-    { key: 'isbn', header: t('fields.isbn') },
+    { key: 'isbn', header: t('fields.isbn'), render: (r) => <span data-testid="cell-isbn" style={{ whiteSpace: 'nowrap' }}>{hyphenateIsbn(r.isbn)}</span> },
     { key: 'publication_date', header: t('fields.publicationDate'), render: (r) => formatDate(r.publication_date) },
     { key: 'page_count', header: t('fields.pageCount'), align: 'right', render: (r) => formatInteger(r.page_count) },
     { key: 'list_price', header: t('fields.listPrice'), align: 'right', render: (r) => <Money amount={r.list_price} icon={r.currency_icon} currency={r.currency} decimals={priceDecimals(r.currency)} /> },

@@ -1,5 +1,6 @@
 import { Group, Select, Table, Text, TextInput } from '@mantine/core';
 import type { TRoyaltyFilter, TRoyaltyRow } from '@portal/contract';
+import { hyphenateIsbn } from '@portal/contract/isbn';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { DataTable, type Column } from '../../../components/data-table';
@@ -60,8 +61,8 @@ export function RoyaltyPage() {
             <Text size="sm" data-testid="cell-title">
               {r.title}
             </Text>
-            <Text size="xs" c="dimmed" data-testid="cell-isbn" aria-label={`${t('fields.isbn')} ${r.isbn}`}>
-              {r.isbn}
+            <Text size="xs" c="dimmed" data-testid="cell-isbn" aria-label={`${t('fields.isbn')} ${hyphenateIsbn(r.isbn)}`}>
+              {hyphenateIsbn(r.isbn)}
             </Text>
           </div>
         </Group>

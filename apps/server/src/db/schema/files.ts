@@ -1,4 +1,5 @@
-import { bigint, index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { companies } from './auth';
 
 /**
@@ -27,5 +28,10 @@ export const storedFiles = pgTable(
   (t) => [
     index('stored_files_owner').on(t.uploadPath, t.companyIdx, t.refIdx),
     index('stored_files_name').on(t.uploadPath, t.name, t.extension),
+    // one stored PDF per invoice: concurrent first downloads (also from several processes) cannot
+    // leave several rows and files; the one whose insert loses uses the winner's row
+    uniqueIndex('stored_files_one_invoice_pdf')
+      .on(t.companyIdx, t.refIdx)
+      .where(sql`${t.uploadPath} = 'buy_invoice'`),
   ],
 );

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { TSettlementFilter } from '@portal/contract';
+import { and, asc, desc, eq, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { INVOICE_UPLOAD_PATH, type TSettlementFilter } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { buyInvoiceLines, buyInvoices, companies, currencies, storedFiles } from '../../db/schema';
 
@@ -263,15 +263,26 @@ export async function findFile(
 
 export type StoredFileRow = typeof storedFiles.$inferSelect;
 
-export async function insertFile(db: DbOrTx, values: typeof storedFiles.$inferInsert) {
-  const [row] = await db.insert(storedFiles).values(values).returning();
-  return row!;
+/** Inserts a stored file unless its unique key (one PDF per invoice) is taken; false when it was. */
+export async function insertFileOnce(db: DbOrTx, values: typeof storedFiles.$inferInsert): Promise<boolean> {
+  const rows = await db.insert(storedFiles).values(values).onConflictDoNothing().returning({ idx: storedFiles.idx });
+  return rows.length > 0;
 }
 
-export const deleteFilesOf = (db: DbOrTx, uploadPath: string, companyIdx: number, refIdx: number) =>
+const invoicePdfOf = (companyIdx: number, invoiceIdx: number) =>
+  and(eq(storedFiles.uploadPath, INVOICE_UPLOAD_PATH), eq(storedFiles.companyIdx, companyIdx), eq(storedFiles.refIdx, invoiceIdx));
+
+/** The stored PDF of an invoice (at most one: unique key stored_files_one_invoice_pdf). */
+export async function findInvoicePdf(db: DbOrTx, companyIdx: number, invoiceIdx: number) {
+  const [row] = await db.select().from(storedFiles).where(invoicePdfOf(companyIdx, invoiceIdx)).limit(1);
+  return row;
+}
+
+/** Removes an invoice's PDF made before the invoice last changed (or under another code); returns the storage keys. */
+export const deleteStaleInvoicePdfs = (db: DbOrTx, companyIdx: number, invoiceIdx: number, code: string, changedAt: Date) =>
   db
     .delete(storedFiles)
-    .where(and(eq(storedFiles.uploadPath, uploadPath), eq(storedFiles.companyIdx, companyIdx), eq(storedFiles.refIdx, refIdx)))
+    .where(and(invoicePdfOf(companyIdx, invoiceIdx), or(lt(storedFiles.createdAt, changedAt), ne(storedFiles.name, code))))
     .returning({ storageKey: storedFiles.storageKey });
 
 /** Everything an invoice PDF shows. */

@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/client';
 import type { FileStore } from '../../lib/file-store';
 import { notFound } from '../../lib/errors';
+import { createSingleFlight } from '../../lib/single-flight';
 import * as repo from './settlement.repository';
 
 export const PAYMENT_NS = 'buy_payment';
@@ -94,11 +95,18 @@ export function createSettlementService(deps: { db: Db; files: FileStore }) {
     return paymentFiles(companyIdx, where.paymentIdx);
   }
 
+  /** One PDF rendering per invoice at a time in this process; callers asking meanwhile share its result. */
+  const pdfFlights = createSingleFlight<string, DownloadableFile>();
+
   /**
    * The invoice PDF, made on first download and kept in the file store; made again when the
    * invoice changed after it was stored (e.g. it was paid), so the status printed is current.
+   * Concurrent first downloads render once (single-flight here; across processes the unique key
+   * on the stored file decides, and the loser drops its own file and serves the winner's).
    */
-  async function invoicePdf(companyIdx: number, code: string): Promise<DownloadableFile> {
+  const invoicePdf = (companyIdx: number, code: string) => pdfFlights.run(`${companyIdx}/${code}`, () => storeInvoicePdf(companyIdx, code));
+
+  async function storeInvoicePdf(companyIdx: number, code: string): Promise<DownloadableFile> {
     const stored = await repo.findFile(db, { uploadPath: INVOICE_UPLOAD_PATH, companyIdx, name: code, extension: 'pdf' });
     const inv = await repo.invoiceForPdf(db, companyIdx, code);
     if (!inv) throw notFound();
@@ -108,22 +116,34 @@ export function createSettlementService(deps: { db: Db; files: FileStore }) {
     const pdf = await renderInvoicePdf(inv);
     const storageKey = files.newKey(INVOICE_UPLOAD_PATH, 'pdf');
     const { size } = await files.put(storageKey, pdf);
-    const old = await db.transaction(async (tx) => {
-      const removed = await repo.deleteFilesOf(tx, INVOICE_UPLOAD_PATH, companyIdx, inv.idx);
-      await repo.insertFile(tx, {
-        uploadPath: INVOICE_UPLOAD_PATH,
-        companyIdx,
-        refIdx: inv.idx,
-        name: inv.code,
-        extension: 'pdf',
-        size,
-        mime: 'application/pdf',
-        storageKey,
+    let result: { old: { storageKey: string }[]; inserted: boolean };
+    try {
+      result = await db.transaction(async (tx) => {
+        // only PDFs made before the invoice's last change go: one another process stored meanwhile is current and wins
+        const old = await repo.deleteStaleInvoicePdfs(tx, companyIdx, inv.idx, inv.code, inv.updatedAt);
+        const inserted = await repo.insertFileOnce(tx, {
+          uploadPath: INVOICE_UPLOAD_PATH,
+          companyIdx,
+          refIdx: inv.idx,
+          name: inv.code,
+          extension: 'pdf',
+          size,
+          mime: 'application/pdf',
+          storageKey,
+        });
+        return { old, inserted };
       });
-      return removed;
-    });
-    await Promise.all(old.map((o) => files.remove(o.storageKey).catch(() => undefined)));
-    return { storageKey, name: inv.code, extension: 'pdf', mime: 'application/pdf' };
+    } catch (err) {
+      await files.remove(storageKey).catch(() => undefined);
+      throw err;
+    }
+    await Promise.all(result.old.map((o) => files.remove(o.storageKey).catch(() => undefined)));
+    if (result.inserted) return { storageKey, name: inv.code, extension: 'pdf', mime: 'application/pdf' };
+    // another process stored this invoice's PDF first: ours is not referenced by any row
+    await files.remove(storageKey).catch(() => undefined);
+    const winner = await repo.findInvoicePdf(db, companyIdx, inv.idx);
+    if (!winner) throw notFound();
+    return winner;
   }
 
   /** A file named by uploadPath + fileName, looked up in the database for the caller's company only. */

@@ -1,7 +1,11 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDiskFileStore } from '../../lib/file-store';
 import { createTestApp, type TestContext } from '../../test/helper';
 import type { TestCompany } from '../../test/factories';
 import { insertInvoices, insertPayment } from './settlement.factories';
+import { createSettlementService } from './settlement.service';
 
 let t: TestContext;
 let me: TestCompany;
@@ -342,6 +346,51 @@ describe(`settlement invoice PDF (${DB})`, () => {
     expect((await extractText(new Uint8Array(third.rawPayload), { mergePages: true })).text).toContain('Paid / 결제 완료');
     const rows = ((await t.db.execute(`select count(*)::int as n from stored_files where upload_path = 'buy_invoice' and name = 'ME-006'`)) as unknown as { rows: { n: number }[] }).rows;
     expect(rows[0]!.n).toBe(1);
+  });
+
+  const pdfRows = async (code: string) =>
+    ((await t.db.execute(`select storage_key from stored_files where upload_path = 'buy_invoice' and name = '${code}'`)) as unknown as { rows: { storage_key: string }[] }).rows;
+  const pdfFilesOnDisk = () => {
+    const dir = path.join(t.config.filesDir, 'buy_invoice');
+    return existsSync(dir) ? readdirSync(dir) : [];
+  };
+
+  it('12 concurrent first downloads render once: one row, one file, the same bytes for all', async () => {
+    const before = pdfFilesOnDisk();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        t.inject(token, { method: 'POST', url: '/api/common/fileDownload', payload: { uploadPath: 'buy_invoice', fileName: 'ME-010.pdf' } }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(12).fill(200));
+    for (const a of answers) expect(a.rawPayload.equals(answers[0]!.rawPayload)).toBe(true);
+    const rows = await pdfRows('ME-010');
+    expect(rows).toHaveLength(1);
+    const added = pdfFilesOnDisk().filter((f) => !before.includes(f));
+    expect(added).toEqual([rows[0]!.storage_key.replace('buy_invoice/', '')]);
+    expect(readFileSync(path.join(t.config.filesDir, rows[0]!.storage_key)).equals(answers[0]!.rawPayload)).toBe(true);
+  });
+
+  it('two processes downloading at once: the unique key keeps one row and one file, the loser serves the winner\'s', async () => {
+    // two service instances = two processes: each has its own single-flight, only the database is shared
+    const files = createDiskFileStore(t.config.filesDir);
+    const one = createSettlementService({ db: t.db, files });
+    const two = createSettlementService({ db: t.db, files });
+    const before = pdfFilesOnDisk();
+    const got = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => (i % 2 ? one : two).download(me.idx, 'buy_invoice', 'ME-011.pdf')),
+    );
+    const rows = await pdfRows('ME-011');
+    expect(rows).toHaveLength(1);
+    expect(new Set(got.map((g) => g.storageKey))).toEqual(new Set([rows[0]!.storage_key]));
+    expect(pdfFilesOnDisk().filter((f) => !before.includes(f))).toEqual([rows[0]!.storage_key.replace('buy_invoice/', '')]);
+    // and the invoice's stored file can no longer be doubled by any writer
+    await expect(
+      t.db.execute(
+        `insert into stored_files (upload_path, company_idx, ref_idx, name, extension, size, mime, storage_key)
+         values ('buy_invoice', ${me.idx}, ${mine[10]!.idx}, 'ME-011', 'pdf', 1, 'application/pdf', 'buy_invoice/00000000-0000-0000-0000-0000000000ff.pdf')`,
+      ),
+    ).rejects.toThrow();
   });
 
   it('GET fileDownload serves the invoice PDF too', async () => {

@@ -58,6 +58,16 @@ test.describe('[AUTH] guard and session', () => {
     await expect(page).toHaveURL(/\/copyright\/royalty\?x=1$/);
   });
 
+  test('[AUTH] a redirect hiding another site behind a tab logs in and stays inside the app', async ({ page }) => {
+    // %09 is a tab: the browser drops it, so /<tab>/evil.example would be //evil.example
+    await page.goto('/login?redirect=%2F%09%2Fevil.example');
+    await page.getByLabel('Author ID').fill(DEMO.id);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/dashboard$/);
+    await expect(page.getByTestId('sidebar-title')).toContainText('Hanbit Demo Press');
+  });
+
   test('[AUTH] / redirects to /dashboard and /help to /help/faq', async ({ page }) => {
     await loginViaUi(page);
     await page.goto('/');

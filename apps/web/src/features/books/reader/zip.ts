@@ -75,6 +75,14 @@ export function checkInflation(entries: ZipEntry[], maxTotal: number, maxRatio: 
   if (total > maxTotal) throw new ZipError('bomb', `the workbook would inflate to ${total} bytes`);
 }
 
+/**
+ * Compressed bytes handed to the inflater at a time. fflate inflates everything it is given before
+ * it reports any output, so one push of a whole entry that lies about its size would inflate all of
+ * it (60 MB and more) before the size check could run. Deflate expands at most ~1032 times, so a
+ * 1 KiB step lets the output pass the declared size by about 1 MiB at worst before it is stopped.
+ */
+export const INFLATE_STEP = 1024;
+
 /** Inflates one entry, stopping as soon as it produces more than it declared. */
 export function inflateEntry(b: Uint8Array, e: ZipEntry): Uint8Array {
   const p = e.localHeaderOffset;
@@ -93,6 +101,10 @@ export function inflateEntry(b: Uint8Array, e: ZipEntry): Uint8Array {
     out.set(chunk, at);
     at += chunk.length;
   });
-  inflater.push(data, true);
+  for (let i = 0; i < data.length; i += INFLATE_STEP) {
+    const end = Math.min(data.length, i + INFLATE_STEP);
+    inflater.push(data.subarray(i, end), end === data.length);
+  }
+  if (data.length === 0) inflater.push(data, true);
   return at === e.size ? out : out.subarray(0, at);
 }

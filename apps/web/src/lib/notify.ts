@@ -27,7 +27,8 @@ async function show(data: NotificationData) {
     listeners.forEach((l) => l());
   }
   const { notifications } = await import('@mantine/notifications');
-  notifications.show({ autoClose: NOTIFICATION_AUTO_CLOSE_MS, ...data });
+  // the close button is an icon: it needs a name (axe button-name)
+  notifications.show({ autoClose: NOTIFICATION_AUTO_CLOSE_MS, closeButtonProps: { 'aria-label': i18next.t('actions.close') }, ...data });
 }
 
 export function notifySuccess(message: string) {

@@ -5,7 +5,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * E2E against the real server on fresh embedded databases (seeded demo data), serving the built
- * web app. Two servers: the main one, and one with a short token lifetime for the session warning.
+ * web app. Two servers: the main one, and one with a short token lifetime for the session warning
+ * and a cap of 100 registered books per company (BOOKS_MAX_PER_COMPANY) for the cap's message.
  * Ports and the web build directory can be moved so that several runs can share a machine.
  */
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -57,6 +58,6 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
     server(port, { DATA_DIR: dataDir('main') }),
-    server(shortPort, { DATA_DIR: dataDir('short'), TOKEN_TTL_MINUTES: '5.5' }),
+    server(shortPort, { DATA_DIR: dataDir('short'), TOKEN_TTL_MINUTES: '5.5', BOOKS_MAX_PER_COMPANY: '100' }),
   ],
 });

@@ -8,6 +8,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** The repository root: relative paths in the environment are taken from here. */
 export const REPO_ROOT = path.resolve(here, '../../..');
 
+/** Registered books per company when BOOKS_MAX_PER_COMPANY is not set. */
+export const DEFAULT_BOOKS_MAX_PER_COMPANY = 100_000;
+
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -23,6 +26,8 @@ const ZEnv = z.object({
   BOOK_PROVIDER_KEY: z.string().default(''),
   BOOK_PROVIDER_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
   BOOK_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  // Most books one company may register (POST product/booksExcel); issue 13.
+  BOOKS_MAX_PER_COMPANY: z.coerce.number().int().min(1).max(100_000_000).default(DEFAULT_BOOKS_MAX_PER_COMPANY),
 });
 
 /** Official endpoints of the external providers (overridable with BOOK_PROVIDER_URL). */
@@ -56,6 +61,8 @@ export interface AppConfig {
   now: () => Date;
   /** External bibliographic provider for ISBN lookups; absent = own catalogue only. */
   bookProvider?: BookProviderConfig;
+  /** Most books one company may register; absent = DEFAULT_BOOKS_MAX_PER_COMPANY. */
+  booksMaxPerCompany?: number;
 }
 
 function resolveFromRoot(p: string) {
@@ -102,5 +109,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             baseUrl: e.BOOK_PROVIDER_URL ?? BOOK_PROVIDER_URLS[e.BOOK_PROVIDER],
             timeoutMs: e.BOOK_PROVIDER_TIMEOUT_MS,
           },
+    booksMaxPerCompany: e.BOOKS_MAX_PER_COMPANY,
   };
 }

@@ -182,3 +182,27 @@ test.describe('[BOOKS] bulk upload', () => {
     expect(await serious()).toEqual([]);
   });
 });
+
+test.describe('[BOOKS] registered books cap', () => {
+  // the second e2e server caps every company at 100 registered books (BOOKS_MAX_PER_COMPANY)
+  test.use({ baseURL: `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4173) + 1}` });
+
+  test('[BOOKS] a save past the company cap shows the maximum in the user language and stores nothing', async ({ page }) => {
+    await openUpload(page, DEMO, 'ko');
+    await choose(page, 'books.xlsx', BOOKS_300);
+    await expect(page.getByTestId('review-table')).toBeVisible();
+    const saved = page.waitForResponse((r) => r.url().includes('/api/product/booksExcel'));
+    await page.getByTestId('save-books').click();
+    expect((await saved).status()).toBe(409);
+    await expect(page.getByText('최대 100개까지 허용됩니다.')).toBeVisible();
+    await expect(page).toHaveURL(/\/settings\/excelUpload$/);
+    await expect(page.getByTestId('review-table')).toBeVisible();
+    await screenshot(page, 'books-cap-ko');
+    const serious = (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations.filter(
+      (v) => v.impact === 'serious' || v.impact === 'critical',
+    );
+    expect(serious.map((v) => v.id)).toEqual([]);
+    await page.goto('/products/booksList');
+    await expect(page.getByTestId('books-list').getByTestId('table-row')).toHaveCount(8); // only demo's seeded books
+  });
+});

@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'UNPROCESSABLE',
   'RATE_LIMITED',
+  'LIMIT_EXCEEDED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
 ] as const;
@@ -23,6 +24,8 @@ export const ZErrorEnvelope = z.object({
   issues: z
     .array(z.object({ path: z.string(), message: z.string() }))
     .optional(),
+  /** values for the placeholders of the message the code stands for, e.g. LIMIT_EXCEEDED { number: 100000 } */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export type TErrorEnvelope = z.infer<typeof ZErrorEnvelope>;
 

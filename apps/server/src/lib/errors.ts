@@ -8,6 +8,8 @@ export class AppError extends Error {
     message: string,
     readonly issues?: { path: string; message: string }[],
     readonly headers?: Record<string, string>,
+    /** placeholder values of the message the code stands for (sent as the envelope's `params`) */
+    readonly params?: Record<string, string | number>,
   ) {
     super(message);
   }
@@ -18,4 +20,7 @@ export const forbidden = (what = 'no permission') => new AppError(403, 'FORBIDDE
 export const badRequest = (message: string, issues?: { path: string; message: string }[]) =>
   new AppError(400, 'VALIDATION', message, issues);
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+/** A count cap reached (spec §5 'Maximum number allowed is {number}.'). */
+export const limitExceeded = (max: number) =>
+  new AppError(409, 'LIMIT_EXCEEDED', `Maximum number allowed is ${max}.`, undefined, undefined, { number: max });
 export const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'Authentication required');

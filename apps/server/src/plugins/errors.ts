@@ -40,7 +40,7 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     let body: TErrorEnvelope;
     if (error instanceof AppError) {
       status = error.statusCode;
-      body = { code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}) };
+      body = { code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}), ...(error.params ? { params: error.params } : {}) };
       if (error.headers) reply.headers(error.headers);
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       status = 400;

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly issues: TErrorEnvelope['issues'] = [],
+    /** placeholder values of the code's message (e.g. LIMIT_EXCEEDED { number }) */
+    readonly params: NonNullable<TErrorEnvelope['params']> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -67,7 +69,7 @@ async function send(method: string, path: string, opts: RequestOptions = {}): Pr
     /* not JSON */
   }
   if (res.status === 401 && token) onUnauthorized?.();
-  throw new ApiError(res.status, envelope.code ?? 'INTERNAL', envelope.message ?? res.statusText, envelope.issues);
+  throw new ApiError(res.status, envelope.code ?? 'INTERNAL', envelope.message ?? res.statusText, envelope.issues, envelope.params);
 }
 
 async function json<T>(method: string, path: string, opts?: RequestOptions): Promise<T> {

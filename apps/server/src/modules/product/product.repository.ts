@@ -37,6 +37,23 @@ export async function registeredIsbns(db: DbOrTx, companyIdx: number, isbns: str
   return found;
 }
 
+/** The advisory lock space of company_books saves (the first key; the company idx is the second). */
+const COMPANY_BOOKS_LOCK = 0x626b; // 'bk'
+
+/**
+ * Serialises the saves of one company's books until the transaction ends (a transaction-scoped
+ * advisory lock), so that a count taken after it stays true until the insert: two concurrent
+ * uploads cannot both pass the cap. Other companies' saves and every read go on.
+ */
+export async function lockCompanyBooks(tx: DbOrTx, companyIdx: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${COMPANY_BOOKS_LOCK}::int, ${companyIdx}::int)`);
+}
+/** How many books the company registered (index-only on company_books_company_idx). */
+export async function countCompanyBooks(db: DbOrTx, companyIdx: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(companyBooks).where(eq(companyBooks.companyIdx, companyIdx));
+  return row?.n ?? 0;
+}
+
 export interface NewCompanyBook {
   isbn13: string;
   title: string;

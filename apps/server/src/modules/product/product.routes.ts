@@ -51,9 +51,11 @@ export const productRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
         description:
           `\`data\`: 1 to ${MAX_UPLOAD_ISBNS} books. Every row is validated first (400 with the row paths in \`issues\`); ` +
           'then all are stored in one transaction, all or nothing. ISBNs the company already registered are not ' +
-          'stored again and come back in `duplicates`.',
+          'stored again and come back in `duplicates`. A company holds at most BOOKS_MAX_PER_COMPANY books ' +
+          '(default 100,000): a save that would pass it stores nothing and answers 409 LIMIT_EXCEEDED ' +
+          "('Maximum number allowed is {number}.', the number in `params.number`).",
         body: ZBooksExcelBody,
-        response: { 200: ZBooksExcelResponse, ...errors, 413: ZErrorEnvelope },
+        response: { 200: ZBooksExcelResponse, ...errors, 409: ZErrorEnvelope, 413: ZErrorEnvelope },
       },
     },
     async (request) => service.saveBooks(companyOf(request).companyIdx, request.body.data),

@@ -1,7 +1,7 @@
 import type { TValidBook, TBookLookupRow, TBooksExcelResponse, TBooksListFilter, TBooksListResponse } from '@portal/contract';
-import type { AppConfig } from '../../config';
+import { DEFAULT_BOOKS_MAX_PER_COMPANY, type AppConfig } from '../../config';
 import type { Db } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { AppError, limitExceeded } from '../../lib/errors';
 import { type BookProvider, ProviderError, externalProvider } from './product.providers';
 import * as repo from './product.repository';
 
@@ -61,11 +61,17 @@ export function createProductService(deps: { db: Db; config: AppConfig; log?: { 
     /**
      * Stores the rows for the company in one transaction: all or nothing. Rows were validated by the
      * route (every row, before anything is written); an ISBN the company already has is reported.
+     * A company holds at most `booksMaxPerCompany` books: a save that would pass it stores nothing
+     * (409 LIMIT_EXCEEDED, 'Maximum number allowed is {number}.').
      */
     async saveBooks(companyIdx: number, rows: TValidBook[]): Promise<TBooksExcelResponse> {
+      const max = config.booksMaxPerCompany ?? DEFAULT_BOOKS_MAX_PER_COMPANY;
       return db.transaction(async (tx) => {
+        // one save per company at a time, so the count below holds until this transaction commits
+        await repo.lockCompanyBooks(tx, companyIdx);
         const already = await repo.registeredIsbns(tx, companyIdx, rows.map((r) => r.isbn13));
         const fresh = rows.filter((r) => !already.has(r.isbn13));
+        if (fresh.length > 0 && (await repo.countCompanyBooks(tx, companyIdx)) + fresh.length > max) throw limitExceeded(max);
         const stored = new Set(await repo.insertCompanyBooks(tx, companyIdx, fresh, config.now()));
         // a concurrent upload may have stored some between the check and the insert: report them too
         const duplicates = rows.map((r) => r.isbn13).filter((i) => !stored.has(i));

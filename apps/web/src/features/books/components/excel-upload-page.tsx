@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { confirmDelete, requireSelection } from '../../../components/dialogs';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
+import { formatInteger } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { LookupFailed, lookupInBatches, type LookupProgress } from '../api/lookup-books';
 import { useSaveBooks } from '../api/save-books';
@@ -37,7 +38,7 @@ interface ApartRow {
  * answered; the save succeeded.
  */
 export function ExcelUploadPage() {
-  const { t } = useTranslation(['books', 'common']);
+  const { t, i18n } = useTranslation(['books', 'common']);
   const navigate = useNavigate();
   const save = useSaveBooks();
   const [active, setActive] = useState(0);
@@ -164,6 +165,11 @@ export function ExcelUploadPage() {
       notifySuccess(t('notifications.saved', { count: res.saved }));
       navigate('/products/booksList', { state: { booksSaved: res } });
     } catch (e) {
+      if (e instanceof ApiError && e.code === 'LIMIT_EXCEEDED') {
+        // the company's cap on registered books (spec §5 'Maximum number allowed is {number}.'): nothing was stored
+        notifyError(t('common:messages.maxNumber', { number: formatInteger(e.params.number ?? '', i18n.language) }));
+        return;
+      }
       notifyError(t(e instanceof ApiError && e.code === 'VALIDATION' ? 'common:errors.validation' : 'common:errors.generic'));
     }
   };

@@ -25,7 +25,10 @@ function databaseUnavailable(error: unknown): boolean {
   let e = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined;
   for (let depth = 0; e && depth < 4; depth++, e = e.cause as typeof e) {
     if (typeof e.code === 'string' && DB_UNAVAILABLE.has(e.code)) return true;
-    if (typeof e.message === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(e.message)) return true;
+    // node-postgres: a connection that dropped, a pool that cannot connect, and every later statement
+    // on a client whose connection broke (the rollback of a transaction cut by a restart included)
+    if (typeof e.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|connection error and is not queryable/i.test(e.message))
+      return true;
   }
   return false;
 }

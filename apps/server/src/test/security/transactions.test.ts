@@ -243,6 +243,23 @@ describe('database outage', () => {
   });
 });
 
+describe('database restart during a write', () => {
+  it('a connection lost inside a transaction (its rollback fails too) answers 503, not 500', async () => {
+    // what node-postgres throws for every statement on a client whose connection broke, the
+    // rollback included; Drizzle reports that rollback error (soak: PostgreSQL restarted under load)
+    faults.down = new Error('Client has encountered a connection error and is not queryable');
+    try {
+      const res = await inject({ method: 'POST', url: '/api/company/CompanyContactPerson', payload: { name: 'restart', email: 'restart@example.com' } });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String) });
+      expect(res.headers['retry-after']).toBe('5');
+      expect(leaksInternals(res.body)).toBeNull();
+    } finally {
+      faults.down = null;
+    }
+  });
+});
+
 describe('every write is all or nothing', () => {
   it('rolls back completely when any statement of its transaction fails', async () => {
     const writes = ops.filter((o) => o.method !== 'GET' && isProtected(o) && !isDownload(o));

@@ -1,17 +1,27 @@
 // Helpers for the soak (issue 9): start the real server, log in, find calls in the OpenAPI
 // document, a private PostgreSQL cluster. Everything listens on 127.0.0.1 and every wait is bounded.
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readdirSync } from 'node:fs';
+import http from 'node:http';
+import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../bench/lib.mjs';
+import { freePort, percentile } from '../bench/lib.mjs';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-export const tmp = (name) => mkdtempSync(path.join(os.tmpdir(), `portal-soak-${name}-`));
-const children = new Set();
+/** every child process still running → how to end it */
+const children = new Map();
+const tempDirs = new Set();
+const clusters = new Set();
 
-export { freePort };
+/** A temporary folder, removed by cleanup() whatever happens. */
+export function tmp(name) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `portal-soak-${name}-`));
+  tempDirs.add(dir);
+  return dir;
+}
+
+export { freePort, percentile };
 
 /** fetch with a time limit; never throws for HTTP statuses. */
 export async function call(url, opts = {}, timeoutMs = 10_000) {
@@ -35,14 +45,15 @@ export async function startServer({ env = {}, dataDir = tmp('data'), port, waitM
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
       JWT_SECRET: 'soak-secret-soak-secret-soak-secret-0123456789',
-      WEB_DIST: path.join(root, 'apps/web/dist'),
+      // the web build (WEB_OUT_DIR moves it, as for the e2e runs and the benches)
+      WEB_DIST: path.resolve(root, process.env.WEB_OUT_DIR ?? 'apps/web/dist'),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   proc.stdout.pipe(out);
   proc.stderr.pipe(out);
-  children.add(proc);
+  children.set(proc, () => proc.kill('SIGKILL'));
   const exited = new Promise((resolve) =>
     proc.once('exit', (code, signal) => {
       children.delete(proc);
@@ -64,9 +75,71 @@ export async function startServer({ env = {}, dataDir = tmp('data'), port, waitM
   throw new Error(`server did not answer /api/health within ${waitMs} ms (see ${log})`);
 }
 
-/** Kills every server this process started (on the way out). */
-export function killAll() {
-  for (const p of children) p.kill('SIGKILL');
+/**
+ * Counts a child process (e.g. sqlmap) among those cleanup() ends. One started with
+ * `detached: true` leads its own process group, and the whole group is killed.
+ */
+export function track(proc, { group = false } = {}) {
+  children.set(proc, () => {
+    try {
+      if (group) process.kill(-proc.pid, 'SIGKILL');
+      else proc.kill('SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  });
+  proc.once('exit', () => children.delete(proc));
+  return proc;
+}
+
+/**
+ * On the way out, whatever happened: kills every server this process started (and waits until
+ * they are gone, so nothing writes into a folder being removed), drops every PostgreSQL cluster or
+ * database it made, removes every temporary folder. Returns what it could not remove.
+ */
+export async function cleanup() {
+  const left = [];
+  await Promise.all(
+    [...children].map(
+      ([p, kill]) =>
+        new Promise((resolve) => {
+          if (p.exitCode !== null || p.signalCode !== null) return resolve();
+          const timer = setTimeout(resolve, 5000);
+          p.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          kill();
+        }),
+    ),
+  );
+  for (const c of [...clusters]) {
+    try {
+      await c.drop();
+      clusters.delete(c);
+    } catch (e) {
+      left.push(`cluster ${c.name}: ${e.message}`);
+    }
+  }
+  for (const dir of [...tempDirs]) {
+    try {
+      rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+      tempDirs.delete(dir);
+    } catch (e) {
+      left.push(`${dir}: ${e.message}`);
+    }
+  }
+  return left;
+}
+
+/** Resident memory of a process in bytes (Linux /proc), or null when it is gone. */
+export function rssOf(pid) {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
 }
 
 export async function login(url, id = 'demo', password = 'demo1234') {
@@ -158,10 +231,17 @@ export function pgVersion() {
 export function createCluster(name, port) {
   const v = pgVersion();
   spawnSync('pg_dropcluster', ['--stop', v, name], { stdio: 'ignore' });
+  const drop = () => {
+    const r = spawnSync('pg_dropcluster', ['--stop', v, name], { encoding: 'utf8' });
+    if (r.status !== 0 && existsCluster(v, name)) throw new Error(`pg_dropcluster: ${r.stderr || r.stdout}`);
+  };
+  // registered before it exists: a half-made cluster is dropped too
+  clusters.add({ name, drop });
   const r = spawnSync('pg_createcluster', [v, name, '-p', String(port), '--start', '--', '--auth-local=trust', '--auth-host=trust'], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`pg_createcluster: ${r.stderr || r.stdout}`);
   return {
     version: v,
+    name,
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     /** the restart of the issue, asynchronous so the load keeps running */
     restart: () =>
@@ -169,8 +249,16 @@ export function createCluster(name, port) {
         const p = spawn('pg_ctlcluster', ['--skip-systemctl-redirect', v, name, 'restart'], { stdio: 'ignore' });
         p.once('exit', (code) => resolve(code));
       }),
-    drop: () => spawnSync('pg_dropcluster', ['--stop', v, name], { stdio: 'ignore' }),
   };
+}
+
+/** Whether pg_lsclusters still lists a cluster. */
+export function existsCluster(version, name) {
+  const r = spawnSync('pg_lsclusters', ['--no-header'], { encoding: 'utf8' });
+  return r.stdout.split('\n').some((l) => {
+    const [v, n] = l.trim().split(/\s+/);
+    return v === version && n === name;
+  });
 }
 
 /**
@@ -186,6 +274,13 @@ export async function sharedCluster(port = 5432) {
   await c.connect();
   await c.query(`CREATE DATABASE ${name}`);
   await c.end();
+  clusters.add({
+    name: `database ${name}`,
+    drop: () => {
+      const r = spawnSync('psql', [admin, '-c', `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`], { encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(r.stderr);
+    },
+  });
   return {
     version: v,
     url: `postgres://postgres@127.0.0.1:${port}/${name}`,
@@ -194,7 +289,6 @@ export async function sharedCluster(port = 5432) {
         const p = spawn('pg_ctlcluster', ['--skip-systemctl-redirect', v, 'main', 'restart'], { stdio: 'ignore' });
         p.once('exit', (code) => resolve(code));
       }),
-    drop: () => spawnSync('psql', [admin, '-c', `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`], { stdio: 'ignore' }),
   };
 }
 
@@ -207,4 +301,66 @@ export function seedInto(databaseUrl, dataDir) {
     timeout: 120_000,
   });
   if (r.status !== 0) throw new Error(`seed: ${r.stderr}`);
+}
+
+/** One HTTP request on a keep-alive agent; never throws: status 0 with `error` when no answer came. */
+export function send(url, { method = 'GET', path: p, headers = {}, body }, agent, timeoutMs = 10_000) {
+  return new Promise((resolve) => {
+    const payload = body === undefined ? undefined : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+    const req = http.request(
+      `${url}${p}`,
+      { method, agent, headers: { ...headers, ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}) } },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', (e) => resolve({ status: 0, error: e.code ?? e.message }));
+      },
+    );
+    req.setTimeout(timeoutMs, () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
+    req.on('error', (e) => resolve({ status: 0, error: e.code ?? e.message }));
+    req.end(payload);
+  });
+}
+
+/**
+ * Closed-loop load for `seconds`: every group runs `connections` loops, each on a keep-alive
+ * connection of the group's own, sending `next(connection, n)` and waiting for its answer.
+ * Returns per group { latencies (sorted ms), statuses {code: count}, samples (first few failed
+ * answers) } and per second { ok, bad } over all groups. A 5xx or no answer is never retried.
+ */
+export async function mixedLoad(url, groups, seconds, { onTick, timeoutMs = 10_000 } = {}) {
+  const t0 = performance.now();
+  const end = t0 + seconds * 1000;
+  const buckets = Array.from({ length: seconds }, () => ({ ok: 0, bad: 0 }));
+  const stats = Object.fromEntries(groups.map((g) => [g.name, { latencies: [], statuses: {}, samples: [] }]));
+  const ticker = onTick && setInterval(() => onTick((performance.now() - t0) / 1000), 250);
+  const agents = groups.map((g) => new http.Agent({ keepAlive: true, maxSockets: g.connections }));
+  await Promise.all(
+    groups.flatMap((g, gi) =>
+      Array.from({ length: g.connections }, async (_, c) => {
+        const s = stats[g.name];
+        for (let n = 0; performance.now() < end; n++) {
+          const started = performance.now();
+          const res = await send(url, g.next(c, n), agents[gi], timeoutMs);
+          const at = performance.now();
+          s.latencies.push(at - started);
+          s.statuses[res.status] = (s.statuses[res.status] ?? 0) + 1;
+          const ok = res.status >= 200 && res.status < 300;
+          const b = buckets[Math.min(seconds - 1, Math.floor((at - t0) / 1000))];
+          if (ok) b.ok++;
+          else {
+            b.bad++;
+            if (s.samples.length < 5) s.samples.push({ status: res.status, error: res.error, body: res.body?.slice(0, 200), second: Math.floor((at - t0) / 1000) });
+            // a refused connection answers at once: do not spin
+            if (res.status === 0) await sleep(50);
+          }
+        }
+      }),
+    ),
+  );
+  if (ticker) clearInterval(ticker);
+  for (const a of agents) a.destroy();
+  for (const s of Object.values(stats)) s.latencies.sort((a, b) => a - b);
+  return { stats, buckets, t0 };
 }

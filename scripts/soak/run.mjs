@@ -1,62 +1,66 @@
 #!/usr/bin/env node
-// `npm run soak` (issue 9; not in CI): load, a PostgreSQL restart under load, kill -9 on the
-// embedded database during writes, SIGTERM under load, sqlmap, security headers. Loopback only,
-// every phase bounded in time; prints a table: test, figure, pass/fail.
+// `npm run soak` (issue 9, checks tightened by issue 13; not in CI): load, a PostgreSQL restart
+// under load, kill -9 on the embedded database during writes, SIGTERM under load, sqlmap, security
+// headers. Loopback only, every phase bounded in time; prints a table: test, figure, pass/fail.
+// Every temporary folder, server and PostgreSQL cluster it made is removed on the way out, also
+// when a phase fails, on Ctrl-C and on the 25-minute stop.
 //   SOAK_ONLY=load,restart,crash,sigterm,sqlmap,headers   run a subset
 //   SOAK_DURATION=60  load seconds     SOAK_KILLS=20  kill -9 rounds
 //   SOAK_CLUSTER=main  restart the shared PostgreSQL cluster instead of a private one (cuts others' connections)
+//   SOAK_P99_READ_MS=1000 SOAK_P99_WRITE_MS=1000 SOAK_P99_LOGIN_MS=2000 SOAK_MEM_GROWTH_MB=100   the load goals
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { call, createCluster, discoverReads, killAll, login, seedInto, sharedCluster, sleep, startServer, tmp } from './lib.mjs';
+import { call, cleanup, createCluster, discoverReads, freePort, login, mixedLoad, percentile, root, rssOf, seedInto, send, sharedCluster, sleep, startServer, tmp, track } from './lib.mjs';
 
 const ONLY = new Set((process.env.SOAK_ONLY ?? 'load,restart,crash,sigterm,sqlmap,headers').split(','));
 const DURATION = Number(process.env.SOAK_DURATION ?? 60);
 const KILLS = Number(process.env.SOAK_KILLS ?? 20);
+const GOALS = {
+  read: Number(process.env.SOAK_P99_READ_MS ?? 1000),
+  write: Number(process.env.SOAK_P99_WRITE_MS ?? 1000),
+  login: Number(process.env.SOAK_P99_LOGIN_MS ?? 2000),
+  memMb: Number(process.env.SOAK_MEM_GROWTH_MB ?? 100),
+};
 const rows = [];
-const row = (test, figure, pass) => {
+const row = (test, text, pass) => {
+  const figure = text.replace(/\s+/g, ' ').trim();
   rows.push({ test, figure, pass });
   console.log(`${pass ? 'pass' : 'FAIL'}  ${test}: ${figure}`);
 };
+const loadAvg = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
 // the whole soak is bounded whatever hangs
 const hardStop = setTimeout(() => {
   console.error('soak: 25 minutes passed, stopping');
-  finish(2);
+  void finish(2);
 }, 25 * 60_000);
 
-function finish(code) {
-  killAll();
-  cluster?.drop();
+let finishing = false;
+async function finish(code) {
+  if (finishing) return;
+  finishing = true;
+  clearTimeout(hardStop);
+  const left = await cleanup();
+  for (const l of left) console.error(`soak: could not remove ${l}`);
   const w = [Math.max(4, ...rows.map((r) => r.test.length)), Math.max(6, ...rows.map((r) => r.figure.length))];
   console.log(`\n${'test'.padEnd(w[0])} | ${'figure'.padEnd(w[1])} | result`);
   console.log(`${'-'.repeat(w[0])}-|-${'-'.repeat(w[1])}-|-------`);
   for (const r of rows) console.log(`${r.test.padEnd(w[0])} | ${r.figure.padEnd(w[1])} | ${r.pass ? 'pass' : 'FAIL'}`);
-  clearTimeout(hardStop);
-  process.exit(code ?? (rows.every((r) => r.pass) ? 0 : 1));
+  console.log(`load average at the end: ${loadAvg()}`);
+  process.exit(code ?? (rows.length > 0 && rows.every((r) => r.pass) && left.length === 0 ? 0 : 1));
 }
-process.on('SIGINT', () => finish(130));
-
-const loadRequests = (reads, token) =>
-  [...reads.lists, ...reads.details, ...reads.downloads].map((p) => ({ method: 'GET', path: p, headers: { authorization: `Bearer ${token}` } }));
-
-/** autocannon for `seconds` with 50 connections; per-second buckets of answers and errors. */
-function load(url, requests, seconds, onTick) {
-  const buckets = [];
-  const t0 = performance.now();
-  const bucket = () => (buckets[Math.floor((performance.now() - t0) / 1000)] ??= { ok: 0, bad: 0 });
-  const inst = autocannon({ url, connections: 50, duration: seconds, requests, timeout: 10 });
-  inst.on('response', (_c, status) => (status >= 200 && status < 300 ? bucket().ok++ : bucket().bad++));
-  inst.on('reqError', () => bucket().bad++);
-  const ticker = onTick && setInterval(() => onTick((performance.now() - t0) / 1000), 250);
-  return new Promise((resolve) =>
-    inst.once('done', (result) => {
-      if (ticker) clearInterval(ticker);
-      resolve({ result, buckets: Array.from({ length: seconds }, (_, i) => buckets[i] ?? { ok: 0, bad: 0 }), t0 });
-    }),
-  );
-}
+process.on('SIGINT', () => void finish(130));
+process.on('SIGTERM', () => void finish(143));
+process.on('uncaughtException', (e) => {
+  console.error(e);
+  void finish(1);
+});
+process.on('unhandledRejection', (e) => {
+  console.error(e);
+  void finish(1);
+});
 
 let cluster;
 let pgServer;
@@ -65,51 +69,134 @@ let reads;
 
 async function pgSetup() {
   if (pgServer) return;
-  // a private cluster by default, so the restart cuts nobody else's connections (SOAK_CLUSTER=main: the shared one)
-  cluster = process.env.SOAK_CLUSTER === 'main' ? await sharedCluster() : createCluster('portal_soak', 5400 + Math.floor(Math.random() * 90));
+  // a private cluster by default, so the restart cuts nobody else's connections (SOAK_CLUSTER=main: the shared one);
+  // named after this process so that two soaks on one machine never share one
+  cluster =
+    process.env.SOAK_CLUSTER === 'main' ? await sharedCluster() : createCluster(`portal_soak_${process.pid}`, await freePort());
   const dataDir = tmp('pg');
   seedInto(cluster.url, dataDir);
-  pgServer = await startServer({ env: { DATABASE_URL: cluster.url }, dataDir, logName: 'pg-server' });
+  // TRUST_PROXY=1: the soak stands for a reverse proxy naming many clients in X-Forwarded-For, so the
+  // per-client login limits apply per simulated client, as in production behind a proxy
+  pgServer = await startServer({ env: { DATABASE_URL: cluster.url, TRUST_PROXY: '1' }, dataDir, logName: 'pg-server' });
   token = await login(pgServer.url);
   reads = await discoverReads(pgServer.url, token);
   console.log(`load mix: ${reads.lists.length} lists, ${reads.details.length} details, ${reads.downloads.length} downloads`);
 }
 
+const pick = (xs) => xs[Math.floor(Math.random() * xs.length)];
+/** A read the response cache cannot answer: `Cache-Control: no-cache`, and the page varies. */
+const uncachedRead = () => {
+  const p = pick([...reads.lists, ...reads.lists, ...reads.details, ...reads.downloads]);
+  return {
+    path: p.replace(/([?&])start=0\b/, `$1start=${10 * Math.floor(Math.random() * 5)}`),
+    headers: { authorization: `Bearer ${token}`, 'cache-control': 'no-cache' },
+  };
+};
+/** A write that commits a row: a contact person of the demo company. */
+const write = (tag) => (c, n) => {
+  const name = `soak-${tag}-${c}-${n}`;
+  return { method: 'POST', path: '/api/company/CompanyContactPerson', headers: { authorization: `Bearer ${token}` }, body: { name, email: `${name}@example.com` } };
+};
+/** A correct login from one of 4,096 client addresses in turn (each logs in well under its per-client limit). */
+let clientNo = 0;
+const loginRequest = () => {
+  const k = clientNo++ % 4096;
+  return {
+    method: 'POST',
+    path: '/api/company/login',
+    headers: { 'x-forwarded-for': `10.77.${k >> 8}.${k & 255}` },
+    body: { id: 'demo', password: 'demo1234', company_division: 'AUT' },
+  };
+};
+
+const ms = (x) => (Number.isFinite(x) ? `${Math.round(x)} ms` : 'none');
+const statusText = (statuses) =>
+  Object.entries(statuses)
+    .map(([k, v]) => `${k === '0' ? 'no answer' : k}:${v}`)
+    .join(' ');
+
+/** 50 connections: 40 uncached reads, 8 writes, 2 logins; p99 per kind, errors, memory growth of the server. */
 async function phaseLoad() {
   await pgSetup();
-  const { result } = await load(pgServer.url, loadRequests(reads, token), DURATION);
-  const errors = result.errors + result.timeouts + result.non2xx;
-  row(`load: ${DURATION} s x 50 connections (PostgreSQL)`, `${result.requests.total} requests, ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ${errors} errors`, errors === 0 && result.requests.total > 0);
+  const pid = pgServer.proc.pid;
+  const memory = [];
+  const sampler = setInterval(() => memory.push(rssOf(pid)), 1000);
+  const { stats } = await mixedLoad(
+    pgServer.url,
+    [
+      { name: 'read', connections: 40, next: uncachedRead },
+      { name: 'write', connections: 8, next: write('load') },
+      { name: 'login', connections: 2, next: loginRequest },
+    ],
+    DURATION,
+  );
+  clearInterval(sampler);
+  const mb = (b) => Math.round(b / 1024 / 1024);
+  const mean = (xs) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  const rss = memory.filter((x) => x !== null);
+  // after a warm-up of a sixth of the run (JIT, pools, caches filling) against the last sixth
+  const sixth = Math.max(1, Math.floor(rss.length / 6));
+  const warm = mean(rss.slice(sixth, 2 * sixth));
+  const last = mean(rss.slice(-sixth));
+  const growth = mb(last - warm);
+  const load = loadAvg();
+  let total = 0;
+  for (const [kind, s] of Object.entries(stats)) {
+    const n = s.latencies.length;
+    total += n;
+    const bad = n - Object.entries(s.statuses).reduce((a, [k, v]) => a + (k >= 200 && k < 300 ? v : 0), 0);
+    const p99 = percentile(s.latencies, 99);
+    if (bad) console.log(`  ${kind} failures: ${JSON.stringify(s.samples)}`);
+    row(
+      `load: ${kind}s (${DURATION} s, 50 connections, PostgreSQL)`,
+      `${n} answered (${statusText(s.statuses)}), p50 ${ms(percentile(s.latencies, 50))}, p99 ${ms(p99)} (goal <= ${GOALS[kind]} ms), load avg ${load}`,
+      n > 0 && bad === 0 && p99 <= GOALS[kind],
+    );
+  }
+  row(
+    'load: server memory growth',
+    `RSS ${mb(warm)} MB after warm-up, ${mb(last)} MB at the end (+${growth} MB, goal <= ${GOALS.memMb}), peak ${mb(Math.max(...rss))} MB; ${Math.round(total / DURATION)} req/s`,
+    rss.length >= DURATION / 2 && growth <= GOALS.memMb,
+  );
 }
 
 async function phaseRestart() {
   await pgSetup();
   let restartAt = null;
   let restartEnd = null;
-  // a probe beside the load: what a request during the outage answers
+  // a probe beside the load: what a request during the outage answers; each waits at most 5 s
   const probe = { answers: [], stop: false };
+  let t0 = performance.now();
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const probing = (async () => {
     while (!probe.stop) {
-      try {
-        const res = await call(`${pgServer.url}${reads.lists[0]}`, { headers: { authorization: `Bearer ${token}` } }, 5000);
-        const body = await res.text();
-        probe.answers.push({ status: res.status, body });
-      } catch (e) {
-        probe.answers.push({ status: 0, body: String(e) });
-      }
+      const at = (performance.now() - t0) / 1000;
+      const res = await send(pgServer.url, { path: reads.lists[0], headers: { authorization: `Bearer ${token}`, 'cache-control': 'no-cache' } }, agent, 5000);
+      probe.answers.push({ ...res, at });
       await sleep(100);
     }
   })();
-  const run = load(pgServer.url, loadRequests(reads, token), DURATION, (s) => {
-    if (s >= 20 && restartAt === null) {
-      restartAt = s;
-      cluster.restart().then(() => (restartEnd = (performance.now() - t0) / 1000));
-    }
-  });
-  const t0 = performance.now();
-  const { buckets } = await run;
+  const run = mixedLoad(
+    pgServer.url,
+    [
+      { name: 'read', connections: 44, next: uncachedRead },
+      { name: 'write', connections: 6, next: write('restart') },
+    ],
+    DURATION,
+    {
+      onTick: (s) => {
+        if (s >= 20 && restartAt === null) {
+          restartAt = s;
+          cluster.restart().then(() => (restartEnd = (performance.now() - t0) / 1000));
+        }
+      },
+    },
+  );
+  t0 = performance.now();
+  const { buckets, stats } = await run;
   probe.stop = true;
   await probing;
+  agent.destroy();
   const alive = pgServer.proc.exitCode === null && (await call(`${pgServer.url}/api/health`).then((r) => r.status).catch(() => 0)) === 200;
   console.log(`  per second (ok/errors): ${buckets.map((b, i) => `${i}:${b.ok}/${b.bad}`).join(' ')}`);
   // rates over 3-second windows: the machine is shared and single seconds swing with others' work
@@ -127,12 +214,25 @@ async function phaseRestart() {
       recovered = i + 3 - (restartEnd ?? to);
       break;
     }
-  const errBodies = probe.answers.filter((a) => a.status !== 200);
-  const enveloped = errBodies.filter((a) => [500, 503].includes(a.status) && /"code":"[A-Z_]+","message"/.test(a.body) && !/at .*\.ts:|select |ECONN/i.test(a.body));
+  const failedProbes = probe.answers.filter((a) => a.status !== 200);
+  const unanswered = probe.answers.filter((a) => a.status === 0);
+  const probesInOutage = probe.answers.filter((a) => a.at >= from && a.at <= to + 1).length;
+  const envelope = (a) => /"code":"[A-Z_]+","message"/.test(a.body ?? '') && !/at .*\.ts:|select |ECONN/i.test(a.body ?? '');
+  const notEnveloped = failedProbes.filter((a) => a.status !== 0 && !(a.status === 503 && envelope(a)));
+  const fiveHundreds = Object.values(stats).reduce((n, s) => n + (s.statuses[500] ?? 0), 0) + probe.answers.filter((a) => a.status === 500).length;
+  const loadUnanswered = Object.values(stats).reduce((n, s) => n + (s.statuses[0] ?? 0), 0);
+  for (const s of Object.values(stats)) if (s.samples.length) console.log(`  failed answers (first few): ${JSON.stringify(s.samples)}`);
+  if (failedProbes.length) console.log(`  failed probes (first few): ${JSON.stringify(failedProbes.slice(0, 5).map((a) => ({ at: Math.round(a.at * 10) / 10, status: a.status, error: a.error, body: a.body?.slice(0, 120) })))}`);
+  if (fiveHundreds) {
+    // what the server logged for them (the folder with its log goes away at the end)
+    const lines = readFileSync(pgServer.log, 'utf8').split('\n').filter((l) => /unhandled error/.test(l));
+    for (const l of lines.slice(0, 3)) console.log(`  server log: ${l.slice(0, 600)}`);
+  }
   row('db restart: server survives', alive ? 'process alive, /api/health 200 after' : 'server died', alive);
-  row('db restart: errors only during the outage', `${during} errors in ${from}-${to + 1} s (restart ${Math.round(((restartEnd ?? 0) - (restartAt ?? 0)) * 10) / 10} s), ${outside} outside`, outside === 0);
+  row('db restart: errors only during the outage', `${during} errors in ${from}-${to + 1} s (restart ${Math.round(((restartEnd ?? 0) - (restartAt ?? 0)) * 10) / 10} s), ${outside} outside`, restartEnd !== null && outside === 0);
   row('db restart: rate back to >= 95 %', recovered === null ? `never (3-s windows; ${Math.round(baseline)} req/s before, ${Math.round(after)} in the last 15 s)` : `${Math.max(0, Math.round(recovered * 10) / 10)} s after the restart (3-s windows; ${Math.round(baseline)} req/s before, ${Math.round(after)} in the last 15 s)`, recovered !== null && recovered <= 5);
-  row('db restart: outage answers the envelope', `${enveloped.length}/${errBodies.length} failed probes were 500/503 envelopes (${[...new Set(errBodies.map((a) => a.status))].join(',') || 'none failed'})`, enveloped.length === errBodies.length);
+  row('db restart: no 500, every request answered', `${fiveHundreds} answers 500; ${loadUnanswered} load requests and ${unanswered.length}/${probe.answers.length} probes without an answer (5-10 s limits)`, fiveHundreds === 0 && loadUnanswered === 0 && unanswered.length === 0);
+  row('db restart: outage answers the 503 envelope', `${probesInOutage} probes during the outage; ${failedProbes.length - notEnveloped.length}/${failedProbes.length} failed probes were 503 envelopes (${[...new Set(failedProbes.map((a) => a.status))].join(',') || 'none failed'})`, probesInOutage > 0 && notEnveloped.length === 0);
 }
 
 /** kill -9 during writes on the embedded database, KILLS times; every write answered 200 must be there. */
@@ -140,6 +240,7 @@ async function phaseCrash() {
   const dataDir = tmp('pglite');
   const acked = new Set();
   let opened = 0;
+  let roundsWithWrites = 0;
   let missing = [];
   let t = null;
   const verify = async (url) => {
@@ -170,6 +271,7 @@ async function phaseCrash() {
       break;
     }
     let stop = false;
+    const before = acked.size;
     const writer = async (w) => {
       for (let n = 0; !stop && n < 100_000; n++) {
         const name = `soak-${round}-${w}-${n}`;
@@ -191,8 +293,14 @@ async function phaseCrash() {
     await server.exited;
     stop = true;
     await Promise.all(writers);
+    if (acked.size > before) roundsWithWrites++;
   }
-  row(`kill -9 during writes (PGlite) x ${KILLS}`, `${opened}/${KILLS + 1} starts opened the database, ${acked.size} writes answered 200, ${missing.length} missing`, opened === KILLS + 1 && missing.length === 0);
+  // a kill that hit no acknowledged write proves nothing: at least one must have been answered 200
+  row(
+    `kill -9 during writes (PGlite) x ${KILLS}`,
+    `${opened}/${KILLS + 1} starts opened the database, ${acked.size} writes answered 200 (in ${roundsWithWrites}/${KILLS} rounds), ${missing.length} missing`,
+    opened === KILLS + 1 && acked.size > 0 && missing.length === 0,
+  );
 }
 
 /** SIGTERM under load: in-flight requests finish, new ones get 503, exit within 10 s. */
@@ -288,7 +396,7 @@ async function phaseSqlmap() {
       continue;
     }
     const out = await new Promise((resolve) => {
-      const p = spawn('timeout', ['150', 'sqlmap', '-u', target.url, '--headers', `Authorization: Bearer ${token}`, '--batch', '--dbms=PostgreSQL', '--level=2', '--risk=1', '--technique=BEUST', '--time-sec=2', '--threads=4', '--timeout=15', '--retries=1', '--flush-session', '--disable-coloring', `--output-dir=${outDir}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const p = track(spawn('timeout', ['150', 'sqlmap', '-u', target.url, '--headers', `Authorization: Bearer ${token}`, '--batch', '--dbms=PostgreSQL', '--level=2', '--risk=1', '--technique=BEUST', '--time-sec=2', '--threads=4', '--timeout=15', '--retries=1', '--flush-session', '--disable-coloring', `--output-dir=${outDir}`], { stdio: ['ignore', 'pipe', 'pipe'], detached: true }), { group: true });
       let text = '';
       p.stdout.on('data', (d) => (text += d));
       p.stderr.on('data', (d) => (text += d));
@@ -311,7 +419,7 @@ async function phaseHeaders() {
   const t = await login(server.url);
   const r = await discoverReads(server.url, t);
   const auth = { authorization: `Bearer ${t}` };
-  const hasWeb = existsSync(path.join(path.resolve(import.meta.dirname, '../..'), 'apps/web/dist/index.html'));
+  const hasWeb = existsSync(path.join(path.resolve(root, process.env.WEB_OUT_DIR ?? 'apps/web/dist'), 'index.html'));
   const checks = [
     ['/', {}],
     ['/copyright/royalty', {}],
@@ -361,5 +469,5 @@ try {
     }
   }
 } finally {
-  finish();
+  await finish();
 }

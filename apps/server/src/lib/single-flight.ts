@@ -6,8 +6,6 @@
  */
 export interface SingleFlight<K, V> {
   run(key: K, work: () => Promise<V>): Promise<V>;
-  /** keys with a call under way (for tests and diagnostics) */
-  readonly size: number;
 }
 
 export function createSingleFlight<K, V>(): SingleFlight<K, V> {
@@ -19,9 +17,6 @@ export function createSingleFlight<K, V>(): SingleFlight<K, V> {
       const call = (async () => work())().finally(() => inFlight.delete(key));
       inFlight.set(key, call);
       return call;
-    },
-    get size() {
-      return inFlight.size;
     },
   };
 }

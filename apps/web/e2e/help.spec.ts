@@ -112,6 +112,60 @@ test.describe('[HELP] boards', () => {
     await expect(page.getByText('No data available')).toBeVisible();
   });
 
+  test('[HELP] the edit screen opens inside the app every time (view → edit, list → edit, edit → back → edit)', async ({ page }) => {
+    // The crash came when the editor's code arrived after the screen had rendered (the first edit
+    // after a page load): so each round starts from a fresh page load, then moves inside the app.
+    test.setTimeout(240_000);
+    const token = await loginViaApi(page, DEMO);
+    const title = 'E2E edit again and again';
+    const idx = await writeViaApi(page.request, token, title, '<p>The body to edit.</p>');
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    const editorReady = async (round: string) => {
+      await expect(page.getByRole('textbox', { name: 'Content' }).or(page.getByTestId('route-error'))).toBeVisible();
+      await expect(page.getByTestId('route-error'), round).toHaveCount(0);
+      await expect(page).toHaveURL(new RegExp(`/help/bbs/qna/edit/${idx}$`));
+      await expect(page.getByRole('textbox', { name: 'Content' }), round).toContainText('The body to edit.');
+      await expect(page.getByLabel('Title')).toHaveValue(title);
+      // the editor is alive: typing changes it
+      await page.getByRole('textbox', { name: 'Content' }).click();
+      await page.keyboard.press('End');
+      await page.keyboard.type('!');
+      await expect(page.getByRole('textbox', { name: 'Content' }), round).toContainText('The body to edit.!');
+      expect(problems, round).toEqual([]);
+    };
+    for (let i = 0; i < 6; i++) {
+      // a view page loaded afresh → Edit
+      await page.goto(`/help/bbs/qna/view/${idx}`);
+      await expect(page.getByTestId('post-title')).toHaveText(title);
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      await editorReady(`view → edit, round ${i}`);
+      // edit → back → edit
+      await page.goBack();
+      await expect(page.getByTestId('post-title')).toHaveText(title);
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      await editorReady(`edit → back → edit, round ${i}`);
+      // the list loaded afresh → pencil
+      await page.goto('/help/bbs/qna');
+      await search(page, title);
+      await page.getByTestId('table-row').first().getByRole('button', { name: `Edit ${title}` }).click();
+      await editorReady(`list → edit, round ${i}`);
+      // the list loaded afresh → post → Edit
+      await page.goto('/help/bbs/qna');
+      await search(page, title);
+      await page.getByTestId('table-row').first().getByTestId('post-link').click();
+      await expect(page.getByTestId('post-title')).toHaveText(title);
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      await editorReady(`list → view → edit, round ${i}`);
+      // edit → List → pencil, inside the app
+      await page.getByRole('button', { name: 'List', exact: true }).click();
+      await search(page, title);
+      await page.getByTestId('table-row').first().getByRole('button', { name: `Edit ${title}` }).click();
+      await editorReady(`edit → list → edit, round ${i}`);
+    }
+  });
+
   test('[HELP] reply to a post from the view screen', async ({ page }) => {
     const token = await loginViaApi(page, DEMO2);
     const demoToken = (await (await page.request.post('/api/company/login', { data: { ...DEMO, company_division: 'AUT' } })).json()).access_token;

@@ -28,7 +28,11 @@ export default function RichTextInput({ id, label, value, onChange, error }: Ric
       }),
     ],
     content: value,
-    immediatelyRender: true,
+    // Created after the component has mounted, never during render. A render-time editor is
+    // destroyed by useEditor when its component has not mounted within 1 ms, and a render that
+    // React time-slices (the one after this lazy chunk arrives, the first edit after a page load)
+    // often takes longer: the effects then got a destroyed editor ("reading 'cached'" in getHTML).
+    immediatelyRender: false,
     editorProps: {
       attributes: {
         id,

@@ -166,6 +166,68 @@ test.describe('[HELP] boards', () => {
     }
   });
 
+  test("[HELP] deleting a post that demo2 answered keeps it as 'Deleted post' with demo2's reply and comment", async ({ page }) => {
+    const token = await loginViaApi(page, DEMO);
+    const demo2 = (await (await page.request.post('/api/company/login', { data: { ...DEMO2, company_division: 'AUT' } })).json()).access_token;
+    const title = 'E2E answered question';
+    const idx = await writeViaApi(page.request, token, title, '<p>My question text.</p>');
+    const reply = await api(page.request, demo2).post('/help/bbs/qna', { title: `Re: ${title}`, content: '<p>The answer of demo2.</p>', parentIdx: idx });
+    const replyIdx = ((await reply.json()) as { idx: number }).idx;
+    expect((await api(page.request, demo2).post('/help/bbs_comment/qna', { bbs_idx: replyIdx, content: 'A comment of demo2' })).status()).toBe(200);
+
+    await page.goto('/help/bbs/qna');
+    await search(page, title);
+    const rows = page.getByTestId('table-row');
+    await expect(rows).toHaveCount(2);
+    await rows.first().getByRole('button', { name: `Delete ${title}` }).click();
+    // the confirmation says the post stays as a placeholder
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Are you sure you want to delete the post?');
+    await expect(dialog).toContainText('Other companies have replied or commented below this post.');
+    await expect(dialog).toContainText('"Deleted post"');
+    await screenshot(page, 'help-qna-delete-placeholder-confirm');
+    await page.getByTestId('confirm-delete').click();
+    await expect(page.getByText("It's been deleted!")).toBeVisible();
+
+    // the list: the placeholder without title or author, demo2's reply under it, no owner icons
+    await search(page, '');
+    await search(page, `Re: ${title}`);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('Maple Leaf Books');
+    await page.goto('/help/bbs/qna');
+    const placeholderRow = rows.filter({ has: page.getByTestId('deleted-post') }).first();
+    await page.getByTestId('per-page').click();
+    await page.getByRole('option', { name: '50' }).click();
+    await expect(placeholderRow).toContainText('Deleted post');
+    await expect(placeholderRow.getByRole('button')).toHaveCount(0);
+    await screenshot(page, 'help-qna-list-placeholder');
+    // the view: the label, the explanation, no reply form; demo2's reply opens with its comment
+    await page.goto(`/help/bbs/qna/view/${idx}`);
+    await expect(page.getByTestId('post-title')).toHaveText('Deleted post');
+    await expect(page.getByTestId('post-content')).toHaveText('Its author deleted this post. The replies and comments below it are kept.');
+    await expect(page.getByTestId('reply-toggle')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
+    await screenshot(page, 'help-qna-view-placeholder');
+    await page.goto(`/help/bbs/qna/view/${replyIdx}`);
+    await expect(page.getByTestId('post-content')).toHaveText('The answer of demo2.');
+    await expect(page.getByTestId('comment')).toContainText('A comment of demo2');
+    // the dashboard's Q&A tab labels it too
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('board-qna').getByTestId('deleted-post').first()).toHaveText('Deleted post');
+
+    // a post nobody else wrote under: the spec's confirmation, and it is gone
+    const alone = await writeViaApi(page.request, token, 'E2E lonely question');
+    await page.goto(`/help/bbs/qna/view/${alone}`);
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(dialog).toContainText('Are you sure you want to delete the post?');
+    await expect(dialog).toContainText('It cannot be recovered when deleted.');
+    await expect(dialog).not.toContainText('Other companies');
+    await page.getByTestId('confirm-delete').click();
+    await expect(page).toHaveURL(/\/help\/bbs\/qna$/);
+    await search(page, 'E2E lonely question');
+    await expect(page.getByText('No data available')).toBeVisible();
+  });
+
   test('[HELP] reply to a post from the view screen', async ({ page }) => {
     const token = await loginViaApi(page, DEMO2);
     const demoToken = (await (await page.request.post('/api/company/login', { data: { ...DEMO, company_division: 'AUT' } })).json()).access_token;

@@ -18,6 +18,8 @@ export const ZDashboardPost = z.object({
   re_level: z.number().int(),
   /** ISO 8601 (UTC) */
   created_at: z.string(),
+  /** a placeholder left by its author's deletion (title and name empty; addition) */
+  deleted: z.boolean(),
 });
 export type TDashboardPost = z.infer<typeof ZDashboardPost>;
 

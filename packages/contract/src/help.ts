@@ -26,6 +26,23 @@ export const ZBoardListQuery = ZPaging.extend({
 });
 export type TBoardListQuery = z.infer<typeof ZBoardListQuery>;
 
+/**
+ * What deleting a post does (addition): 'delete' removes it with its replies and comments;
+ * 'placeholder' keeps it as a "deleted post" (no title, content or author) because another
+ * registrant wrote a reply or comment below it, which must survive.
+ */
+export const DELETE_MODES = ['delete', 'placeholder'] as const;
+export const ZDeleteMode = z.enum(DELETE_MODES);
+export type TDeleteMode = z.infer<typeof ZDeleteMode>;
+
+/** Fields every post answer carries about deletion (addition). */
+const deletion = {
+  /** a placeholder left by a deletion: title, content and name are empty */
+  deleted: z.boolean(),
+  /** what deleting it now would do */
+  delete_mode: ZDeleteMode,
+};
+
 /** A row of the board list; every row also carries total_cnt (spec §7: "an array whose first item carries total_cnt"). */
 export const ZBoardListRow = z.object({
   idx: z.number().int(),
@@ -39,6 +56,7 @@ export const ZBoardListRow = z.object({
   registrant_type: z.string(),
   company_division: z.array(z.string()),
   comment_cnt: z.number().int(),
+  ...deletion,
   total_cnt: z.number().int(),
 });
 export type TBoardListRow = z.infer<typeof ZBoardListRow>;
@@ -61,6 +79,7 @@ export const ZBoardPost = z.object({
   registrant_idx: z.number().int(),
   registrant_type: z.string(),
   company_division: z.array(z.string()),
+  ...deletion,
 });
 export type TBoardPost = z.infer<typeof ZBoardPost>;
 
@@ -84,7 +103,9 @@ export const ZBoardPostUpdate = z.object({ title: ZTitle, content: ZContent });
 export type TBoardPostUpdate = z.input<typeof ZBoardPostUpdate>;
 
 export const ZBoardWriteResponse = z.object({ idx: z.number().int() });
-export const ZBoardDeleteResponse = z.object({ status: z.literal('success') });
+/** DELETE answer: `result` says what happened (addition; the same choice as delete_mode, made at delete time). */
+export const ZBoardDeleteResponse = z.object({ status: z.literal('success'), result: ZDeleteMode });
+export type TBoardDeleteResponse = z.infer<typeof ZBoardDeleteResponse>;
 
 /** Spec §3 comment. */
 export const ZBoardComment = z.object({

@@ -14,7 +14,9 @@ export const bbsBoards = pgTable('bbs_boards', {
 /**
  * A board post or a reply (spec §3 board post). Replies point at their parent and carry
  * re_level = parent's + 1; `rootIdx` and `threadPath` (zero-padded idx chain) keep a thread together
- * in the list. Deleting a post deletes its replies and their comments (foreign keys cascade).
+ * in the list. Deleting a post deletes its replies and their comments (foreign keys cascade), unless
+ * another registrant wrote a reply or comment below it: then the post stays as a placeholder
+ * (`deletedAt` set, title, content and name emptied) so that their writing and the thread survive.
  */
 export const bbsPosts = pgTable(
   'bbs_posts',
@@ -45,6 +47,8 @@ export const bbsPosts = pgTable(
     viewCount: integer('view_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** set when its author deleted it while others' replies or comments hang below it (a placeholder) */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
     index('bbs_posts_board_title').on(t.boardIdx, t.title),

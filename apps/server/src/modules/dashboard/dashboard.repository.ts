@@ -108,6 +108,7 @@ export function latestPosts(db: DbOrTx, boardName: string, division: string, lim
       name: bbsPosts.name,
       reLevel: bbsPosts.reLevel,
       createdAt: bbsPosts.createdAt,
+      deletedAt: bbsPosts.deletedAt,
     })
     .from(bbsPosts)
     .innerJoin(bbsBoards, eq(bbsBoards.idx, bbsPosts.boardIdx))

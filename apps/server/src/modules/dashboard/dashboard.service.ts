@@ -122,6 +122,7 @@ export function createDashboardService({ db, changes, timeZone, now }: Dashboard
             name: p.name,
             re_level: p.reLevel,
             created_at: p.createdAt.toISOString(),
+            deleted: p.deletedAt !== null,
           })),
         ),
       );

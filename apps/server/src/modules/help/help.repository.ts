@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bbsBoards, bbsComments, bbsPosts, helpFiles, storedFiles } from '../../db/schema';
 
@@ -17,6 +17,32 @@ export function findBoard(db: DbOrTx, name: string) {
 const visibleTo = (division: string) => sql`${division} = ANY(${bbsPosts.companyDivision})`;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A post as the deletion rule sees it: its place in the thread and its registrant. */
+type PostRef = { idx: SQL | number; rootIdx: SQL | number; threadPath: SQL | string; registrantType: SQL | string; registrantIdx: SQL | number };
+
+/**
+ * True when a reply below the post (any depth) or a comment on it or on those replies was written by
+ * another registrant than the post's: deleting the post would then remove someone else's writing.
+ * A thread's rows share root_idx (index bbs_posts_root); thread_path holds only digits and '/'.
+ */
+function othersBelowSql(p: PostRef) {
+  const below = (d: string) => sql`${sql.raw(d)}."root_idx" = ${p.rootIdx} and ${sql.raw(d)}."thread_path" like ${p.threadPath} || '/%'`;
+  const other = (x: string) =>
+    sql`(${sql.raw(x)}."registrant_type" <> ${p.registrantType} or ${sql.raw(x)}."registrant_idx" <> ${p.registrantIdx})`;
+  return sql<boolean>`(exists (select 1 from "bbs_posts" d where ${below('d')} and ${other('d')})
+    or exists (select 1 from "bbs_comments" c join "bbs_posts" d on d."idx" = c."bbs_idx"
+               where (d."idx" = ${p.idx} or (${below('d')})) and ${other('c')}))`;
+}
+
+/** The list's row as PostRef: qualified by hand (in a one-table select Drizzle leaves names unqualified). */
+const LIST_ROW: PostRef = {
+  idx: sql`"bbs_posts"."idx"`,
+  rootIdx: sql`"bbs_posts"."root_idx"`,
+  threadPath: sql`"bbs_posts"."thread_path"`,
+  registrantType: sql`"bbs_posts"."registrant_type"`,
+  registrantIdx: sql`"bbs_posts"."registrant_idx"`,
+};
 
 /**
  * One page of a board, threads ordered by their first post's title (spec §9: boards sort by title),
@@ -47,6 +73,8 @@ export async function listPosts(
       companyDivision: bbsPosts.companyDivision,
       // qualified by hand: in a one-table select Drizzle leaves column names unqualified
       commentCnt: sql<number>`(select count(*)::int from "bbs_comments" c where c."bbs_idx" = "bbs_posts"."idx")`,
+      deletedAt: bbsPosts.deletedAt,
+      othersBelow: othersBelowSql(LIST_ROW),
     })
     .from(bbsPosts)
     .where(where)
@@ -121,9 +149,64 @@ export async function updatePost(db: DbOrTx, idx: number, values: { title: strin
   await db.update(bbsPosts).set({ rootTitle: values.title }).where(eq(bbsPosts.rootIdx, idx));
 }
 
+/** Whether others wrote below a post (othersBelowSql). */
+export async function othersBelow(db: DbOrTx, p: Pick<PostRow, 'idx' | 'rootIdx' | 'threadPath' | 'registrantType' | 'registrantIdx'>) {
+  const result = (await db.execute(sql`select ${othersBelowSql({ ...p, rootIdx: p.rootIdx ?? p.idx })} as others`)) as unknown as {
+    rows: { others: boolean }[];
+  };
+  return result.rows[0]?.others === true;
+}
+
+/**
+ * Locks a post and every reply below it until the transaction ends, and answers the post as it is
+ * now (undefined when it is gone). Replies and comments reference their post with a foreign key,
+ * whose check takes a share lock on it: none can be added below while a delete decides.
+ */
+export async function lockThreadBelow(db: DbOrTx, p: Pick<PostRow, 'idx' | 'rootIdx' | 'threadPath'>) {
+  const rows = await db
+    .select()
+    .from(bbsPosts)
+    .where(
+      and(
+        eq(bbsPosts.rootIdx, p.rootIdx ?? p.idx),
+        or(eq(bbsPosts.idx, p.idx), sql`${bbsPosts.threadPath} like ${p.threadPath} || '/%'`),
+      ),
+    )
+    .orderBy(asc(bbsPosts.idx))
+    .for('update');
+  return rows.find((r) => r.idx === p.idx);
+}
+
 /** Deletes a post; its replies (any depth) and every comment under them go with it (cascading keys). */
 export async function deletePost(db: DbOrTx, idx: number) {
   await db.delete(bbsPosts).where(eq(bbsPosts.idx, idx));
+}
+
+/** Keeps a post as a placeholder: no title, content or author name; its thread place, replies and comments stay. */
+export async function markDeleted(db: DbOrTx, idx: number, at: Date) {
+  await db.update(bbsPosts).set({ title: '', content: '', name: '', deletedAt: at, updatedAt: at }).where(eq(bbsPosts.idx, idx));
+}
+
+/**
+ * After a delete: a placeholder above it that has nothing left below it (no reply, no comment) is an
+ * empty shell its author already deleted; it goes too, and so on up the thread. No writing of anyone
+ * is removed by this: a placeholder holds none, and one with a comment or a reply stays.
+ */
+export async function pruneEmptyPlaceholders(db: DbOrTx, parentIdx: number | null) {
+  for (let at = parentIdx; at !== null; ) {
+    const [gone] = await db
+      .delete(bbsPosts)
+      .where(
+        and(
+          eq(bbsPosts.idx, at),
+          isNotNull(bbsPosts.deletedAt),
+          sql`not exists (select 1 from "bbs_posts" r where r."parent_idx" = ${at})`,
+          sql`not exists (select 1 from "bbs_comments" c where c."bbs_idx" = ${at})`,
+        ),
+      )
+      .returning({ parentIdx: bbsPosts.parentIdx });
+    at = gone ? gone.parentIdx : null;
+  }
 }
 
 export function listComments(db: DbOrTx, bbsIdx: number) {

@@ -112,11 +112,16 @@ export const helpRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, a
     {
       schema: {
         tags,
-        summary: 'Delete a post with its whole thread below it',
+        summary: 'Delete a post (or keep it as a placeholder when others wrote below it)',
         description:
           'Only the registering company (registrant_type company, same idx) may delete a post; others get 403. ' +
-          'Deleting a post also deletes every reply below it (any depth) and every comment on the post and ' +
-          'those replies, in one transaction: nothing is left orphaned. It cannot be undone.',
+          'A user never removes another registrant\'s writing: when a reply below the post (any depth) or a comment ' +
+          'on it or on those replies was written by someone else, the post is kept as a placeholder (deleted true; ' +
+          'title, content and name emptied, registrant not answered) and everything below it stays; a placeholder ' +
+          'takes no change, reply or comment (404). Otherwise the post is deleted with every reply below it and every ' +
+          'comment on them, in one transaction, and an ancestor placeholder left with nothing below it goes too. ' +
+          'Addition: the answer\'s result says which happened (delete or placeholder); list rows and GET of a post ' +
+          'carry delete_mode, what a delete would do now. It cannot be undone.',
         params: ZBoardPostParams,
         response: { 200: ZBoardDeleteResponse, ...e(400, 401, 403, 404) },
       },

@@ -1,5 +1,6 @@
 import type {
   TBoardComment,
+  TBoardDeleteResponse,
   TBoardListQuery,
   TBoardListResponse,
   TBoardPost,
@@ -20,7 +21,14 @@ const OWN_CUSTOMER_TYPE: TCustomerType = 'company';
 
 const iso = (d: Date) => d.toISOString();
 
-function toPost(bbsName: string, p: repo.PostRow): TBoardPost {
+/**
+ * A placeholder shows no author: its registrant is not answered either (the rows keep it, so that
+ * the thread's rules still know whose it was).
+ */
+const registrant = (p: { deletedAt: Date | null; registrantIdx: number; registrantType: string }) =>
+  p.deletedAt ? { registrant_idx: 0, registrant_type: '' } : { registrant_idx: p.registrantIdx, registrant_type: p.registrantType };
+
+function toPost(bbsName: string, p: repo.PostRow, othersBelow: boolean): TBoardPost {
   return {
     idx: p.idx,
     bbs_name: bbsName,
@@ -32,9 +40,10 @@ function toPost(bbsName: string, p: repo.PostRow): TBoardPost {
     updated_at: iso(p.updatedAt),
     re_level: p.reLevel,
     parent_idx: p.parentIdx,
-    registrant_idx: p.registrantIdx,
-    registrant_type: p.registrantType,
+    ...registrant(p),
     company_division: p.companyDivision,
+    deleted: p.deletedAt !== null,
+    delete_mode: othersBelow ? 'placeholder' : 'delete',
   };
 }
 
@@ -70,10 +79,16 @@ export function createHelpService(deps: { db: Db; auth: AuthService; now: () => 
     if (!p) throw notFound();
     return p;
   }
+  /** A post that can still be written to: a deleted one's placeholder takes no change, reply or comment (404). */
+  async function livePost(boardIdx: number, idx: number, me: AuthContext) {
+    const p = await visiblePost(boardIdx, idx, me);
+    if (p.deletedAt) throw notFound('deleted post');
+    return p;
+  }
   /** Spec §6: only the registering company may change or delete a post. */
   async function ownPost(bbsName: string, idx: number, me: AuthContext) {
     const b = await board(bbsName);
-    const p = await visiblePost(b.idx, idx, me);
+    const p = await livePost(b.idx, idx, me);
     if (p.registrantType !== COMPANY || p.registrantIdx !== me.companyIdx) throw forbidden();
     return p;
   }
@@ -98,10 +113,11 @@ export function createHelpService(deps: { db: Db; auth: AuthService; now: () => 
           created_at: iso(r.createdAt),
           re_level: r.reLevel,
           parent_idx: r.parentIdx,
-          registrant_idx: r.registrantIdx,
-          registrant_type: r.registrantType,
+          ...registrant(r),
           company_division: r.companyDivision,
           comment_cnt: Number(r.commentCnt),
+          deleted: r.deletedAt !== null,
+          delete_mode: r.othersBelow ? ('placeholder' as const) : ('delete' as const),
           total_cnt: total,
         })),
         total_cnt: total,
@@ -112,7 +128,7 @@ export function createHelpService(deps: { db: Db; auth: AuthService; now: () => 
       const b = await board(bbsName);
       const p = await visiblePost(b.idx, idx, me);
       if (countView) p.viewCount = await repo.countView(db, p.idx);
-      return toPost(b.name, p);
+      return toPost(b.name, p, await repo.othersBelow(db, p));
     },
 
     async create(
@@ -121,7 +137,7 @@ export function createHelpService(deps: { db: Db; auth: AuthService; now: () => 
       body: { title: string; content: string; parentIdx?: number | null },
     ): Promise<{ idx: number }> {
       const b = await writableBoard(bbsName);
-      const parent = body.parentIdx ? await visiblePost(b.idx, body.parentIdx, me) : undefined;
+      const parent = body.parentIdx ? await livePost(b.idx, body.parentIdx, me) : undefined;
       const content = cleanContent(body.content);
       const name = await authorName(me);
       const at = now();
@@ -153,10 +169,25 @@ export function createHelpService(deps: { db: Db; auth: AuthService; now: () => 
       return { idx: p.idx };
     },
 
-    async remove(bbsName: string, idx: number, me: AuthContext) {
+    /**
+     * Deletes the caller's post, or keeps it as a placeholder when someone else wrote a reply or a
+     * comment below it: a user never removes another registrant's writing. Decided on the locked
+     * thread, so a reply arriving meanwhile waits and is then kept.
+     */
+    async remove(bbsName: string, idx: number, me: AuthContext): Promise<TBoardDeleteResponse> {
       const p = await ownPost(bbsName, idx, me);
-      await db.transaction((tx) => repo.deletePost(tx, p.idx));
-      return { status: 'success' as const };
+      const result = await db.transaction(async (tx) => {
+        const locked = await repo.lockThreadBelow(tx, p);
+        if (!locked || locked.deletedAt) throw notFound();
+        if (await repo.othersBelow(tx, locked)) {
+          await repo.markDeleted(tx, locked.idx, now());
+          return 'placeholder' as const;
+        }
+        await repo.deletePost(tx, locked.idx);
+        await repo.pruneEmptyPlaceholders(tx, locked.parentIdx);
+        return 'delete' as const;
+      });
+      return { status: 'success', result };
     },
 
     async comments(bbsName: string, idx: number, me: AuthContext): Promise<TBoardComment[]> {
@@ -168,7 +199,7 @@ export function createHelpService(deps: { db: Db; auth: AuthService; now: () => 
 
     async addComment(bbsName: string, me: AuthContext, body: { bbs_idx: number; content: string }): Promise<TBoardComment> {
       const b = await writableBoard(bbsName);
-      const p = await visiblePost(b.idx, body.bbs_idx, me);
+      const p = await livePost(b.idx, body.bbs_idx, me);
       const row = await repo.insertComment(db, {
         bbsIdx: p.idx,
         name: await authorName(me),

@@ -135,7 +135,7 @@ describe(`boards (${process.env.TEST_DB ?? 'pglite'})`, () => {
     expect((await req(bobToken, 'GET', `/api/help/bbs/qna/${idx}`)).json()).toMatchObject({ title: 'Owned by Alice v2', content: '<p>v2</p>' });
     const del = await req(aliceToken, 'DELETE', `/api/help/bbs/qna/${idx}`);
     expect(del.statusCode).toBe(200);
-    expect(del.json()).toEqual({ status: 'success' });
+    expect(del.json()).toEqual({ status: 'success', result: 'delete' });
     expect((await req(aliceToken, 'GET', `/api/help/bbs/qna/${idx}`)).statusCode).toBe(404);
   });
 
@@ -165,21 +165,92 @@ describe(`boards (${process.env.TEST_DB ?? 'pglite'})`, () => {
     expect((await req(aliceToken, 'POST', '/api/help/bbs/qna', { title: 'Re', content: '<p>x</p>', parentIdx: 999999 })).statusCode).toBe(404);
   });
 
-  it('deleting a post deletes its replies and all their comments (no orphans)', async () => {
+  it('a post with nobody else below it is deleted with its own replies and comments (no orphans)', async () => {
     const q = await write(aliceToken, { title: 'To be deleted', content: '<p>q</p>' });
-    const r1 = await write(bobToken, { title: 'Re: To be deleted', content: '<p>a</p>', parentIdx: q });
+    const r1 = await write(aliceToken, { title: 'Re: To be deleted', content: '<p>a</p>', parentIdx: q });
     const r2 = await write(aliceToken, { title: 'Re: Re: To be deleted', content: '<p>a</p>', parentIdx: r1 });
-    for (const [tok, idx] of [[aliceToken, q], [bobToken, r1], [aliceToken, r2]] as const) {
-      expect((await req(tok, 'POST', '/api/help/bbs_comment/qna', { bbs_idx: idx, content: 'c' })).statusCode).toBe(200);
+    for (const idx of [q, r1, r2]) {
+      expect((await req(aliceToken, 'POST', '/api/help/bbs_comment/qna', { bbs_idx: idx, content: 'c' })).statusCode).toBe(200);
     }
-    // a reply's own author can delete just the reply (and what hangs under it)
-    expect((await req(aliceToken, 'DELETE', `/api/help/bbs/qna/${r1}`)).statusCode).toBe(403);
-    expect((await req(aliceToken, 'DELETE', `/api/help/bbs/qna/${q}`)).statusCode).toBe(200);
+    expect((await req(aliceToken, 'GET', `/api/help/bbs/qna/${q}?count_view=N`)).json()).toMatchObject({ deleted: false, delete_mode: 'delete' });
+    const del = await req(aliceToken, 'DELETE', `/api/help/bbs/qna/${q}`);
+    expect(del.json()).toEqual({ status: 'success', result: 'delete' });
     const posts = await t.db.select().from(bbsPosts).where(inArray(bbsPosts.idx, [q, r1, r2]));
     const comments = await t.db.select().from(bbsComments).where(inArray(bbsComments.bbsIdx, [q, r1, r2]));
     expect(posts).toEqual([]);
     expect(comments).toEqual([]);
-    expect((await req(bobToken, 'GET', `/api/help/bbs/qna/${r1}`)).statusCode).toBe(404);
+  });
+
+  it("deleting a post never removes another company's reply or comment: the post stays as a placeholder", async () => {
+    // demo writes a question, demo2 answers and comments its answer, demo follows up and comments its question
+    const q = await write(aliceToken, { title: 'Placeholder question', content: '<p>secret question</p>' });
+    const r1 = await write(bobToken, { title: 'Re: Placeholder question', content: '<p>bob answers</p>', parentIdx: q });
+    const r2 = await write(aliceToken, { title: 'Re: Re: Placeholder question', content: '<p>thanks</p>', parentIdx: r1 });
+    const bobComment = (await req(bobToken, 'POST', '/api/help/bbs_comment/qna', { bbs_idx: r1, content: 'bob on his answer' })).json().idx;
+    const aliceComment = (await req(aliceToken, 'POST', '/api/help/bbs_comment/qna', { bbs_idx: q, content: 'alice on her question' })).json().idx;
+    const listRow = async (token: string, idx: number) =>
+      (await req(token, 'GET', '/api/help/bbs/qna?length=100&search_value=')).json().dataset.find((r: { idx: number }) => r.idx === idx);
+    // both the list and the post say what a delete would do
+    expect(await listRow(aliceToken, q)).toMatchObject({ deleted: false, delete_mode: 'placeholder' });
+    expect(await listRow(aliceToken, r2)).toMatchObject({ deleted: false, delete_mode: 'delete' });
+    expect((await req(aliceToken, 'GET', `/api/help/bbs/qna/${q}?count_view=N`)).json()).toMatchObject({ delete_mode: 'placeholder' });
+
+    const del = await req(aliceToken, 'DELETE', `/api/help/bbs/qna/${q}`);
+    expect(del.statusCode).toBe(200);
+    expect(del.json()).toEqual({ status: 'success', result: 'placeholder' });
+
+    // bob's reply and his comment are all there, and so is the rest of the thread
+    const posts = await t.db.select().from(bbsPosts).where(inArray(bbsPosts.idx, [q, r1, r2]));
+    expect(posts.map((p) => p.idx).sort((a, b) => a - b)).toEqual([q, r1, r2]);
+    const comments = await t.db.select().from(bbsComments).where(inArray(bbsComments.idx, [bobComment, aliceComment]));
+    expect(comments).toHaveLength(2);
+    const bobView = (await req(bobToken, 'GET', `/api/help/bbs/qna/${r1}`)).json();
+    expect(bobView).toMatchObject({ title: 'Re: Placeholder question', content: '<p>bob answers</p>', name: 'Bob Books', parent_idx: q, deleted: false });
+    expect((await req(bobToken, 'GET', `/api/help/bbs_comment/qna/${r1}`)).json().map((c: { content: string }) => c.content)).toEqual(['bob on his answer']);
+
+    // the placeholder: no title, content or author, in the stored row too
+    const stored = posts.find((p) => p.idx === q)!;
+    expect(stored).toMatchObject({ title: '', content: '', name: '' });
+    expect(stored.deletedAt).toBeInstanceOf(Date);
+    const placeholder = (await req(bobToken, 'GET', `/api/help/bbs/qna/${q}`)).json();
+    expect(placeholder).toMatchObject({ idx: q, title: '', content: '', name: '', registrant_idx: 0, registrant_type: '', deleted: true });
+    expect(await listRow(bobToken, q)).toMatchObject({ title: '', name: '', deleted: true, registrant_idx: 0, comment_cnt: 1 });
+    // the thread keeps its place and order in the list
+    const list = (await req(bobToken, 'GET', '/api/help/bbs/qna?length=100&search_value=')).json().dataset as { idx: number }[];
+    const at = list.findIndex((r) => r.idx === q);
+    expect(list.slice(at, at + 3).map((r) => r.idx)).toEqual([q, r1, r2]);
+    // the dashboard marks it too
+    const dash = (await req(bobToken, 'GET', '/api/dashboard/board')).json();
+    expect(dash.qna.find((p: { idx: number }) => p.idx === q)).toMatchObject({ title: '', name: '', deleted: true });
+
+    // a placeholder takes no change, second delete, reply or comment
+    expect((await req(aliceToken, 'PATCH', `/api/help/bbs/qna/${q}`, { title: 'back', content: '<p>x</p>' })).statusCode).toBe(404);
+    expect((await req(aliceToken, 'DELETE', `/api/help/bbs/qna/${q}`)).statusCode).toBe(404);
+    expect((await req(bobToken, 'POST', '/api/help/bbs/qna', { title: 'Re', content: '<p>x</p>', parentIdx: q })).statusCode).toBe(404);
+    expect((await req(bobToken, 'POST', '/api/help/bbs_comment/qna', { bbs_idx: q, content: 'x' })).statusCode).toBe(404);
+
+    // bob still may not delete alice's writing, and alice not bob's
+    expect((await req(bobToken, 'DELETE', `/api/help/bbs/qna/${r2}`)).statusCode).toBe(403);
+    expect((await req(aliceToken, 'DELETE', `/api/help/bbs/qna/${r1}`)).statusCode).toBe(403);
+    // bob's answer has alice's follow-up below it: it too becomes a placeholder
+    expect((await req(bobToken, 'DELETE', `/api/help/bbs/qna/${r1}`)).json()).toEqual({ status: 'success', result: 'placeholder' });
+    expect((await req(aliceToken, 'GET', `/api/help/bbs/qna/${r2}`)).json()).toMatchObject({ content: '<p>thanks</p>', deleted: false });
+  });
+
+  it("another company's comment alone keeps a post, and an empty placeholder goes with the last reply below it", async () => {
+    const commented = await write(aliceToken, { title: 'Commented by Bob', content: '<p>q</p>' });
+    await req(bobToken, 'POST', '/api/help/bbs_comment/qna', { bbs_idx: commented, content: "bob's comment" });
+    expect((await req(aliceToken, 'DELETE', `/api/help/bbs/qna/${commented}`)).json().result).toBe('placeholder');
+    expect((await req(bobToken, 'GET', `/api/help/bbs_comment/qna/${commented}`)).json().map((c: { content: string }) => c.content)).toEqual([
+      "bob's comment",
+    ]);
+
+    const q = await write(aliceToken, { title: 'Answered by Bob', content: '<p>q</p>' });
+    const r = await write(bobToken, { title: 'Re: Answered by Bob', content: '<p>a</p>', parentIdx: q });
+    expect((await req(aliceToken, 'DELETE', `/api/help/bbs/qna/${q}`)).json().result).toBe('placeholder');
+    // bob deletes his answer: nothing is left below alice's placeholder, so it goes as well
+    expect((await req(bobToken, 'DELETE', `/api/help/bbs/qna/${r}`)).json().result).toBe('delete');
+    expect(await t.db.select().from(bbsPosts).where(inArray(bbsPosts.idx, [q, r]))).toEqual([]);
   });
 
   it('comments are listed oldest first; empty ones are refused', async () => {

@@ -41,11 +41,17 @@ function PostTable({ board, posts }: { board: BoardName; posts: TDashboardPost[]
                 to={`/help/bbs/${board}/view/${p.idx}`}
                 size="sm"
                 className={classes.postTitle}
-                title={p.title}
+                title={p.deleted ? t('board.deletedPost') : p.title}
                 style={p.re_level > 0 ? { paddingInlineStart: 12 * Math.min(p.re_level, 3) } : undefined}
               >
                 {p.re_level > 0 ? '↳ ' : ''}
-                {p.title}
+                {p.deleted ? (
+                  <Text span inherit fs="italic" c="dimmed" data-testid="deleted-post">
+                    {t('board.deletedPost')}
+                  </Text>
+                ) : (
+                  p.title
+                )}
               </Anchor>
             </Table.Td>
             <Table.Td ta="right" c="dimmed" fz="sm" style={{ whiteSpace: 'nowrap' }}>

@@ -1,4 +1,4 @@
-import { BOARD_NAMES, WRITABLE_BOARDS, type TBoardName } from '@portal/contract';
+import { BOARD_NAMES, WRITABLE_BOARDS, type TBoardName, type TDeleteMode } from '@portal/contract';
 import { Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -25,19 +25,36 @@ export function useOwner() {
   };
 }
 
-/** Delete with the warning confirmation, then 'It's been deleted!' (closes after 2000 ms). */
+/**
+ * Delete with the warning confirmation, then 'It's been deleted!' (closes after 2000 ms). The
+ * confirmation says what happens: the spec's text when the post goes, and that it stays as a
+ * "Deleted post" when other companies wrote below it (their writing is never removed).
+ */
 export function useDeleteFlow(bbsName: string, after?: () => void) {
   const del = useDeletePost(bbsName);
-  return async (idx: number) => {
-    if (!(await confirmDelete())) return;
+  return async (post: { idx: number; delete_mode: TDeleteMode }) => {
+    const text = post.delete_mode === 'placeholder' ? i18next.t('deletedPost.confirmPlaceholder', { ns: 'help' }) : undefined;
+    if (!(await confirmDelete({ text }))) return;
     try {
-      await del.mutateAsync(idx);
+      await del.mutateAsync(post.idx);
       showDialog(i18next.t('messages.deleted', { ns: 'common' }));
       after?.();
     } catch (e) {
       notifyError(i18next.t(errorMessageKey(e), { ns: 'common' }));
     }
   };
+}
+
+/** The title of a post, or the "Deleted post" label of a placeholder (dimmed, italic). */
+export function PostTitle({ post }: { post: { title: string; deleted: boolean } }) {
+  const { t } = useTranslation('help');
+  return post.deleted ? (
+    <Text span inherit fs="italic" c="dimmed" data-testid="deleted-post">
+      {t('deletedPost.title')}
+    </Text>
+  ) : (
+    <>{post.title}</>
+  );
 }
 
 export function UnknownBoard() {

@@ -39,7 +39,7 @@ function BoardEdit({ bbsName, idx }: { bbsName: 'notice' | 'qna'; idx?: number }
     if (!idx) return;
     if (post.isError) navigate(listPath(bbsName), { replace: true });
     else if (post.data && me) {
-      if (!owns(post.data)) navigate(listPath(bbsName), { replace: true });
+      if (!owns(post.data) || post.data.deleted) navigate(listPath(bbsName), { replace: true });
       else if (!loaded) {
         setTitle(post.data.title);
         setContent(post.data.content);
@@ -104,8 +104,8 @@ function BoardEdit({ bbsName, idx }: { bbsName: 'notice' | 'qna'; idx?: number }
                 {t('common:actions.list')}
               </Button>
               <Group gap="xs">
-                {idx && (
-                  <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void remove(idx)}>
+                {idx && post.data && (
+                  <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void remove(post.data)}>
                     {t('common:actions.delete')}
                   </Button>
                 )}

@@ -9,7 +9,7 @@ import { DataTable, usePaging, type Column } from '../../../components/data-tabl
 import { PageHeader } from '../../../components/page-header';
 import { formatDate, formatInteger } from '../../../lib/format';
 import { useBoardList } from '../api/get-board-list';
-import { isBoardName, isWritable, UnknownBoard, useDeleteFlow, useOwner } from './board-common';
+import { isBoardName, isWritable, PostTitle, UnknownBoard, useDeleteFlow, useOwner } from './board-common';
 
 /** Spec §2 board list: title with an indent arrow for replies, author, views, date; owner-only icons. */
 export function BoardListPage() {
@@ -47,7 +47,7 @@ function BoardList({ bbsName }: { bbsName: 'notice' | 'qna' }) {
         <Group gap={4} wrap="nowrap" style={{ paddingLeft: Math.min(r.re_level, 5) * 18 }}>
           {r.re_level > 0 && <IconCornerDownRight size={16} aria-label={t('list.reply')} role="img" data-testid="reply-arrow" style={{ flexShrink: 0 }} />}
           <Anchor component={Link} to={`/help/bbs/${bbsName}/view/${r.idx}`} size="sm" data-testid="post-link">
-            {r.title}
+            <PostTitle post={r} />
           </Anchor>
           {r.comment_cnt > 0 && (
             <Group
@@ -77,12 +77,12 @@ function BoardList({ bbsName }: { bbsName: 'notice' | 'qna' }) {
       width: 100,
       align: 'center',
       render: (r) =>
-        owns(r) ? (
+        owns(r) && !r.deleted ? (
           <Group gap={4} justify="center" wrap="nowrap">
             <ActionIcon variant="subtle" aria-label={t('list.edit', { title: r.title })} onClick={() => navigate(`/help/bbs/${bbsName}/edit/${r.idx}`)}>
               <IconEdit size={16} aria-hidden />
             </ActionIcon>
-            <ActionIcon variant="subtle" color="red" aria-label={t('list.delete', { title: r.title })} onClick={() => void remove(r.idx)}>
+            <ActionIcon variant="subtle" color="red" aria-label={t('list.delete', { title: r.title })} onClick={() => void remove(r)}>
               <IconTrash size={16} aria-hidden />
             </ActionIcon>
           </Group>

@@ -11,7 +11,7 @@ import { useCreateComment } from '../api/create-comment';
 import { useComments } from '../api/get-comments';
 import { useBoardPost } from '../api/get-board-post';
 import { useSavePost } from '../api/save-post';
-import { isBoardName, isWritable, listPath, UnknownBoard, useDeleteFlow, useOwner } from './board-common';
+import { isBoardName, isWritable, listPath, PostTitle, UnknownBoard, useDeleteFlow, useOwner } from './board-common';
 import { htmlIsEmpty, LazyRichTextInput } from './lazy-editor';
 
 /** Spec §2 board view: title, content, a reply form that toggles open, comments as a timeline. */
@@ -37,35 +37,42 @@ function BoardView({ bbsName, idx }: { bbsName: 'notice' | 'qna'; idx: number })
 
   if (!post.data) return <Loader aria-label={t('common:app.loading')} />;
   const p = post.data;
-  const writable = isWritable(bbsName);
+  // a placeholder left by a deletion takes no reply or comment (its thread and comments stay readable)
+  const writable = isWritable(bbsName) && !p.deleted;
 
   return (
     <>
       <Paper withBorder p="md" data-testid="post-view">
         <Title order={1} size="h2" data-testid="post-title">
-          {p.title}
+          <PostTitle post={p} />
         </Title>
         <Group gap="md" mt={6} c="dimmed">
-          <Text size="sm">{p.name}</Text>
+          {!p.deleted && <Text size="sm">{p.name}</Text>}
           <Text size="sm">{formatDateTime(p.created_at)}</Text>
           <Text size="sm">{t('view.views', { count: p.view_count })}</Text>
         </Group>
         <Divider my="md" />
         {/* content was sanitized by the server with an allow-list when it was written */}
-        <Typography>
-          <Box className="post-content" data-testid="post-content" dangerouslySetInnerHTML={{ __html: p.content }} />
-        </Typography>
+        {p.deleted ? (
+          <Text c="dimmed" data-testid="post-content">
+            {t('deletedPost.text')}
+          </Text>
+        ) : (
+          <Typography>
+            <Box className="post-content" data-testid="post-content" dangerouslySetInnerHTML={{ __html: p.content }} />
+          </Typography>
+        )}
         <Divider my="md" />
         <Group justify="space-between">
           <Button variant="default" leftSection={<IconList size={16} aria-hidden />} onClick={() => navigate(listPath(bbsName))}>
             {t('common:actions.list')}
           </Button>
-          {owns(p) && (
+          {owns(p) && !p.deleted && (
             <Group gap="xs">
               <Button variant="light" leftSection={<IconEdit size={16} aria-hidden />} onClick={() => navigate(`/help/bbs/${bbsName}/edit/${p.idx}`)}>
                 {t('common:actions.edit')}
               </Button>
-              <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void remove(p.idx)}>
+              <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void remove(p)}>
                 {t('common:actions.delete')}
               </Button>
             </Group>

@@ -1,0 +1,1 @@
+ALTER TABLE "bbs_posts" ADD COLUMN "deleted_at" timestamp with time zone;

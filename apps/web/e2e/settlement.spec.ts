@@ -88,6 +88,34 @@ test.describe('[SETTLEMENT] invoices sent', () => {
     await expect(page.getByTestId('showing').first()).toHaveText(total);
   });
 
+  test("[SETTLEMENT] 'Including consignment' lists credit and consignment invoices, on both tabs", async ({ page }) => {
+    await loginViaApi(page);
+    await openSale(page);
+    const showing = page.getByTestId('showing').first();
+    const totalOf = async () => Number((await showing.innerText()).replace(/,/g, '').match(/of (\d+) entries/)![1]);
+    await page.getByTestId('per-page').first().click();
+    await page.getByRole('option', { name: '50' }).click();
+    await page.getByRole('checkbox', { name: 'Credit only' }).check();
+    await page.getByTestId('search-submit').click();
+    await expect(showing).not.toHaveText(/of 12\d entries/);
+    const creditOnly = await totalOf();
+    await page.getByRole('checkbox', { name: 'Credit only' }).uncheck();
+    await page.getByRole('checkbox', { name: 'Including consignment' }).check();
+    await page.getByTestId('search-submit').click();
+    await expect.poll(totalOf).toBeGreaterThan(creditOnly);
+    const items = await invoicesTable(page).getByTestId('table-row').locator('td:nth-child(6)').allInnerTexts();
+    expect(new Set(items)).toEqual(new Set(['On credit', 'Consignment']));
+    await screenshot(page, 'settlement-including-consignment');
+    // the payment tab asks the same choice of the invoices its payments covered
+    await page.getByRole('tab', { name: 'Payment complete' }).click();
+    await expect(paymentsTable(page).getByTestId('table-row').first()).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Including consignment' }).check();
+    const request = page.waitForRequest((r) => r.url().includes('/api/calculate/buyPayment?') && r.url().includes('orderTypes'));
+    await page.getByTestId('search-submit').click();
+    expect(decodeURIComponent((await request).url())).toContain('"orderTypes":["consignment"]');
+    await expect(paymentsTable(page).getByTestId('table-row').first()).toBeVisible();
+  });
+
   test('[SETTLEMENT] order-type checkboxes follow the company flags; demo2 sees none', async ({ page, browser }) => {
     await loginViaApi(page);
     await openSale(page);

@@ -19,3 +19,12 @@ export const PAY_TYPES = ['sale', 'net'] as const;
 /** Spec §9 "search filter choices for the sale system": credit only, including consignment. */
 export const ORDER_TYPE_FILTERS = ['onCredit', 'consignment', 'prepayment'] as const;
 export type TOrderTypeFilter = (typeof ORDER_TYPE_FILTERS)[number];
+/**
+ * The invoice items each choice selects: "credit only" is credit, "including consignment" is credit
+ * and consignment (spec §9), prepayment is prepayment. Several choices select the union.
+ */
+export const ORDER_TYPE_ITEMS: Readonly<Record<TOrderTypeFilter, readonly TInvoiceItem[]>> = {
+  onCredit: ['onCredit'],
+  consignment: ['onCredit', 'consignment'],
+  prepayment: ['prepayment'],
+};

@@ -5,7 +5,8 @@ import { ORDER_TYPE_FILTERS } from './enums';
 
 /**
  * The search form of both settlement tabs (spec §9): a date range and the order-type choices
- * ("credit only", "including consignment", prepayment). An empty `orderTypes` means every item.
+ * ("credit only" = onCredit, "including consignment" = consignment, which selects credit and
+ * consignment items, prepayment; see ORDER_TYPE_ITEMS). An empty `orderTypes` means every item.
  * Invoices are filtered on their registration day, payments on their deposit date.
  */
 export const ZSettlementFilter = z

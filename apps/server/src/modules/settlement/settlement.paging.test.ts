@@ -38,7 +38,9 @@ async function expected(filter: { startDate?: string; endDate?: string; orderTyp
   const conds = [`company_idx = ${co.idx}`];
   if (filter.startDate) conds.push(`created_day >= '${filter.startDate}'`);
   if (filter.endDate) conds.push(`created_day <= '${filter.endDate}'`);
-  if (filter.orderTypes?.length) conds.push(`item in (${filter.orderTypes.map((o) => `'${o}'`).join(',')})`);
+  // spec §9: "including consignment" (consignment) selects credit and consignment items
+  const items = (filter.orderTypes ?? []).flatMap((o) => (o === 'consignment' ? ['onCredit', 'consignment'] : [o]));
+  if (items.length) conds.push(`item in (${items.map((o) => `'${o}'`).join(',')})`);
   const where = conds.join(' and ');
   const [c] = await q<{ n: number }>(`select count(*)::int as n from buy_invoices where ${where}`);
   const page = await q<{ idx: number }>(`select idx from buy_invoices where ${where} order by created_day desc, idx desc offset ${start} limit ${length}`);

@@ -21,7 +21,8 @@ import { createSettlementService } from './settlement.service';
 const errors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope, 404: ZErrorEnvelope };
 const SEARCH =
   'search_value: JSON `{"startDate":"YYYY-MM-DD","endDate":"YYYY-MM-DD","orderTypes":["onCredit","consignment","prepayment"]}`; ' +
-  'every key optional, an empty orderTypes means every item.';
+  'every key optional, an empty orderTypes means every item. onCredit is "credit only" (credit items), consignment is ' +
+  '"including consignment" (credit and consignment items, spec §9), prepayment prepayment items; several select the union.';
 
 /** What the two lists are built from: kept answers last until a write to these is announced. */
 const LIST_TOPICS = ['settlement', 'reference'] as const;

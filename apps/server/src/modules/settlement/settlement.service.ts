@@ -1,6 +1,7 @@
 import {
   INVOICE_ITEMS,
   INVOICE_UPLOAD_PATH,
+  ORDER_TYPE_ITEMS,
   paymentUploadPath,
   type TBuyInvoiceList,
   type TBuyPaymentDetail,
@@ -17,11 +18,15 @@ import * as repo from './settlement.repository';
 
 export const PAYMENT_NS = 'buy_payment';
 
-/** The order-type choices restrict the invoice item; none chosen means every item. */
-const itemsOf = (filter: TSettlementFilter): readonly string[] | null =>
-  filter.orderTypes && filter.orderTypes.length > 0
-    ? INVOICE_ITEMS.filter((i) => (filter.orderTypes as readonly string[]).includes(i))
-    : null;
+/**
+ * The order-type choices restrict the invoice item to the union of what each selects ("including
+ * consignment" is credit and consignment, spec §9); none chosen means every item.
+ */
+const itemsOf = (filter: TSettlementFilter): readonly string[] | null => {
+  const chosen = filter.orderTypes ?? [];
+  if (chosen.length === 0) return null;
+  return INVOICE_ITEMS.filter((i) => chosen.some((o) => ORDER_TYPE_ITEMS[o].includes(i)));
+};
 
 /** `buy_invoice` or `buy_payment/<idx>`; anything else is not a settlement file location. */
 export function parseUploadPath(uploadPath: string): { kind: 'invoice' } | { kind: 'payment'; paymentIdx: number } | null {

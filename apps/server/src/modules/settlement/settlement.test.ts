@@ -133,17 +133,20 @@ describe(`settlement invoices list (${DB})`, () => {
     expect((await invoices('search_value=')).statusCode).toBe(200);
   });
 
-  it('order-type filters: credit only, including consignment, prepayment; none chosen = every item', async () => {
+  it('order-type filters: credit only, including consignment (= credit + consignment), prepayment; none chosen = every item', async () => {
     const items = async (orderTypes: string[]) => {
       const body = (await invoices(`start=0&length=100&search_value=${sv({ orderTypes })}`)).json();
       return { total: body.total_cnt, items: [...new Set(body.dataset.map((r: { item: string }) => r.item))].sort() };
     };
     expect(await items(['onCredit'])).toEqual({ total: 4, items: ['onCredit'] });
+    // "including consignment" is credit and consignment (spec §9), alone or with "credit only"
+    expect(await items(['consignment'])).toEqual({ total: 8, items: ['consignment', 'onCredit'] });
     expect(await items(['onCredit', 'consignment'])).toEqual({ total: 8, items: ['consignment', 'onCredit'] });
+    expect(await items(['consignment', 'prepayment'])).toEqual({ total: 13, items: ['consignment', 'onCredit', 'prepayment'] });
     expect(await items(['prepayment'])).toEqual({ total: 5, items: ['prepayment'] });
     expect((await items([])).total).toBe(25);
     const both = (await invoices(`start=0&length=100&search_value=${sv({ orderTypes: ['consignment'], startDate: '2026-03-01', endDate: '2026-03-15' })}`)).json();
-    expect(both.dataset.map((r: { code: string }) => r.code)).toEqual(['ME-015', 'ME-009', 'ME-003']);
+    expect(both.dataset.map((r: { code: string }) => r.code)).toEqual(['ME-015', 'ME-014', 'ME-009', 'ME-008', 'ME-003', 'ME-002']);
   });
 
   it('paid/unpaid follows buy_payment_idx', async () => {
@@ -187,7 +190,9 @@ describe(`settlement payments (${DB})`, () => {
     expect(await idxs({ endDate: '2026-03-10' })).toEqual([payA.idx]);
     // payA covers ME-001 (prepayment), ME-003 (consignment), ME-005 (warehouse); payB covers ME-002 (onCredit)
     expect(await idxs({ orderTypes: ['onCredit'] })).toEqual([payB.idx]);
-    expect(await idxs({ orderTypes: ['consignment'] })).toEqual([payA.idx]);
+    // "including consignment" covers credit invoices too
+    expect(await idxs({ orderTypes: ['consignment'] })).toEqual([payB.idx, payA.idx]);
+    expect(await idxs({ orderTypes: ['prepayment'] })).toEqual([payA.idx]);
     expect(await idxs({ orderTypes: ['onCredit', 'consignment'] })).toEqual([payB.idx, payA.idx]);
   });
 

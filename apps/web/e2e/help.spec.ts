@@ -374,7 +374,7 @@ test.describe('[HELP] FAQ and files', () => {
   test('[HELP] the files list shows sizes with separators and a file downloads', async ({ page }) => {
     await loginViaApi(page, DEMO);
     await page.goto('/help/files');
-    const rows = page.getByTestId('file-row');
+    const rows = page.getByTestId('files-table').getByTestId('table-row');
     await expect(rows).toHaveCount(10);
     const xlsx = rows.filter({ hasText: 'Royalty statement template' });
     await expect(xlsx).toContainText('XLSX');
@@ -389,6 +389,29 @@ test.describe('[HELP] FAQ and files', () => {
     const path = await download.path();
     const { statSync } = await import('node:fs');
     expect(statSync(path).size).toBe(Number(size));
+  });
+
+  test("[HELP] the files list pages with a per-page choice and 'Showing x to y of z entries'", async ({ page }) => {
+    await loginViaApi(page, DEMO);
+    await page.goto('/help/files');
+    const table = page.getByTestId('files-table');
+    const rows = table.getByTestId('table-row');
+    await expect(rows).toHaveCount(10);
+    await expect(table.getByTestId('showing')).toHaveText('Showing 1 to 10 of 10 entries');
+    // the page is asked of the server
+    const request = page.waitForRequest((r) => r.url().includes('/api/help/getAllFiles') && r.url().includes('length=5'));
+    await table.getByTestId('per-page').click();
+    await page.getByRole('option', { name: '5', exact: true }).click();
+    expect(new URL((await request).url()).searchParams.get('start')).toBe('0');
+    await expect(rows).toHaveCount(5);
+    await expect(table.getByTestId('showing')).toHaveText('Showing 1 to 5 of 10 entries');
+    await table.getByRole('button', { name: 'Page 2' }).click();
+    await expect(table.getByTestId('showing')).toHaveText('Showing 6 to 10 of 10 entries');
+    await expect(rows.first().locator('td').first()).toHaveText('6');
+    await screenshot(page, 'help-files-paged');
+    // the choice is kept for the screen
+    await page.reload();
+    await expect(table.getByTestId('showing')).toHaveText('Showing 6 to 10 of 10 entries');
   });
 
   test('[HELP] the files list says so when it cannot load', async ({ page }) => {
@@ -408,7 +431,7 @@ test('[HELP] the help screens have no serious accessibility violations', async (
   await loginViaApi(page, DEMO);
   for (const [url, ready] of [
     ['/help/faq', 'tab'],
-    ['/help/files', 'file-row'],
+    ['/help/files', 'table-row'],
     ['/help/bbs/qna', 'table-row'],
     ['/help/bbs/qna/edit', 'editor'],
   ] as const) {

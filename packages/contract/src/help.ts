@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZIdxParam, ZListResponse, ZPaging } from './common';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 import { CUSTOMER_TYPES } from './enums';
 
 // Schemas of the help calls (spec §7 Files and Boards).
@@ -125,16 +126,28 @@ export const ZCommentCreate = z.object({
 });
 export type TCommentCreate = z.input<typeof ZCommentCreate>;
 
-/** Spec §3 help file. */
+/** Spec §3 help file; every row also carries total_cnt, the number of files of the list (addition). */
 export const ZHelpFile = z.object({
   idx: z.number().int(),
   name: z.string(),
   extension: z.string(),
   size: z.number().int(),
+  total_cnt: z.number().int(),
 });
 export type THelpFile = z.infer<typeof ZHelpFile>;
 
-export const ZHelpFilesQuery = z.object({ customer_type: ZCustomerType.default('company') });
+const optionalInt = z.preprocess((v) => (v === undefined || v === null || v === '' ? undefined : Number(v)), z.number().int().optional());
+
+/**
+ * GET help/getAllFiles: customer_type (spec §7); start and length page the list (addition, spec §2:
+ * every list screen pages). Without them the whole list is answered, as the spec's call does.
+ */
+export const ZHelpFilesQuery = z.object({
+  customer_type: ZCustomerType.default('company'),
+  start: optionalInt.pipe(z.number().int().min(0).max(100_000_000).optional()),
+  length: optionalInt.transform((n) => (n === undefined ? undefined : n < 1 ? DEFAULT_PAGE_SIZE : Math.min(n, MAX_PAGE_SIZE))),
+});
+export type THelpFilesQuery = z.input<typeof ZHelpFilesQuery>;
 export const ZHelpFileDownload = z.object({
   customer_type: ZCustomerType.default('company'),
   /** name.extension as listed; only ever a lookup key */

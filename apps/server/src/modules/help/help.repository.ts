@@ -234,13 +234,23 @@ const helpFileColumns = {
   storageKey: storedFiles.storageKey,
 };
 
-export function listHelpFiles(db: DbOrTx, customerType: string) {
-  return db
+/** The help files of a customer type in number order, one page of them when `page` is given, and their count. */
+export async function listHelpFiles(db: DbOrTx, customerType: string, page?: { start: number; length: number }) {
+  const where = and(eq(helpFiles.customerType, customerType), eq(storedFiles.uploadPath, 'help'));
+  const query = db
     .select(helpFileColumns)
     .from(helpFiles)
     .innerJoin(storedFiles, eq(storedFiles.idx, helpFiles.storedFileIdx))
-    .where(and(eq(helpFiles.customerType, customerType), eq(storedFiles.uploadPath, 'help')))
+    .where(where)
     .orderBy(asc(helpFiles.idx));
+  const rows = page ? await query.limit(page.length).offset(page.start) : await query;
+  if (!page) return { rows, total: rows.length };
+  const [total] = await db
+    .select({ n: count() })
+    .from(helpFiles)
+    .innerJoin(storedFiles, eq(storedFiles.idx, helpFiles.storedFileIdx))
+    .where(where);
+  return { rows, total: Number(total?.n ?? 0) };
 }
 
 /** The help file whose "name.extension" is exactly `fileName`; the name is only a lookup key. */

@@ -167,12 +167,15 @@ export const helpRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, a
         tags,
         summary: 'Downloadable help files',
         description:
-          'customer_type is company (default), user or non_member. Portal users are companies: other types answer an empty list.',
+          'customer_type is company (default), user or non_member. Portal users are companies: other types answer an empty list. ' +
+          'Addition (spec §2: every list screen pages): start and length (as on the other lists; length < 1 → 10, at most 100) ' +
+          'answer one page of the list, in number order, paged in SQL; without them the whole list is answered. Every row ' +
+          'carries total_cnt, the number of files of the whole list (as the board rows do).',
         querystring: ZHelpFilesQuery,
         response: { 200: z.array(ZHelpFile), ...e(400, 401) },
       },
     },
-    async (request) => help.files(request.query.customer_type),
+    async (request) => help.files(request.query.customer_type, { start: request.query.start, length: request.query.length }),
   );
 
   app.post(

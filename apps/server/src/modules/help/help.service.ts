@@ -7,6 +7,7 @@ import type {
   TCustomerType,
   THelpFile,
 } from '@portal/contract';
+import { DEFAULT_PAGE_SIZE } from '@portal/contract/constants';
 import type { Db } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
@@ -211,10 +212,16 @@ export function createHelpService(deps: { db: Db; auth: AuthService; now: () => 
       return toComment(row);
     },
 
-    async files(customerType: TCustomerType): Promise<THelpFile[]> {
+    /** The files of the caller's customer type; one page of them when start or length is given (SQL paging). */
+    async files(customerType: TCustomerType, page: { start?: number; length?: number } = {}): Promise<THelpFile[]> {
       if (customerType !== OWN_CUSTOMER_TYPE) return [];
-      const rows = await repo.listHelpFiles(db, customerType);
-      return rows.map((r) => ({ idx: r.idx, name: r.name, extension: r.extension, size: Number(r.size) }));
+      const paged = page.start !== undefined || page.length !== undefined;
+      const { rows, total } = await repo.listHelpFiles(
+        db,
+        customerType,
+        paged ? { start: page.start ?? 0, length: page.length ?? DEFAULT_PAGE_SIZE } : undefined,
+      );
+      return rows.map((r) => ({ idx: r.idx, name: r.name, extension: r.extension, size: Number(r.size), total_cnt: total }));
     },
 
     /** The stored file behind a listed "name.extension"; anything else (traversal included) is 404. */

@@ -424,12 +424,25 @@ describe(`help files (${process.env.TEST_DB ?? 'pglite'})`, () => {
     const res = await req(aliceToken, 'GET', '/api/help/getAllFiles?customer_type=company');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      { idx: expect.any(Number), name: 'Portal guide', extension: 'pdf', size: pdf.length },
-      { idx: expect.any(Number), name: '정산 안내', extension: 'zip', size: 22 },
+      { idx: expect.any(Number), name: 'Portal guide', extension: 'pdf', size: pdf.length, total_cnt: 2 },
+      { idx: expect.any(Number), name: '정산 안내', extension: 'zip', size: 22, total_cnt: 2 },
     ]);
     expect((await req(aliceToken, 'GET', '/api/help/getAllFiles')).json()).toHaveLength(2);
     expect((await req(aliceToken, 'GET', '/api/help/getAllFiles?customer_type=user')).json()).toEqual([]);
     expect((await req(aliceToken, 'GET', '/api/help/getAllFiles?customer_type=admin')).statusCode).toBe(400);
+  });
+
+  it('pages the list in SQL with start and length (an addition), every row carrying the total', async () => {
+    const names = async (q: string) =>
+      (await req(aliceToken, 'GET', `/api/help/getAllFiles?customer_type=company&${q}`)).json().map((f: { name: string; total_cnt: number }) => [f.name, f.total_cnt]);
+    expect(await names('start=0&length=1')).toEqual([['Portal guide', 2]]);
+    expect(await names('start=1&length=1')).toEqual([['정산 안내', 2]]);
+    expect(await names('start=2&length=1')).toEqual([]);
+    expect(await names('length=5')).toEqual([['Portal guide', 2], ['정산 안내', 2]]);
+    // length below 1 falls back to 10 (spec §9); bad values are refused
+    expect(await names('start=0&length=0')).toHaveLength(2);
+    expect((await req(aliceToken, 'GET', '/api/help/getAllFiles?start=-1&length=5')).statusCode).toBe(400);
+    expect((await req(aliceToken, 'GET', '/api/help/getAllFiles?start=x')).statusCode).toBe(400);
   });
 
   it('downloads a listed file by name.extension with its bytes and a UTF-8 file name', async () => {

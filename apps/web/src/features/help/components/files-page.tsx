@@ -1,6 +1,9 @@
-import { Alert, Button, Paper, Table, Text } from '@mantine/core';
+import type { THelpFile } from '@portal/contract';
+import { Alert, Button, Paper, Text } from '@mantine/core';
 import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable, usePaging, type Column } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError, errorMessageKey } from '../../../lib/api-client';
 import { formatInteger } from '../../../lib/format';
@@ -8,12 +11,58 @@ import { notifyError } from '../../../lib/notify';
 import { useDownloadHelpFile } from '../api/download-help-file';
 import { useHelpFiles } from '../api/get-help-files';
 
-/** Spec §2 /help/files: number, name, extension, size in bytes, download. */
+/**
+ * Spec §2 /help/files: number, name, extension, size in bytes, download; paged like every list
+ * (per-page choice, 'Showing x to y of z entries'), the page asked of the server.
+ */
 export function FilesPage() {
   const { t } = useTranslation(['help', 'common']);
-  const files = useHelpFiles('company');
+  const [paging, setPaging] = usePaging('help.files');
+  const files = useHelpFiles('company', paging);
   const download = useDownloadHelpFile();
   const rows = files.data ?? [];
+  const total = rows[0]?.total_cnt ?? 0;
+
+  // a kept page that no longer exists (fewer files than before) goes back to the first
+  useEffect(() => {
+    if (files.isSuccess && !files.isPlaceholderData && rows.length === 0 && paging.start > 0) setPaging({ start: 0, length: paging.length });
+  }, [files.isSuccess, files.isPlaceholderData, rows.length, paging, setPaging]);
+
+  const columns: Column<THelpFile>[] = [
+    { key: 'no', header: t('fields.no'), width: 70, render: (_f, i) => paging.start + i + 1 },
+    { key: 'name', header: t('fields.name') },
+    { key: 'extension', header: t('fields.extension'), width: 110, render: (f) => f.extension.toUpperCase() },
+    {
+      key: 'size',
+      header: t('fields.size'),
+      width: 140,
+      align: 'right',
+      render: (f) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatInteger(f.size)}</span>,
+    },
+    {
+      key: 'download',
+      header: t('fields.download'),
+      width: 150,
+      align: 'center',
+      render: (f) => {
+        const fileName = `${f.name}.${f.extension}`;
+        return (
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconDownload size={14} aria-hidden />}
+            aria-label={t('files.download', { name: fileName })}
+            loading={download.isPending && download.variables?.fileName === fileName}
+            onClick={() =>
+              download.mutate({ customerType: 'company', fileName }, { onError: () => notifyError(t('common:errors.communication')) })
+            }
+          >
+            {t('fields.download')}
+          </Button>
+        );
+      },
+    },
+  ];
 
   return (
     <>
@@ -28,62 +77,18 @@ export function FilesPage() {
           )}
         </Alert>
       )}
-      <Paper withBorder>
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped highlightOnHover verticalSpacing="xs" aria-busy={files.isLoading || undefined} data-testid="files-table">
-            <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-              {t('files.caption')}
-            </caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col" w={70}>{t('fields.no')}</Table.Th>
-                <Table.Th scope="col">{t('fields.name')}</Table.Th>
-                <Table.Th scope="col" w={110}>{t('fields.extension')}</Table.Th>
-                <Table.Th scope="col" w={140} style={{ textAlign: 'right' }}>{t('fields.size')}</Table.Th>
-                <Table.Th scope="col" w={150} style={{ textAlign: 'center' }}>{t('fields.download')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Text c="dimmed" ta="center" p="md">
-                      {files.isLoading ? t('common:table.loading') : t('files.empty')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-              {rows.map((f, i) => {
-                const fileName = `${f.name}.${f.extension}`;
-                return (
-                  <Table.Tr key={f.idx} data-testid="file-row">
-                    <Table.Td>{i + 1}</Table.Td>
-                    <Table.Td>{f.name}</Table.Td>
-                    <Table.Td>{f.extension.toUpperCase()}</Table.Td>
-                    <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{formatInteger(f.size)}</Table.Td>
-                    <Table.Td style={{ textAlign: 'center' }}>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        leftSection={<IconDownload size={14} aria-hidden />}
-                        aria-label={t('files.download', { name: fileName })}
-                        loading={download.isPending && download.variables?.fileName === fileName}
-                        onClick={() =>
-                          download.mutate(
-                            { customerType: 'company', fileName },
-                            { onError: () => notifyError(t('common:errors.communication')) },
-                          )
-                        }
-                      >
-                        {t('fields.download')}
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+      <Paper withBorder p="md">
+        <DataTable
+          testId="files-table"
+          caption={t('files.caption')}
+          columns={columns}
+          rows={rows}
+          total={total}
+          rowKey={(f) => f.idx}
+          paging={paging}
+          onPagingChange={setPaging}
+          loading={files.isLoading}
+        />
       </Paper>
     </>
   );

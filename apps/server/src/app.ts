@@ -11,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ZErrorEnvelope } from '@portal/contract';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { AppError } from './lib/errors';
@@ -26,10 +27,12 @@ import { settlementRoutes } from './modules/settlement/settlement.routes';
 import type { ModuleDeps } from './modules/types';
 import { createChangeFeed, type ChangeFeed } from './lib/change-feed';
 import { createDiskFileStore } from './lib/file-store';
+import { createPasswordHasher } from './lib/password';
 import authPlugin, { createTokenSigner } from './plugins/auth';
 import { createIndexHtml } from './web-app';
 import errorsPlugin from './plugins/errors';
 import inputGuard from './plugins/input-guard';
+import rateLimitPlugin from './plugins/rate-limit';
 import responseCache from './plugins/response-cache';
 import securityHeaders from './plugins/security-headers';
 import shutdownPlugin from './plugins/shutdown';
@@ -40,6 +43,19 @@ declare module 'fastify' {
     changes: ChangeFeed;
   }
 }
+
+/**
+ * Fastify's trustProxy from TRUST_PROXY. A hop count becomes "the first n hops are proxies" (the
+ * classic meaning; Fastify 5 ignores a bare number): right only when the server can be reached
+ * through those proxies alone. An address/CIDR list is checked against each hop.
+ */
+export function trustProxyOption(value: false | number | string[]): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
+}
+
+/** How long /api/ready waits for the database. */
+export const READY_TIMEOUT_MS = 1000;
 
 export interface BuildOptions {
   config: AppConfig;
@@ -74,6 +90,8 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // plugins/shutdown answers requests that arrive while closing (503 with the envelope)
     return503OnClosing: false,
+    // request.ip: the client as the proxies named by TRUST_PROXY report it (throttling, rate limits)
+    trustProxy: trustProxyOption(config.trustProxy ?? false),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -114,8 +132,13 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     db,
     now: config.now,
     tokenTtlMinutes: config.tokenTtlMinutes,
+    sessionMaxHours: config.sessionMaxHours ?? 12,
+    hasher: createPasswordHasher({ concurrency: config.hashConcurrency, maxWaiting: config.hashMaxWaiting }),
     sign: createTokenSigner(config.jwtSecret),
   });
+
+  // before auth: a request over its client's limit costs no token check
+  await app.register(rateLimitPlugin, { now: config.now });
 
   await app.register(authPlugin, { secret: config.jwtSecret, auth });
 
@@ -133,11 +156,32 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
         '/health',
         {
           config: { public: true },
-          schema: { tags: ['health'], summary: 'Liveness and database check', response: { 200: z.object({ status: z.literal('ok') }) } },
+          schema: {
+            tags: ['health'],
+            summary: 'Liveness: the process answers (touches no database)',
+            response: { 200: z.object({ status: z.literal('ok') }) },
+          },
+        },
+        async () => ({ status: 'ok' as const }),
+      );
+      api.get(
+        '/ready',
+        {
+          config: { public: true },
+          schema: {
+            tags: ['health'],
+            summary: `Readiness: the database answers within ${READY_TIMEOUT_MS} ms (503 otherwise)`,
+            description:
+              'On PostgreSQL the check uses a connection of its own, never one of the pool that user requests ' +
+              'wait for; the embedded database runs one statement at a time, so there the timeout bounds the wait.',
+            response: { 200: z.object({ status: z.literal('ready') }), 503: ZErrorEnvelope },
+          },
         },
         async () => {
-          await db.execute('select 1');
-          return { status: 'ok' as const };
+          if (!(await database.ping(READY_TIMEOUT_MS))) {
+            throw new AppError(503, 'SERVICE_UNAVAILABLE', 'The database is not available.', undefined, { 'retry-after': '5' });
+          }
+          return { status: 'ready' as const };
         },
       );
       await api.register(authRoutes, { auth });

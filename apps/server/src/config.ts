@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -18,6 +19,10 @@ const ZEnv = z.object({
   DATABASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   TOKEN_TTL_MINUTES: z.coerce.number().positive().max(60 * 24 * 30).default(60),
+  // absolute session lifetime: no refresh once this many hours have passed since the login
+  SESSION_MAX_HOURS: z.coerce.number().positive().max(24 * 90).default(12),
+  // which proxies may name the client in X-Forwarded-For: off, a hop count, or addresses/CIDRs
+  TRUST_PROXY: z.string().default(''),
   APP_TIME_ZONE: z.string().default('Asia/Seoul'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -53,6 +58,16 @@ export interface AppConfig {
   databaseUrl?: string;
   jwtSecret: string;
   tokenTtlMinutes: number;
+  /** Absolute session lifetime in hours (SESSION_MAX_HOURS, default 12): refresh is refused after it. */
+  sessionMaxHours?: number;
+  /**
+   * Fastify's trustProxy (TRUST_PROXY, default false): false = the socket's peer is the client; a number = that
+   * many proxies in front; a list = the addresses/CIDRs of trusted proxies.
+   */
+  trustProxy?: false | number | string[];
+  /** Password hashes at once and waiting (lib/password.ts); default: the cores, 4 waiting per core. */
+  hashConcurrency?: number;
+  hashMaxWaiting?: number;
   timeZone: string;
   logLevel: string;
   /** Built web app to serve; absent in API-only tests. */
@@ -79,6 +94,29 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * TRUST_PROXY: empty/off/false = no proxy; digits = a hop count; otherwise a comma-separated list
+ * of addresses, CIDRs or proxy-addr's names (loopback, linklocal, uniquelocal). `true` (trust
+ * every hop) is refused: any client could then choose the address it is counted under.
+ */
+export function parseTrustProxy(value: string): false | number | string[] {
+  const v = value.trim();
+  if (!v || /^(off|false|0|no)$/i.test(v)) return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  if (/^(true|on|yes|\*)$/i.test(v)) {
+    throw new Error('TRUST_PROXY: name the proxies (a hop count or addresses/CIDRs), not "true": any client could spoof its address');
+  }
+  const list = v.split(',').map((x) => x.trim()).filter(Boolean);
+  const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
+  for (const entry of list) {
+    const [addr, bits, ...rest] = entry.split('/');
+    const family = isIP(addr ?? '');
+    const okBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!named.has(entry) && (!family || !okBits || rest.length)) throw new Error(`TRUST_PROXY: "${entry}" is not an address, a CIDR or a hop count`);
+  }
+  return list;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = ZEnv.safeParse(env);
   if (!parsed.success) {
@@ -96,6 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     tokenTtlMinutes: e.TOKEN_TTL_MINUTES,
+    sessionMaxHours: e.SESSION_MAX_HOURS,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     timeZone: e.APP_TIME_ZONE,
     logLevel: e.LOG_LEVEL,
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,

@@ -27,6 +27,51 @@ export interface Database {
    * loss, reporting state false meanwhile). PGlite hears a notification before the committing call returns.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<{ close(): Promise<void> }>;
+  /**
+   * Whether the database answers `select 1` within `timeoutMs` (readiness). PostgreSQL: on a
+   * connection of its own, so it never waits for the pool that user requests use.
+   */
+  ping(timeoutMs: number): Promise<boolean>;
+}
+
+/** `work`'s outcome, or false when it fails or takes longer than `ms`. */
+async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([work.then(() => true), late]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A dedicated connection for readiness checks, opened on first use and again after a loss or a timeout. */
+function pgPinger(pg: typeof import('pg').default, url: string) {
+  let current: Promise<import('pg').Client> | null = null;
+  const drop = (c: Promise<import('pg').Client>) => {
+    if (current === c) current = null;
+    void c.then((client) => client.end()).catch(() => {});
+  };
+  return {
+    async ping(timeoutMs: number) {
+      if (!current) {
+        const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
+        const opening = client.connect().then(() => client);
+        client.on('error', () => drop(opening));
+        opening.catch(() => drop(opening));
+        current = opening;
+      }
+      const c = current;
+      const ok = await within(c.then((client) => client.query('select 1')), timeoutMs);
+      if (!ok) drop(c);
+      return ok;
+    },
+    close() {
+      if (current) drop(current);
+    },
+  };
 }
 
 const CHANNEL = /^[a-z_][a-z0-9_]*$/;
@@ -53,11 +98,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const db = drizzle(pool, { schema }) as unknown as Db;
+    const pinger = pgPinger(pg, opts.url);
     return {
       db,
       driver: 'pg',
       migrate: () => migrate(db as never, { migrationsFolder: MIGRATIONS_DIR }),
-      close: () => pool.end(),
+      close: () => (pinger.close(), pool.end()),
+      ping: (timeoutMs) => pinger.ping(timeoutMs),
       listen: (channel, handlers) => pgListen(pg, opts.url!, channel, handlers),
     };
   }
@@ -76,6 +123,8 @@ export async function wrapPglite(client: import('@electric-sql/pglite').PGlite):
     driver: 'pglite',
     migrate: () => migrate(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
+    // one statement at a time in this process: the timeout bounds how long it may wait for one
+    ping: (timeoutMs) => within(client.query('select 1'), timeoutMs),
     async listen(channel, handlers) {
       if (!CHANNEL.test(channel)) throw new Error(`bad channel name ${channel}`);
       const unlisten = await client.listen(channel, (payload) => handlers.message(payload));

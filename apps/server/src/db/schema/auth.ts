@@ -60,20 +60,32 @@ export const sessions = pgTable(
       .notNull()
       .references(() => companies.idx, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** when the password was checked: a refresh carries it over, and none is granted SESSION_MAX_HOURS after it */
+    loggedInAt: timestamp('logged_in_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [index('sessions_company_idx').on(t.companyIdx)],
 );
 
-/** Failed logins, for throttling per account and per client address. */
+/**
+ * Failed password checks, for throttling (modules/auth/throttle.ts): scope `login` counts per
+ * (account, client) and per client; scope `settings` (the current-password checks of company
+ * settings) per account, apart from the login.
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    scope: varchar('scope', { length: 16 }).notNull().default('login'),
     account: varchar('account', { length: 100 }).notNull(),
+    /** the client key (lib/client-address.ts) */
     ip: varchar('ip', { length: 64 }).notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().default(sql`now()`),
   },
-  (t) => [index('login_failures_account_at').on(t.account, t.at), index('login_failures_ip_at').on(t.ip, t.at)],
+  (t) => [
+    index('login_failures_scope_ip_at').on(t.scope, t.ip, t.at),
+    index('login_failures_scope_account_at').on(t.scope, t.account, t.at),
+    index('login_failures_at').on(t.at),
+  ],
 );

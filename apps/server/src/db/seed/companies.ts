@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../client';
 import { companies, companyCredentials } from '../schema';
-import { hashPassword } from '../../modules/auth/password';
+import { hashPassword } from '../../lib/password';
 
 export type NewCompany = typeof companies.$inferInsert;
 

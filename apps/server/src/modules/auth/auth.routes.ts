@@ -3,19 +3,22 @@ import { ZErrorEnvelope, ZLoginBody, ZLoginInfo, ZLogoutResponse, ZTokenResponse
 import { companyOf } from '../../plugins/auth';
 import type { AuthService } from './auth.service';
 
-const errors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope, 429: ZErrorEnvelope };
+const errors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope, 429: ZErrorEnvelope, 503: ZErrorEnvelope };
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   app.post(
     '/company/login',
     {
-      config: { public: true },
+      config: { public: true, rateLimitPolicy: 'login' },
       schema: {
         tags: ['auth'],
         summary: 'Log in as a company of division AUT',
         description:
           'A wrong id, a wrong password and a company of another division all answer 401 LOGIN_FAILED. ' +
-          'Failures are throttled per account and per client address (100 per sliding hour): 429 with Retry-After.',
+          'Failures slow further attempts down per (account, client) and per client with growing delays: ' +
+          '429 RATE_LIMITED with Retry-After (seconds), also for the right password until then. Every call ' +
+          'counts towards a per-client rate limit (429 with Retry-After). When the server is busy hashing ' +
+          'passwords it answers 503 with Retry-After at once.',
         body: ZLoginBody,
         response: { 200: ZTokenResponse, ...errors },
       },
@@ -32,10 +35,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.get(
     '/company/refresh',
     {
+      config: { rateLimitPolicy: 'refresh' },
       schema: {
         tags: ['auth'],
-        summary: 'A new token for the same session, with a new expiry',
-        response: { 200: ZTokenResponse, 401: ZErrorEnvelope },
+        summary: 'A new token for the same login, with a new expiry; the token it replaces is refused from then on',
+        description:
+          'The new token expires after the token lifetime, but never later than SESSION_MAX_HOURS after the ' +
+          'login; after that, and for a token already replaced, refresh answers 401. Every call counts towards ' +
+          'a per-client rate limit (429 with Retry-After).',
+        response: { 200: ZTokenResponse, 401: ZErrorEnvelope, 429: ZErrorEnvelope },
       },
     },
     async (request) => {

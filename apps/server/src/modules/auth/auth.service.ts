@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { COMPANY_DIVISION, type TLoginBody, type TLoginInfo, type TTokenResponse } from '@portal/contract';
 import type { Db } from '../../db/client';
 import type { companies } from '../../db/schema';
+import { clientKey } from '../../lib/client-address';
 import { AppError } from '../../lib/errors';
+import type { PasswordHasher } from '../../lib/password';
 import * as repo from './auth.repository';
-import { verifyAgainstDummy, verifyPassword } from './password';
 import * as throttle from './throttle';
 
 export interface TokenClaims {
@@ -19,10 +20,15 @@ export interface AuthDeps {
   db: Db;
   now: () => Date;
   tokenTtlMinutes: number;
+  /** absolute session lifetime: no token reaches past this many hours after the login */
+  sessionMaxHours: number;
+  /** password hashing with bounded concurrency (lib/password.ts) */
+  hasher: PasswordHasher;
   sign: (claims: TokenClaims, expiresInSeconds: number) => string;
 }
 
 const loginFailed = () => new AppError(401, 'LOGIN_FAILED', 'Please check your login information.');
+const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'Authentication required');
 
 /**
  * Live sessions are remembered for this long, so a burst of calls does not look the session up
@@ -42,47 +48,80 @@ interface CachedSession {
 }
 
 export function createAuthService(deps: AuthDeps) {
-  const { db, now } = deps;
+  const { db, now, hasher } = deps;
   const ttlSeconds = Math.round(deps.tokenTtlMinutes * 60);
+  const maxSessionMs = Math.round(deps.sessionMaxHours * 3600 * 1000);
   const cache = new Map<string, CachedSession>();
   const forgetCompany = (companyIdx: number, keepSid: string | null) => {
     for (const [sid, s] of cache) if (s.companyIdx === companyIdx && sid !== keepSid) cache.delete(sid);
   };
 
-  function issue(companyIdx: number, sid: string, division: string): TTokenResponse {
-    return { access_token: deps.sign({ sub: String(companyIdx), sid, div: division }, ttlSeconds), expires_in: ttlSeconds };
+  /** A token for a session: its lifetime, cut short where the session's absolute lifetime ends. */
+  function issue(companyIdx: number, sid: string, seconds: number): TTokenResponse {
+    return { access_token: deps.sign({ sub: String(companyIdx), sid, div: COMPANY_DIVISION }, seconds), expires_in: seconds };
   }
+  /** Seconds the next token of a session logged in at `loggedInAt` may live from `at` (0: none). */
+  const tokenSeconds = (loggedInAt: Date, at: Date) =>
+    Math.max(0, Math.min(ttlSeconds, Math.floor((loggedInAt.getTime() + maxSessionMs - at.getTime()) / 1000)));
 
   return {
+    /**
+     * Throttled per (account, client) and per client (throttle.ts) before any password is hashed;
+     * hashing waits in a bounded queue (503 at once when full). `ip` is Fastify's request.ip.
+     */
     async login(body: TLoginBody, ip: string): Promise<TTokenResponse> {
-      const account = body.id.trim().toLowerCase();
+      hasher.assertCapacity();
+      const account = throttle.accountKey(body.id);
+      const client = clientKey(ip);
       const at = now();
-      await throttle.assertLoginAllowed(db, account, ip, at);
+      const gate = await throttle.assertLoginAllowed(db, account, client, at);
       const found = await repo.findCompanyById(db, body.id.trim());
       const ok = found?.passwordHash
-        ? await verifyPassword(found.passwordHash, body.password)
-        : await verifyAgainstDummy(body.password);
+        ? await hasher.verify(found.passwordHash, body.password)
+        : await hasher.verifyAgainstDummy(body.password);
       // Another division's company answers exactly like a wrong password (spec: AUT only).
       const division = found?.company.codeCompanyDivision;
       if (!found || !ok || division !== COMPANY_DIVISION || body.company_division !== COMPANY_DIVISION) {
-        await throttle.recordFailure(db, account, ip, at);
+        await throttle.recordFailure(db, 'login', account, client, at);
         throw loginFailed();
       }
-      await throttle.clearFailures(db, account);
+      if (gate.pairFailures > 0) await throttle.clearPairFailures(db, account, client);
       const sid = randomUUID();
       await repo.createSession(db, {
         sid,
         companyIdx: found.company.idx,
-        expiresAt: new Date(at.getTime() + ttlSeconds * 1000),
+        expiresAt: new Date(at.getTime() + tokenSeconds(at, at) * 1000),
         now: at,
       });
-      return issue(found.company.idx, sid, COMPANY_DIVISION);
+      return issue(found.company.idx, sid, tokenSeconds(at, at));
     },
 
+    /**
+     * A new token in a new session that carries over the login time; the session of the token it
+     * replaces is revoked, so that token is refused from now on (also for a second refresh: of
+     * concurrent refreshes of one token, one wins). None once SESSION_MAX_HOURS have passed
+     * since the login.
+     */
     async refresh(companyIdx: number, sid: string): Promise<TTokenResponse> {
-      await repo.extendSession(db, sid, new Date(now().getTime() + ttlSeconds * 1000));
+      const at = now();
+      const next = randomUUID();
+      const granted = await db.transaction(async (tx) => {
+        const old = await repo.revokeLiveSession(tx, sid, at);
+        if (!old || old.companyIdx !== companyIdx) return undefined;
+        const seconds = tokenSeconds(old.loggedInAt, at);
+        if (seconds <= 0) return undefined;
+        await repo.createSession(tx, {
+          sid: next,
+          companyIdx,
+          expiresAt: new Date(at.getTime() + seconds * 1000),
+          now: at,
+          loggedInAt: old.loggedInAt,
+        });
+        return seconds;
+      });
       cache.delete(sid);
-      return issue(companyIdx, sid, COMPANY_DIVISION);
+      if (!granted) throw unauthorized();
+      return issue(companyIdx, next, granted);
     },
 
     async logout(sid: string) {
@@ -112,17 +151,28 @@ export function createAuthService(deps: AuthDeps) {
       return toLoginInfo(c);
     },
 
-    /** Spec §7 common/passwordCheck: only the caller's own id can be checked. */
+    /**
+     * Spec §7 common/passwordCheck and the current password of passwordUpdate: only the caller's
+     * own id can be checked. Throttled per account in a budget of its own (throttle.ts
+     * SETTINGS_SCHEDULE) that never slows the login down.
+     */
     async passwordCheck(companyIdx: number, id: string, password: string, ip: string): Promise<boolean> {
       const c = await repo.findCompanyByIdx(db, companyIdx);
       if (!c || c.id !== id) return false;
-      const account = c.id.toLowerCase();
+      hasher.assertCapacity();
+      const account = throttle.accountKey(c.id);
       const at = now();
-      await throttle.assertLoginAllowed(db, account, ip, at);
+      await throttle.assertSettingsCheckAllowed(db, account, at);
       const hash = await repo.findPasswordHash(db, companyIdx);
-      const ok = hash ? await verifyPassword(hash, password) : false;
-      if (!ok) await throttle.recordFailure(db, account, ip, at);
+      const ok = hash ? await hasher.verify(hash, password) : false;
+      if (!ok) await throttle.recordFailure(db, 'settings', account, clientKey(ip), at);
+      else await throttle.clearSettingsFailures(db, account);
       return ok;
+    },
+
+    /** An argon2id hash of a new password, through the bounded hashing queue. */
+    hashPassword(password: string): Promise<string> {
+      return hasher.hash(password);
     },
 
     /** Ends every session of the company but the given one (password change). */

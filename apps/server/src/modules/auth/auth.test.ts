@@ -2,7 +2,6 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helper';
 import type { TestCompany } from '../../test/factories';
-import { MAX_FAILURES_PER_ACCOUNT, WINDOW_MS } from './throttle';
 
 let t: TestContext;
 let acme: TestCompany;
@@ -104,9 +103,12 @@ describe('session calls', () => {
   });
 
   it('tokens issued in the same second differ (a refresh right after login is a new token), with iat and exp', async () => {
-    const token = await t.login('acme', 'acme-pass');
-    const again = await Promise.all([0, 1, 2].map(() => t.inject(token, { method: 'GET', url: '/api/company/refresh' })));
-    const all = [token, ...again.map((r) => r.json().access_token as string)];
+    const all = [await t.login('acme', 'acme-pass')];
+    for (let i = 0; i < 3; i++) {
+      const res = await t.inject(all[i]!, { method: 'GET', url: '/api/company/refresh' });
+      expect(res.statusCode).toBe(200);
+      all.push(res.json().access_token as string);
+    }
     expect(new Set(all).size).toBe(4);
     const claims = JSON.parse(Buffer.from(all[1]!.split('.')[1]!, 'base64url').toString());
     expect(claims.exp - claims.iat).toBe(3600);
@@ -117,7 +119,7 @@ describe('session calls', () => {
     const token = await t.login('acme', 'acme-pass');
     const refreshed = (await t.inject(token, { method: 'GET', url: '/api/company/refresh' })).json().access_token;
     const other = await t.login('acme', 'acme-pass');
-    const res = await t.inject(token, { method: 'GET', url: '/api/company/logout' });
+    const res = await t.inject(refreshed, { method: 'GET', url: '/api/company/logout' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'success' });
     for (const url of ['/api/company/loginInfo', '/api/common/getCountry', '/api/company/refresh']) {
@@ -194,41 +196,68 @@ describe('tokens', () => {
   });
 });
 
-describe('login throttling', () => {
-  it('answers 429 with Retry-After after 100 failures, and lets the user in once the window drains', async () => {
-    const victim = await t.createCompany({ id: 'victim', password: 'victim-pass' });
-    const attacker = '203.0.113.7';
-    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) {
-      const res = await login({ id: victim.id, password: `guess-${i}`, company_division: 'AUT' }, attacker);
-      expect(res.statusCode).toBe(401);
-      t.clock.advance(1000);
+describe('session lifetime (SESSION_MAX_HOURS) and refresh rotation', () => {
+  const refresh = (token: string) => t.inject(token, { method: 'GET', url: '/api/company/refresh' });
+
+  it('a refresh revokes the token it replaced', async () => {
+    const first = await t.login('acme', 'acme-pass');
+    const res = await refresh(first);
+    expect(res.statusCode).toBe(200);
+    const second = res.json().access_token as string;
+    expect((await t.inject(second, { method: 'GET', url: '/api/company/loginInfo' })).statusCode).toBe(200);
+    for (const url of ['/api/company/loginInfo', '/api/company/refresh', '/api/common/getCountry']) {
+      const old = await t.inject(first, { method: 'GET', url });
+      expect(old.statusCode, url).toBe(401);
+      expect(old.json().code).toBe('UNAUTHORIZED');
     }
-    const blocked = await login({ id: victim.id, password: 'guess-x', company_division: 'AUT' }, attacker);
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().code).toBe('RATE_LIMITED');
-    const retryAfter = Number(blocked.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(WINDOW_MS / 1000);
-    // the right password is refused too while the account is shut: no oracle for the attacker
-    const stillShut = await login({ id: victim.id, password: victim.password, company_division: 'AUT' }, '198.51.100.2');
-    expect(stillShut.statusCode).toBe(429);
-    // the attacker stops; after Retry-After the real user, from another client, logs in
-    t.clock.advance(retryAfter * 1000);
-    const ok = await login({ id: victim.id, password: victim.password, company_division: 'AUT' }, '198.51.100.2');
-    expect(ok.statusCode).toBe(200);
+    // the replacement keeps working and can itself be refreshed
+    expect((await refresh(second)).statusCode).toBe(200);
   });
 
-  it('limits failures per client address across accounts', async () => {
-    const sprayer = '203.0.113.99';
-    for (let i = 0; i < 100; i++) {
-      await login({ id: `spray-${i}`, password: 'password1', company_division: 'AUT' }, sprayer);
+  it('of concurrent refreshes of one token exactly one gets a new token', async () => {
+    const token = await t.login('acme', 'acme-pass');
+    const answers = await Promise.all([0, 1, 2, 3].map(() => refresh(token)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 401, 401, 401]);
+  });
+
+  it('refresh is refused SESSION_MAX_HOURS (12) after the login, and no token reaches past it', async () => {
+    let token = await t.login('acme', 'acme-pass');
+    const lifetimes: number[] = [];
+    // the user keeps extending every 50 minutes: 13 refreshes reach 10 h 50 min
+    for (let i = 0; i < 13; i++) {
+      t.clock.advance(50 * 60_000);
+      const res = await refresh(token);
+      expect(res.statusCode, `refresh ${i + 1}`).toBe(200);
+      token = res.json().access_token;
+      lifetimes.push(res.json().expires_in);
     }
-    const res = await login({ id: 'acme', password: 'acme-pass', company_division: 'AUT' }, sprayer);
-    expect(res.statusCode).toBe(429);
-    expect(res.headers['retry-after']).toBeDefined();
-    // other clients are not affected
-    expect((await login({ id: 'acme', password: 'acme-pass', company_division: 'AUT' }, '10.1.1.1')).statusCode).toBe(200);
-    t.clock.advance(WINDOW_MS + 1000);
+    expect(lifetimes.every((s) => s === 3600)).toBe(true);
+    // at 11 h 40 min the next token ends with the session, 20 minutes later
+    t.clock.advance(50 * 60_000);
+    const short = await refresh(token);
+    expect(short.statusCode).toBe(200);
+    expect(short.json().expires_in).toBe(20 * 60);
+    const claims = JSON.parse(Buffer.from(short.json().access_token.split('.')[1], 'base64url').toString());
+    expect(claims.exp - claims.iat).toBe(20 * 60);
+    token = short.json().access_token;
+    // at 12 h the session is over: refresh and every other call are refused
+    t.clock.advance(20 * 60_000);
+    const refused = await refresh(token);
+    expect(refused.statusCode).toBe(401);
+    expect((await t.inject(token, { method: 'GET', url: '/api/company/loginInfo' })).statusCode).toBe(401);
+    // a new login starts a new lifetime
+    expect((await refresh(await t.login('acme', 'acme-pass'))).json().expires_in).toBe(3600);
+  });
+
+  it('SESSION_MAX_HOURS shorter than the token lifetime caps the first token too', async () => {
+    const short = await createTestApp({ sessionMaxHours: 0.5 });
+    try {
+      await short.createCompany({ id: 'brief', password: 'brief-pass' });
+      const res = await short.app.inject({ method: 'POST', url: '/api/company/login', payload: { id: 'brief', password: 'brief-pass', company_division: 'AUT' } });
+      expect(res.json().expires_in).toBe(30 * 60);
+    } finally {
+      await short.close();
+    }
   });
 });
 

@@ -2,39 +2,104 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import * as repo from './auth.repository';
 
-/** At most this many failed logins per account, and per client address, within WINDOW_MS. */
-export const MAX_FAILURES_PER_ACCOUNT = 100;
-export const MAX_FAILURES_PER_IP = 100;
-export const WINDOW_MS = 60 * 60 * 1000;
+/**
+ * How failed password checks slow the next attempt down: the first `free` failures within
+ * `windowMs` cost nothing; after that the next attempt must wait `baseMs`, doubling with every
+ * further failure, at most `capMs`, counted from the latest failure. An attempt that is refused
+ * for waiting is not a failure (its password is not even checked), so hammering during the wait
+ * does not lengthen it, and the right password then answers the same 429 (no oracle).
+ */
+export interface DelaySchedule {
+  free: number;
+  baseMs: number;
+  capMs: number;
+  windowMs: number;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 /**
- * Login throttling on a sliding one-hour window of recorded failures. A refused attempt is not
- * recorded, so once an attacker stops, the window drains and the account opens again by itself;
- * Retry-After says when the oldest failure that keeps it shut leaves the window.
+ * Per (account, client) pair: the guesses one client makes at one account. Five free, then 1 s
+ * doubling to 15 min (the schedule OWASP's testing guide cites from AWS Cognito): a person who
+ * mistypes waits seconds; one client guessing one account gets about 110 guesses a day. A right
+ * password from the pair forgets its failures. Nobody else is slowed down by these failures.
  */
-export async function assertLoginAllowed(db: DbOrTx, account: string, ip: string, now: Date) {
-  const since = new Date(now.getTime() - WINDOW_MS);
-  for (const [column, value, max] of [
-    ['account', account, MAX_FAILURES_PER_ACCOUNT],
-    ['ip', ip, MAX_FAILURES_PER_IP],
-  ] as const) {
-    const n = await repo.countFailures(db, column, value, since);
-    if (n >= max) {
-      const oldest = await repo.nthFailureAt(db, column, value, since, n - max);
-      const retryAfter = oldest
-        ? Math.max(1, Math.ceil((oldest.getTime() + WINDOW_MS - now.getTime()) / 1000))
-        : Math.ceil(WINDOW_MS / 1000);
-      throw new AppError(429, 'RATE_LIMITED', 'Too many failed logins. Try again later.', undefined, {
-        'retry-after': String(retryAfter),
-      });
-    }
+export const PAIR_SCHEDULE: DelaySchedule = { free: 5, baseMs: 1000, capMs: 15 * MINUTE, windowMs: 24 * HOUR };
+
+/**
+ * Per client, across accounts (password spraying): 20 free within an hour, then 1 s doubling to
+ * 5 min. It slows a client that fails at many accounts to about 40 guesses an hour; it is looser
+ * than the pair rule because everyone behind the same address (an office NAT) shares it, and its
+ * cap bounds what such a neighbour can cost them. A right password does not reset it.
+ */
+export const CLIENT_SCHEDULE: DelaySchedule = { free: 20, baseMs: 1000, capMs: 5 * MINUTE, windowMs: HOUR };
+
+/**
+ * Current-password checks in company settings (passwordCheck, passwordUpdate): per account, a
+ * budget of their own that never touches the login. Only a holder of a live session of the
+ * account can spend it.
+ */
+export const SETTINGS_SCHEDULE: DelaySchedule = { free: 5, baseMs: 1000, capMs: 15 * MINUTE, windowMs: 24 * HOUR };
+
+/** The wait the schedule asks for after `failures` failures (0 while they are free). */
+export function delayAfter(failures: number, s: DelaySchedule): number {
+  if (failures < s.free) return 0;
+  return Math.min(s.capMs, s.baseMs * 2 ** Math.min(failures - s.free, 40));
+}
+
+/** Milliseconds still to wait, given the failures counted and the latest of them. */
+function waitMs(failures: number, last: Date | null, s: DelaySchedule, now: Date) {
+  const delay = delayAfter(failures, s);
+  if (!delay || !last) return 0;
+  return Math.max(0, last.getTime() + delay - now.getTime());
+}
+
+const tooMany = (ms: number) =>
+  new AppError(429, 'RATE_LIMITED', 'Too many failed attempts. Please try again later.', undefined, {
+    'retry-after': String(Math.max(1, Math.ceil(ms / 1000))),
+  });
+
+/** The account key of a login id: failures of "Demo" and "demo " count together. */
+export const accountKey = (id: string) => id.trim().toLowerCase().slice(0, 100);
+
+export interface LoginGate {
+  /** failures of this (account, client) pair in its window: a success forgets them */
+  pairFailures: number;
+}
+
+/** Refuses (429 + Retry-After) a login attempt that comes before its pair's or its client's wait is over. */
+export async function assertLoginAllowed(db: DbOrTx, account: string, client: string, now: Date): Promise<LoginGate> {
+  const since = new Date(now.getTime() - Math.max(PAIR_SCHEDULE.windowMs, CLIENT_SCHEDULE.windowMs));
+  const clientSince = new Date(now.getTime() - CLIENT_SCHEDULE.windowMs);
+  const f = await repo.clientFailures(db, account, client, since, clientSince);
+  const wait = Math.max(
+    waitMs(f.pairCount, f.pairLast, PAIR_SCHEDULE, now),
+    waitMs(f.clientCount, f.clientLast, CLIENT_SCHEDULE, now),
+  );
+  if (wait > 0) throw tooMany(wait);
+  return { pairFailures: f.pairCount };
+}
+
+/** Refuses a current-password check in company settings that comes before the account's wait is over. */
+export async function assertSettingsCheckAllowed(db: DbOrTx, account: string, now: Date) {
+  const f = await repo.accountFailures(db, 'settings', account, new Date(now.getTime() - SETTINGS_SCHEDULE.windowMs));
+  const wait = waitMs(f.count, f.last, SETTINGS_SCHEDULE, now);
+  if (wait > 0) throw tooMany(wait);
+}
+
+const PRUNE_EVERY_MS = 10 * MINUTE;
+let lastPrune = 0;
+
+export async function recordFailure(db: DbOrTx, scope: repo.FailureScope, account: string, client: string, now: Date) {
+  await repo.recordFailure(db, { scope, account, ip: client, at: now });
+  // nothing older than the longest window counts: drop such rows now and then
+  if (now.getTime() - lastPrune > PRUNE_EVERY_MS) {
+    lastPrune = now.getTime();
+    const oldest = Math.max(PAIR_SCHEDULE.windowMs, CLIENT_SCHEDULE.windowMs, SETTINGS_SCHEDULE.windowMs);
+    await repo.pruneFailures(db, new Date(now.getTime() - oldest));
   }
 }
 
-export function recordFailure(db: DbOrTx, account: string, ip: string, now: Date) {
-  return repo.recordLoginFailure(db, account, ip, now);
-}
-
-export function clearFailures(db: DbOrTx, account: string) {
-  return repo.clearLoginFailures(db, account);
-}
+export const clearPairFailures = (db: DbOrTx, account: string, client: string) => repo.clearPairFailures(db, 'login', account, client);
+export const clearSettingsFailures = (db: DbOrTx, account: string) => repo.clearAccountFailures(db, 'settings', account);

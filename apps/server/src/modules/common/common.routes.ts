@@ -33,7 +33,9 @@ export const commonRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService }> 
       schema: {
         tags: ['common'],
         summary: "Is this the caller's current password?",
-        description: 'Only the logged-in company\'s own id can be checked; failures count towards login throttling.',
+        description:
+          "Only the logged-in company's own id can be checked. Failures are throttled per account, apart from " +
+          'the login (429 with Retry-After).',
         querystring: ZPasswordCheckQuery,
         response: { 200: ZPasswordCheckResponse, 400: ZErrorEnvelope, 401: ZErrorEnvelope, 429: ZErrorEnvelope },
       },

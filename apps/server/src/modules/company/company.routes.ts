@@ -83,7 +83,8 @@ export const companyRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
           tags,
           summary: 'Change the password',
           description:
-            'Checks the current password (failures count towards login throttling); the new one has at least ' +
+            'Checks the current password (failures are throttled per account, apart from the login: 429 with ' +
+            'Retry-After); the new one has at least ' +
             '7 characters and differs from the current one. Every other session of the company ends; the ' +
             "caller's token keeps working. A wrong current password answers 400 with issue `wrongPassword`.",
           body: ZPasswordUpdateBody,

@@ -13,7 +13,6 @@ import {
 import type { Db } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { AuthService } from '../auth/auth.service';
-import { hashPassword } from '../auth/password';
 import * as repo from './company.repository';
 
 export interface CompanyServiceDeps {
@@ -114,13 +113,13 @@ export function createCompanyService({ db, auth, now }: CompanyServiceDeps) {
     },
 
     /**
-     * Spec §5: the current password is checked (failures count towards login throttling), the new one
+     * Spec §5: the current password is checked (failures are throttled apart from the login), the new one
      * is stored as an argon2id hash, and every other session of the company ends; the caller's stays.
      */
     async changePassword(caller: Caller, body: TPasswordUpdateBody) {
       const ok = await auth.passwordCheck(caller.companyIdx, caller.id, body.password_current, caller.ip);
       if (!ok) throw invalid('password_current', COMPANY_MESSAGES.wrongPassword);
-      const hash = await hashPassword(body.password_change);
+      const hash = await auth.hashPassword(body.password_change);
       const at = now();
       const changed = await write((tx) => repo.setPasswordHash(tx, caller.companyIdx, hash, at));
       if (!changed) throw notFound();

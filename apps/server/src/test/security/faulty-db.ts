@@ -128,6 +128,7 @@ export async function openFaultyDatabase(): Promise<{ database: Database; faults
     migrate: () => migrate(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => pool.end(),
     listen: (channel, handlers) => pgListen(pg, url.toString(), channel, handlers),
+    ping: () => (proxiedPool.query('select 1') as Promise<unknown>).then(() => true, () => false),
   };
   await database.migrate();
   await seedReference(database.db);

@@ -140,7 +140,8 @@ describe('tokens on every protected operation', () => {
       console.log('[tokens] PATCH company/passwordUpdate/ does not exist yet: revoking through AuthService.revokeOtherSessions');
       const sid = claimsOf(current).sid as string;
       const { createAuthService } = await import('../../modules/auth/auth.service');
-      await createAuthService({ db: t.db, now: t.clock.now, tokenTtlMinutes: 60, sign: () => '' }).revokeOtherSessions(acme.idx, sid);
+      const { createPasswordHasher } = await import('../../lib/password');
+      await createAuthService({ db: t.db, now: t.clock.now, tokenTtlMinutes: 60, sessionMaxHours: 12, hasher: createPasswordHasher(), sign: () => '' }).revokeOtherSessions(acme.idx, sid);
     }
     await expectAll401(old);
     expect((await t.inject(current, { method: 'GET', url: '/api/company/loginInfo' })).statusCode).toBe(200);

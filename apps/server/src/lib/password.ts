@@ -1,0 +1,85 @@
+import { availableParallelism } from 'node:os';
+import { hash, verify } from '@node-rs/argon2';
+import pLimit from 'p-limit';
+import { AppError } from './errors';
+
+// OWASP's argon2id baseline: m=19 MiB, t=2, p=1 (ARCHITECTURE.md).
+const OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+/** An argon2id hash of a password (seeds and tests call it directly; requests go through a PasswordHasher). */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, OPTIONS);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+
+export interface PasswordHasherOptions {
+  /** hashes running at once; default: the machine's cores */
+  concurrency?: number;
+  /** hashes waiting for a free core before new ones are refused; default: 4 per core */
+  maxWaiting?: number;
+}
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(passwordHash: string, password: string): Promise<boolean>;
+  /** Spends the same time as a real check, so an unknown id answers as slowly as a wrong password. */
+  verifyAgainstDummy(password: string): Promise<false>;
+  /** Throws the 503 at once when no more work can wait (before any other work for a request is done). */
+  assertCapacity(): void;
+  readonly running: number;
+  readonly waiting: number;
+}
+
+/** Seconds a client is asked to wait when the hashing queue is full. */
+export const HASHING_BUSY_RETRY_AFTER = 1;
+
+const busy = () =>
+  new AppError(503, 'SERVICE_UNAVAILABLE', 'The server is busy. Please try again in a moment.', undefined, {
+    'retry-after': String(HASHING_BUSY_RETRY_AFTER),
+  });
+
+/**
+ * Password hashing for requests with bounded concurrency (p-limit): at most `concurrency` argon2
+ * computations at once (each takes a core and 19 MiB for tens of milliseconds), at most `maxWaiting`
+ * waiting. When the queue is full the call fails at once with 503 + Retry-After, so a flood of
+ * logins neither piles up memory and latency nor takes every thread of libuv's pool (4) from the
+ * rest of the server.
+ */
+export function createPasswordHasher(opts: PasswordHasherOptions = {}): PasswordHasher {
+  const concurrency = Math.max(1, opts.concurrency ?? availableParallelism());
+  const maxWaiting = Math.max(0, opts.maxWaiting ?? concurrency * 4);
+  const limit = pLimit(concurrency);
+  const full = () => limit.activeCount >= concurrency && limit.pendingCount >= maxWaiting;
+  const run = <T>(fn: () => Promise<T>): Promise<T> => {
+    if (full()) return Promise.reject(busy());
+    return limit(fn);
+  };
+  return {
+    hash: (password) => run(() => hashPassword(password)),
+    verify: (passwordHash, password) => run(() => verifyPassword(passwordHash, password)),
+    async verifyAgainstDummy(password) {
+      dummyHash ??= hashPassword('dummy-password-for-timing');
+      const h = await dummyHash;
+      await run(() => verifyPassword(h, password));
+      return false;
+    },
+    assertCapacity() {
+      if (full()) throw busy();
+    },
+    get running() {
+      return limit.activeCount;
+    },
+    get waiting() {
+      return limit.pendingCount;
+    },
+  };
+}

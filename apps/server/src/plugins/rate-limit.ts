@@ -1,0 +1,93 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
+import { clientKey } from '../lib/client-address';
+import { AppError } from '../lib/errors';
+
+/**
+ * Named per-client rate limits (the one place they are defined). A route names its policy with
+ * `config: { rateLimitPolicy: 'login' }`; every request to it counts, whatever its outcome, under
+ * the client's key (lib/client-address.ts: the real client as TRUST_PROXY lets Fastify see it).
+ *
+ * - login: 30 a minute. A person logs in a few times a day; an office behind one address at nine
+ *   o'clock stays well under this. An attacker gets 30 password checks a minute from an address
+ *   at most (and far fewer once the failure throttle slows it down: modules/auth/throttle.ts),
+ *   i.e. under 1 % of what two cores can hash; so one client cannot take the hashing queue.
+ * - refresh: 30 a minute. A session refreshes about once per token lifetime (60 minutes).
+ */
+export const RATE_LIMIT_POLICIES = {
+  login: { max: 30, timeWindow: 60_000 },
+  refresh: { max: 30, timeWindow: 60_000 },
+} as const;
+
+export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** a named per-client rate limit (plugins/rate-limit.ts) */
+    rateLimitPolicy?: RateLimitPolicy;
+  }
+}
+
+type StoreCallback = (err: Error | null, res: { current: number; ttl: number }) => void;
+interface Entry {
+  current: number;
+  startMs: number;
+}
+
+/**
+ * @fastify/rate-limit's in-memory store (fixed window per key), on the app's clock instead of
+ * Date.now(), so tests move time with `t.clock` like for every other rule of the server.
+ */
+function clockStore(now: () => Date) {
+  return class ClockStore {
+    private readonly entries = new LRUCache<string, Entry>({ max: 50_000 });
+    incr(key: string, cb: StoreCallback, timeWindow: number) {
+      const at = now().getTime();
+      let e = this.entries.get(key);
+      if (!e || e.startMs + timeWindow <= at) e = { current: 0, startMs: at };
+      e.current++;
+      this.entries.set(key, e);
+      cb(null, { current: e.current, ttl: e.startMs + timeWindow - at });
+    }
+    read(key: string, cb: StoreCallback, timeWindow: number) {
+      const at = now().getTime();
+      const e = this.entries.get(key);
+      if (!e || e.startMs + timeWindow <= at) cb(null, { current: 0, ttl: 0 });
+      else cb(null, { current: e.current, ttl: e.startMs + timeWindow - at });
+    }
+    child() {
+      return new ClockStore();
+    }
+  };
+}
+
+/**
+ * Registered before the auth plugin: its hook runs before the token is looked at, so refused
+ * requests cost neither a session lookup nor a password hash.
+ */
+export default fp(
+  async function rateLimitPlugin(app: FastifyInstance, opts: { now: () => Date }) {
+    await app.register(rateLimit, {
+      global: false,
+      store: clockStore(opts.now),
+      keyGenerator: (request: FastifyRequest) => clientKey(request.ip),
+    });
+    const limiters = new Map(
+      Object.entries(RATE_LIMIT_POLICIES).map(([name, policy]) => [name, app.createRateLimit({ ...policy })] as const),
+    );
+    app.addHook('onRequest', async (request, reply) => {
+      const name = request.routeOptions.config?.rateLimitPolicy;
+      const check = name && limiters.get(name);
+      if (!check) return;
+      const limit = await check(request);
+      if (limit.isAllowed || !limit.isExceeded) return;
+      reply.header('ratelimit-policy', `${limit.max};w=${Math.round(limit.timeWindow / 1000)}`);
+      throw new AppError(429, 'RATE_LIMITED', 'Too many requests. Please try again later.', undefined, {
+        'retry-after': String(Math.max(1, limit.ttlInSeconds)),
+      });
+    });
+  },
+  { name: 'rate-limit' },
+);

@@ -99,11 +99,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const db = drizzle(pool, { schema }) as unknown as Db;
     const pinger = pgPinger(pg, opts.url);
+    let closed: Promise<void> | undefined;
     return {
       db,
       driver: 'pg',
       migrate: () => migrate(db as never, { migrationsFolder: MIGRATIONS_DIR }),
-      close: () => (pinger.close(), pool.end()),
+      // once: a second call (shutdown after a failure, tests) waits for the first
+      close: () => (closed ??= (pinger.close(), pool.end())),
       ping: (timeoutMs) => pinger.ping(timeoutMs),
       listen: (channel, handlers) => pgListen(pg, opts.url!, channel, handlers),
     };
@@ -118,11 +120,12 @@ export async function wrapPglite(client: import('@electric-sql/pglite').PGlite):
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
+  let closed: Promise<void> | undefined;
   return {
     db,
     driver: 'pglite',
     migrate: () => migrate(db as never, { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => client.close(),
+    close: () => (closed ??= client.close()),
     // one statement at a time in this process: the timeout bounds how long it may wait for one
     ping: (timeoutMs) => within(client.query('select 1'), timeoutMs),
     async listen(channel, handlers) {

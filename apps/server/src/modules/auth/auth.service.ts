@@ -162,11 +162,11 @@ export function createAuthService(deps: AuthDeps) {
       hasher.assertCapacity();
       const account = throttle.accountKey(c.id);
       const at = now();
-      await throttle.assertSettingsCheckAllowed(db, account, at);
+      const gate = await throttle.assertSettingsCheckAllowed(db, account, at);
       const hash = await repo.findPasswordHash(db, companyIdx);
       const ok = hash ? await hasher.verify(hash, password) : false;
       if (!ok) await throttle.recordFailure(db, 'settings', account, clientKey(ip), at);
-      else await throttle.clearSettingsFailures(db, account);
+      else if (gate.failures > 0) await throttle.clearSettingsFailures(db, account);
       return ok;
     },
 

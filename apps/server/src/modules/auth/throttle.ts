@@ -82,10 +82,11 @@ export async function assertLoginAllowed(db: DbOrTx, account: string, client: st
 }
 
 /** Refuses a current-password check in company settings that comes before the account's wait is over. */
-export async function assertSettingsCheckAllowed(db: DbOrTx, account: string, now: Date) {
+export async function assertSettingsCheckAllowed(db: DbOrTx, account: string, now: Date): Promise<{ failures: number }> {
   const f = await repo.accountFailures(db, 'settings', account, new Date(now.getTime() - SETTINGS_SCHEDULE.windowMs));
   const wait = waitMs(f.count, f.last, SETTINGS_SCHEDULE, now);
   if (wait > 0) throw tooMany(wait);
+  return { failures: f.count };
 }
 
 const PRUNE_EVERY_MS = 10 * MINUTE;

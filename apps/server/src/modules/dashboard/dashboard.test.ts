@@ -22,7 +22,7 @@ let seq = 0;
 
 beforeAll(async () => {
   // sessions are checked against the fake clock: a long token life lets tests move it by days
-  t = await createTestApp({ tokenTtlMinutes: 60 * 24 * 30 });
+  t = await createTestApp({ tokenTtlMinutes: 60 * 24 * 30, sessionMaxHours: 24 * 30 });
   krw = (await t.db.select({ idx: currencies.idx }).from(currencies).where(eq(currencies.name, 'KRW')))[0]!.idx;
 });
 afterAll(() => t.close());

@@ -12,8 +12,8 @@ import { buildWorld, callsFor, leakedSecrets, PROFILE, textOf, type World } from
 
 /** Reads of data every company shares by design (the book catalogue): A's ids may be looked up there. */
 const SHARED_READS = new Set(['GET /api/product/excelApiBookInfo']);
-/** Session calls: their own tests cover them; calling them would end B's session. */
-const SKIP = new Set(['GET /api/company/logout', 'PATCH /api/company/passwordUpdate/', 'PATCH /api/company/passwordUpdate']);
+/** Session calls: their own tests cover them; calling them would end B's session (a refresh replaces its token). */
+const SKIP = new Set(['GET /api/company/logout', 'GET /api/company/refresh', 'PATCH /api/company/passwordUpdate/', 'PATCH /api/company/passwordUpdate']);
 
 let t: TestContext;
 let w: World;

@@ -31,6 +31,7 @@ export interface Operation {
 /** Routes that answer without a token. A new public route must be added here on purpose. */
 export const PUBLIC_ROUTES = new Set([
   'GET /api/health',
+  'GET /api/ready',
   'POST /api/company/login',
   // generated cover images: no book data, used by <img> tags that cannot send a bearer token
   'GET /api/copyright/cover/{file}',

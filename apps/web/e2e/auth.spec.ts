@@ -39,6 +39,45 @@ test.describe('[AUTH] login screen', () => {
     await screenshot(page, 'auth-login-failure');
   });
 
+  test('[AUTH] too many attempts: the login screen says when to try again, in the user\'s language', async ({ page }) => {
+    // the real server: failed logins of one (account, client) pair slow it down with growing
+    // delays; wait out each Retry-After until the next wait is long enough to see on screen
+    const id = 'e2e-throttled';
+    let retryAfter = 0;
+    while (retryAfter < 8) {
+      const res = await page.request.post('/api/company/login', { data: { id, password: 'wrong-password', company_division: 'AUT' } });
+      if (res.status() === 429) {
+        retryAfter = Number(res.headers()['retry-after']);
+        if (retryAfter < 8) await page.waitForTimeout(retryAfter * 1000);
+      } else expect(res.status()).toBe(401);
+    }
+    await page.goto('/login');
+    await page.getByLabel('Author ID').fill(id);
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByTestId('login-error')).toHaveText(/^Too many attempts\. Try again in \d+ seconds?\.$/);
+    await screenshot(page, 'auth-login-throttled');
+
+    // a longer wait (as the per-client rate limit answers it), in Korean: minutes
+    await page.route('**/api/company/login', (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '120' },
+        body: JSON.stringify({ code: 'RATE_LIMITED', message: 'Too many requests. Please try again later.' }),
+      }),
+    );
+    await page.evaluate(() => localStorage.setItem('portal.lang', 'ko'));
+    await page.reload();
+    await page.locator('input[name="id"]').fill(DEMO.id);
+    await page.locator('input[name="password"]').fill(DEMO.password);
+    await page.locator('button[type="submit"]').click();
+    await expect(page.getByTestId('login-error')).toHaveText('시도 횟수가 너무 많습니다. 2분 후에 다시 시도하세요.');
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await screenshot(page, 'auth-login-throttled-ko');
+  });
+
   test('[AUTH] the login page has no serious accessibility violations', async ({ page }) => {
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();

@@ -50,12 +50,14 @@ async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
 /** A dedicated connection for readiness checks, opened on first use and again after a loss or a timeout. */
 function pgPinger(pg: typeof import('pg').default, url: string) {
   let current: Promise<import('pg').Client> | null = null;
+  let closed = false;
   const drop = (c: Promise<import('pg').Client>) => {
     if (current === c) current = null;
     void c.then((client) => client.end()).catch(() => {});
   };
   return {
     async ping(timeoutMs: number) {
+      if (closed) return false;
       if (!current) {
         const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
         const opening = client.connect().then(() => client);
@@ -69,6 +71,7 @@ function pgPinger(pg: typeof import('pg').default, url: string) {
       return ok;
     },
     close() {
+      closed = true;
       if (current) drop(current);
     },
   };

@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly issues: TErrorEnvelope['issues'] = [],
     /** placeholder values of the code's message (e.g. LIMIT_EXCEEDED { number }) */
     readonly params: NonNullable<TErrorEnvelope['params']> = {},
+    /** seconds to wait before trying again (Retry-After of a 429 or 503) */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -69,7 +71,17 @@ async function send(method: string, path: string, opts: RequestOptions = {}): Pr
     /* not JSON */
   }
   if (res.status === 401 && token) onUnauthorized?.();
-  throw new ApiError(res.status, envelope.code ?? 'INTERNAL', envelope.message ?? res.statusText, envelope.issues, envelope.params);
+  const retryAfter = parseRetryAfter(res.headers.get('retry-after'));
+  throw new ApiError(res.status, envelope.code ?? 'INTERNAL', envelope.message ?? res.statusText, envelope.issues, envelope.params, retryAfter);
+}
+
+/** Retry-After in seconds (it may be a number of seconds or an HTTP date); undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const v = value.trim();
+  if (/^\d+$/.test(v)) return Number(v);
+  const at = Date.parse(v);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 async function json<T>(method: string, path: string, opts?: RequestOptions): Promise<T> {
@@ -133,6 +145,8 @@ export function errorMessageKey(e: unknown): string {
         return 'errors.loginFailed';
       case 'RATE_LIMITED':
         return 'errors.rateLimited';
+      case 'SERVICE_UNAVAILABLE':
+        return 'errors.busy';
       case 'FORBIDDEN':
         return 'errors.noPermission';
       case 'NOT_FOUND':

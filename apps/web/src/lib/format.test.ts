@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cut, formatAmount, formatDate, formatInteger } from './format';
+import { cut, formatAmount, formatDate, formatInteger, formatRetryIn } from './format';
 
 describe('formatting per locale', () => {
   it('formats decimal strings exactly, with thousands separators', () => {
@@ -19,5 +19,19 @@ describe('formatting per locale', () => {
   it('cuts titles by characters, not UTF-16 units', () => {
     expect(cut('한빛 출판사 (Hanbit Demo Press)', 10)).toBe('한빛 출판사 (Ha…');
     expect(cut('short', 10)).toBe('short');
+  });
+});
+
+describe('when to try again', () => {
+  it('says it in the UI language: seconds, then whole minutes, then hours, rounded up', () => {
+    expect(formatRetryIn(8, 'en')).toBe('in 8 seconds');
+    expect(formatRetryIn(120, 'en')).toBe('in 2 minutes');
+    expect(formatRetryIn(61, 'en')).toBe('in 2 minutes');
+    expect(formatRetryIn(3601, 'en')).toBe('in 2 hours');
+    expect(formatRetryIn(120, 'ko')).toBe('2분 후');
+    expect(formatRetryIn(120, 'ja')).toBe('2 分後');
+    expect(formatRetryIn(120, 'zh')).toBe('2分钟后');
+    expect(formatRetryIn(120, 'es')).toBe('dentro de 2 minutos');
+    expect(formatRetryIn(0.2, 'en')).toBe('in 1 second');
   });
 });

@@ -61,3 +61,15 @@ export function cut(text: string, n: number) {
   const chars = Array.from(text);
   return chars.length > n ? `${chars.slice(0, n).join('')}…` : text;
 }
+
+/**
+ * "in 2 minutes" / "2분 후" / "2 分後": when to try again, in the UI language, from a number of
+ * seconds (seconds under a minute, then whole minutes, then hours, always rounded up).
+ */
+export function formatRetryIn(seconds: number, lng?: string) {
+  const rtf = new Intl.RelativeTimeFormat(intlLocale(lng), { numeric: 'always' });
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return rtf.format(s, 'second');
+  if (s < 3600) return rtf.format(Math.ceil(s / 60), 'minute');
+  return rtf.format(Math.ceil(s / 3600), 'hour');
+}

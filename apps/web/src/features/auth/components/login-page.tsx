@@ -1,15 +1,22 @@
 import { Alert, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { PASSWORD_MIN_LENGTH } from '@portal/contract/constants';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { errorMessageKey } from '../../../lib/api-client';
+import { ApiError, errorMessageKey } from '../../../lib/api-client';
+import { formatRetryIn } from '../../../lib/format';
 import { safeRedirect } from '../../../lib/redirect';
 import { login } from '../api/login';
 
 interface Errors {
   id?: string;
   password?: string;
+}
+
+/** A refusal that says when to try again: the 429 of login throttling or rate limits, or a busy 503. */
+interface Wait {
+  key: 'errors.rateLimitedRetry' | 'errors.busyRetry';
+  until: number;
 }
 
 /**
@@ -25,7 +32,7 @@ export function validateLogin(id: string, password: string): Errors {
 }
 
 export function LoginPage() {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t, i18n } = useTranslation(['auth', 'common']);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [id, setId] = useState('');
@@ -33,6 +40,19 @@ export function LoginPage() {
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [wait, setWait] = useState<Wait | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+
+  // the time left counts down while it is shown, and the message goes once the wait is over
+  useEffect(() => {
+    if (!wait) return;
+    const id = setInterval(() => {
+      const at = Date.now();
+      setNow(at);
+      if (at >= wait.until) setWait(null);
+    }, 1000);
+    return () => clearInterval(id);
+  }, [wait]);
 
   const message = (field: 'id' | 'password', code?: string) => {
     if (code === 'required') return t('common:messages.required', { field: t(`fields.${field}`) });
@@ -43,6 +63,7 @@ export function LoginPage() {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setFailure(null);
+    setWait(null);
     const found = validateLogin(id, password);
     setErrors(found);
     if (found.id || found.password) return;
@@ -51,7 +72,12 @@ export function LoginPage() {
       await login({ id: id.trim(), password });
       await navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch (err) {
-      setFailure(t(`common:${errorMessageKey(err)}`));
+      const refused = err instanceof ApiError && (err.status === 429 || err.status === 503) ? err : undefined;
+      if (refused?.retryAfter !== undefined) {
+        const at = Date.now();
+        setNow(at);
+        setWait({ key: refused.status === 429 ? 'errors.rateLimitedRetry' : 'errors.busyRetry', until: at + refused.retryAfter * 1000 });
+      } else setFailure(t(`common:${errorMessageKey(err)}`));
     } finally {
       setPending(false);
     }
@@ -69,9 +95,11 @@ export function LoginPage() {
               {t('subtitle')}
             </Text>
           </div>
-          {failure && (
+          {(failure || wait) && (
             <Alert color="red" role="alert" data-testid="login-error">
-              {failure}
+              {wait
+                ? t(`common:${wait.key}`, { when: formatRetryIn((wait.until - now) / 1000, i18n.language) })
+                : failure}
             </Alert>
           )}
           <TextInput

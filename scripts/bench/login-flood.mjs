@@ -65,12 +65,12 @@ async function flood(ctx, url, { seconds, newClientEachRequest }) {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ id: 'demo', password: 'demo1234', company_division: 'AUT' }),
         // a client address from 10.0.0.0/8 per request (TRUST_PROXY=loopback lets the server see it)
-        setupRequest: newClientEachRequest
-          ? (req) => {
-              n++;
-              return { ...req, headers: { ...req.headers, 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` } };
-            }
-          : undefined,
+        ...(newClientEachRequest && {
+          setupRequest: (req) => {
+            n++;
+            return { ...req, headers: { ...req.headers, 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` } };
+          },
+        }),
       },
     ],
   });

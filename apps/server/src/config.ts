@@ -65,7 +65,7 @@ export interface AppConfig {
    * many proxies in front; a list = the addresses/CIDRs of trusted proxies.
    */
   trustProxy?: false | number | string[];
-  /** Password hashes at once and waiting (lib/password.ts); default: the cores, 4 waiting per core. */
+  /** Password hashes at once and waiting (lib/password.ts); default: cores − 1 (at least 1), 4 waiting per slot. */
   hashConcurrency?: number;
   hashMaxWaiting?: number;
   timeZone: string;

@@ -22,9 +22,9 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 let dummyHash: Promise<string> | undefined;
 
 export interface PasswordHasherOptions {
-  /** hashes running at once; default: the machine's cores */
+  /** hashes running at once; default: one core fewer than the machine has (at least one) */
   concurrency?: number;
-  /** hashes waiting for a free core before new ones are refused; default: 4 per core */
+  /** hashes waiting for a free slot before new ones are refused; default: 4 per hashing slot */
   maxWaiting?: number;
 }
 
@@ -52,10 +52,12 @@ const busy = () =>
  * computations at once (each takes a core and 19 MiB for tens of milliseconds), at most `maxWaiting`
  * waiting. When the queue is full the call fails at once with 503 + Retry-After, so a flood of
  * logins neither piles up memory and latency nor takes every thread of libuv's pool (4) from the
- * rest of the server.
+ * rest of the server. One core is left to the event loop: with both cores of a 2-core machine
+ * hashing, /api/health's p50 during a login flood was 189 ms, with one 40 ms, for about the same
+ * number of logins (scripts/bench/login-flood.mjs, load average 17; docs/decisions/login-throttling.md).
  */
 export function createPasswordHasher(opts: PasswordHasherOptions = {}): PasswordHasher {
-  const concurrency = Math.max(1, opts.concurrency ?? availableParallelism());
+  const concurrency = Math.max(1, opts.concurrency ?? availableParallelism() - 1);
   const maxWaiting = Math.max(0, opts.maxWaiting ?? concurrency * 4);
   const limit = pLimit(concurrency);
   const full = () => limit.activeCount >= concurrency && limit.pendingCount >= maxWaiting;

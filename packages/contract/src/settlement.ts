@@ -53,8 +53,42 @@ export const ZBuyInvoiceRow = z.object({
   payment_state: z.enum(['Y', 'N']),
 });
 export type TBuyInvoiceRow = z.infer<typeof ZBuyInvoiceRow>;
-export const ZBuyInvoiceList = ZListResponse(ZBuyInvoiceRow);
+
+/** Invoices of one currency: how many and their exact sum (the shape of the royalty list's totals). */
+export const ZInvoiceTotal = z.object({
+  /** currencies.name, e.g. KRW */
+  currency: z.string(),
+  currency_icon: z.string(),
+  cnt: z.number().int(),
+  amount: ZMoney,
+});
+export type TInvoiceTotal = z.infer<typeof ZInvoiceTotal>;
+
+export const ZBuyInvoiceList = ZListResponse(ZBuyInvoiceRow).extend({
+  /** per-currency totals of the whole filtered set (every page), in currency order */
+  totals: z.array(ZInvoiceTotal),
+  /** per-currency totals of the rows of this page */
+  page_totals: z.array(ZInvoiceTotal),
+});
 export type TBuyInvoiceList = z.infer<typeof ZBuyInvoiceList>;
+
+export const ZBuyInvoiceParams = z.object({ buy_invoice_idx: ZIdxParam });
+
+/** A line of an invoice, in the invoice's currency; the lines add up to the invoice amount. */
+export const ZBuyInvoiceLine = z.object({
+  line_no: z.number().int(),
+  description: z.string(),
+  qty: z.number().int(),
+  unit_price: ZMoney,
+  amount: ZMoney,
+});
+export type TBuyInvoiceLine = z.infer<typeof ZBuyInvoiceLine>;
+
+/** `GET calculate/buyInvoiceSend/{buy_invoice_idx}` (addition): one invoice with its lines. */
+export const ZBuyInvoiceDetail = ZBuyInvoiceRow.omit({ no: true }).extend({
+  lines: z.array(ZBuyInvoiceLine),
+});
+export type TBuyInvoiceDetail = z.infer<typeof ZBuyInvoiceDetail>;
 
 /** One row of "payment complete" (spec §3 buy payment row). */
 export const ZBuyPaymentRow = z.object({

@@ -35,6 +35,11 @@ export const companyBooks = pgTable(
     pubNm: varchar('pub_nm', { length: 200 }).notNull().default(''),
     pubDate: date('pub_date', { mode: 'string' }),
     listPrice: numeric('list_price', { precision: 14, scale: 2 }).notNull().default('0'),
+    /**
+     * currency of list_price (currencies.name): the catalogue and the bibliographic services
+     * (NLK, Aladin) give Korean list prices in won
+     */
+    currency: char('currency', { length: 3 }).notNull().default('KRW'),
     page: integer('page'),
     coverSUrl: text('cover_s_url').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -148,3 +148,36 @@ export const buyInvoiceMonthCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyIdx, t.month, t.item] })],
 );
+
+/**
+ * Invoice count and amount per company, day, item and currency, and per month: kept by
+ * statement-level triggers on buy_invoices (migration 0015 'invoice_sums_triggers'), like the count tables
+ * above. The per-currency totals of a filter are read from them (whole months + edge days) instead
+ * of summing every matching invoice, so a company with 1M invoices costs about what one with 10k does.
+ */
+export const buyInvoiceDaySums = pgTable(
+  'buy_invoice_day_sums',
+  {
+    companyIdx: integer('company_idx').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    item: varchar('item', { length: 20 }).notNull(),
+    currencyIdx: integer('currency_idx').notNull(),
+    cnt: integer('cnt').notNull(),
+    amount: numeric('amount', { precision: 20, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyIdx, t.day, t.item, t.currencyIdx] })],
+);
+
+export const buyInvoiceMonthSums = pgTable(
+  'buy_invoice_month_sums',
+  {
+    companyIdx: integer('company_idx').notNull(),
+    /** first day of the month */
+    month: date('month', { mode: 'string' }).notNull(),
+    item: varchar('item', { length: 20 }).notNull(),
+    currencyIdx: integer('currency_idx').notNull(),
+    cnt: integer('cnt').notNull(),
+    amount: numeric('amount', { precision: 20, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyIdx, t.month, t.item, t.currencyIdx] })],
+);

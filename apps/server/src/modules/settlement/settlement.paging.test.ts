@@ -29,6 +29,8 @@ beforeAll(async () => {
   const specs = Array.from({ length: 400 }, (_, i) => ({
     day: day((i * 7919) % 150),
     item: i === 17 ? 'somethingNew' : ITEMS[(i * 31) % 6],
+    currency: (i % 3 ? 'KRW' : 'USD') as 'KRW' | 'USD',
+    amount: `${(i * 7919) % 100_000}.${String((i * 37) % 100).padStart(2, '0')}`,
   }));
   await insertInvoices(t.db, co.idx, specs);
 });
@@ -44,7 +46,13 @@ async function expected(filter: { startDate?: string; endDate?: string; orderTyp
   const where = conds.join(' and ');
   const [c] = await q<{ n: number }>(`select count(*)::int as n from buy_invoices where ${where}`);
   const page = await q<{ idx: number }>(`select idx from buy_invoices where ${where} order by created_day desc, idx desc offset ${start} limit ${length}`);
-  return { total: c!.n, idxs: page.map((r) => r.idx) };
+  // per-currency totals with a plain sum over every matching invoice
+  const totals = await q<{ currency: string; currency_icon: string; cnt: number; amount: string }>(
+    `select c.name as currency, c.icon as currency_icon, count(*)::int as cnt, sum(i.amount)::text as amount
+     from buy_invoices i join currencies c on c.idx = i.currency_idx where ${where.replaceAll('company_idx', 'i.company_idx')}
+     group by 1, 2 order by 1`,
+  );
+  return { total: c!.n, idxs: page.map((r) => r.idx), totals };
 }
 
 const arbFilter = fc.record(
@@ -74,6 +82,7 @@ describe(`invoice paging from the count tables matches count(*) and offset (${DB
         const want = await expected(filter, start, length);
         expect(body.total_cnt).toBe(want.total);
         expect(body.dataset.map((r: { idx: number }) => r.idx)).toEqual(want.idxs);
+        expect(body.totals).toEqual(want.totals);
       }),
       { numRuns: 60 },
     );
@@ -84,6 +93,10 @@ describe(`invoice paging from the count tables matches count(*) and offset (${DB
     await t.db.execute(`update buy_invoices set created_day = created_day + 40, item = 'onCredit' where company_idx = ${co.idx} and idx % 7 = 0`);
     await t.db.execute(`delete from buy_invoices where company_idx = ${co.idx} and idx % 11 = 0`);
     await t.db.execute(`update buy_invoices set company_idx = ${other.idx} where company_idx = ${co.idx} and idx % 13 = 0`);
+    await t.db.execute(`update buy_invoices set amount = amount + 0.07 where company_idx = ${co.idx} and idx % 5 = 0`);
+    await t.db.execute(
+      `update buy_invoices set currency_idx = (select idx from currencies where name = 'USD') where company_idx = ${co.idx} and idx % 3 = 0`,
+    );
     await insertInvoices(t.db, co.idx, [{ day: '2025-11-30', item: 'consignment' }, { day: '2025-12-01', item: 'consignment' }]);
     const [drift] = await q<{ n: number }>(
       `select count(*)::int as n from (
@@ -92,6 +105,21 @@ describe(`invoice paging from the count tables matches count(*) and offset (${DB
        where real.cnt is distinct from kept.cnt`,
     );
     expect(drift!.n).toBe(0);
+    const [sumDrift] = await q<{ n: number }>(
+      `select count(*)::int as n from (
+         select company_idx, created_day as day, item, currency_idx, count(*)::int as cnt, sum(amount) as amount from buy_invoices group by 1, 2, 3, 4) real
+       full join (select * from buy_invoice_day_sums where cnt <> 0) kept using (company_idx, day, item, currency_idx)
+       where real.cnt is distinct from kept.cnt or real.amount is distinct from kept.amount`,
+    );
+    expect(sumDrift!.n).toBe(0);
+    const [monthDrift] = await q<{ n: number }>(
+      `select count(*)::int as n from (
+         select company_idx, date_trunc('month', created_day)::date as month, item, currency_idx, count(*)::int as cnt, sum(amount) as amount
+         from buy_invoices group by 1, 2, 3, 4) real
+       full join (select * from buy_invoice_month_sums where cnt <> 0) kept using (company_idx, month, item, currency_idx)
+       where real.cnt is distinct from kept.cnt or real.amount is distinct from kept.amount`,
+    );
+    expect(monthDrift!.n).toBe(0);
     for (const [filter, start] of [
       [{}, 0],
       [{}, 150],
@@ -105,6 +133,7 @@ describe(`invoice paging from the count tables matches count(*) and offset (${DB
       const want = await expected(filter as { orderTypes?: string[] }, start, 25);
       expect(res.total_cnt).toBe(want.total);
       expect(res.dataset.map((r: { idx: number }) => r.idx)).toEqual(want.idxs);
+      expect(res.totals).toEqual(want.totals);
     }
   });
 });
@@ -144,6 +173,12 @@ describe(`settlement demo seed (${DB})`, () => {
           where pi.buy_payment_idx = p.idx and i.buy_payment_idx = p.idx)`,
     );
     expect(bad!.n).toBe(0);
+    // every invoice has lines, and they add up to its amount (the detail modal shows them)
+    const [badLines] = await q<{ n: number }>(
+      `select count(*)::int as n from buy_invoices i where i.company_idx in (${demo.idx}, ${demo2.idx}) and i.amount is distinct from
+         (select sum(l.amount) from buy_invoice_lines l where l.buy_invoice_idx = i.idx)`,
+    );
+    expect(badLines!.n).toBe(0);
     const [d2] = await q<{ inv: number; pay: number }>(
       `select (select count(*)::int from buy_invoices where company_idx = ${demo2.idx}) as inv,
               (select count(*)::int from buy_payments where company_idx = ${demo2.idx}) as pay`,

@@ -104,9 +104,54 @@ export interface InvoiceRowDb {
   buy_payment_idx: number | null;
 }
 
+export interface InvoiceTotalDb {
+  currency: string;
+  currency_icon: string;
+  cnt: number;
+  amount: string;
+}
+
+/** A json column (parsed by node-postgres and PGlite alike; text if a driver leaves it). */
+const parseJson = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+
+/** Per-currency count and exact sum of rows `(currency_idx, cnt, amount)`, as one json array in currency order. */
+const totalsJson = (from: SQL) => sql`(select coalesce(json_agg(t order by t.currency), '[]'::json) from (
+    select c.name as currency, c.icon as currency_icon, sum(s.cnt)::int as cnt, sum(s.amount)::text as amount
+    from (${from}) s join currencies c on c.idx = s.currency_idx
+    group by c.name, c.icon having sum(s.cnt) > 0
+  ) t)`;
+
 /**
- * One page of invoices (newest registration day first) and the total of the filter, in one
- * statement: the seek finds the day row `start` is on, the page skips only within that day.
+ * The per-currency totals of the whole filter, from the sum tables only (whole months from the
+ * month sums, the days at either edge of the range from the day sums): the same buckets as the seek.
+ */
+function filterTotalsSql(companyIdx: number, filter: TSettlementFilter, items: readonly string[] | null): SQL {
+  const { startDate: a, endDate: b } = filter;
+  const { fullFrom, fullTo, fullToEnd } = rangeBuckets(a, b);
+  const parts: SQL[] = [];
+  if (!(fullFrom && fullTo && fullFrom > fullTo)) {
+    const conds = [sql`company_idx = ${companyIdx}`];
+    if (fullFrom) conds.push(sql`month >= ${fullFrom}::date`);
+    if (fullTo) conds.push(sql`month <= ${fullTo}::date`);
+    parts.push(sql`select currency_idx, cnt, amount from buy_invoice_month_sums
+      where ${sql.join(conds, sql` and `)}${itemCondition(sql.raw('item'), items)}`);
+  }
+  const edge: SQL[] = [];
+  if (fullFrom) edge.push(sql`day < ${fullFrom}::date`);
+  if (fullToEnd) edge.push(sql`day >= ${fullToEnd}::date`);
+  if (edge.length)
+    parts.push(sql`select currency_idx, cnt, amount from buy_invoice_day_sums
+      where company_idx = ${companyIdx}${itemCondition(sql.raw('item'), items)}${a ? sql` and day >= ${a}::date` : sql``}${
+        b ? sql` and day <= ${b}::date` : sql``
+      } and (${sql.join(edge, sql` or `)})`);
+  if (!parts.length) return sql`'[]'::json`;
+  return totalsJson(sql.join(parts, sql` union all `));
+}
+
+/**
+ * One page of invoices (newest registration day first), the total of the filter and the
+ * per-currency totals of the page and of the filter, in one statement: the seek finds the day row
+ * `start` is on, the page skips only within that day; the filter's sums come from the sum tables.
  */
 export async function invoicePage(
   db: DbOrTx,
@@ -116,24 +161,61 @@ export async function invoicePage(
   start: number,
   length: number,
 ) {
-  const found = await rows<InvoiceRowDb & { total: number; idx: number | null }>(
+  type Found = InvoiceRowDb & { total: number; idx: number | null; sort_day: unknown; amount_n: unknown; currency_idx: number; totals: unknown; page_totals: unknown };
+  const found = await rows<Found>(
     db,
-    sql`with ${seekCtes(companyIdx, filter, items, start)}
-        select seek.total, p.* from seek left join lateral (
-          select i.idx, i.code, i.title, i.issuer, i.state, i.item, i.amount::text as amount,
-            c.icon as currency_icon, c.name as currency_name, ${iso('i.created_at')} as created_at,
-            i.due_date::text as due_date, i.buy_payment_idx
-          from buy_invoices i join currencies c on c.idx = i.currency_idx
-          where i.company_idx = ${companyIdx} and i.created_day <= seek.day${itemCondition(sql.raw('i.item'), items)}${
-            filter.startDate ? sql` and i.created_day >= ${filter.startDate}::date` : sql``
-          }
-          order by i.created_day desc, i.idx desc
-          offset greatest(${start}::int - seek.before, 0) limit ${length}
-        ) p on true`,
+    sql`with ${seekCtes(companyIdx, filter, items, start)},
+        pg as materialized (
+          select seek.total, p.* from seek left join lateral (
+            select i.idx, i.created_day as sort_day, i.code, i.title, i.issuer, i.state, i.item, i.amount::text as amount, i.amount as amount_n,
+              i.currency_idx, c.icon as currency_icon, c.name as currency_name, ${iso('i.created_at')} as created_at,
+              i.due_date::text as due_date, i.buy_payment_idx
+            from buy_invoices i join currencies c on c.idx = i.currency_idx
+            where i.company_idx = ${companyIdx} and i.created_day <= seek.day${itemCondition(sql.raw('i.item'), items)}${
+              filter.startDate ? sql` and i.created_day >= ${filter.startDate}::date` : sql``
+            }
+            order by i.created_day desc, i.idx desc
+            offset greatest(${start}::int - seek.before, 0) limit ${length}
+          ) p on true
+        )
+        select pg.*,
+          ${totalsJson(sql`select currency_idx, 1 as cnt, amount_n as amount from pg where idx is not null`)} as page_totals,
+          ${filterTotalsSql(companyIdx, filter, items)} as totals
+        from pg
+        order by pg.sort_day desc, pg.idx desc`,
   );
   const total = Number(found[0]?.total ?? 0);
-  return { total, rows: found.filter((r) => r.idx !== null).map(({ total: _t, ...r }) => r as InvoiceRowDb) };
+  return {
+    total,
+    totals: parseJson<InvoiceTotalDb[]>(found[0]?.totals ?? []),
+    pageTotals: parseJson<InvoiceTotalDb[]>(found[0]?.page_totals ?? []),
+    rows: found
+      .filter((r) => r.idx !== null)
+      .map(({ total: _t, sort_day: _d, amount_n: _a, totals: _s, page_totals: _p, currency_idx: _c, ...r }) => r as InvoiceRowDb),
+  };
 }
+
+/** One invoice of the company with the list's fields, or undefined (another company's too). */
+export async function findInvoice(db: DbOrTx, companyIdx: number, invoiceIdx: number) {
+  const [row] = await rows<InvoiceRowDb>(
+    db,
+    sql`select i.idx, i.code, i.title, i.issuer, i.state, i.item, i.amount::text as amount,
+          c.icon as currency_icon, c.name as currency_name, ${iso('i.created_at')} as created_at,
+          i.due_date::text as due_date, i.buy_payment_idx
+        from buy_invoices i join currencies c on c.idx = i.currency_idx
+        where i.idx = ${invoiceIdx} and i.company_idx = ${companyIdx}`,
+  );
+  return row;
+}
+
+/** The lines of an invoice, in line order (the caller checked the invoice is the company's). */
+export const invoiceLines = (db: DbOrTx, invoiceIdx: number) =>
+  rows<{ line_no: number; description: string; qty: number; unit_price: string; amount: string }>(
+    db,
+    sql`select l.line_no, l.description, l.qty, l.unit_price::text as unit_price, l.amount::text as amount
+        from buy_invoice_lines l where l.buy_invoice_idx = ${invoiceIdx}
+        order by l.line_no, l.idx`,
+  );
 
 const paymentConditions = (companyIdx: number, filter: TSettlementFilter, items: readonly string[] | null) => {
   const parts = [sql`p.company_idx = ${companyIdx}`];

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ZBuyInvoiceDetail,
   ZBuyInvoiceList,
+  ZBuyInvoiceParams,
   ZBuyPaymentCompleteDetailQuery,
   ZBuyPaymentDetailResponse,
   ZBuyPaymentList,
@@ -38,12 +40,32 @@ export const settlementRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, {
       schema: {
         tags: ['settlement'],
         summary: 'Invoices sent to the company, newest registration day first',
-        description: `Paged (start, length < 1 → 10). Invoices are filtered on their registration day. ${SEARCH}`,
+        description:
+          `Paged (start, length < 1 → 10). Invoices are filtered on their registration day. ${SEARCH} ` +
+          '(addition) Beside dataset and total_cnt: `totals`, the count and exact sum per currency of every invoice of the filter, ' +
+          'and `page_totals`, the same for the rows of this page (amounts as decimal strings).',
         querystring: ZSettlementListQuery,
         response: { 200: ZBuyInvoiceList, ...errors },
       },
     },
     async (request) => service.invoices(companyOf(request).companyIdx, request.query),
+  );
+
+  app.get(
+    '/calculate/buyInvoiceSend/:buy_invoice_idx',
+    {
+      schema: {
+        tags: ['settlement'],
+        summary: 'One invoice with its lines (addition)',
+        description:
+          '(addition) Not in the specification: the invoice detail of the invoices tab. The fields of a list row ' +
+          '(without `no`) and `lines` (line_no, description, qty, unit_price, amount, in the invoice currency; they add ' +
+          "up to the invoice amount). Another company's invoice answers 404.",
+        params: ZBuyInvoiceParams,
+        response: { 200: ZBuyInvoiceDetail, ...errors },
+      },
+    },
+    async (request) => service.invoice(companyOf(request).companyIdx, request.params.buy_invoice_idx),
   );
 
   app.get(

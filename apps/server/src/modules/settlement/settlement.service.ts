@@ -3,6 +3,7 @@ import {
   INVOICE_UPLOAD_PATH,
   ORDER_TYPE_ITEMS,
   paymentUploadPath,
+  type TBuyInvoiceDetail,
   type TBuyInvoiceList,
   type TBuyPaymentDetail,
   type TBuyPaymentList,
@@ -55,21 +56,32 @@ export interface DownloadableFile {
   mime: string;
 }
 
+const invoiceRow = (r: repo.InvoiceRowDb) => ({
+  ...r,
+  pdf: `${r.code}.pdf`,
+  payment_state: r.buy_payment_idx === null ? ('N' as const) : ('Y' as const),
+});
+
 export function createSettlementService(deps: { db: Db; files: FileStore }) {
   const { db, files } = deps;
 
   async function invoices(companyIdx: number, q: { start: number; length: number; search_value: TSettlementFilter }): Promise<TBuyInvoiceList> {
     const items = itemsOf(q.search_value);
-    const { total, rows: page } = await repo.invoicePage(db, companyIdx, q.search_value, items, q.start, q.length);
+    const { total, totals, pageTotals, rows: page } = await repo.invoicePage(db, companyIdx, q.search_value, items, q.start, q.length);
     return {
       total_cnt: total,
-      dataset: page.map((r, i) => ({
-        no: q.start + i + 1,
-        ...r,
-        pdf: `${r.code}.pdf`,
-        payment_state: r.buy_payment_idx === null ? ('N' as const) : ('Y' as const),
-      })),
+      dataset: page.map((r, i) => ({ no: q.start + i + 1, ...invoiceRow(r) })),
+      totals,
+      page_totals: pageTotals,
     };
+  }
+
+  /** One invoice of the company with its lines; another company's (or none) is 404. */
+  async function invoice(companyIdx: number, invoiceIdx: number): Promise<TBuyInvoiceDetail> {
+    const inv = await repo.findInvoice(db, companyIdx, invoiceIdx);
+    if (!inv) throw notFound('invoice not found');
+    const lines = await repo.invoiceLines(db, inv.idx);
+    return { ...invoiceRow(inv), lines: lines.map((l) => ({ ...l, line_no: Number(l.line_no), qty: Number(l.qty) })) };
   }
 
   async function payments(companyIdx: number, q: { start: number; length: number; search_value: TSettlementFilter }): Promise<TBuyPaymentList> {
@@ -167,6 +179,6 @@ export function createSettlementService(deps: { db: Db; files: FileStore }) {
     return file;
   }
 
-  return { invoices, payments, payment, paymentInvoices, allFiles, download };
+  return { invoices, invoice, payments, payment, paymentInvoices, allFiles, download };
 }
 export type SettlementService = ReturnType<typeof createSettlementService>;

@@ -20,6 +20,33 @@ const invoices = (q: string, tok = token) => get(`/api/calculate/buyInvoiceSend?
 
 // my company: 25 invoices, one a day from 2026-03-01, items cycling; two payments
 const ITEMS = ['prepayment', 'onCredit', 'consignment', 'fulfillment', 'warehouse', 'copyright'];
+const MINE = Array.from({ length: 25 }, (_, i) => ({
+  code: `ME-${String(i + 1).padStart(3, '0')}`,
+  day: `2026-03-${String(i + 1).padStart(2, '0')}`,
+  item: ITEMS[i % 6],
+  issuer: i % 2 ? 'USA' : 'KOR',
+  state: i % 3 ? 'S' : 'P',
+  currency: (i % 2 ? 'USD' : 'KRW') as 'USD' | 'KRW',
+  amount: `${1000 + i}.${String(i).padStart(2, '0')}`,
+}));
+/** exact per-currency totals of some fixture invoices, summed here in integer cents */
+function totalsOf(specs: typeof MINE) {
+  const by = new Map<string, { cnt: number; cents: bigint }>();
+  for (const s of specs) {
+    const x = by.get(s.currency) ?? { cnt: 0, cents: 0n };
+    x.cnt += 1;
+    x.cents += BigInt(s.amount.replace('.', ''));
+    by.set(s.currency, x);
+  }
+  return [...by.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, x]) => ({
+      currency,
+      currency_icon: currency === 'KRW' ? '₩' : '$',
+      cnt: x.cnt,
+      amount: `${x.cents / 100n}.${String(x.cents % 100n).padStart(2, '0')}`,
+    }));
+}
 let mine: Awaited<ReturnType<typeof insertInvoices>>;
 let theirs: Awaited<ReturnType<typeof insertInvoices>>;
 let payA: { idx: number };
@@ -32,19 +59,7 @@ beforeAll(async () => {
   other = await t.createCompany({ companyName: 'Other Press' });
   token = await t.login(me.id, me.password);
   otherToken = await t.login(other.id, other.password);
-  mine = await insertInvoices(
-    t.db,
-    me.idx,
-    Array.from({ length: 25 }, (_, i) => ({
-      code: `ME-${String(i + 1).padStart(3, '0')}`,
-      day: `2026-03-${String(i + 1).padStart(2, '0')}`,
-      item: ITEMS[i % 6],
-      issuer: i % 2 ? 'USA' : 'KOR',
-      state: i % 3 ? 'S' : 'P',
-      currency: i % 2 ? 'USD' : 'KRW',
-      amount: `${1000 + i}.${String(i).padStart(2, '0')}`,
-    })),
-  );
+  mine = await insertInvoices(t.db, me.idx, MINE);
   payA = await insertPayment(t.db, me.idx, [mine[0]!, mine[2]!, mine[4]!], { dDate: '2026-03-10', amount: '3006.06', dName: '김지은' });
   payB = await insertPayment(t.db, me.idx, [mine[1]!], { dDate: '2026-03-20', currency: 'USD', amount: '1001.01', dType: 'credit_card' });
   theirs = await insertInvoices(t.db, other.idx, [{ code: 'ME-001', day: '2026-03-05' }, { code: 'THEIRS-2', day: '2026-03-06' }]);
@@ -93,7 +108,7 @@ describe(`settlement invoices list (${DB})`, () => {
     expect(last.dataset[0].no).toBe(21);
     for (const start of [25, 26, 1000, 99_999_999]) {
       const res = (await invoices(`start=${start}&length=10`)).json();
-      expect(res, `start=${start}`).toEqual({ dataset: [], total_cnt: 25 });
+      expect(res, `start=${start}`).toEqual({ dataset: [], total_cnt: 25, page_totals: [], totals: totalsOf(MINE) });
     }
     for (const length of ['0', '-5', '']) {
       const res = (await invoices(`start=0&length=${length}`)).json();
@@ -163,6 +178,93 @@ describe(`settlement invoices list (${DB})`, () => {
     expect(body.dataset.map((r: { code: string }) => r.code).sort()).toEqual(['ME-001', 'THEIRS-2']);
     expect(body.dataset.every((r: { idx: number }) => theirs.some((x) => x.idx === r.idx))).toBe(true);
     expect((await t.inject(null, { method: 'GET', url: '/api/calculate/buyInvoiceSend' })).statusCode).toBe(401);
+  });
+});
+
+describe(`settlement invoice totals and detail (${DB})`, () => {
+  it('answers the per-currency count and exact sum of the page and of the whole filter', async () => {
+    const first = (await invoices('start=0&length=10')).json();
+    // newest first: ME-025 … ME-016 are MINE[24] … MINE[15]
+    expect(first.page_totals).toEqual(totalsOf(MINE.slice(15)));
+    expect(first.totals).toEqual(totalsOf(MINE));
+    expect(first.totals).toEqual([
+      { currency: 'KRW', currency_icon: '₩', cnt: 13, amount: '13157.56' },
+      { currency: 'USD', currency_icon: '$', cnt: 12, amount: '12145.44' },
+    ]);
+    const third = (await invoices('start=20&length=10')).json();
+    expect(third.page_totals).toEqual(totalsOf(MINE.slice(0, 5)));
+    expect(third.totals).toEqual(first.totals);
+  });
+
+  it('filter totals follow the date range (inside one month, across months) and the order types', async () => {
+    const totals = async (filter: object) => (await invoices(`start=0&length=5&search_value=${sv(filter)}`)).json().totals;
+    // days 3..5 = MINE[2..4]
+    expect(await totals({ startDate: '2026-03-03', endDate: '2026-03-05' })).toEqual(totalsOf(MINE.slice(2, 5)));
+    expect(await totals({ startDate: '2026-03-23' })).toEqual(totalsOf(MINE.slice(22)));
+    expect(await totals({ startDate: '2026-02-01', endDate: '2026-04-30' })).toEqual(totalsOf(MINE));
+    expect(await totals({ endDate: '2026-02-28' })).toEqual([]);
+    expect(await totals({ orderTypes: ['onCredit', 'consignment'] })).toEqual(
+      totalsOf(MINE.filter((m) => m.item === 'onCredit' || m.item === 'consignment')),
+    );
+    expect(await totals({ orderTypes: ['prepayment'], startDate: '2026-03-01', endDate: '2026-03-12' })).toEqual(
+      totalsOf(MINE.filter((m) => m.item === 'prepayment' && m.day <= '2026-03-12')),
+    );
+  });
+
+  it("totals never include another company's invoices", async () => {
+    const body = (await invoices('start=0&length=10', otherToken)).json();
+    expect(body.totals).toEqual([{ currency: 'KRW', currency_icon: '₩', cnt: 2, amount: '2000.00' }]);
+  });
+
+  it('buyInvoiceSend/{idx} answers the invoice with its lines, which add up to its amount', async () => {
+    const [inv] = await insertInvoices(t.db, me.idx, [{ code: 'DETAIL-1', day: '2026-02-10', amount: '3500.50', currency: 'USD', title: '상세 청구서' }]);
+    await t.db.execute(`delete from buy_invoice_lines where buy_invoice_idx = ${inv!.idx}`);
+    await t.db.execute(
+      `insert into buy_invoice_lines (buy_invoice_idx, line_no, description, qty, unit_price, amount) values
+       (${inv!.idx}, 2, '소년이 온다 출고', 1, 1000.25, 1000.25),
+       (${inv!.idx}, 1, 'Pachinko — paperback', 2, 1000.00, 2000.00),
+       (${inv!.idx}, 3, 'Storage pallet, month', 1, 500.25, 500.25)`,
+    );
+    try {
+      const res = await get(`/api/calculate/buyInvoiceSend/${inv!.idx}`);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({
+        idx: inv!.idx,
+        code: 'DETAIL-1',
+        title: '상세 청구서',
+        amount: '3500.50',
+        currency_name: 'USD',
+        currency_icon: '$',
+        pdf: 'DETAIL-1.pdf',
+        payment_state: 'N',
+        buy_payment_idx: null,
+      });
+      expect(body.lines).toEqual([
+        { line_no: 1, description: 'Pachinko — paperback', qty: 2, unit_price: '1000.00', amount: '2000.00' },
+        { line_no: 2, description: '소년이 온다 출고', qty: 1, unit_price: '1000.25', amount: '1000.25' },
+        { line_no: 3, description: 'Storage pallet, month', qty: 1, unit_price: '500.25', amount: '500.25' },
+      ]);
+      const paid = (await get(`/api/calculate/buyInvoiceSend/${mine[2]!.idx}`)).json();
+      expect(paid).toMatchObject({ code: 'ME-003', payment_state: 'Y', buy_payment_idx: payA.idx, lines: [{ line_no: 1, amount: '1002.02' }] });
+    } finally {
+      await t.db.execute(`delete from buy_invoices where idx = ${inv!.idx}`);
+    }
+  });
+
+  it("another company's invoice, an unknown one and a bad idx: 404, 404, 400", async () => {
+    const theirsRes = await get(`/api/calculate/buyInvoiceSend/${theirs[0]!.idx}`);
+    expect(theirsRes.statusCode).toBe(404);
+    expect(theirsRes.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect(JSON.stringify(theirsRes.json())).not.toContain('ME-001');
+    expect((await get(`/api/calculate/buyInvoiceSend/${theirs[0]!.idx}`, otherToken)).statusCode).toBe(200);
+    expect((await get('/api/calculate/buyInvoiceSend/999999')).statusCode).toBe(404);
+    for (const bad of ['0', '-1', 'abc', '1.5', '99999999999']) {
+      const res = await get(`/api/calculate/buyInvoiceSend/${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().code).toBe('VALIDATION');
+    }
+    expect((await t.inject(null, { method: 'GET', url: `/api/calculate/buyInvoiceSend/${mine[0]!.idx}` })).statusCode).toBe(401);
   });
 });
 

@@ -248,6 +248,9 @@ export const ZRegisteredBook = ZBook.extend({
   idx: z.number().int(),
   no: z.number().int(),
   created_at: z.string(),
+  /** currency of list_price (currencies.name, e.g. KRW) and its icon */
+  currency: z.string(),
+  currency_icon: z.string(),
 });
 export type TRegisteredBook = z.infer<typeof ZRegisteredBook>;
 export const ZBooksListResponse = ZListResponse(ZRegisteredBook);

@@ -1,7 +1,7 @@
 import type { TBook, TBooksListFilter } from '@portal/contract';
 import { and, count, desc, eq, gte, ilike, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { bookCatalogue, companyBooks } from '../../db/schema';
+import { bookCatalogue, companyBooks, currencies } from '../../db/schema';
 
 const catalogueColumns = {
   isbn13: bookCatalogue.isbn13,
@@ -126,11 +126,15 @@ export async function listCompanyBooks(
         pub_nm: companyBooks.pubNm,
         pub_date: companyBooks.pubDate,
         list_price: companyBooks.listPrice,
+        currency: companyBooks.currency,
+        // a currency missing from the lookup shows its code
+        currency_icon: sql<string>`coalesce(${currencies.icon}, ${companyBooks.currency})`,
         PAGE: companyBooks.page,
         cover_s_url: companyBooks.coverSUrl,
         created_at: companyBooks.createdAt,
       })
       .from(companyBooks)
+      .leftJoin(currencies, eq(currencies.name, companyBooks.currency))
       .where(where)
       .orderBy(desc(companyBooks.idx))
       .limit(paging.length)

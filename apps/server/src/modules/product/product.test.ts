@@ -116,6 +116,12 @@ describe(`product save (${process.env.TEST_DB ?? 'pglite'})`, () => {
     });
   });
 
+  it('lists each price with its currency and icon (Korean list prices are in won)', async () => {
+    const l = (await list()).json();
+    expect(l.dataset.length).toBeGreaterThan(0);
+    for (const r of l.dataset) expect(r).toMatchObject({ currency: 'KRW', currency_icon: '₩' });
+  });
+
   it('reports an ISBN the company already registered instead of storing it twice', async () => {
     const rows = catalogue.slice(14, 17).map(asInput); // 14 is already there
     const res = await save(rows);

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { DEMO, DEMO2, expect, loginViaApi, screenshot, test } from './fixtures';
+import { DEMO, DEMO2, expect, loginViaApi, screenshot, seriousA11yViolations, test } from './fixtures';
 
 const showing = /^Showing (\d+) to (\d+) of ([\d,]+) entries$/;
 const totalOf = async (text: string | null) => Number(showing.exec(text ?? '')?.[3]?.replace(/,/g, '') ?? NaN);
@@ -194,5 +194,25 @@ test.describe('[COPYRIGHT] royalty', () => {
     await expect(page.getByRole('columnheader', { name: '판매 정보' })).toBeVisible();
     await expect(page.getByTestId('table-row').first()).toBeVisible();
     await screenshot(page, 'copyright-royalty-ko');
+  });
+});
+
+test.describe('[COPYRIGHT] royalty sales date', () => {
+  test('[COPYRIGHT] the sales-date filter and the column it filters carry the same name (en, ko)', async ({ browser }) => {
+    for (const [lang, name] of [
+      ['en', 'Sales date'],
+      ['ko', '판매일'],
+    ] as const) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await loginViaApi(page, DEMO, lang);
+      await page.goto('/copyright/royalty');
+      const table = page.getByTestId('royalty-table');
+      await expect(table.getByTestId('table-row').first()).toBeVisible();
+      await expect(page.getByRole('textbox', { name, exact: true })).toBeVisible();
+      await expect(table.getByRole('columnheader', { name, exact: true })).toBeVisible();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await context.close();
+    }
   });
 });

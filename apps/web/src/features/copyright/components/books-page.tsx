@@ -11,7 +11,8 @@ import { formatDate, formatDateTime, formatInteger } from '../../../lib/format';
 import { useCopyrightBooks } from '../api/copyright-books';
 import { exportCopyrightBooks } from '../api/export-copyright-books';
 import { ExportButton } from './export-button';
-import { Cover, Money, priceDecimals } from './money';
+import { Money, priceDecimals } from '../../../components/money';
+import { Cover } from './cover';
 
 const ZForm = z.object({
   searchKey: z.enum(['title', 'isbn']),
@@ -105,6 +106,8 @@ export function CopyrightBooksPage() {
         paging={paging}
         onPagingChange={setPaging}
         loading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
         testId="copyright-books-table"
       />
     </>

@@ -1,4 +1,4 @@
-import { Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { Group, Select, Text, TextInput } from '@mantine/core';
 import type { TRoyaltyFilter, TRoyaltyRow } from '@portal/contract';
 import { hyphenateIsbn } from '@portal/contract/isbn';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,8 @@ import { useLoginInfo } from '../../auth/api/login-info';
 import { exportRoyalty } from '../api/export-royalty';
 import { useRoyalty } from '../api/royalty';
 import { ExportButton } from './export-button';
-import { Cover, Money, priceDecimals } from './money';
+import { Money, TotalsFooter, priceDecimals } from '../../../components/money';
+import { Cover } from './cover';
 
 const ZForm = z.object({
   dateRange: z.string(),
@@ -118,14 +119,16 @@ export function RoyaltyPage() {
             {t('common:enums.calcStatus.Y')}
           </Text>
         ) : (
-          <Text size="sm" c="orange.9" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="status-uncalculated">
+          // orange-9 darkened by 15 %: AA contrast on white and on the striped rows (orange-9 alone is 4.3:1)
+          <Text size="sm" c="color-mix(in srgb, var(--mantine-color-orange-9), black 15%)" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="status-uncalculated">
             {t('common:enums.calcStatus.N')}
           </Text>
         ),
     },
     {
+      // the day of the sale: what the "sales date" filter selects on (same name on both)
       key: 'created_at',
-      header: t('fields.createdAt'),
+      header: t('fields.salesDate'),
       render: (r) => (
         <span title={formatDateTime(r.created_at)} style={{ whiteSpace: 'nowrap' }}>
           {formatDate(r.created_at)}
@@ -134,23 +137,21 @@ export function RoyaltyPage() {
     },
   ];
 
-  const totals = list.data?.totals ?? [];
-  const footer =
-    totals.length > 0 ? (
-      <Table.Tfoot data-testid="royalty-totals">
-        {totals.map((x) => (
-          <Table.Tr key={x.currency} data-testid={`total-${x.currency}`}>
-            <Table.Th colSpan={columns.length - 3} scope="row" style={{ textAlign: 'right' }}>
-              {t('totals.label', { currency: x.currency, lines: formatInteger(x.cnt) })}
-            </Table.Th>
-            <Table.Td style={{ textAlign: 'right' }}>
-              <Money amount={x.royalty} icon={x.currency_icon} currency={x.currency} decimals={2} strong />
-            </Table.Td>
-            <Table.Td colSpan={2} />
-          </Table.Tr>
-        ))}
-      </Table.Tfoot>
-    ) : undefined;
+  const footer = (
+    <TotalsFooter
+      testId="royalty-totals"
+      columnCount={columns.length}
+      amountColumn={columns.findIndex((c) => c.key === 'royalty')}
+      lines={(list.data?.totals ?? []).map((x) => ({
+        key: x.currency,
+        testId: `total-${x.currency}`,
+        label: t('totals.label', { currency: x.currency, lines: formatInteger(x.cnt) }),
+        amount: x.royalty,
+        currency: x.currency,
+        icon: x.currency_icon,
+      }))}
+    />
+  );
 
   return (
     <>
@@ -158,7 +159,7 @@ export function RoyaltyPage() {
         <ExportButton fileName="Royalty.xlsx" run={(onProgress) => exportRoyalty(filter, onProgress)} />
       </PageHeader>
       <SearchForm onSearch={onSearch} onReset={onReset}>
-        <DateRangeInput value={search.draft.dateRange} onChange={(dateRange) => set({ dateRange })} error={errors.dateRange} label={t('filters.salesDate')} />
+        <DateRangeInput value={search.draft.dateRange} onChange={(dateRange) => set({ dateRange })} error={errors.dateRange} label={t('fields.salesDate')} />
         <TextInput
           label={t('filters.isbn')}
           value={search.draft.isbn}
@@ -199,6 +200,8 @@ export function RoyaltyPage() {
         paging={paging}
         onPagingChange={setPaging}
         loading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
         footer={footer}
         testId="royalty-table"
       />

@@ -70,4 +70,66 @@ describe('DataTable', () => {
     await renderWithProviders(<Host />, 'ko');
     expect(screen.getByTestId('showing')).toHaveTextContent('전체 123개 중 1~10번째 항목');
   });
+
+  const shell = (props: Partial<Parameters<typeof DataTable<Row>>[0]>) => (
+    <DataTable<Row>
+      caption="Books"
+      columns={[
+        { key: 'no', header: 'No' },
+        { key: 'title', header: 'Title' },
+      ]}
+      rows={[]}
+      total={0}
+      rowKey={(r) => r.no}
+      paging={{ start: 0, length: 5 }}
+      onPagingChange={() => {}}
+      {...props}
+    />
+  );
+
+  it('shows skeleton rows while the first page loads, not "Showing 0 to 0 of 0"', async () => {
+    await renderWithProviders(shell({ loading: true }));
+    expect(screen.getAllByTestId('table-skeleton')).toHaveLength(5);
+    expect(screen.getByTestId('showing')).toHaveTextContent('Loading…');
+    expect(screen.queryByText(/Showing 0 to 0 of 0/)).toBeNull();
+    expect(screen.queryByText('No data available')).toBeNull();
+  });
+
+  it('keeps the rows of the last page while the next one loads (no skeleton)', async () => {
+    await renderWithProviders(shell({ loading: true, rows: ALL.slice(0, 5), total: 123 }));
+    expect(screen.queryAllByTestId('table-skeleton')).toHaveLength(0);
+    expect(screen.getAllByTestId('table-row')).toHaveLength(5);
+    expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('shows an error state whose retry asks again, instead of "Showing 0 to 0 of 0"', async () => {
+    const user = userEvent.setup();
+    let retried = 0;
+    await renderWithProviders(shell({ error: new Error('down'), onRetry: () => retried++ }));
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('The list could not be loaded.');
+    expect(alert).toHaveTextContent('An error occurred. Please contact the administrator');
+    expect(screen.getByTestId('showing')).toHaveTextContent('');
+    expect(screen.queryByText(/Showing 0 to 0 of 0/)).toBeNull();
+    expect(screen.queryAllByTestId('table-skeleton')).toHaveLength(0);
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(retried).toBe(1);
+  });
+
+  it('says "No data available" for an empty answer', async () => {
+    await renderWithProviders(shell({}));
+    expect(screen.getByText('No data available')).toBeInTheDocument();
+    expect(screen.getByTestId('showing')).toHaveTextContent('Showing 0 to 0 of 0 entries');
+  });
+
+  it('marks action columns, paging and per-page as left out of print', async () => {
+    const { container } = await renderWithProviders(
+      shell({ rows: ALL.slice(0, 2), total: 2, columns: [{ key: 'no', header: 'No' }, { key: 'pdf', header: 'PDF', print: false, render: () => 'x' }] }),
+    );
+    const hidden = [...container.querySelectorAll('[data-print="hide"]')];
+    expect(hidden.filter((e) => e.tagName === 'TH' || e.tagName === 'TD').map((e) => e.textContent)).toEqual(['PDF', 'x', 'x']);
+    expect(hidden.some((e) => e.tagName === 'NAV')).toBe(true);
+    expect(hidden.some((e) => e.contains(screen.getByText('Rows per page')))).toBe(true);
+  });
 });
+

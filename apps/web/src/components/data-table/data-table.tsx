@@ -1,12 +1,15 @@
-import { ActionIcon, Box, Checkbox, Group, Loader, Select, Table, Text } from '@mantine/core';
+import { ActionIcon, Alert, Box, Button, Checkbox, Group, Select, Skeleton, Table, Text } from '@mantine/core';
 import {
+  IconAlertTriangle,
   IconChevronLeft,
   IconChevronRight,
   IconChevronsLeft,
   IconChevronsRight,
+  IconRefresh,
 } from '@tabler/icons-react';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessageKey } from '../../lib/api-client';
 import { formatInteger } from '../../lib/format';
 import { PAGE_SIZES, type Paging, normaliseLength, pageWindow, showingRange } from './paging';
 
@@ -17,6 +20,8 @@ export interface Column<T> {
   render?: (row: T, index: number) => ReactNode;
   align?: 'left' | 'right' | 'center';
   width?: number | string;
+  /** false: an action column (buttons, downloads) left out of the printed page */
+  print?: boolean;
 }
 
 export interface DataTableProps<T> {
@@ -26,7 +31,12 @@ export interface DataTableProps<T> {
   rowKey: (row: T) => string | number;
   paging: Paging;
   onPagingChange: (next: Paging) => void;
+  /** a fetch is under way: with no rows yet, skeleton rows show instead of "Showing 0 to 0 of 0" */
   loading?: boolean;
+  /** the last fetch failed (the error, or true): an error state with a retry replaces the rows */
+  error?: unknown;
+  /** asks again (e.g. the query's refetch); shown as the error state's retry button */
+  onRetry?: () => void;
   /** accessible name of the table */
   caption: string;
   /** checkbox selection of rows */
@@ -53,10 +63,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const keys = rows.map(props.rowKey);
   const allSelected = !!selection && keys.length > 0 && keys.every((k) => selection.selected.includes(k));
   const someSelected = !!selection && keys.some((k) => selection.selected.includes(k));
+  const failed = !!props.error && rows.length === 0;
+  const firstLoad = !failed && !!props.loading && rows.length === 0;
+  const span = columns.length + (selection ? 1 : 0);
+  const printAttr = (c: Column<T>) => (c.print === false ? { 'data-print': 'hide' } : {});
 
   return (
     <Box data-testid={props.testId}>
-      <Group justify="space-between" mb="xs" wrap="wrap">
+      <Group justify="space-between" mb="xs" wrap="wrap" data-print="hide">
         <Group gap="xs">
           <Text size="sm" component="label" htmlFor={`${props.testId ?? 'table'}-per-page`}>
             {t('table.perPage')}
@@ -82,7 +96,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <Table.Thead>
             <Table.Tr>
               {selection && (
-                <Table.Th w={40}>
+                <Table.Th w={40} data-print="hide">
                   <Checkbox
                     aria-label={t('table.selectAll')}
                     checked={allSelected}
@@ -98,18 +112,49 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 </Table.Th>
               )}
               {columns.map((c) => (
-                <Table.Th key={c.key} style={{ textAlign: c.align, width: c.width }} scope="col">
+                <Table.Th key={c.key} style={{ textAlign: c.align, width: c.width }} scope="col" {...printAttr(c)}>
                   {c.header}
                 </Table.Th>
               ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {rows.length === 0 && (
+            {failed && (
               <Table.Tr>
-                <Table.Td colSpan={columns.length + (selection ? 1 : 0)}>
+                <Table.Td colSpan={span}>
+                  <Alert
+                    color="red"
+                    variant="light"
+                    icon={<IconAlertTriangle size={18} aria-hidden />}
+                    title={t('table.error')}
+                    role="alert"
+                    data-testid="table-error"
+                  >
+                    <Text size="sm">{t(errorMessageKey(props.error))}</Text>
+                    {props.onRetry && (
+                      <Button size="xs" variant="default" mt="xs" leftSection={<IconRefresh size={14} aria-hidden />} onClick={props.onRetry} data-testid="table-retry">
+                        {t('table.retry')}
+                      </Button>
+                    )}
+                  </Alert>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {firstLoad &&
+              Array.from({ length: Math.min(length, 10) }, (_, i) => (
+                <Table.Tr key={`skeleton-${i}`} data-testid="table-skeleton" aria-hidden>
+                  {Array.from({ length: span }, (_, j) => (
+                    <Table.Td key={j}>
+                      <Skeleton height={12} radius="sm" width={j === 0 ? 24 : `${60 + ((i * 7 + j * 13) % 35)}%`} />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            {!failed && !firstLoad && rows.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={span}>
                   <Group justify="center" p="md">
-                    {props.loading ? <Loader size="sm" aria-label={t('table.loading')} /> : <Text c="dimmed">{t('table.empty')}</Text>}
+                    <Text c="dimmed">{t('table.empty')}</Text>
                   </Group>
                 </Table.Td>
               </Table.Tr>
@@ -119,7 +164,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               return (
                 <Table.Tr key={key} style={props.rowStyle?.(row)} data-testid="table-row">
                   {selection && (
-                    <Table.Td>
+                    <Table.Td data-print="hide">
                       <Checkbox
                         aria-label={t('table.selectRow')}
                         checked={selection.selected.includes(key)}
@@ -134,7 +179,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     </Table.Td>
                   )}
                   {columns.map((c) => (
-                    <Table.Td key={c.key} style={{ textAlign: c.align }}>
+                    <Table.Td key={c.key} style={{ textAlign: c.align }} {...printAttr(c)}>
                       {c.render ? c.render(row, i) : String((row as Record<string, unknown>)[c.key] ?? '')}
                     </Table.Td>
                   ))}
@@ -147,13 +192,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </Table.ScrollContainer>
       <Group justify="space-between" mt="sm" wrap="wrap">
         <Text size="sm" aria-live="polite" data-testid="showing">
-          {t('table.showing', {
-            from: formatInteger(range.from),
-            to: formatInteger(range.to),
-            total: formatInteger(range.total),
-          })}
+          {failed
+            ? ''
+            : firstLoad
+              ? t('table.loading')
+              : t('table.showing', {
+                  from: formatInteger(range.from),
+                  to: formatInteger(range.to),
+                  total: formatInteger(range.total),
+                })}
         </Text>
-        <nav aria-label={t('table.pagination')}>
+        <nav aria-label={t('table.pagination')} data-print="hide">
           <Group gap={4}>
             <ActionIcon variant="default" onClick={() => goTo(1)} disabled={page === 1} aria-label={t('table.first')}>
               <IconChevronsLeft size={16} aria-hidden />

@@ -17,7 +17,7 @@ import { useCountryOptions } from './country-select';
 export function AddressSection() {
   const { t } = useTranslation(['company', 'common']);
   const [paging, setPaging] = usePaging('company.addresses');
-  const { data, isFetching } = useAddresses(paging);
+  const { data, isFetching, error, refetch } = useAddresses(paging);
   const [selected, setSelected] = useState<(string | number)[]>([]);
   const [editing, setEditing] = useState<{ idx?: number } | null>(null);
   const remove = useDeleteAddresses();
@@ -94,6 +94,8 @@ export function AddressSection() {
           paging={paging}
           onPagingChange={setPaging}
           loading={isFetching && !data}
+          error={error}
+          onRetry={() => void refetch()}
           selection={{ selected, onChange: setSelected }}
           testId="address-table"
         />

@@ -30,7 +30,7 @@ const FIELDS = [
 export function ContactSection() {
   const { t } = useTranslation(['company', 'common']);
   const [paging, setPaging] = usePaging('company.contacts');
-  const { data, isFetching } = useContacts(paging);
+  const { data, isFetching, error, refetch } = useContacts(paging);
   const [selected, setSelected] = useState<(string | number)[]>([]);
   const [editing, setEditing] = useState<TContactPerson | 'new' | null>(null);
   const remove = useDeleteContacts();
@@ -84,6 +84,8 @@ export function ContactSection() {
           paging={paging}
           onPagingChange={setPaging}
           loading={isFetching && !data}
+          error={error}
+          onRetry={() => void refetch()}
           selection={{ selected, onChange: setSelected }}
           testId="contact-table"
         />

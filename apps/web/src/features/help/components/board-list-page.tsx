@@ -110,6 +110,8 @@ function BoardList({ bbsName }: { bbsName: 'notice' | 'qna' }) {
           paging={paging}
           onPagingChange={setPaging}
           loading={list.isFetching && !list.data}
+          error={list.error}
+          onRetry={() => void list.refetch()}
           toolbar={
             <TextInput
               aria-label={t('list.search')}

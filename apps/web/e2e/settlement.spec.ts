@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { DEMO2, expect, loginViaApi, screenshot, test } from './fixtures';
+import { DEMO2, expect, loginViaApi, screenshot, seriousA11yViolations, test } from './fixtures';
+
+/** a token of another company, for API checks */
+async function loginToken(page: Page, who: { id: string; password: string }) {
+  const res = await page.request.post('/api/company/login', { data: { id: who.id, password: who.password, company_division: 'AUT' } });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
 
 const invoicesTable = (page: Page) => page.getByTestId('invoices-table');
 const paymentsTable = (page: Page) => page.getByTestId('payments-table');
@@ -209,5 +215,103 @@ test.describe('[SETTLEMENT] payment complete', () => {
     await expect(page.getByRole('tab', { name: '결제 완료' })).toBeVisible();
     await expect(page.getByRole('columnheader', { name: '입금자명' })).toBeVisible();
     await screenshot(page, 'settlement-payments-ko');
+  });
+});
+
+/** decimal string → integer cents (exact) */
+const cents = (a: string) => sumCents([a]);
+/** "₩KRW 1,234" / "$USD 1,234.50" (icon, hidden currency name, amount) → integer cents */
+const shownCents = (text: string) => {
+  const m = /([\d,]+)(?:\.(\d\d))?\s*$/.exec(text.trim());
+  if (!m) throw new Error(`no amount in ${text}`);
+  return BigInt(m[1]!.replace(/,/g, '')) * 100n + BigInt(m[2] ?? '0');
+};
+
+test.describe('[SETTLEMENT] invoice amounts, totals and detail', () => {
+  test('[SETTLEMENT] invoices show the amount with its currency, and per-currency totals of the page and of the search', async ({ page }) => {
+    const token = await loginViaApi(page);
+    const table = await openSale(page);
+    const api = await (
+      await page.request.get('/api/calculate/buyInvoiceSend?start=0&length=10', { headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    const rows = api.dataset as { amount: string; currency_name: string; currency_icon: string }[];
+    // the amount column: icon, then the amount of the row
+    const shown = await table.getByTestId('invoice-amount').allInnerTexts();
+    expect(shown).toHaveLength(rows.length);
+    shown.forEach((text, i) => {
+      expect(text.startsWith(rows[i]!.currency_icon), text).toBe(true);
+      expect(shownCents(text)).toBe(cents(rows[i]!.amount));
+    });
+    // page totals: the exact sum of the rows shown, one line per currency
+    for (const currency of new Set(rows.map((r) => r.currency_name))) {
+      const sum = sumCents(rows.filter((r) => r.currency_name === currency).map((r) => r.amount));
+      const line = table.getByTestId(`page-total-${currency}`);
+      await expect(line).toContainText(`Page total ${currency}`);
+      expect(shownCents(await line.locator('td').first().innerText())).toBe(sum);
+    }
+    // search totals: every invoice of the filter (the seeded demo has KRW and USD)
+    for (const tot of api.totals as { currency: string; cnt: number; amount: string }[]) {
+      const line = table.getByTestId(`filter-total-${tot.currency}`);
+      await expect(line).toContainText(`Search total ${tot.currency} (invoices: ${tot.cnt})`);
+      await expect(line.locator('td').first()).toContainText(centsText(cents(tot.amount)));
+    }
+    expect((api.totals as { cnt: number }[]).reduce((n, x) => n + x.cnt, 0)).toBe(api.total_cnt);
+    // a narrower search narrows the search totals
+    await page.getByRole('checkbox', { name: 'Credit only' }).check();
+    await page.getByTestId('search-submit').click();
+    await expect(table.getByTestId('filter-total-KRW')).toContainText(/\(invoices: \d\d?\)/);
+    await screenshot(page, 'settlement-invoices-totals');
+    await page.getByRole('button', { name: 'Reset' }).click();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  test('[SETTLEMENT] an invoice opens its detail with the lines adding up to its amount; unpaid stays bold red', async ({ page }) => {
+    const token = await loginViaApi(page);
+    const table = await openSale(page);
+    const row = table.getByTestId('table-row').first();
+    const code = (await row.getByTestId('invoice-detail-open').innerText()).trim();
+    await row.getByTestId('invoice-detail-open').click();
+    const modal = page.getByRole('dialog', { name: 'Invoice detail' });
+    await expect(modal.getByTestId('invoice-code')).toHaveText(code);
+    const lines = modal.getByTestId('invoice-line');
+    await expect(lines.first()).toBeVisible();
+    const idx = (
+      (await (
+        await page.request.get('/api/calculate/buyInvoiceSend?start=0&length=1', { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as { dataset: { idx: number }[] }
+    ).dataset[0]!.idx;
+    const detail = await (await page.request.get(`/api/calculate/buyInvoiceSend/${idx}`, { headers: { authorization: `Bearer ${token}` } })).json();
+    expect(detail.code).toBe(code);
+    await expect(lines).toHaveCount(detail.lines.length);
+    // the lines shown add up to the invoice total shown
+    const lineCents = (await modal.getByTestId('invoice-line-amount').allInnerTexts()).map(shownCents);
+    const total = shownCents(await modal.getByTestId('invoice-lines-total').innerText());
+    expect(lineCents.reduce((a, b) => a + b, 0n)).toBe(total);
+    expect(total).toBe(cents(detail.amount));
+    // the newest invoices are unpaid: bold red in the detail too
+    const unpaid = modal.locator('[data-paid="N"]');
+    await expect(unpaid).toHaveText('Unpaid');
+    expect(Number(await unpaid.evaluate((el) => getComputedStyle(el).fontWeight))).toBeGreaterThanOrEqual(700);
+    await screenshot(page, 'settlement-invoice-detail');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(modal).toHaveCount(0);
+    // another company's invoice is not found
+    const other = await page.request.get(`/api/calculate/buyInvoiceSend/${idx}`, {
+      headers: { authorization: `Bearer ${await loginToken(page, DEMO2)}` },
+    });
+    expect(other.status()).toBe(404);
+  });
+
+  test('[SETTLEMENT] the invoice detail in Korean', async ({ page }) => {
+    await loginViaApi(page, undefined, 'ko');
+    const table = await openSale(page);
+    await expect(table.getByRole('columnheader', { name: '금액' })).toBeVisible();
+    await expect(table.getByTestId('filter-total-KRW')).toContainText(/검색 결과 합계 KRW \(\d+건\)/);
+    await table.getByTestId('invoice-detail-open').first().click();
+    const modal = page.getByRole('dialog', { name: '청구서 상세' });
+    await expect(modal.getByRole('columnheader', { name: '단가' })).toBeVisible();
+    await expect(modal.getByText('청구서 합계')).toBeVisible();
+    await screenshot(page, 'settlement-invoice-detail-ko');
   });
 });

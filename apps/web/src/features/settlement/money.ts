@@ -1,10 +1,15 @@
 import Big from 'big.js';
 import { formatAmount } from '../../lib/format';
 
+/** KRW without decimals when it has none, two decimals otherwise. */
+export function moneyDecimals(amount: string, currencyName?: string) {
+  const whole = /^-?\d+(\.0+)?$/.test(amount);
+  return currencyName === 'KRW' && whole ? 0 : 2;
+}
+
 /** Spec §9: amounts with thousands separators; KRW without decimals when it has none. */
 export function formatMoney(amount: string, currencyName?: string) {
-  const whole = /^-?\d+(\.0+)?$/.test(amount);
-  return formatAmount(amount, { decimals: currencyName === 'KRW' && whole ? 0 : 2 });
+  return formatAmount(amount, { decimals: moneyDecimals(amount, currencyName) });
 }
 
 export interface CurrencyTotal {

@@ -1,15 +1,19 @@
-import { ActionIcon, Text } from '@mantine/core';
+import { ActionIcon, Anchor } from '@mantine/core';
 import type { TBuyInvoiceRow } from '@portal/contract';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, usePaging, type Column } from '../../../components/data-table';
+import { Money, TotalsFooter } from '../../../components/money';
 import { errorMessageKey } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatInteger } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
 import { useBuyInvoices } from '../api/buy-invoice-send';
 import { downloadInvoicePdf } from '../api/file-download';
+import { moneyDecimals } from '../money';
+import { InvoiceDetailModal } from './invoice-detail-modal';
 import { invoiceItemLabel, invoiceStateLabel, issuerLabel } from './labels';
+import { PaymentState } from './payment-state';
 import { useSettlementSearch } from './settlement-search';
 
 const SCREEN = 'settlement.invoices';
@@ -22,6 +26,7 @@ export function InvoicesTab() {
   );
   const query = useBuyInvoices({ start: paging.start, length: paging.length, search_value: applied }, ready);
   const [downloading, setDownloading] = useState<string | null>(null);
+  const [open, setOpen] = useState<number | null>(null);
 
   const download = async (code: string) => {
     setDownloading(code);
@@ -36,31 +41,47 @@ export function InvoicesTab() {
 
   const columns: Column<TBuyInvoiceRow>[] = [
     { key: 'no', header: t('fields.no'), align: 'right', width: 60 },
-    { key: 'code', header: t('fields.code'), render: (r) => <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>{r.code}</Text> },
+    {
+      key: 'code',
+      header: t('fields.code'),
+      // the code opens the invoice detail with its lines
+      render: (r) => (
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          ff="monospace"
+          style={{ whiteSpace: 'nowrap' }}
+          onClick={() => setOpen(r.idx)}
+          aria-label={t('actions.openInvoice', { code: r.code })}
+          data-testid="invoice-detail-open"
+        >
+          {r.code}
+        </Anchor>
+      ),
+    },
     { key: 'title', header: t('fields.title') },
     { key: 'issuer', header: t('fields.issuer'), render: (r) => issuerLabel(t, r.issuer) },
     { key: 'state', header: t('fields.state'), render: (r) => invoiceStateLabel(t, r.state) },
     { key: 'item', header: t('fields.item'), render: (r) => invoiceItemLabel(t, r.item) },
+    {
+      key: 'amount',
+      header: t('fields.amount'),
+      align: 'right',
+      render: (r) => (
+        <span data-testid="invoice-amount">
+          <Money amount={r.amount} icon={r.currency_icon} currency={r.currency_name} decimals={moneyDecimals(r.amount, r.currency_name)} />
+        </span>
+      ),
+    },
     { key: 'created_at', header: t('fields.createdAt'), render: (r) => formatDate(r.created_at, i18n.language) },
     { key: 'due_date', header: t('fields.dueDate'), render: (r) => formatDate(r.due_date, i18n.language) },
-    {
-      key: 'payment_state',
-      header: t('fields.paymentState'),
-      render: (r) =>
-        r.payment_state === 'Y' ? (
-          <Text size="sm" data-testid="payment-state" data-paid="Y">
-            {t('common:enums.paymentState.Y')}
-          </Text>
-        ) : (
-          <Text size="sm" fw={700} c="red.9" data-testid="payment-state" data-paid="N">
-            {t('common:enums.paymentState.N')}
-          </Text>
-        ),
-    },
+    { key: 'payment_state', header: t('fields.paymentState'), render: (r) => <PaymentState state={r.payment_state} /> },
     {
       key: 'pdf',
       header: t('fields.pdf'),
       align: 'center',
+      print: false,
       render: (r) => (
         <ActionIcon
           variant="subtle"
@@ -89,7 +110,35 @@ export function InvoicesTab() {
         paging={paging}
         onPagingChange={setPaging}
         loading={query.isFetching || !ready}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        footer={
+          <TotalsFooter
+            testId="invoice-totals"
+            columnCount={columns.length}
+            amountColumn={columns.findIndex((c) => c.key === 'amount')}
+            lines={[
+              ...(query.data?.page_totals ?? []).map((x) => ({
+                key: `page-${x.currency}`,
+                testId: `page-total-${x.currency}`,
+                label: t('totals.page', { currency: x.currency, count: formatInteger(x.cnt, i18n.language) }),
+                amount: x.amount,
+                currency: x.currency,
+                icon: x.currency_icon,
+              })),
+              ...(query.data?.totals ?? []).map((x) => ({
+                key: `filter-${x.currency}`,
+                testId: `filter-total-${x.currency}`,
+                label: t('totals.filter', { currency: x.currency, count: formatInteger(x.cnt, i18n.language) }),
+                amount: x.amount,
+                currency: x.currency,
+                icon: x.currency_icon,
+              })),
+            ]}
+          />
+        }
       />
+      <InvoiceDetailModal invoiceIdx={open} onClose={() => setOpen(null)} />
     </>
   );
 }

@@ -1,6 +1,6 @@
-import { Anchor, Checkbox, Group, Loader, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Loader, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { TPaymentInvoiceRow } from '@portal/contract';
-import { IconDownload } from '@tabler/icons-react';
+import { IconDownload, IconPrinter } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../../../lib/api-client';
@@ -162,6 +162,11 @@ export function PaymentDetailModal({ paymentIdx, onClose }: { paymentIdx: number
               </Table>
             </Table.ScrollContainer>
           </div>
+          <Group justify="flex-end" data-print="hide">
+            <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => window.print()} data-testid="print">
+              {t('common:actions.print')}
+            </Button>
+          </Group>
         </Stack>
       )}
     </Modal>

@@ -40,6 +40,7 @@ export function PaymentsTab() {
       key: 'detail',
       header: t('fields.detail'),
       align: 'center',
+      print: false,
       render: (r) => (
         <Button
           size="compact-sm"
@@ -68,6 +69,8 @@ export function PaymentsTab() {
         paging={paging}
         onPagingChange={setPaging}
         loading={query.isFetching || !ready}
+        error={query.error}
+        onRetry={() => void query.refetch()}
       />
       <PaymentDetailModal paymentIdx={open} onClose={() => setOpen(null)} />
     </>

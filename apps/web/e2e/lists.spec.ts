@@ -1,0 +1,147 @@
+import type { Page, Route } from '@playwright/test';
+import { DEMO, expect, loginViaApi, screenshot, seriousA11yViolations, test } from './fixtures';
+
+/** List screens and the call that fills each table (issue 14: skeleton while loading, error state with retry). */
+const LISTS = [
+  { name: 'invoices', path: '/calculate/sale', call: '/api/calculate/buyInvoiceSend', table: 'invoices-table' },
+  { name: 'royalty', path: '/copyright/royalty', call: '/api/copyright/royalty', table: 'royalty-table' },
+  { name: 'board', path: '/help/bbs/qna', call: '/api/help/bbs/qna', table: 'board-table' },
+] as const;
+
+/** Holds every matching call until released. */
+async function holdCalls(page: Page, urlPart: string) {
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  const handler = async (route: Route) => {
+    await released;
+    await route.continue();
+  };
+  await page.route((u) => u.pathname === urlPart, handler);
+  return { release: () => release() };
+}
+
+test.describe('[LISTS] loading and failure', () => {
+  for (const list of LISTS) {
+    test(`[LISTS] ${list.name}: a skeleton while loading, never "Showing 0 to 0 of 0"`, async ({ page }) => {
+      await loginViaApi(page, DEMO);
+      const held = await holdCalls(page, list.call);
+      await page.goto(list.path);
+      const table = page.getByTestId(list.table);
+      await expect(table.getByTestId('table-skeleton').first()).toBeVisible();
+      await expect(table.getByTestId('showing')).toHaveText('Loading…');
+      await expect(table.getByText(/Showing 0 to 0 of 0/)).toHaveCount(0);
+      await screenshot(page, `lists-${list.name}-skeleton`);
+      held.release();
+      await expect(table.getByTestId('table-row').first()).toBeVisible();
+      await expect(table.getByTestId('table-skeleton')).toHaveCount(0);
+      await expect(table.getByTestId('showing')).toHaveText(/^Showing 1 to \d+ of [\d,]+ entries$/);
+    });
+
+    test(`[LISTS] ${list.name}: a failed fetch shows an error with a retry that loads the list`, async ({ page }) => {
+      await loginViaApi(page, DEMO);
+      let failing = true;
+      await page.route(
+        (u) => u.pathname === list.call,
+        (route) => (failing ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL","message":"boom"}' }) : route.continue()),
+      );
+      await page.goto(list.path);
+      const table = page.getByTestId(list.table);
+      const error = table.getByTestId('table-error');
+      await expect(error).toBeVisible({ timeout: 20_000 });
+      await expect(error).toContainText('The list could not be loaded.');
+      await expect(table.getByTestId('showing')).toHaveText('');
+      await expect(table.getByText(/Showing 0 to 0 of 0/)).toHaveCount(0);
+      await screenshot(page, `lists-${list.name}-error`);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      failing = false;
+      await table.getByRole('button', { name: 'Retry' }).click();
+      await expect(table.getByTestId('table-row').first()).toBeVisible();
+      await expect(error).toHaveCount(0);
+    });
+  }
+
+  test('[LISTS] the error state in Korean', async ({ page }) => {
+    await loginViaApi(page, DEMO, 'ko');
+    await page.route((u) => u.pathname === '/api/calculate/buyPayment', (route) => route.fulfill({ status: 500, body: '' }));
+    await page.goto('/calculate/sale?tab=payments');
+    const error = page.getByTestId('payments-table').getByTestId('table-error');
+    await expect(error).toContainText('목록을 불러오지 못했습니다.', { timeout: 20_000 });
+    await expect(error.getByRole('button', { name: '다시 시도' })).toBeVisible();
+    await screenshot(page, 'lists-payments-error-ko');
+  });
+});
+
+test.describe('[LISTS] date range calendar', () => {
+  const monthName = (d: Date, locale: string) => d.toLocaleString(locale, { month: 'long' });
+
+  test('[LISTS] the calendar button picks a range into the typed field, and the search uses it', async ({ page }) => {
+    await loginViaApi(page, DEMO);
+    await page.goto('/calculate/sale');
+    await expect(page.getByTestId('invoices-table').getByTestId('table-row').first()).toBeVisible();
+    const field = page.getByRole('textbox', { name: 'Registration date' });
+    await expect(field).toHaveValue('');
+    const open = page.getByRole('button', { name: 'Choose the dates on a calendar: Registration date' });
+    await open.click();
+    const calendar = page.getByRole('dialog', { name: 'Choose the dates on a calendar: Registration date' });
+    await expect(calendar).toBeVisible();
+    // this month (no range yet): days are buttons named "D Month YYYY"
+    const now = new Date();
+    const ym = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+    const day = (d: number) => calendar.getByRole('button', { name: `${monthName(now, 'en-US')} ${d}, ${now.getFullYear()}`, exact: true });
+    await day(1).click();
+    await expect(field).toHaveValue(`${ym}-01 ~`);
+    await screenshot(page, 'lists-calendar-en');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await day(15).click();
+    await expect(field).toHaveValue(`${ym}-01 ~ ${ym}-15`);
+    await expect(calendar).toHaveCount(0);
+    const request = page.waitForRequest((r) => r.url().includes('/api/calculate/buyInvoiceSend') && r.url().includes('startDate'));
+    await page.getByTestId('search-submit').click();
+    expect(decodeURIComponent((await request).url())).toContain(`"startDate":"${ym}-01","endDate":"${ym}-15"`);
+
+    // typed text and calendar are one value: a typed range shows selected on the calendar
+    await field.fill('20260301~20260310');
+    await expect(field).toHaveValue('2026-03-01 ~ 2026-03-10');
+    await open.click();
+    await expect(calendar.getByRole('button', { name: 'March 5, 2026', exact: true })).toHaveAttribute('data-in-range', 'true');
+    await expect(calendar.getByRole('button', { name: 'March 1, 2026', exact: true })).toHaveAttribute('data-selected', 'true');
+    // Escape closes it and gives the focus back to the button
+    await page.keyboard.press('Escape');
+    await expect(calendar).toHaveCount(0);
+    await expect(open).toBeFocused();
+  });
+
+  test('[LISTS] the calendar speaks the UI language (Korean)', async ({ page }) => {
+    await loginViaApi(page, DEMO, 'ko');
+    await page.goto('/copyright/royalty');
+    await expect(page.getByTestId('royalty-table').getByTestId('table-row').first()).toBeVisible();
+    await page.getByRole('button', { name: '달력에서 날짜 선택: 판매일' }).click();
+    const calendar = page.getByRole('dialog', { name: '달력에서 날짜 선택: 판매일' });
+    const now = new Date();
+    // Korean month in the header and Korean weekday names
+    await expect(calendar.getByRole('button', { name: '월 선택' })).toHaveText(`${now.getFullYear()}년 ${now.getMonth() + 1}월`);
+    await expect(calendar.getByRole('button', { name: `${now.getFullYear()}년 ${now.getMonth() + 1}월 1일`, exact: true })).toBeVisible();
+    await expect(calendar.locator('thead')).toContainText('일');
+    await expect(calendar.locator('thead')).toContainText('화');
+    await screenshot(page, 'lists-calendar-ko');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  test('[LISTS] the login page loads no calendar code', async ({ page }) => {
+    const bodies: Promise<string>[] = [];
+    page.on('response', (r) => {
+      if (r.url().endsWith('.js')) bodies.push(r.text());
+    });
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const code = await Promise.all(bodies);
+    expect(code.length).toBeGreaterThan(0);
+    // the component names of @mantine/dates survive minification
+    expect(code.filter((c) => c.includes('@mantine/dates/'))).toEqual([]);
+    // nor its stylesheet
+    const sheets = await page.evaluate(() => [...document.styleSheets].map((s) => s.href ?? ''));
+    expect(sheets.some((h) => /\/assets\/style-/.test(h))).toBe(true);
+    expect(sheets.filter((h) => /\/assets\/styles-/.test(h))).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { DEMO, expect, loginViaUi, screenshot, test } from './fixtures';
+import { DEMO, expect, loginViaUi, screenshot, seriousA11yViolations, test } from './fixtures';
 
 test.describe('[AUTH] login screen', () => {
   test('[AUTH] validation messages on submit, before anything is sent', async ({ page }) => {
@@ -145,5 +145,54 @@ test.describe('[AUTH] guard and session', () => {
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText('Error occurred when logging out.')).toBeVisible();
+  });
+});
+
+test.describe('[AUTH] remember my id', () => {
+  test('[AUTH] "Remember my ID" fills the id on the next visit, and unticking forgets it', async ({ page }) => {
+    await page.goto('/login');
+    const remember = page.getByRole('checkbox', { name: 'Remember my ID' });
+    await expect(remember).not.toBeChecked();
+    await page.getByLabel('Author ID').fill(DEMO.id);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await remember.check();
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    // the id is kept, never the password
+    const stored = await page.evaluate(() => ({ ...localStorage }));
+    expect(Object.values(stored)).not.toContain(DEMO.password);
+
+    await page.evaluate(() => {
+      localStorage.removeItem('portal.token');
+      localStorage.removeItem('portal.expiresAt');
+    });
+    await page.goto('/login');
+    await expect(page.getByLabel('Author ID')).toHaveValue(DEMO.id);
+    await expect(page.getByRole('checkbox', { name: 'Remember my ID' })).toBeChecked();
+    // the password field has the focus: type it and press Enter
+    await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+    await screenshot(page, 'auth-login-remembered');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('checkbox', { name: 'Remember my ID' }).uncheck();
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await page.evaluate(() => {
+      localStorage.removeItem('portal.token');
+      localStorage.removeItem('portal.expiresAt');
+    });
+    await page.goto('/login');
+    await expect(page.getByLabel('Author ID')).toHaveValue('');
+    await expect(page.getByRole('checkbox', { name: 'Remember my ID' })).not.toBeChecked();
+  });
+
+  test('[AUTH] the login page in Korean offers 아이디 저장', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'ko-KR' });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await expect(page.getByRole('checkbox', { name: '아이디 저장' })).toBeVisible();
+    await screenshot(page, 'auth-login-ko');
+    await context.close();
   });
 });

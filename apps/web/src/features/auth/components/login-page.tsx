@@ -1,4 +1,4 @@
-import { Alert, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { PASSWORD_MIN_LENGTH } from '@portal/contract/constants';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { ApiError, errorMessageKey } from '../../../lib/api-client';
 import { formatRetryIn } from '../../../lib/format';
 import { safeRedirect } from '../../../lib/redirect';
 import { login } from '../api/login';
+import { rememberedId } from '../remembered-id';
 
 interface Errors {
   id?: string;
@@ -35,7 +36,9 @@ export function LoginPage() {
   const { t, i18n } = useTranslation(['auth', 'common']);
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [id, setId] = useState('');
+  // a remembered id is filled in, and the password field takes the focus
+  const [id, setId] = useState(rememberedId.get);
+  const [remember, setRemember] = useState(() => rememberedId.get() !== '');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
@@ -70,6 +73,7 @@ export function LoginPage() {
     setPending(true);
     try {
       await login({ id: id.trim(), password });
+      rememberedId.update(id.trim(), remember);
       await navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch (err) {
       const refused = err instanceof ApiError && (err.status === 429 || err.status === 503) ? err : undefined;
@@ -106,7 +110,7 @@ export function LoginPage() {
             label={t('fields.id')}
             name="id"
             autoComplete="username"
-            autoFocus
+            autoFocus={!remember}
             value={id}
             onChange={(e) => setId(e.currentTarget.value)}
             error={message('id', errors.id)}
@@ -115,10 +119,12 @@ export function LoginPage() {
             label={t('fields.password')}
             name="password"
             autoComplete="current-password"
+            autoFocus={remember}
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
             error={message('password', errors.password)}
           />
+          <Checkbox label={t('rememberId')} checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} data-testid="remember-id" />
           <Button type="submit" loading={pending} fullWidth>
             {t('submit')}
           </Button>

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DEMO, DEMO2, expect, loginViaApi, screenshot, test } from './fixtures';
+import { DEMO, DEMO2, expect, loginViaApi, screenshot, seriousA11yViolations, test } from './fixtures';
 
 // books-300.xlsx is made by python3-openpyxl (src/features/books/reader/__fixtures__/make-fixtures.py):
 // a header, 300 ISBN rows (260 in the demo catalogue, 30 valid but unknown, 10 with a bad check digit),
@@ -204,5 +204,16 @@ test.describe('[BOOKS] registered books cap', () => {
     expect(serious.map((v) => v.id)).toEqual([]);
     await page.goto('/products/booksList');
     await expect(page.getByTestId('books-list').getByTestId('table-row')).toHaveCount(8); // only demo's seeded books
+  });
+});
+
+test.describe('[BOOKS] registered books', () => {
+  test('[BOOKS] registered books show the list price with its currency', async ({ page }) => {
+    await loginViaApi(page, DEMO);
+    await page.goto('/products/booksList');
+    const prices = page.getByTestId('books-list').getByTestId('cell-list-price');
+    await expect(prices.first()).toBeVisible();
+    for (const text of await prices.allInnerTexts()) expect(text).toMatch(/^₩KRW \d{1,3}(,\d{3})*$/);
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 });

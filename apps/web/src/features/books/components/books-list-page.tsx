@@ -6,10 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { z } from 'zod';
 import { DataTable, type Column } from '../../../components/data-table';
+import { Money, priceDecimals } from '../../../components/money';
 import { PageHeader } from '../../../components/page-header';
 import { BookKeywordFields, DateRangeInput, SearchForm, useListSearch, type FieldErrors } from '../../../components/search-form';
 import { parseDateRange } from '../../../lib/date-range';
-import { formatAmount, formatDate, formatDateTime, formatInteger } from '../../../lib/format';
+import { formatDate, formatDateTime, formatInteger } from '../../../lib/format';
 import { useBooksList } from '../api/books-list';
 import { CoverThumb } from './cover';
 
@@ -50,7 +51,16 @@ export function BooksListPage() {
     { key: 'author', header: t('fields.author') },
     { key: 'pub_nm', header: t('fields.publisher') },
     { key: 'pub_date', header: t('fields.pubDate'), render: (r) => formatDate(r.pub_date) },
-    { key: 'list_price', header: t('fields.listPrice'), align: 'right', render: (r) => formatAmount(r.list_price) },
+    {
+      key: 'list_price',
+      header: t('fields.listPrice'),
+      align: 'right',
+      render: (r) => (
+        <span data-testid="cell-list-price">
+          <Money amount={r.list_price} icon={r.currency_icon} currency={r.currency} decimals={priceDecimals(r.currency, r.list_price)} />
+        </span>
+      ),
+    },
     { key: 'PAGE', header: t('fields.pages'), align: 'right', render: (r) => (r.PAGE === null ? '' : formatInteger(r.PAGE)) },
     { key: 'created_at', header: t('fields.createdAt'), render: (r) => formatDateTime(r.created_at) },
   ];
@@ -96,6 +106,8 @@ export function BooksListPage() {
         paging={paging}
         onPagingChange={setPaging}
         loading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
         testId="books-list"
       />
     </>

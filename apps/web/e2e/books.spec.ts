@@ -213,7 +213,8 @@ test.describe('[BOOKS] registered books', () => {
     await page.goto('/products/booksList');
     const prices = page.getByTestId('books-list').getByTestId('cell-list-price');
     await expect(prices.first()).toBeVisible();
-    for (const text of await prices.allInnerTexts()) expect(text).toMatch(/^₩KRW \d{1,3}(,\d{3})*$/);
+    // icon, the currency name for screen readers, the amount
+    for (const text of await prices.allTextContents()) expect(text).toMatch(/^₩KRW \d{1,3}(,\d{3})*$/);
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 });

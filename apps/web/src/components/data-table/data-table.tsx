@@ -88,7 +88,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </Group>
         {props.toolbar}
       </Group>
-      <Table.ScrollContainer minWidth={600}>
+      {/* a wide table scrolls sideways: its viewport takes the focus so keyboards can scroll it too */}
+      <Table.ScrollContainer minWidth={600} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': props.caption } }}>
         <Table striped highlightOnHover withTableBorder verticalSpacing="xs" aria-busy={props.loading || undefined}>
           <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
             {props.caption}

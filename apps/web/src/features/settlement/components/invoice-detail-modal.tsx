@@ -45,7 +45,15 @@ export function InvoiceDetailModal({ invoiceIdx, onClose }: { invoiceIdx: number
   const money = (amount: string) => `${inv?.currency_icon ?? ''} ${formatMoney(amount, inv?.currency_name)}`;
 
   return (
-    <Modal opened={invoiceIdx !== null} onClose={onClose} title={t('invoice.title')} size="xl" centered data-testid="invoice-detail">
+    <Modal
+      opened={invoiceIdx !== null}
+      onClose={onClose}
+      title={t('invoice.title')}
+      size="xl"
+      centered
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+      data-testid="invoice-detail"
+    >
       {!inv ? (
         <Group justify="center" p="lg">
           {detail.isError ? <Text c="dimmed">{t(`common:${errorMessageKey(detail.error)}`)}</Text> : <Loader size="sm" aria-label={t('common:table.loading')} />}

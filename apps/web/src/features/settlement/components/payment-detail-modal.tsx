@@ -56,7 +56,15 @@ export function PaymentDetailModal({ paymentIdx, onClose }: { paymentIdx: number
     setSelected((s) => (on ? [...s, r.idx] : s.filter((x) => x !== r.idx)));
 
   return (
-    <Modal opened={paymentIdx !== null} onClose={onClose} title={t('detail.title')} size="xl" centered data-testid="payment-detail">
+    <Modal
+      opened={paymentIdx !== null}
+      onClose={onClose}
+      title={t('detail.title')}
+      size="xl"
+      centered
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+      data-testid="payment-detail"
+    >
       {!p ? (
         <Group justify="center" p="lg">
           {detail.isError ? <Text c="dimmed">{t(`common:${errorMessageKey(detail.error)}`)}</Text> : <Loader size="sm" aria-label={t('common:table.loading')} />}

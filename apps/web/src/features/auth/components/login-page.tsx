@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { PASSWORD_MIN_LENGTH } from '@portal/contract/constants';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -124,7 +124,17 @@ export function LoginPage() {
             onChange={(e) => setPassword(e.currentTarget.value)}
             error={message('password', errors.password)}
           />
-          <Checkbox label={t('rememberId')} checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} data-testid="remember-id" />
+          {/* a native checkbox: Mantine's Checkbox would add ~2.4 KiB (gzip) to the login page's JS */}
+          <label style={{ display: 'flex', alignItems: 'center', gap: 8, fontSize: 'var(--mantine-font-size-sm)', cursor: 'pointer', width: 'fit-content' }}>
+            <input
+              type="checkbox"
+              checked={remember}
+              onChange={(e) => setRemember(e.currentTarget.checked)}
+              style={{ width: 16, height: 16, margin: 0, accentColor: 'var(--mantine-primary-color-filled)' }}
+              data-testid="remember-id"
+            />
+            {t('rememberId')}
+          </label>
           <Button type="submit" loading={pending} fullWidth>
             {t('submit')}
           </Button>

@@ -6,6 +6,7 @@ const LISTS = [
   { name: 'invoices', path: '/calculate/sale', call: '/api/calculate/buyInvoiceSend', table: 'invoices-table' },
   { name: 'royalty', path: '/copyright/royalty', call: '/api/copyright/royalty', table: 'royalty-table' },
   { name: 'board', path: '/help/bbs/qna', call: '/api/help/bbs/qna', table: 'board-table' },
+  { name: 'help files', path: '/help/files', call: '/api/help/getAllFiles', table: 'files-table' },
 ] as const;
 
 /** Holds every matching call until released. */
@@ -30,7 +31,7 @@ test.describe('[LISTS] loading and failure', () => {
       await expect(table.getByTestId('table-skeleton').first()).toBeVisible();
       await expect(table.getByTestId('showing')).toHaveText('Loading…');
       await expect(table.getByText(/Showing 0 to 0 of 0/)).toHaveCount(0);
-      await screenshot(page, `lists-${list.name}-skeleton`);
+      await screenshot(page, `lists-${list.name.replace(' ', '-')}-skeleton`);
       held.release();
       await expect(table.getByTestId('table-row').first()).toBeVisible();
       await expect(table.getByTestId('table-skeleton')).toHaveCount(0);
@@ -51,7 +52,7 @@ test.describe('[LISTS] loading and failure', () => {
       await expect(error).toContainText('The list could not be loaded.');
       await expect(table.getByTestId('showing')).toHaveText('');
       await expect(table.getByText(/Showing 0 to 0 of 0/)).toHaveCount(0);
-      await screenshot(page, `lists-${list.name}-error`);
+      await screenshot(page, `lists-${list.name.replace(' ', '-')}-error`);
       expect(await seriousA11yViolations(page)).toEqual([]);
       failing = false;
       await table.getByRole('button', { name: 'Retry' }).click();

@@ -116,6 +116,14 @@ describe('DataTable', () => {
     expect(retried).toBe(1);
   });
 
+  it("lets a screen say what its error state says (e.g. spec §8's communication message)", async () => {
+    await renderWithProviders(shell({ error: new Error('down'), errorDetail: <span>Ask the administrator.</span> }));
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Ask the administrator.');
+    expect(alert).not.toHaveTextContent('An error occurred. Please contact the administrator');
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
   it('says "No data available" for an empty answer', async () => {
     await renderWithProviders(shell({}));
     expect(screen.getByText('No data available')).toBeInTheDocument();

@@ -37,6 +37,8 @@ export interface DataTableProps<T> {
   error?: unknown;
   /** asks again (e.g. the query's refetch); shown as the error state's retry button */
   onRetry?: () => void;
+  /** what the error state says under its title; default: the error's message (errors.*) */
+  errorDetail?: ReactNode;
   /** accessible name of the table */
   caption: string;
   /** checkbox selection of rows */
@@ -131,7 +133,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     role="alert"
                     data-testid="table-error"
                   >
-                    <Text size="sm">{t(errorMessageKey(props.error))}</Text>
+                    {props.errorDetail ?? <Text size="sm">{t(errorMessageKey(props.error))}</Text>}
                     {props.onRetry && (
                       <Button size="xs" variant="default" mt="xs" leftSection={<IconRefresh size={14} aria-hidden />} onClick={props.onRetry} data-testid="table-retry">
                         {t('table.retry')}

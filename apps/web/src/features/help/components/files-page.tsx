@@ -1,6 +1,6 @@
 import type { THelpFile } from '@portal/contract';
-import { Alert, Button, Paper, Text } from '@mantine/core';
-import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
+import { Button, Paper, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, usePaging, type Column } from '../../../components/data-table';
@@ -67,17 +67,8 @@ export function FilesPage() {
   return (
     <>
       <PageHeader title={t('files.title')} />
-      {files.isError && (
-        <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} mb="md" role="alert" data-testid="files-error">
-          {t('common:errors.communication')}
-          {files.error instanceof ApiError && (
-            <Text size="sm" mt={4}>
-              {t(`common:${errorMessageKey(files.error)}`)} ({files.error.status || files.error.code})
-            </Text>
-          )}
-        </Alert>
-      )}
       <Paper withBorder p="md">
+        {/* a failed fetch: spec §8's communication message, then the error, and a retry */}
         <DataTable
           testId="files-table"
           caption={t('files.caption')}
@@ -88,6 +79,18 @@ export function FilesPage() {
           paging={paging}
           onPagingChange={setPaging}
           loading={files.isLoading}
+          error={files.error}
+          onRetry={() => void files.refetch()}
+          errorDetail={
+            <div data-testid="files-error">
+              <Text size="sm">{t('common:errors.communication')}</Text>
+              {files.error instanceof ApiError && (
+                <Text size="sm" mt={4}>
+                  {t(`common:${errorMessageKey(files.error)}`)} ({files.error.status || files.error.code})
+                </Text>
+              )}
+            </div>
+          }
         />
       </Paper>
     </>

@@ -28,9 +28,10 @@ import type { ModuleDeps } from './modules/types';
 import { createChangeFeed, type ChangeFeed } from './lib/change-feed';
 import { createDiskFileStore } from './lib/file-store';
 import { createPasswordHasher } from './lib/password';
-import authPlugin, { createTokenSigner } from './plugins/auth';
+import { loggerOptions } from './lib/log-redaction';
+import authPlugin, { createTokenSigner, markRoutesPublic } from './plugins/auth';
 import { createIndexHtml } from './web-app';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { clientErrorHandler, frameworkErrors, genReqId } from './plugins/errors';
 import inputGuard from './plugins/input-guard';
 import rateLimitPlugin from './plugins/rate-limit';
 import responseCache from './plugins/response-cache';
@@ -60,8 +61,11 @@ export const READY_TIMEOUT_MS = 1000;
 export interface BuildOptions {
   config: AppConfig;
   database: Database;
-  /** pino logger options; tests pass false */
-  logger?: boolean | object;
+  /**
+   * false: no logging. Otherwise the level (default: config.logLevel) and where lines go (default:
+   * stdout); secrets are redacted either way (lib/log-redaction.ts).
+   */
+  logger?: false | { level?: string; stream?: { write(line: string): void } };
 }
 
 /** Content-Security-Policy that the built web app passes (no inline scripts; Mantine needs inline styles). */
@@ -86,7 +90,12 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const { db } = database;
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    logger: opts.logger === false ? false : loggerOptions(opts.logger?.level ?? config.logLevel, opts.logger?.stream),
+    genReqId,
+    // routing failures (malformed percent-encoding, …) and requests Node's parser refused (431, …)
+    // answer with the error envelope too (plugins/errors)
+    frameworkErrors,
+    clientErrorHandler,
     bodyLimit: 1024 * 1024,
     // plugins/shutdown answers requests that arrive while closing (503 with the envelope)
     return503OnClosing: false,
@@ -113,18 +122,23 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
         description:
           'Paths, parameters and shapes follow the portal specification §7. Calls marked "(addition)" are ' +
           'not in the specification but needed by its screens. Every call except login and health needs ' +
-          '`Authorization: Bearer <access_token>`. Errors answer `{ code, message, issues? }`.',
+          '`Authorization: Bearer <access_token>`. Errors answer `{ code, message, issues?, requestId }` ' +
+          '(`requestId`: the request in the server log, also `x-request-id`). Dates are YYYY-MM-DD from 0001-01-01 to 9999-12-31.',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    staticCSP: true,
-    // its own CSP allows a <base> and framing by the same origin: the portal's rule is none of either
-    transformStaticCSP: (csp) => csp.replace("base-uri 'self'", "base-uri 'none'").replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+  // the API docs are public: their routes are marked so by their own options (plugins/auth)
+  await app.register(async (docs) => {
+    markRoutesPublic(docs);
+    await docs.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: true,
+      // its own CSP allows a <base> and framing by the same origin: the portal's rule is none of either
+      transformStaticCSP: (csp) => csp.replace("base-uri 'self'", "base-uri 'none'").replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+    });
   });
 
   // 2. app services and plugins
@@ -190,6 +204,10 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
       for (const routes of [settlementRoutes, copyrightRoutes, companyRoutes, helpRoutes, productRoutes, dashboardRoutes]) {
         await api.register(routes, deps);
       }
+      // any other path under /api, however it is spelled (the router decides, not a string prefix)
+      api.setNotFoundHandler(() => {
+        throw new AppError(404, 'NOT_FOUND', 'Not found');
+      });
     },
     { prefix: '/api' },
   );
@@ -200,23 +218,28 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   // index.html with the screen's files to preload (web-app.ts)
   const indexHtml = hasWebApp ? createIndexHtml(webDist) : undefined;
   if (hasWebApp) {
-    // hashed assets never change; .br/.gz written at build time are sent as they are
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      setHeaders: (res, filePath) => {
-        res.header(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
+    // the web app's files are public (marked by their routes' options, plugins/auth)
+    await app.register(async (web) => {
+      markRoutesPublic(web);
+      // hashed assets never change; .br/.gz written at build time are sent as they are
+      await web.register(fastifyStatic, {
+        root: webDist,
+        wildcard: false,
+        index: false,
+        preCompressed: true,
+        setHeaders: (res, filePath) => {
+          res.header(
+            'cache-control',
+            filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      });
     });
   }
+  // paths outside /api: the web app's history fallback (paths under /api have their own handler above)
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    if (!url.startsWith('/api') && request.method === 'GET' && indexHtml && !path.extname(url)) {
+    if (request.method === 'GET' && indexHtml && !path.extname(url)) {
       const page = indexHtml(request.url, request.headers);
       reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, accept-language, cookie').type('text/html; charset=utf-8');
       if (page.encoding) reply.header('content-encoding', page.encoding);

@@ -26,6 +26,8 @@ export const ZErrorEnvelope = z.object({
     .optional(),
   /** values for the placeholders of the message the code stands for, e.g. LIMIT_EXCEEDED { number: 100000 } */
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  /** the id of the request in the server's log lines: a user's report of this error can be traced */
+  requestId: z.string(),
 });
 export type TErrorEnvelope = z.infer<typeof ZErrorEnvelope>;
 

@@ -15,7 +15,10 @@ export interface AuthContext {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** true: the route answers without a bearer token (login, health) */
+    /**
+     * true: the route answers without a bearer token (login, health, generated covers, the API
+     * docs and the web app's files). Every other route is authenticated (deny by default).
+     */
     public?: boolean;
   }
   interface FastifyRequest {
@@ -45,6 +48,17 @@ export function createTokenSigner(secret: string) {
   };
 }
 
+/**
+ * Marks every route registered from now on in this scope (and its children) public: for routes
+ * that third-party plugins add (the API docs, the web app's static files), whose options we do
+ * not write ourselves. Register such plugins inside a scope of their own that calls this first.
+ */
+export function markRoutesPublic(scope: FastifyInstance) {
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...route.config, public: true };
+  });
+}
+
 const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/i;
 
 /**
@@ -63,8 +77,10 @@ export default fp(
     }) as (token: string) => TokenClaims & { exp: number };
     app.decorateRequest('auth', null);
     app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
-      if (request.routeOptions.config?.public) return;
+      // Decided by the route the router matched, never by the URL string: every route needs a
+      // token unless its own options say `public: true`. A request that matched no route reaches
+      // only a not-found handler (index.html of the web app, or a 404), which reads no data.
+      if (request.routeOptions.config?.public || request.is404) return;
       const m = BEARER.exec(request.headers.authorization ?? '');
       if (!m) throw unauthorized();
       let claims: TokenClaims & { exp: number };

@@ -1,4 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES as HTTP_STATUS_TEXT } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { TErrorCode, TErrorEnvelope } from '@portal/contract';
@@ -11,9 +14,11 @@ const STATUS_CODES: Record<number, TErrorCode> = {
   404: 'NOT_FOUND',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
+  414: 'VALIDATION',
   415: 'VALIDATION',
   422: 'UNPROCESSABLE',
   429: 'RATE_LIMITED',
+  431: 'PAYLOAD_TOO_LARGE',
   503: 'SERVICE_UNAVAILABLE',
 };
 
@@ -33,49 +38,119 @@ function databaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+const GENERIC_500 = 'An error occurred. Please contact the administrator';
+/** Fastify's own 4xx texts are safe to show, except where they echo the request back. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'Malformed URL: invalid percent-encoding',
+  FST_ERR_MAX_PARAM_LENGTH: 'A path parameter is too long',
+  FST_ERR_ASYNC_CONSTRAINT: GENERIC_500,
+};
+
+/** The request id every log line of the request carries (Fastify's `reqId`): random, so ids of several processes never collide. */
+export const genReqId = () => randomUUID();
+
 /**
- * One error envelope for every failure. Internals (stacks, SQL, driver messages) are logged,
- * never sent: a 5xx always answers the same generic text.
+ * The answer to a failure: status, envelope and extra headers. Internals (stacks, SQL, driver
+ * messages) are logged, never sent: a 5xx always answers the same generic text.
  */
-export default fp(async function errorsPlugin(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    let status: number;
-    let body: TErrorEnvelope;
-    if (error instanceof AppError) {
-      status = error.statusCode;
-      body = { code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}), ...(error.params ? { params: error.params } : {}) };
-      if (error.headers) reply.headers(error.headers);
-    } else if (hasZodFastifySchemaValidationErrors(error)) {
-      status = 400;
-      body = {
+function answerOf(error: FastifyError, request: FastifyRequest, reply: FastifyReply): { status: number; body: TErrorEnvelope } {
+  const requestId = request.id;
+  if (error instanceof AppError) {
+    if (error.headers) reply.headers(error.headers);
+    return {
+      status: error.statusCode,
+      body: { code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}), ...(error.params ? { params: error.params } : {}), requestId },
+    };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return {
+      status: 400,
+      body: {
         code: 'VALIDATION',
         message: 'Invalid request',
         issues: error.validation.map((v) => ({
           path: [error.validationContext, ...String(v.instancePath ?? '').split('/').filter(Boolean)].join('.'),
           message: v.message ?? 'invalid',
         })),
-      };
-    } else if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
-      status = 500;
-      body = { code: 'INTERNAL', message: 'An error occurred. Please contact the administrator' };
-    } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
-      status = error.statusCode;
-      const code = STATUS_CODES[status] ?? 'VALIDATION';
-      // Fastify's own 4xx texts (bad JSON, wrong content type, body too large) are safe to show.
-      body = { code, message: status === 429 ? 'Too many requests' : error.message };
-    } else if (databaseUnavailable(error)) {
-      // a database restart or outage: the client may retry shortly
-      request.log.error({ err: error }, 'database unavailable');
-      status = 503;
-      body = { code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable. Please try again in a moment.' };
-      reply.header('retry-after', '5');
-    } else {
-      request.log.error({ err: error }, 'unhandled error');
-      status = 500;
-      body = { code: 'INTERNAL', message: 'An error occurred. Please contact the administrator' };
-    }
-    if (status >= 500) request.log.error({ status, code: body.code }, 'request failed');
-    return reply.status(status).send(body);
-  });
+        requestId,
+      },
+    };
+  }
+  if (isResponseSerializationError(error)) {
+    request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+    return { status: 500, body: { code: 'INTERNAL', message: GENERIC_500, requestId } };
+  }
+  if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+    const status = error.statusCode;
+    const code = STATUS_CODES[status] ?? 'VALIDATION';
+    const message = status === 429 ? 'Too many requests' : (FRAMEWORK_MESSAGES[error.code] ?? error.message);
+    return { status, body: { code, message, requestId } };
+  }
+  if (databaseUnavailable(error)) {
+    // a database restart or outage: the client may retry shortly
+    request.log.error({ err: error }, 'database unavailable');
+    reply.header('retry-after', '5');
+    return {
+      status: 503,
+      body: { code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable. Please try again in a moment.', requestId },
+    };
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return { status: 500, body: { code: 'INTERNAL', message: GENERIC_500, requestId } };
+}
+
+/**
+ * Sends the envelope `{ code, message, issues?, requestId }` with the request id also in `x-request-id`,
+ * and logs the answer on the request's log line (`reqId` is the same id): a user's report of an
+ * error can be found in the log.
+ */
+function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const { status, body } = answerOf(error, request, reply);
+  if (status >= 500) request.log.error({ status, code: body.code }, 'request failed');
+  else request.log.info({ status, code: body.code }, 'request refused');
+  // a download that failed before its first byte had already announced a file: the envelope is JSON
+  reply.removeHeader('content-disposition').removeHeader('content-length').type('application/json; charset=utf-8');
+  return reply.status(status).header('x-request-id', request.id).send(body);
+}
+
+/**
+ * Fastify's `frameworkErrors`: failures found while routing (malformed percent-encoding, an
+ * over-long path parameter), before any hook runs. Same envelope as every other error.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  return sendError(error, request, reply);
+}
+
+/**
+ * Fastify's `clientErrorHandler`: requests Node's HTTP parser refused before Fastify saw them
+ * (headers over Node's limit: 431, a malformed request: 400, a request that took too long: 408).
+ * There is no request object: the answer is written to the socket, with a request id of its own
+ * that is also logged. The raw bytes Node attaches to the error (headers, a bearer token) are never logged.
+ */
+export function clientErrorHandler(this: FastifyInstance, err: Error & { code?: string }, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message]: [number, TErrorCode, string] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'PAYLOAD_TOO_LARGE', 'Request headers too large']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'VALIDATION', 'Request timeout']
+        : [400, 'VALIDATION', 'Malformed request'];
+  const requestId = genReqId();
+  this.log.info({ reqId: requestId, status, code, cause: err.code }, 'request refused by the HTTP parser');
+  // as Node does: an answer only if no other answer on this connection has started
+  const current = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !current?.headersSent) {
+    const body = JSON.stringify({ code, message, requestId } satisfies TErrorEnvelope);
+    socket.write(
+      `HTTP/1.1 ${status} ${HTTP_STATUS_TEXT[status]}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+        `content-length: ${Buffer.byteLength(body)}\r\nx-request-id: ${requestId}\r\nx-content-type-options: nosniff\r\n` +
+        `connection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
+/** One error envelope for every failure a route, a hook or Fastify itself raises. */
+export default fp(async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler(sendError);
 });

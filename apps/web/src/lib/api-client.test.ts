@@ -28,3 +28,28 @@ describe('Retry-After', () => {
     expect(err).toMatchObject({ status: 429, code: 'RATE_LIMITED', retryAfter: 90 });
   });
 });
+
+const respond = (body: string, status: number, headers: Record<string, string> = {}) =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(body, { status, headers })),
+  );
+
+describe('api-client errors', () => {
+  it('keeps code, message, issues and the request id of the error envelope', async () => {
+    const envelope = { code: 'VALIDATION', message: 'Invalid request', issues: [{ path: 'body.x', message: 'required' }], requestId: 'a1b2' };
+    respond(JSON.stringify(envelope), 400, { 'content-type': 'application/json' });
+    const err = (await api.get('x').catch((e: unknown) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect([err.status, err.code, err.message, err.issues, err.requestId]).toEqual([400, 'VALIDATION', 'Invalid request', envelope.issues, 'a1b2']);
+  });
+
+  it('falls back to the x-request-id header, and to INTERNAL when no envelope came back (a proxy page)', async () => {
+    respond('<html>Bad gateway</html>', 502, { 'x-request-id': 'from-header' });
+    const err = (await api.get('x').catch((e: unknown) => e)) as ApiError;
+    expect([err.status, err.code, err.issues, err.requestId]).toEqual([502, 'INTERNAL', [], 'from-header']);
+    respond(JSON.stringify({ code: 42, message: null, issues: 'x' }), 500);
+    const odd = (await api.get('x').catch((e: unknown) => e)) as ApiError;
+    expect([odd.code, odd.issues, odd.requestId]).toEqual(['INTERNAL', [], undefined]);
+  });
+});

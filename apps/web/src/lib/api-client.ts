@@ -1,7 +1,10 @@
 import type { TErrorEnvelope } from '@portal/contract';
 import { session } from './session';
 
-/** A failed call: `code` is the envelope's stable code, mapped to an i18n text by `errorMessageKey`. */
+/**
+ * A failed call: `code` is the envelope's stable code, mapped to an i18n text by `errorMessageKey`;
+ * `requestId` names the request in the server's log (absent when no envelope came back).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -12,6 +15,8 @@ export class ApiError extends Error {
     readonly params: NonNullable<TErrorEnvelope['params']> = {},
     /** seconds to wait before trying again (Retry-After of a 429 or 503) */
     readonly retryAfter?: number,
+    /** the request in the server's log (the envelope's requestId, else x-request-id); absent when no answer came */
+    readonly requestId?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -71,8 +76,15 @@ async function send(method: string, path: string, opts: RequestOptions = {}): Pr
     /* not JSON */
   }
   if (res.status === 401 && token) onUnauthorized?.();
-  const retryAfter = parseRetryAfter(res.headers.get('retry-after'));
-  throw new ApiError(res.status, envelope.code ?? 'INTERNAL', envelope.message ?? res.statusText, envelope.issues, envelope.params, retryAfter);
+  throw new ApiError(
+    res.status,
+    typeof envelope.code === 'string' ? envelope.code : 'INTERNAL',
+    typeof envelope.message === 'string' ? envelope.message : res.statusText,
+    Array.isArray(envelope.issues) ? envelope.issues : [],
+    envelope.params && typeof envelope.params === 'object' ? envelope.params : {},
+    parseRetryAfter(res.headers.get('retry-after')),
+    typeof envelope.requestId === 'string' ? envelope.requestId : (res.headers.get('x-request-id') ?? undefined),
+  );
 }
 
 /** Retry-After in seconds (it may be a number of seconds or an HTTP date); undefined when absent or unreadable. */

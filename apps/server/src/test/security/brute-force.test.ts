@@ -25,7 +25,7 @@ const retryAfterOf = (res: { headers: Record<string, unknown> }) => Number(res.h
 
 function expectThrottled(res: Awaited<ReturnType<typeof login>>) {
   expect(res.statusCode).toBe(429);
-  expect(res.json()).toEqual({ code: 'RATE_LIMITED', message: expect.any(String) });
+  expect(res.json()).toEqual({ code: 'RATE_LIMITED', message: expect.any(String), requestId: expect.any(String) });
   const after = retryAfterOf(res);
   expect(Number.isInteger(after) && after >= 1).toBe(true);
   return after;

@@ -70,7 +70,7 @@ describe('graceful shutdown', () => {
     expect(t.app.draining).toBe(true);
     const late = await inject({ method: 'GET', url: '/api/company/loginInfo' });
     expect(late.statusCode).toBe(503);
-    expect(late.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String) });
+    expect(late.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String), requestId: expect.any(String) });
     expect(late.headers['retry-after']).toBe('5');
     expect(late.headers.connection).toBe('close');
     const done = await inFlight;

@@ -1,0 +1,80 @@
+import type { FastifyLoggerOptions, FastifyRequest, FastifyServerOptions } from 'fastify';
+
+type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
+
+/**
+ * What never reaches a log line (issue 13 item 2): one list, applied to every line the server's
+ * pino logger writes, whoever logged it and at whatever level.
+ *
+ * - a field named like a credential, at any depth (request bodies, headers, error properties);
+ * - every query string (GET common/passwordCheck carries a password there; search filters may hold
+ *   personal data): `/path?[REDACTED]`;
+ * - a bearer token or anything shaped like a JWT inside free text (messages, error texts);
+ * - the parameters of a failed SQL statement (Drizzle puts them into the error's message and `params`).
+ */
+export const REDACTED = '[REDACTED]';
+
+/** Field names whose values are never logged, whatever their type (`params`: of a failed SQL statement). */
+const SECRET_WORDS = 'pass|pwd|token|secret|authori[sz]ation|cookie|credential|api[-_]?key|cert_?key|ttb_?key|salt|hash|raw_?packet';
+export const SECRET_FIELD = new RegExp(`${SECRET_WORDS}|^params$`, 'i');
+
+/** A query string: `?` and what follows up to a space, quote or fragment, holding at least one `=`. */
+const QUERY = /\?(?=[^\s"'#<>]*=)[^\s"'#<>]+/g;
+const BEARER = /\b(Bearer|Basic)\s+[^\s"',;]+/gi;
+const JWT = /\beyJ[\w-]*\.[\w-]*\.[\w-]*/g;
+const SQL_PARAMS = /\bparams: [^\n]*/g;
+/** Lines that cannot hold any of the above are written as they are (the usual request lines). */
+const SUSPECT = new RegExp(`${SECRET_WORDS}|params|\\?[^"\\s]*=|bearer|basic |eyJ`, 'i');
+
+/** A text with its query strings, bearer credentials, JWTs and SQL parameters blanked. */
+export function redactText(text: string): string {
+  return text.replace(QUERY, `?${REDACTED}`).replace(BEARER, `$1 ${REDACTED}`).replace(JWT, REDACTED).replace(SQL_PARAMS, `params: ${REDACTED}`);
+}
+
+/** A copy of a parsed log value with every secret field and text redacted. */
+export function redactValue(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return redactText(value);
+  if (value === null || typeof value !== 'object' || depth > 20) return value;
+  if (Array.isArray(value)) return value.map((v) => redactValue(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = SECRET_FIELD.test(k) ? REDACTED : redactValue(v, depth + 1);
+  return out;
+}
+
+/** One serialised log line (pino's JSON plus a newline), redacted. */
+export function redactLine(line: string): string {
+  if (!SUSPECT.test(line)) return line;
+  try {
+    return `${JSON.stringify(redactValue(JSON.parse(line)))}\n`;
+  } catch {
+    // not JSON (a pretty-printer in front): the text rules still apply
+    return redactText(line);
+  }
+}
+
+/** The path of a request URL, with a marker instead of its query string. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  return q < 0 ? url : `${url.slice(0, q)}?${REDACTED}`;
+}
+
+/**
+ * The server's pino options: the level, the request serializer without query strings or headers,
+ * and the redaction of every line on its way to the stream.
+ */
+export function loggerOptions(level: string, stream?: FastifyLoggerOptions['stream']): LoggerOptions {
+  return {
+    level,
+    ...(stream ? { stream } : {}),
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
+    hooks: { streamWrite: redactLine },
+  };
+}

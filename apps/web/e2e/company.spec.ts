@@ -122,6 +122,13 @@ test.describe('[COMPANY] company settings', () => {
     const otherToken = (await other.json()).access_token as string;
     await loginViaUi(page, DEMO2);
     await page.goto(PAGE);
+    // the current password is checked with POST common/passwordCheck: no password in any URL (issue 13 item 2)
+    const urls: string[] = [];
+    const checks: string[] = [];
+    page.on('request', (r) => {
+      urls.push(r.url());
+      if (r.url().includes('/api/common/passwordCheck')) checks.push(`${r.method()} ${r.url().replace(/^https?:\/\/[^/]+/, '')}`);
+    });
     try {
       await page.getByRole('button', { name: 'Change password' }).click();
       const dialog = page.getByRole('dialog', { name: 'Change password' });
@@ -146,6 +153,8 @@ test.describe('[COMPANY] company settings', () => {
       await dialog.getByRole('button', { name: 'Change password' }).click();
       await expect(page.getByText('The password has been changed.')).toBeVisible();
       await expect(dialog).toBeHidden();
+      expect(checks).toEqual(['POST /api/common/passwordCheck', 'POST /api/common/passwordCheck']);
+      for (const secret of ['wrong-password', DEMO2.password, 'maple-new-1']) expect(urls.filter((u) => u.includes(secret))).toEqual([]);
       // this session goes on; another token of the company no longer works
       await page.reload();
       await expect(page.getByTestId('profile-form')).toBeVisible();

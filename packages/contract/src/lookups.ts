@@ -25,9 +25,13 @@ export type TCompanyDivision = z.infer<typeof ZCompanyDivision>;
 export const ZBisgCode = z.object({ nodeId: z.string(), nodeName: z.string() });
 export type TBisgCode = z.infer<typeof ZBisgCode>;
 
+/** GET common/passwordCheck?id&password (spec §7; kept for compatibility, the web app posts instead). */
 export const ZPasswordCheckQuery = z.object({
   id: z.string().min(1).max(100),
   password: z.string().min(1).max(200),
 });
+/** POST common/passwordCheck (addition): the same check with the password in a JSON body, never in a URL. */
+export const ZPasswordCheckBody = ZPasswordCheckQuery;
+export type TPasswordCheckBody = z.infer<typeof ZPasswordCheckBody>;
 /** truthy when correct (spec §7) */
 export const ZPasswordCheckResponse = z.boolean();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DbOrTx } from '../db/client';
 import { insertCompany, type NewCompany } from '../db/seed/companies';
+import { rememberSecret } from './log-capture';
 
 export interface TestCompany {
   idx: number;
@@ -15,6 +16,7 @@ export async function createCompany(
   overrides: Partial<NewCompany> & { password?: string } = {},
 ): Promise<TestCompany> {
   const { password = 'secret123', ...values } = overrides;
+  rememberSecret(password);
   const id = values.id ?? `co${++seq}_${randomBytes(3).toString('hex')}`;
   const idx = await insertCompany(
     db,

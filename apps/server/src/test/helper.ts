@@ -8,6 +8,7 @@ import { build } from '../app';
 import { openDatabase, type Database, type Db } from '../db/client';
 import { seedReference } from '../db/seed/reference';
 import { createCompany, type TestCompany } from './factories';
+import { LogCapture } from './log-capture';
 
 /** A clock tests can move: the app reads it for throttling, sessions and "yesterday". */
 export class TestClock {
@@ -35,6 +36,8 @@ export interface TestContext {
   login: (id: string, password: string) => Promise<string>;
   /** app.inject with a bearer token */
   inject: (token: string | null, opts: InjectOptions) => Promise<LightMyRequestResponse>;
+  /** the app's log output (level trace); close() fails when a password or token of the file is in it */
+  logs: LogCapture;
   close: () => Promise<void>;
 }
 
@@ -89,7 +92,9 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     now: clock.now,
     ...overrides,
   };
-  const app = await build({ config, database, logger: process.env.TEST_LOG ? { level: 'error' } : false });
+  const logs = new LogCapture();
+  const app = await build({ config, database, logger: { level: 'trace', stream: logs.stream } });
+  logs.watch(app);
   await app.ready();
   // rows a test wrote straight into the database reach cached list answers once their commit's
   // announcement is heard (PostgreSQL delivers it asynchronously, like for another writer's commit)
@@ -112,10 +117,12 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     createCompany: (o) => createCompany(database.db, o),
     login,
     inject,
+    logs,
     close: async () => {
       await app.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
+      logs.assertNoSecrets([config.jwtSecret]);
     },
   };
 }

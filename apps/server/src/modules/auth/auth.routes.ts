@@ -23,7 +23,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         response: { 200: ZTokenResponse, ...errors },
       },
     },
-    async (request) => auth.login(request.body, request.ip),
+    async (request, reply) => {
+      // a token answer is kept by no cache (RFC 6749 §5.1)
+      reply.header('cache-control', 'no-store');
+      return auth.login(request.body, request.ip);
+    },
   );
 
   app.get(
@@ -46,8 +50,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         response: { 200: ZTokenResponse, 401: ZErrorEnvelope, 429: ZErrorEnvelope },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const me = companyOf(request);
+      reply.header('cache-control', 'no-store');
       return auth.refresh(me.companyIdx, me.sid);
     },
   );

@@ -6,6 +6,7 @@ import {
   ZCountry,
   ZCurrency,
   ZErrorEnvelope,
+  ZPasswordCheckBody,
   ZPasswordCheckQuery,
   ZPasswordCheckResponse,
 } from '@portal/contract';
@@ -27,20 +28,45 @@ export const commonRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService }> 
   lookup('/common/getCompanyDivision', 'Company divisions', ZCompanyDivision, () => repo.listCompanyDivisions(db));
   lookup('/common/getBisgCode', 'BISG subject codes', ZBisgCode, () => repo.listBisgCodes(db));
 
+  // The answer is about a password: no cache may keep it (and the GET form's URL holds the password).
+  const passwordCheckSchema = {
+    tags: ['common'],
+    response: { 200: ZPasswordCheckResponse, 400: ZErrorEnvelope, 401: ZErrorEnvelope, 429: ZErrorEnvelope },
+  };
   app.get(
     '/common/passwordCheck',
     {
       schema: {
-        tags: ['common'],
-        summary: "Is this the caller's current password?",
+        ...passwordCheckSchema,
+        summary: "Is this the caller's current password? (spec §7; prefer the POST form)",
         description:
           "Only the logged-in company's own id can be checked. Failures are throttled per account, apart from " +
-          'the login (429 with Retry-After).',
+          'the login (429 with Retry-After). Kept for compatibility: the password travels in the URL, which ' +
+          'proxies and browsers may keep; the server never logs query strings. Answers `Cache-Control: no-store`.',
         querystring: ZPasswordCheckQuery,
-        response: { 200: ZPasswordCheckResponse, 400: ZErrorEnvelope, 401: ZErrorEnvelope, 429: ZErrorEnvelope },
       },
     },
-    async (request) =>
-      auth.passwordCheck(companyOf(request).companyIdx, request.query.id, request.query.password, request.ip),
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return auth.passwordCheck(companyOf(request).companyIdx, request.query.id, request.query.password, request.ip);
+    },
+  );
+
+  app.post(
+    '/common/passwordCheck',
+    {
+      schema: {
+        ...passwordCheckSchema,
+        summary: "Is this the caller's current password? (addition: the password in a JSON body)",
+        description:
+          "The same check as GET common/passwordCheck with `{ id, password }` as a JSON body, so the password is in no URL. " +
+          'Answers `Cache-Control: no-store`.',
+        body: ZPasswordCheckBody,
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return auth.passwordCheck(companyOf(request).companyIdx, request.body.id, request.body.password, request.ip);
+    },
   );
 };

@@ -54,6 +54,35 @@ describe(`lookups (${process.env.TEST_DB ?? 'pglite'})`, () => {
     expect(res.json().code).toBe('VALIDATION');
   });
 
+  it('POST passwordCheck takes id and password in a JSON body (the password in no URL)', async () => {
+    const post = (payload: unknown, tok: string | null = token) => t.inject(tok, { method: 'POST', url: '/api/common/passwordCheck', payload: payload as object });
+    expect((await post({ id: 'lookup', password: 'lookup-pass' })).json()).toBe(true);
+    expect((await post({ id: 'lookup', password: 'wrong-pass-2' })).json()).toBe(false);
+    expect((await post({ id: 'someone', password: 'someone-pass' })).json()).toBe(false);
+    expect((await post({ id: 'lookup' })).statusCode).toBe(400);
+    expect((await post({ id: 'lookup', password: 'lookup-pass' }, null)).statusCode).toBe(401);
+  });
+
+  it('passwordCheck answers, GET and POST, and the token answers are kept by no cache (Cache-Control: no-store)', async () => {
+    const answers = [
+      await get('/api/common/passwordCheck?id=lookup&password=lookup-pass'),
+      await t.inject(token, { method: 'POST', url: '/api/common/passwordCheck', payload: { id: 'lookup', password: 'lookup-pass' } }),
+      await t.app.inject({ method: 'POST', url: '/api/company/login', payload: { id: 'lookup', password: 'lookup-pass', company_division: 'AUT' } }),
+      await get('/api/company/refresh'),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it("GET passwordCheck's query string (its password) is in no log line, while its request is", async () => {
+    expect((await get('/api/common/passwordCheck?id=lookup&password=lookup-pass-in-url')).statusCode).toBe(200);
+    const urls = t.logs.entries().map((l) => (l.req as { url?: string } | undefined)?.url);
+    expect(urls).toContain('/api/common/passwordCheck?[REDACTED]');
+    expect(t.logs.lines.join('')).not.toContain('lookup-pass-in-url');
+  });
+
   it('every lookup needs a token', async () => {
     for (const url of ['/api/common/getCountry', '/api/common/getCurrency', '/api/common/getCompanyDivision', '/api/common/getBisgCode']) {
       expect((await get(url, null)).statusCode).toBe(401);

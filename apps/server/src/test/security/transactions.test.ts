@@ -11,6 +11,7 @@ import { build } from '../../app';
 import { seedDemo } from '../../db/seed/demo';
 import { DEMO_PASSWORD } from '../../db/seed/companies';
 import { TestClock } from '../helper';
+import { LogCapture } from '../log-capture';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +25,8 @@ let faults: Faults;
 let raw: (sql: string) => Promise<Record<string, unknown>[]>;
 let drop: () => Promise<void>;
 let dataDir: string;
+let jwtSecret: string;
+const logs = new LogCapture();
 let ops: Operation[];
 let token: string;
 let password = DEMO_PASSWORD;
@@ -47,7 +50,10 @@ beforeAll(async () => {
     logLevel: 'silent',
     now: clock.now,
   };
-  app = await build({ config, database: opened.database, logger: false });
+  jwtSecret = config.jwtSecret;
+  // logged at trace like every API suite: the failed statements' parameters must not reach the log either
+  app = await build({ config, database: opened.database, logger: { level: 'trace', stream: logs.stream } });
+  logs.watch(app);
   await app.ready();
   await seedDemo(opened.database.db, config);
   ops = await loadOperations(app);
@@ -59,6 +65,7 @@ afterAll(async () => {
   await app?.close();
   await drop?.();
   rmSync(dataDir, { recursive: true, force: true });
+  logs.assertNoSecrets([jwtSecret]);
 });
 
 /** ISBN-13 with a valid check digit. */
@@ -229,7 +236,7 @@ describe('database outage', () => {
         const res = await inject(requestOf(op, { path: Object.fromEntries(op.params.filter((p) => p.in === 'path').map((p) => [p.name, sample(p.schema, p.name)])), query: {} }));
         // regression: an outage answered 500 INTERNAL; it is a 503 the client may retry
         expect(res.statusCode, `${op.key} during the outage`).toBe(503);
-        expect(res.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String) });
+        expect(res.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String), requestId: expect.any(String) });
         expect(res.headers['retry-after']).toBe('5');
         expect(leaksInternals(res.body)).toBeNull();
         expect(res.body).not.toContain('administrator command');

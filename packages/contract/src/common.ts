@@ -31,7 +31,7 @@ export const ZErrorEnvelope = z.object({
 });
 export type TErrorEnvelope = z.infer<typeof ZErrorEnvelope>;
 
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
+import { DATE_MAX, DATE_MIN, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 
 const intFromQuery = (fallback: number) =>
   z.preprocess((v) => {
@@ -69,8 +69,8 @@ export function jsonSearchValue<T extends z.ZodType>(schema: T) {
 export const ZListResponse = <T extends z.ZodType>(row: T) =>
   z.object({ dataset: z.array(row), total_cnt: z.number().int() });
 
-/** YYYY-MM-DD, a real calendar date. */
-export const ZDate = z.iso.date();
+/** YYYY-MM-DD, a real calendar date from DATE_MIN to DATE_MAX (years 0001–9999). */
+export const ZDate = z.iso.date().refine((d) => d >= DATE_MIN && d <= DATE_MAX, { message: `date out of range (${DATE_MIN} to ${DATE_MAX})` });
 export const ZYesNo = z.enum(['Y', 'N']);
 /** A decimal amount kept as a string, never a float (ARCHITECTURE.md: money). */
 export const ZMoney = z.string().regex(/^-?\d+(\.\d+)?$/);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { charLength, parseEmails, ZCompanyAddressBody, ZCompanyUpdateBody, ZPasswordChangeForm } from './company';
+import { charLength, parseEmails, ZCompanyAddressBody, ZCompanyUpdateBody, ZPasswordChangeForm, ZPasswordUpdateBody } from './company';
 
 const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
@@ -12,6 +12,15 @@ describe('company rules shared by screen and server', () => {
     expect(charLength('😀😀')).toBe(2);
     expect(ZCompanyAddressBody.safeParse({ ...address, addressLine1: '😀'.repeat(45) }).success).toBe(true);
     expect(issues(ZCompanyAddressBody.safeParse({ ...address, addressLine1: '😀'.repeat(46) }))).toEqual({ addressLine1: 'maxLength:45' });
+  });
+
+  it('a null, array, string or number body is one type issue, never a crash in the object rules (regression: 500)', () => {
+    for (const schema of [ZCompanyUpdateBody, ZCompanyAddressBody, ZPasswordUpdateBody, ZPasswordChangeForm])
+      for (const body of [null, [], ['x'], 'x', 0, true]) {
+        const r = schema.safeParse(body);
+        expect(r.success).toBe(false);
+        expect(r.error?.issues.map((i) => i.path.length)).toEqual([0]);
+      }
   });
 
   it('city/state rules run together with the field rules (submit shows every message at once)', () => {

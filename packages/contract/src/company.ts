@@ -117,7 +117,11 @@ function cityStateRule(v: { country?: unknown; city?: unknown; state?: unknown }
     if (typeof value !== 'string' || value.trim() === '') ctx.addIssue({ code: 'custom', message: COMPANY_MESSAGES.required, path: [key] });
   }
 }
-const always = { when: () => true } as const;
+/**
+ * Object-level rules run even when a field failed (so every message shows at once), but only on an
+ * object: on a null, array or string body they would read properties of nothing (a 500 before).
+ */
+const always = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) } as const;
 /** For KOR the hidden city/state are stored empty. */
 function clearCityStateForKorea<T extends { country: string; city: string; state: string }>(v: T): T {
   return v.country === KOREA ? { ...v, city: '', state: '' } : v;

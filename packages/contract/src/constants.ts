@@ -9,3 +9,10 @@ export const PASSWORD_MIN_LENGTH = 7;
 export const PAGE_SIZES = [5, 10, 25, 50] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
+/**
+ * The dates every call accepts (date filters, dates in bodies): years 0001 to 9999, the four-digit
+ * years of the YYYY-MM-DD mask (spec §5). Both ends fit PostgreSQL's date and timestamp types and
+ * JS Date; year 0000 (1 BC) is refused, PostgreSQL has no year 0.
+ */
+export const DATE_MIN = '0001-01-01';
+export const DATE_MAX = '9999-12-31';

@@ -26,6 +26,12 @@ describe('date range mask (spec §5)', () => {
     expect(isRealDate('2024-2-9')).toBe(false);
   });
 
+  it('refuses year 0000, which the server refuses (PostgreSQL has no year 0), and keeps 0001 and 9999', () => {
+    expect(parseDateRange('0000-01-01 ~ 2024-01-01')).toEqual({ ok: false, error: 'dateRangeInvalid' });
+    expect(isRealDate('0000-02-29')).toBe(false);
+    expect(parseDateRange('0001-01-01 ~ 9999-12-31')).toEqual({ ok: true, value: { startDate: '0001-01-01', endDate: '9999-12-31' } });
+  });
+
   it('formats a stored range back into the mask', () => {
     expect(formatDateRange({ startDate: '2024-01-01', endDate: '2024-01-31' })).toBe('2024-01-01 ~ 2024-01-31');
     expect(formatDateRange({})).toBe('');

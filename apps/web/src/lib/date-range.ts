@@ -1,3 +1,5 @@
+import { DATE_MAX, DATE_MIN } from '@portal/contract/constants';
+
 /** Spec §5: search dates use the mask YYYY-MM-DD ~ YYYY-MM-DD. */
 export interface DateRange {
   startDate?: string;
@@ -15,8 +17,9 @@ export function maskDateRange(text: string): string {
   return `${first}${DATE_RANGE_SEPARATOR}${part(d.slice(8))}`;
 }
 
+/** A real calendar date of the mask, within the dates the server accepts (years 0001–9999). */
 export function isRealDate(s: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s) || s < DATE_MIN || s > DATE_MAX) return false;
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }

@@ -59,7 +59,9 @@ function seekCtes(companyIdx: number, filter: TSettlementFilter, items: readonly
   const edge: SQL[] = [];
   if (fullFrom) edge.push(sql`day < ${fullFrom}::date`);
   if (fullToEnd) edge.push(sql`day >= ${fullToEnd}::date`);
-  const emptyMonths = fullFrom && fullTo && fullFrom > fullTo;
+  // no whole month in the range; also when it ends inside 0001-01, the first month there is
+  // (the month before it would be year 0000, which PostgreSQL refuses)
+  const emptyMonths = (fullFrom && fullTo && fullFrom > fullTo) || (fullTo !== undefined && fullTo < '0001-01-01');
   const itemsCond = itemCondition(sql.raw('item'), items);
   const parts: SQL[] = [];
   if (!emptyMonths)

@@ -7,7 +7,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * Topics of the change feed the route's answer is built from: its 200 answers are kept per
-     * company and URL, and served again until a write to one of those topics is announced.
+     * company, route and validated parameters, and served again until a write to one of those topics is announced.
      */
     cacheTopics?: readonly string[];
   }
@@ -43,7 +43,10 @@ export default fp(
       if (!topics || !request.auth || request.method !== 'GET') return;
       const stamp = opts.feed.stamp(topics);
       if (stamp === null) return;
-      const key = `${request.auth.companyIdx}\u0000${request.url}`;
+      // keyed on what the handler will see (the matched route and the validated parameters), not on
+      // the URL string: every spelling of the same request (`/%61pi/…`, parameters in another order,
+      // unknown ones the schema drops) shares one entry instead of filling the cache with copies
+      const key = `${request.auth.companyIdx}\u0000${request.routeOptions.url}\u0000${JSON.stringify(request.params)}\u0000${JSON.stringify(request.query)}`;
       // `Cache-Control: no-cache` (a reload, or a bench timing the database path): a fresh answer
       const fresh = /no-cache|no-store|max-age=0/i.test(request.headers['cache-control'] ?? '');
       const hit = fresh ? undefined : entries.get(key);

@@ -29,6 +29,8 @@ describe('log redaction', () => {
     expect(redactText('GET /api/common/passwordCheck?id=demo&password=demo1234 failed')).toBe('GET /api/common/passwordCheck?[REDACTED] failed');
     expect(redactText(`sent Bearer ${JWT}, and ${JWT} again`)).toBe('sent Bearer [REDACTED], and [REDACTED] again');
     expect(redactText('Failed query: select 1 where a = $1\nparams: demo,demo1234')).toBe('Failed query: select 1 where a = $1\nparams: [REDACTED]');
+    expect(redactText('connect postgres://portal:s3cret-pw@db:5432/portal failed')).toBe('connect postgres://portal:[REDACTED]@db:5432/portal failed');
+    expect(redactLine(line({ msg: 'DATABASE_URL=postgres://u:pw-in-url@h/db' }))).not.toContain('pw-in-url');
     // what is no query string stays
     expect(redactText('is this the right page? yes')).toBe('is this the right page? yes');
     expect(redactUrl('/api/x')).toBe('/api/x');

@@ -9,7 +9,8 @@ type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined
  * - a field named like a credential, at any depth (request bodies, headers, error properties);
  * - every query string (GET common/passwordCheck carries a password there; search filters may hold
  *   personal data): `/path?[REDACTED]`;
- * - a bearer token or anything shaped like a JWT inside free text (messages, error texts);
+ * - a bearer token, anything shaped like a JWT, and the password of a URL (`postgres://user:pass@…`)
+ *   inside free text (messages, error texts);
  * - the parameters of a failed SQL statement (Drizzle puts them into the error's message and `params`).
  */
 export const REDACTED = '[REDACTED]';
@@ -23,12 +24,18 @@ const QUERY = /\?(?=[^\s"'#<>]*=)[^\s"'#<>]+/g;
 const BEARER = /\b(Bearer|Basic)\s+[^\s"',;]+/gi;
 const JWT = /\beyJ[\w-]*\.[\w-]*\.[\w-]*/g;
 const SQL_PARAMS = /\bparams: [^\n]*/g;
+const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@"']*:)[^\s/@"']+@/gi;
 /** Lines that cannot hold any of the above are written as they are (the usual request lines). */
-const SUSPECT = new RegExp(`${SECRET_WORDS}|params|\\?[^"\\s]*=|bearer|basic |eyJ`, 'i');
+const SUSPECT = new RegExp(`${SECRET_WORDS}|params|\\?[^"\\s]*=|bearer|basic |eyJ|:\\/\\/[^"\\s]*@`, 'i');
 
 /** A text with its query strings, bearer credentials, JWTs and SQL parameters blanked. */
 export function redactText(text: string): string {
-  return text.replace(QUERY, `?${REDACTED}`).replace(BEARER, `$1 ${REDACTED}`).replace(JWT, REDACTED).replace(SQL_PARAMS, `params: ${REDACTED}`);
+  return text
+    .replace(QUERY, `?${REDACTED}`)
+    .replace(BEARER, `$1 ${REDACTED}`)
+    .replace(JWT, REDACTED)
+    .replace(SQL_PARAMS, `params: ${REDACTED}`)
+    .replace(URL_PASSWORD, `$1${REDACTED}@`);
 }
 
 /** A copy of a parsed log value with every secret field and text redacted. */

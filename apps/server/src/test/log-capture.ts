@@ -120,7 +120,8 @@ export class LogCapture {
     const found: string[] = [];
     for (const s of secrets) {
       if (urlText.includes(s)) continue;
-      const forms = new Set([s, JSON.stringify(s).slice(1, -1), encodeURIComponent(s), encodeURIComponent(s).replace(/%20/g, '+')]);
+      const forms = new Set([s, JSON.stringify(s).slice(1, -1)]);
+      if (!/[\ud800-\udfff]/.test(s)) forms.add(encodeURIComponent(s)).add(encodeURIComponent(s).replace(/%20/g, '+'));
       for (const f of forms) {
         const at = text.indexOf(f);
         if (at < 0) continue;

@@ -38,7 +38,7 @@ describe(`registered books cap (${process.env.TEST_DB ?? 'pglite'})`, () => {
     expect((await save(a.token, books(0, 3))).json()).toMatchObject({ status: 'success', saved: 3 });
     const over = await save(a.token, books(3, 3));
     expect(over.statusCode).toBe(409);
-    expect(over.json()).toEqual({ code: 'LIMIT_EXCEEDED', message: `Maximum number allowed is ${MAX}.`, params: { number: MAX } });
+    expect(over.json()).toEqual({ code: 'LIMIT_EXCEEDED', message: `Maximum number allowed is ${MAX}.`, params: { number: MAX }, requestId: expect.any(String) });
     expect(await count(a.idx)).toBe(3);
     // books already registered do not count again: 3 known + 2 new reach the cap exactly
     expect((await save(a.token, books(0, 5))).json()).toMatchObject({ saved: 2, duplicates: books(0, 3).map((b) => b.isbn13) });

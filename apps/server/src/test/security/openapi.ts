@@ -260,7 +260,7 @@ export function leaksInternals(body: string): string | null {
 
 const KNOWN_CODES = new Set<string>(ERROR_CODES);
 
-/** The error envelope exactly: a known code, a message, issues if any, and the request id (also in x-request-id). */
+/** The error envelope exactly: a known code, a message, issues and params if any, and the request id (also in x-request-id). */
 export function envelopeProblem(res: { statusCode: number; body: string; headers: Record<string, unknown> }): string | null {
   if (!String(res.headers['content-type']).includes('application/json')) return 'error is not the JSON envelope';
   let body: Record<string, unknown>;
@@ -269,10 +269,11 @@ export function envelopeProblem(res: { statusCode: number; body: string; headers
   } catch {
     return 'error body is not JSON';
   }
-  const keys = Object.keys(body).filter((k) => !['code', 'message', 'issues', 'requestId'].includes(k));
+  const keys = Object.keys(body).filter((k) => !['code', 'message', 'issues', 'params', 'requestId'].includes(k));
   if (typeof body.code !== 'string' || !KNOWN_CODES.has(body.code)) return `unknown code ${JSON.stringify(body.code)}`;
   if (typeof body.message !== 'string') return 'no message';
   if (body.issues !== undefined && !Array.isArray(body.issues)) return 'issues is not a list';
+  if (body.params !== undefined && (typeof body.params !== 'object' || body.params === null)) return 'params is not an object';
   if (typeof body.requestId !== 'string' || body.requestId.length < 8) return 'no requestId';
   if (res.headers['x-request-id'] !== body.requestId) return 'x-request-id differs from requestId';
   if (keys.length) return `extra fields ${keys.join(',')}`;

@@ -260,7 +260,7 @@ describe('database restart during a write', () => {
     try {
       const res = await inject({ method: 'POST', url: '/api/company/CompanyContactPerson', payload: { name: 'restart', email: 'restart@example.com' } });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String) });
+      expect(res.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String), requestId: expect.any(String) });
       expect(res.headers['retry-after']).toBe('5');
       expect(leaksInternals(res.body)).toBeNull();
     } finally {

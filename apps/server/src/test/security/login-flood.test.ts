@@ -35,7 +35,7 @@ describe(`per-client rate limits (${process.env.TEST_DB ?? 'pglite'})`, () => {
     expect(statuses.filter((s) => s === 401)).toHaveLength(Math.ceil(max / 10));
     const over = await login(ip);
     expect(over.statusCode).toBe(429);
-    expect(over.json()).toEqual({ code: 'RATE_LIMITED', message: expect.any(String) });
+    expect(over.json()).toEqual({ code: 'RATE_LIMITED', message: expect.any(String), requestId: expect.any(String) });
     const retryAfter = Number(over.headers['retry-after']);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(timeWindow / 1000);
@@ -96,7 +96,7 @@ describe('bounded password hashing', () => {
       const busy = answers.filter((r) => r.statusCode === 503);
       expect(busy.length).toBeGreaterThanOrEqual(1);
       for (const r of busy) {
-        expect(r.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String) });
+        expect(r.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String), requestId: expect.any(String) });
         expect(Number(r.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       }
       // a 503 is not a failed login: the same clients log in right after
@@ -145,7 +145,7 @@ describe('health and readiness', () => {
     } else {
       // the embedded database stays taken for longer than the readiness timeout: 503, not a hang
       expect(ready.statusCode).toBe(503);
-      expect(ready.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String) });
+      expect(ready.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String), requestId: expect.any(String) });
       expect(Number(ready.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     }
     const after = await t.app.inject({ method: 'GET', url: '/api/ready' });
@@ -160,7 +160,7 @@ describe('health and readiness', () => {
       expect(health.statusCode).toBe(200);
       const ready = await gone.app.inject({ method: 'GET', url: '/api/ready' });
       expect(ready.statusCode).toBe(503);
-      expect(ready.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String) });
+      expect(ready.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String), requestId: expect.any(String) });
     } finally {
       // (closing the app after its database may fail: the change feed cannot unlisten)
       await gone.close().catch(() => rmSync(gone.config.dataDir, { recursive: true, force: true }));

@@ -68,7 +68,8 @@ describe(`lookups (${process.env.TEST_DB ?? 'pglite'})`, () => {
       await get('/api/common/passwordCheck?id=lookup&password=lookup-pass'),
       await t.inject(token, { method: 'POST', url: '/api/common/passwordCheck', payload: { id: 'lookup', password: 'lookup-pass' } }),
       await t.app.inject({ method: 'POST', url: '/api/company/login', payload: { id: 'lookup', password: 'lookup-pass', company_division: 'AUT' } }),
-      await get('/api/company/refresh'),
+      // a token of its own: a refresh replaces the token it was called with
+      await get('/api/company/refresh', await t.login('lookup', 'lookup-pass')),
     ];
     for (const res of answers) {
       expect(res.statusCode).toBe(200);

@@ -37,7 +37,10 @@ export function rangeBuckets(startDate?: string, endDate?: string) {
   const fullTo = endDate ? (isLastDayOfMonth(endDate) ? monthOf(endDate) : addMonths(monthOf(endDate), -1)) : undefined;
   /** the first day after the whole months */
   const fullToEnd = fullTo ? addMonths(fullTo, 1) : undefined;
-  return { fullFrom, fullTo, fullToEnd };
+  // no whole month in the range; also when it ends inside 0001-01, the first month there is
+  // (the month before it would be year 0000, which PostgreSQL refuses)
+  const noMonths = (!!fullFrom && !!fullTo && fullFrom > fullTo) || (fullTo !== undefined && fullTo < '0001-01-01');
+  return { fullFrom, fullTo, fullToEnd, noMonths };
 }
 
 const itemCondition = (col: SQL, items: readonly string[] | null) =>
@@ -49,7 +52,7 @@ const itemCondition = (col: SQL, items: readonly string[] | null) =>
  */
 function seekCtes(companyIdx: number, filter: TSettlementFilter, items: readonly string[] | null, start: number): SQL {
   const { startDate: a, endDate: b } = filter;
-  const { fullFrom, fullTo, fullToEnd } = rangeBuckets(a, b);
+  const { fullFrom, fullTo, fullToEnd, noMonths } = rangeBuckets(a, b);
   const monthConds = [sql`company_idx = ${companyIdx}`];
   if (fullFrom) monthConds.push(sql`month >= ${fullFrom}::date`);
   if (fullTo) monthConds.push(sql`month <= ${fullTo}::date`);
@@ -59,12 +62,9 @@ function seekCtes(companyIdx: number, filter: TSettlementFilter, items: readonly
   const edge: SQL[] = [];
   if (fullFrom) edge.push(sql`day < ${fullFrom}::date`);
   if (fullToEnd) edge.push(sql`day >= ${fullToEnd}::date`);
-  // no whole month in the range; also when it ends inside 0001-01, the first month there is
-  // (the month before it would be year 0000, which PostgreSQL refuses)
-  const emptyMonths = (fullFrom && fullTo && fullFrom > fullTo) || (fullTo !== undefined && fullTo < '0001-01-01');
   const itemsCond = itemCondition(sql.raw('item'), items);
   const parts: SQL[] = [];
-  if (!emptyMonths)
+  if (!noMonths)
     parts.push(sql`select month as m, sum(cnt)::bigint as n from buy_invoice_month_counts
           where ${sql.join(monthConds, sql` and `)}${itemsCond} group by month`);
   if (edge.length)
@@ -129,9 +129,9 @@ const totalsJson = (from: SQL) => sql`(select coalesce(json_agg(t order by t.cur
  */
 function filterTotalsSql(companyIdx: number, filter: TSettlementFilter, items: readonly string[] | null): SQL {
   const { startDate: a, endDate: b } = filter;
-  const { fullFrom, fullTo, fullToEnd } = rangeBuckets(a, b);
+  const { fullFrom, fullTo, fullToEnd, noMonths } = rangeBuckets(a, b);
   const parts: SQL[] = [];
-  if (!(fullFrom && fullTo && fullFrom > fullTo)) {
+  if (!noMonths) {
     const conds = [sql`company_idx = ${companyIdx}`];
     if (fullFrom) conds.push(sql`month >= ${fullFrom}::date`);
     if (fullTo) conds.push(sql`month <= ${fullTo}::date`);

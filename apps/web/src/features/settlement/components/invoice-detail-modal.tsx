@@ -60,7 +60,7 @@ export function InvoiceDetailModal({ invoiceIdx, onClose }: { invoiceIdx: number
         </Group>
       ) : (
         <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm">
+          <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
             <Field label={t('fields.code')} testId="invoice-code">
               <Text span size="sm" ff="monospace">
                 {inv.code}
@@ -83,7 +83,10 @@ export function InvoiceDetailModal({ invoiceIdx, onClose }: { invoiceIdx: number
             <Title order={2} size="h5" mb="xs">
               {t('invoice.lines')}
             </Title>
-            <Table.ScrollContainer minWidth={520}>
+            <Table.ScrollContainer
+              minWidth={520}
+              scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('captions.invoiceLines', { code: inv.code }) } }}
+            >
               <Table withTableBorder striped verticalSpacing={6} data-testid="invoice-lines">
                 <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
                   {t('captions.invoiceLines', { code: inv.code })}

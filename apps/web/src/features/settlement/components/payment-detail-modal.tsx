@@ -71,7 +71,7 @@ export function PaymentDetailModal({ paymentIdx, onClose }: { paymentIdx: number
         </Group>
       ) : (
         <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
             <Field label={t('fields.dName')} testId="detail-d-name">{p.d_name}</Field>
             <Field label={t('fields.dDate')}>{formatDate(p.d_date, i18n.language)}</Field>
             <Field label={t('fields.currency')}>{`${p.currency_name} (${p.currency_icon})`}</Field>
@@ -144,8 +144,10 @@ export function PaymentDetailModal({ paymentIdx, onClose }: { paymentIdx: number
                           onChange={(e) => toggle(r, e.currentTarget.checked)}
                         />
                       </Table.Td>
-                      <Table.Td ff="monospace">{r.code}</Table.Td>
-                      <Table.Td style={{ textAlign: 'right' }}>
+                      <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                        {r.code}
+                      </Table.Td>
+                      <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
                         {r.currency_icon} {formatMoney(r.amount, r.currency_name)}
                       </Table.Td>
                       <Table.Td>{formatDate(r.created_day, i18n.language)}</Table.Td>

@@ -184,16 +184,21 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
           config: { public: true },
           schema: {
             tags: ['health'],
-            summary: `Readiness: the database answers within ${READY_TIMEOUT_MS} ms (503 otherwise)`,
+            summary: `Readiness: the database answers within ${READY_TIMEOUT_MS} ms and has every migration applied (503 otherwise)`,
             description:
               'On PostgreSQL the check uses a connection of its own, never one of the pool that user requests ' +
-              'wait for; the embedded database runs one statement at a time, so there the timeout bounds the wait.',
+              'wait for; the embedded database runs one statement at a time, so there the timeout bounds the wait. ' +
+              'A database that lacks a migration of this build (another version migrated it, or none yet) is not ready.',
             response: { 200: z.object({ status: z.literal('ready') }), 503: ZErrorEnvelope },
           },
         },
         async () => {
-          if (!(await database.ping(READY_TIMEOUT_MS))) {
+          const state = await database.ping(READY_TIMEOUT_MS);
+          if (!state) {
             throw new AppError(503, 'SERVICE_UNAVAILABLE', 'The database is not available.', undefined, { 'retry-after': '5' });
+          }
+          if (!state.migrated) {
+            throw new AppError(503, 'SERVICE_UNAVAILABLE', 'The database migrations are not applied.', undefined, { 'retry-after': '5' });
           }
           return { status: 'ready' as const };
         },

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -10,6 +11,26 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** The newest migration in the migrations folder: its journal time (drizzle's `created_at` once applied). */
+export function latestMigrationMillis(): number {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] };
+  return Math.max(0, ...journal.entries.map((e) => e.when));
+}
+
+/** What readiness learned: false = the database did not answer in time; else whether every migration is applied. */
+export type PingResult = false | { migrated: boolean };
+
+/**
+ * Whether every migration of this build is applied, asked through `query` (one statement at a time):
+ * drizzle's migrator records each applied migration's journal time in drizzle.__drizzle_migrations.
+ */
+export async function migrationsApplied(query: (text: string) => Promise<Record<string, unknown>[]>): Promise<boolean> {
+  const [table] = await query(`select to_regclass('drizzle.__drizzle_migrations')::text as t`);
+  if (!table?.t) return false;
+  const [row] = await query('select max(created_at)::text as last from drizzle.__drizzle_migrations');
+  return Number(row?.last ?? 0) >= latestMigrationMillis();
+}
 
 /** What a LISTEN subscription reports: each payload, and whether it is hearing (false while reconnecting). */
 export interface ListenHandlers {
@@ -28,18 +49,19 @@ export interface Database {
    */
   listen(channel: string, handlers: ListenHandlers): Promise<{ close(): Promise<void> }>;
   /**
-   * Whether the database answers `select 1` within `timeoutMs` (readiness). PostgreSQL: on a
-   * connection of its own, so it never waits for the pool that user requests use.
+   * Readiness: false unless the database answers within `timeoutMs`, else whether this build's
+   * migrations are all applied. PostgreSQL: on a connection of its own, so it never waits for the
+   * pool that user requests use.
    */
-  ping(timeoutMs: number): Promise<boolean>;
+  ping(timeoutMs: number): Promise<PingResult>;
 }
 
 /** `work`'s outcome, or false when it fails or takes longer than `ms`. */
-async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
+async function within<T>(work: Promise<T>, ms: number): Promise<T | false> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
   try {
-    return await Promise.race([work.then(() => true), late]);
+    return await Promise.race([work, late]);
   } catch {
     return false;
   } finally {
@@ -56,7 +78,7 @@ function pgPinger(pg: typeof import('pg').default, url: string) {
     void c.then((client) => client.end()).catch(() => {});
   };
   return {
-    async ping(timeoutMs: number) {
+    async ping(timeoutMs: number): Promise<PingResult> {
       if (closed) return false;
       if (!current) {
         const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
@@ -66,9 +88,12 @@ function pgPinger(pg: typeof import('pg').default, url: string) {
         current = opening;
       }
       const c = current;
-      const ok = await within(c.then((client) => client.query('select 1')), timeoutMs);
-      if (!ok) drop(c);
-      return ok;
+      const result = await within(
+        c.then(async (client) => ({ migrated: await migrationsApplied(async (text) => (await client.query(text)).rows) })),
+        timeoutMs,
+      );
+      if (!result) drop(c);
+      return result;
     },
     close() {
       closed = true;
@@ -130,7 +155,11 @@ export async function wrapPglite(client: import('@electric-sql/pglite').PGlite):
     migrate: () => migrate(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => (closed ??= client.close()),
     // one statement at a time in this process: the timeout bounds how long it may wait for one
-    ping: (timeoutMs) => within(client.query('select 1'), timeoutMs),
+    ping: (timeoutMs) =>
+      within(
+        migrationsApplied(async (text) => (await client.query<Record<string, unknown>>(text)).rows).then((migrated) => ({ migrated })),
+        timeoutMs,
+      ),
     async listen(channel, handlers) {
       if (!CHANNEL.test(channel)) throw new Error(`bad channel name ${channel}`);
       const unlisten = await client.listen(channel, (payload) => handlers.message(payload));

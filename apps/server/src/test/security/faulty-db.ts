@@ -5,7 +5,7 @@
  * It also counts write statements run outside any transaction.
  */
 import { randomBytes } from 'node:crypto';
-import { MIGRATIONS_DIR, pgListen, wrapPglite, type Database } from '../../db/client';
+import { MIGRATIONS_DIR, migrationsApplied, pgListen, wrapPglite, type Database } from '../../db/client';
 import * as schema from '../../db/schema';
 import { seedReference } from '../../db/seed/reference';
 
@@ -128,7 +128,11 @@ export async function openFaultyDatabase(): Promise<{ database: Database; faults
     migrate: () => migrate(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => pool.end(),
     listen: (channel, handlers) => pgListen(pg, url.toString(), channel, handlers),
-    ping: () => (proxiedPool.query('select 1') as Promise<unknown>).then(() => true, () => false),
+    ping: () =>
+      migrationsApplied(async (text) => ((await proxiedPool.query(text)) as { rows: Record<string, unknown>[] }).rows).then(
+        (migrated) => ({ migrated }),
+        () => false as const,
+      ),
   };
   await database.migrate();
   await seedReference(database.db);

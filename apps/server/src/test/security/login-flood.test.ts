@@ -5,7 +5,9 @@
  * Speed itself is measured by scripts/bench/login-flood.mjs, not here.
  */
 import { rmSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { latestMigrationMillis } from '../../db/client';
 import { RATE_LIMIT_POLICIES } from '../../plugins/rate-limit';
 import { createTestApp, type TestContext } from '../helper';
 import type { TestCompany } from '../factories';
@@ -151,6 +153,30 @@ describe('health and readiness', () => {
     const after = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(after.statusCode).toBe(200);
   }, 30_000);
+
+  it('/api/ready answers 503 while a migration of this build is not applied, 200 once it is', async () => {
+    // the newest migration as if this build ran before its database was migrated (a rolling deploy)
+    const [newest] = (
+      (await t.db.execute(sql`select id, hash, created_at::text as created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`)) as unknown as {
+        rows: { id: number; hash: string; created_at: string }[];
+      }
+    ).rows;
+    expect(Number(newest!.created_at)).toBe(latestMigrationMillis());
+    await t.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${newest!.id}`);
+    try {
+      const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'The database migrations are not applied.', requestId: expect.any(String) });
+      expect(ready.headers['retry-after']).toBe('5');
+      // liveness stays up: the process is fine, only the database lags behind it
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await t.db.execute(sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${newest!.id}, ${newest!.hash}, ${newest!.created_at})`);
+    }
+    const again = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ status: 'ready' });
+  });
 
   it('with the database gone, /api/health still answers 200 and /api/ready 503, both without a token', async () => {
     const gone = await createTestApp();

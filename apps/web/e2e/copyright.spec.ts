@@ -187,6 +187,46 @@ test.describe('[COPYRIGHT] royalty', () => {
     expect(Number(totalRow!.getCell(col('Royalty')).value).toFixed(2)).toBe(screenTotal);
   });
 
+  test('[COPYRIGHT] a calculated line names the invoice it was settled on by its code and opens that invoice', async ({ browser }) => {
+    for (const [lang, width, calculated, detailTitle] of [
+      ['en', 1440, 'Calculated', 'Invoice detail'],
+      ['ko', 390, '정산 완료', '청구서 상세'],
+    ] as const) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await loginViaApi(page, DEMO, lang);
+      await page.goto('/copyright/royalty');
+      const table = page.getByTestId('royalty-table');
+      await page.getByTestId('filter-invoice').click();
+      await page.getByRole('option', { name: calculated, exact: true }).click();
+      await page.getByTestId('search-submit').click();
+      await expect(table.getByTestId('status-uncalculated')).toHaveCount(0);
+      const links = table.getByTestId('cell-invoice');
+      await expect(links).toHaveCount(10);
+      // the code of one of the company's invoices (BI<day>-<company><n>), not an internal number
+      const codes = await links.allTextContents();
+      for (const code of codes) expect(code).toMatch(/^BI\d{8}-\d+$/);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, `copyright-royalty-invoice-${lang}-${width}`);
+
+      const code = codes[0]!;
+      await links.first().click();
+      await expect(page).toHaveURL(/\/calculate\/sale\?invoice=\d+$/);
+      const detail = page.getByRole('dialog', { name: detailTitle });
+      await expect(detail).toBeVisible();
+      await expect(detail.getByTestId('invoice-code')).toHaveText(code);
+      await expect(detail.getByTestId('invoice-line').first()).toBeVisible();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, `copyright-royalty-invoice-opened-${lang}-${width}`);
+      // closing leaves the invoices tab, without the invoice in the address
+      await detail.getByRole('button', { name: lang === 'en' ? 'Close' : '닫기' }).click();
+      await expect(detail).toHaveCount(0);
+      await expect(page).toHaveURL(/\/calculate\/sale$/);
+      await expect(page.getByTestId('invoices-table').getByTestId('table-row').first()).toBeVisible();
+      await context.close();
+    }
+  });
+
   test('[COPYRIGHT] the royalty screen in Korean', async ({ page }) => {
     await loginViaApi(page, DEMO, 'ko');
     await page.goto('/copyright/royalty');

@@ -81,6 +81,11 @@ export const ZRoyaltyRow = z.object({
   customer_country: z.string(),
   created_at: z.string(),
   buy_invoice_idx: z.number().int().nullable(),
+  /**
+   * (addition) the code of the invoice the line was settled on, as the invoices tab shows it; null when
+   * uncalculated or when the reference is not one of the company's invoices
+   */
+  buy_invoice_code: z.string().nullable(),
   /** rate of the copyright book, percent */
   rate: ZMoney,
   /** unit_price × qty × rate / 100, rounded to 2 decimals (samples and disused copies earn none) */

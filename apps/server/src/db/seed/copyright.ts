@@ -1,6 +1,6 @@
-import { inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { copyrightBooks, royaltyCustomers, royaltyLines } from '../schema';
+import { buyInvoices, copyrightBooks, royaltyCustomers, royaltyLines } from '../schema';
 import type { SeedContext } from './registry';
 import { rng } from './random';
 
@@ -81,9 +81,29 @@ async function upsertCustomers(db: DbOrTx) {
 }
 
 /**
+ * The invoice a line sold on `day` is settled on: the company's first copyright invoice (else any
+ * invoice) of that day or later, else its latest; null when the company has no invoice. So a line
+ * only ever references an invoice of its own company, one the invoices tab shows.
+ */
+async function settlingInvoice(db: DbOrTx, companyIdx: number) {
+  const all = await db
+    .select({ idx: buyInvoices.idx, day: buyInvoices.createdDay, item: buyInvoices.item })
+    .from(buyInvoices)
+    .where(eq(buyInvoices.companyIdx, companyIdx))
+    .orderBy(asc(buyInvoices.createdDay), asc(buyInvoices.idx));
+  const copyright = all.filter((i) => i.item === 'copyright');
+  const pool = copyright.length > 0 ? copyright : all;
+  return (day: string): number | null => {
+    if (pool.length === 0) return null;
+    return (pool.find((i) => i.day >= day) ?? pool[pool.length - 1]!).idx;
+  };
+}
+
+/**
  * Books and royalty lines for one company: `books` books (half Korean, half English titles) and
  * `lines` lines spread over the last 18 months; lines older than three months are mostly
- * calculated (invoice per month), recent ones uncalculated.
+ * calculated, each on the company's next copyright invoice (settlement seeds first), recent ones
+ * uncalculated.
  */
 export async function seedCompanyCopyright(
   db: DbOrTx,
@@ -116,6 +136,7 @@ export async function seedCompanyCopyright(
   });
   const books = await db.insert(copyrightBooks).values(bookValues).returning({ idx: copyrightBooks.idx, listPrice: copyrightBooks.listPrice, currency: copyrightBooks.currency });
   const customers = await upsertCustomers(db);
+  const invoiceFor = await settlingInvoice(db, opts.companyIdx);
   const span = 548; // about 18 months
   const lines: (typeof royaltyLines.$inferInsert)[] = [];
   for (let i = 0; i < opts.lines; i++) {
@@ -130,7 +151,6 @@ export async function seedCompanyCopyright(
     const unit = Math.max(0.01, base * factor * discount);
     const unitPrice = customer.currency === 'USD' ? unit.toFixed(2) : `${Math.round(unit)}.00`;
     const calculated = ageDays > 90 ? rand() < 0.9 : ageDays > 45 ? rand() < 0.3 : false;
-    const month = Math.floor(ageDays / 30);
     lines.push({
       companyIdx: opts.companyIdx,
       bookIdx: book.idx,
@@ -142,7 +162,8 @@ export async function seedCompanyCopyright(
       disuseQty: rand() < 0.06 ? 1 + Math.floor(rand() * 2) : 0,
       saleInfo: pick(SALE_INFO),
       createdAt: created,
-      buyInvoiceIdx: calculated ? 100_000 + opts.companyIdx * 100 + month : null,
+      // the day in Seoul (the business time zone), as the invoices' created_day
+      buyInvoiceIdx: calculated ? invoiceFor(new Date(created.getTime() + 9 * 3600_000).toISOString().slice(0, 10)) : null,
     });
   }
   for (let i = 0; i < lines.length; i += 1000) await db.insert(royaltyLines).values(lines.slice(i, i + 1000));

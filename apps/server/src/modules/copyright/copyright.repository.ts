@@ -78,6 +78,7 @@ export interface RoyaltyLineRecord {
   customer_country: string;
   created_at: string;
   buy_invoice_idx: number | null;
+  buy_invoice_code: string | null;
   royalty: string;
 }
 
@@ -85,7 +86,13 @@ const lineColumns = sql`
   r.idx::float8 as idx, b.idx as book_idx, b.img_url, b.title, b.isbn, b.rate::text as rate,
   r.unit_price::text as unit_price, r.currency, coalesce(cur.icon, r.currency) as currency_icon,
   r.qty, r.sample_qty, r.disuse_qty, r.sale_info, cu.name as customer_name, cu.country as customer_country,
-  ${iso('r.created_at')} as created_at, r.buy_invoice_idx, ${ROYALTY_SQL('r', 'b')}::text as royalty`;
+  ${iso('r.created_at')} as created_at, r.buy_invoice_idx, inv.code as buy_invoice_code, ${ROYALTY_SQL('r', 'b')}::text as royalty`;
+
+/**
+ * The invoice `inv` a line `r` was settled on, only when it is an invoice of the line's company: a
+ * reference to anything else shows no code (the line stays calculated, spec §4).
+ */
+const INVOICE_JOIN = sql`left join buy_invoices inv on inv.idx = r.buy_invoice_idx and inv.company_idx = r.company_idx`;
 
 /**
  * Count, quantity and royalty of the filtered set per book and currency: one scan of the set. The
@@ -140,6 +147,7 @@ export async function royaltyPage(db: DbOrTx, w: RoyaltyWhere, slices: readonly 
     join copyright_books b on b.idx = r.book_idx and b.company_idx = ${w.companyIdx}
     join royalty_customers cu on cu.idx = r.customer_idx
     left join currencies cur on cur.name = r.currency
+    ${INVOICE_JOIN}
     order by p.ord, r.idx`,
   );
   return found.map(normaliseLine);
@@ -163,11 +171,12 @@ export function royaltyExportSql(w: RoyaltyWhere, saleInfo: boolean, book: numbe
   return sql`select b.title, b.isbn, cu.name as customer_name, cu.country as customer_country,
       ${saleInfo ? sql`r.sale_info,` : sql``} r.unit_price::text as unit_price, r.currency, r.qty, r.sample_qty,
       r.disuse_qty, b.rate::text as rate, ${ROYALTY_SQL('r', 'b')}::text as royalty,
-      case when r.buy_invoice_idx is null then 'Uncalculated' else 'Calculated' end as status, r.buy_invoice_idx,
+      case when r.buy_invoice_idx is null then 'Uncalculated' else 'Calculated' end as status, inv.code as buy_invoice_code,
       ${iso('r.created_at')} as created_at, r.idx::float8 as idx
     from royalty_lines r
     join copyright_books b on b.idx = r.book_idx
     join royalty_customers cu on cu.idx = r.customer_idx
+    ${INVOICE_JOIN}
     where r.book_idx = ${book} and b.company_idx = ${w.companyIdx} and ${lineConditions(w)} and r.idx > ${after}
     order by r.idx
     limit ${limit}`;

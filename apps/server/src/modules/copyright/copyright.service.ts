@@ -147,6 +147,7 @@ export function createCopyrightService({ db, changes, auth, timeZone, singleConn
     customer_country: r.customer_country,
     created_at: r.created_at,
     buy_invoice_idx: r.buy_invoice_idx,
+    buy_invoice_code: r.buy_invoice_code,
     rate: r.rate,
     royalty: money2(r.royalty),
   });
@@ -312,7 +313,7 @@ export function royaltyColumns(saleInfo: boolean): SheetColumn[] {
     { header: 'Rate (%)', key: 'rate', width: 9, kind: 'n' },
     { header: 'Royalty', key: 'royalty', width: 14, kind: 'n' },
     { header: 'Status', key: 'status', width: 14 },
-    { header: 'Invoice', key: 'buy_invoice_idx', width: 9 },
+    { header: 'Invoice', key: 'buy_invoice_code', width: 18 },
     { header: 'Created at', key: 'created_at', width: 22 },
   ];
 }

@@ -4,10 +4,15 @@ import type { TCopyrightBooksResponse, TRoyaltyResponse, TRoyaltyRow } from '@po
 import { copyrightBooks, royaltyCustomers, royaltyLines } from '../../db/schema';
 import { isbn13 } from '../../db/seed/copyright';
 import { createTestApp, type TestContext } from '../../test/helper';
+import { insertInvoices } from '../settlement/settlement.factories';
 
 let t: TestContext;
 let tokenA: string;
 let tokenB: string;
+/** invoices of company A the calculated lines were settled on; INV_B is company B's */
+let INV_A1: { idx: number; code: string };
+let INV_A2: { idx: number; code: string };
+let INV_B: { idx: number; code: string };
 const ISBN_A1 = isbn13('979110000001');
 const ISBN_A2 = isbn13('979110000002');
 const ISBN_B1 = isbn13('979119999991');
@@ -46,6 +51,12 @@ beforeAll(async () => {
   const b = await t.createCompany({ saleInfoDisplay: 'N' });
   tokenA = await t.login(a.id, a.password);
   tokenB = await t.login(b.id, b.password);
+  const invA = await insertInvoices(t.db, a.idx, [
+    { code: 'BI20260105-A0001', item: 'copyright', day: '2026-01-05' },
+    { code: 'BI20260205-A0002', item: 'copyright', day: '2026-02-05', currency: 'USD' },
+  ]);
+  [INV_A1, INV_A2] = [invA[0]!, invA[1]!];
+  INV_B = (await insertInvoices(t.db, b.idx, [{ code: 'BI20260105-B0001', item: 'copyright', day: '2026-01-05' }]))[0]!;
   const [kyobo, powell, tsutaya] = await t.db
     .insert(royaltyCustomers)
     .values([
@@ -87,18 +98,20 @@ beforeAll(async () => {
   });
   await t.db.insert(royaltyLines).values([
     // A1 (rate 7.50): 12345.67 × 3 × 7.5 / 100 = 2777.775750 → 2777.78; samples and disused copies earn none
-    line(a1, kyobo, { unitPrice: '12345.67', qty: 3, sampleQty: 2, disuseQty: 1, buyInvoiceIdx: 501, createdAt: new Date('2025-12-31T14:59:59Z') }),
+    line(a1, kyobo, { unitPrice: '12345.67', qty: 3, sampleQty: 2, disuseQty: 1, buyInvoiceIdx: INV_A1.idx, createdAt: new Date('2025-12-31T14:59:59Z') }),
     // A1: 0.35 × 3 × 7.5 / 100 = 0.07875 → 0.08 (USD)
     line(a1, powell, { unitPrice: '0.35', qty: 3, currency: 'USD', sampleQty: 5, createdAt: new Date('2025-12-31T15:00:00Z') }),
     // A2 (rate 12.50): 19.99 × 7 × 12.5 / 100 = 17.491250 → 17.49 (USD)
-    line(a2, powell, { unitPrice: '19.99', qty: 7, currency: 'USD', disuseQty: 4, buyInvoiceIdx: 502, createdAt: new Date('2026-02-01T00:00:00Z') }),
+    line(a2, powell, { unitPrice: '19.99', qty: 7, currency: 'USD', disuseQty: 4, buyInvoiceIdx: INV_A2.idx, createdAt: new Date('2026-02-01T00:00:00Z') }),
     // A2: 1350 × 0 × 12.5% = 0 (only samples)
     line(a2, tsutaya, { unitPrice: '1350.00', qty: 0, sampleQty: 3, currency: 'JPY', createdAt: new Date('2026-03-01T00:00:00Z') }),
     // A2: 0.1 × 1 × 12.5 / 100 = 0.0125 → 0.01 (USD)
     line(a2, powell, { unitPrice: '0.10', qty: 1, currency: 'USD', createdAt: new Date('2026-03-02T00:00:00Z') }),
     // B1: another company's lines, same customers
-    line(b1, kyobo, { unitPrice: '99999.00', qty: 9, buyInvoiceIdx: 900 }),
+    line(b1, kyobo, { unitPrice: '99999.00', qty: 9, buyInvoiceIdx: INV_B.idx }),
     line(b1, powell, { unitPrice: '50.00', qty: 2, currency: 'USD' }),
+    // B1: a reference to company A's invoice (bad data) never shows A's invoice code to B
+    line(b1, tsutaya, { unitPrice: '10.00', qty: 1, currency: 'JPY', buyInvoiceIdx: INV_A2.idx, createdAt: new Date('2026-01-11T03:00:00Z') }),
   ]);
 }, 60_000);
 
@@ -134,7 +147,8 @@ describe('GET copyright/royalty', () => {
       rate: '7.50',
       customer_name: 'Test Kyobo Gangnam',
       customer_country: 'KOR',
-      buy_invoice_idx: 501,
+      buy_invoice_idx: INV_A1.idx,
+      buy_invoice_code: 'BI20260105-A0001',
       saleInfo: 'Online bookstore',
       img_url: `/api/copyright/cover/${ISBN_A1}.svg`,
     });
@@ -191,11 +205,35 @@ describe('GET copyright/royalty', () => {
 
   it('calculated status: invoiceYn Y = lines with an invoice, N = without', async () => {
     const calculated = await royaltyJson(tokenA, { invoiceYn: 'Y' });
-    expect(calculated.dataset.map((r) => r.buy_invoice_idx)).toEqual([502, 501]);
+    expect(calculated.dataset.map((r) => r.buy_invoice_idx)).toEqual([INV_A2.idx, INV_A1.idx]);
     const open = await royaltyJson(tokenA, { invoiceYn: 'N' });
     expect(open.total_cnt).toBe(3);
-    expect(open.dataset.every((r) => r.buy_invoice_idx === null)).toBe(true);
+    expect(open.dataset.every((r) => r.buy_invoice_idx === null && r.buy_invoice_code === null)).toBe(true);
     expect((await royaltyJson(tokenA, { invoiceYn: '' })).total_cnt).toBe(5);
+  });
+
+  it('names the invoice a line was settled on by its code, one the invoices tab of the same company shows', async () => {
+    const calculated = await royaltyJson(tokenA, { invoiceYn: 'Y' });
+    expect(calculated.dataset.map((r) => [r.buy_invoice_idx, r.buy_invoice_code])).toEqual([
+      [INV_A2.idx, 'BI20260205-A0002'],
+      [INV_A1.idx, 'BI20260105-A0001'],
+    ]);
+    // the code is one of the company's own invoices, and its detail opens by the line's reference
+    const invoices = await t.inject(tokenA, { method: 'GET', url: '/api/calculate/buyInvoiceSend?start=0&length=100' });
+    const codes = invoices.json<{ dataset: { code: string }[] }>().dataset.map((i) => i.code);
+    for (const r of calculated.dataset) {
+      expect(codes).toContain(r.buy_invoice_code);
+      const detail = await t.inject(tokenA, { method: 'GET', url: `/api/calculate/buyInvoiceSend/${r.buy_invoice_idx}` });
+      expect(detail.statusCode).toBe(200);
+      expect(detail.json<{ code: string }>().code).toBe(r.buy_invoice_code);
+    }
+    // company B: its own invoice by code; a reference to A's invoice shows no code (but stays calculated)
+    const b = await royaltyJson(tokenB, { invoiceYn: 'Y' });
+    expect(b.dataset.map((r) => [r.customer_name, r.buy_invoice_code]).sort()).toEqual([
+      ['Test Kyobo Gangnam', 'BI20260105-B0001'],
+      ['Test Tsutaya', null],
+    ]);
+    expect(b.dataset.some((r) => r.buy_invoice_code?.includes('-A'))).toBe(false);
   });
 
   it.each([
@@ -228,7 +266,7 @@ describe('GET copyright/royalty', () => {
     }
     expect((await royaltyJson(tokenA, { isbn: ISBN_B1 })).total_cnt).toBe(0);
     const b = await royaltyJson(tokenB);
-    expect(b.total_cnt).toBe(2);
+    expect(b.total_cnt).toBe(3);
     expect(b.dataset.every((r) => r.isbn === ISBN_B1)).toBe(true);
     expect((await royaltyJson(tokenB, { isbn: ISBN_A1 })).total_cnt).toBe(0);
   });

@@ -1,7 +1,8 @@
-import { Group, Select, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, Select, Text, TextInput } from '@mantine/core';
 import type { TRoyaltyFilter, TRoyaltyRow } from '@portal/contract';
 import { hyphenateIsbn } from '@portal/contract/isbn';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import { DataTable, type Column } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
@@ -115,9 +116,25 @@ export function RoyaltyPage() {
       header: t('fields.status'),
       render: (r) =>
         r.buy_invoice_idx !== null ? (
-          <Text size="sm" c="teal.9" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="status-calculated">
-            {t('common:enums.calcStatus.Y')}
-          </Text>
+          <div>
+            <Text size="sm" c="teal.9" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="status-calculated">
+              {t('common:enums.calcStatus.Y')}
+            </Text>
+            {r.buy_invoice_code !== null && (
+              // the invoice the line was settled on, by the code the invoices tab shows: opens its detail there
+              <Anchor
+                component={Link}
+                to={`/calculate/sale?invoice=${r.buy_invoice_idx}`}
+                size="xs"
+                ff="monospace"
+                style={{ whiteSpace: 'nowrap' }}
+                aria-label={t('royalty.openInvoice', { code: r.buy_invoice_code })}
+                data-testid="cell-invoice"
+              >
+                {r.buy_invoice_code}
+              </Anchor>
+            )}
+          </div>
         ) : (
           // orange-9 darkened by 15 %: AA contrast on white and on the striped rows (orange-9 alone is 4.3:1)
           <Text size="sm" c="color-mix(in srgb, var(--mantine-color-orange-9), black 15%)" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="status-uncalculated">

@@ -3,6 +3,7 @@ import type { TBuyInvoiceRow } from '@portal/contract';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { DataTable, usePaging, type Column } from '../../../components/data-table';
 import { Money, TotalsFooter } from '../../../components/money';
 import { errorMessageKey } from '../../../lib/api-client';
@@ -27,6 +28,21 @@ export function InvoicesTab() {
   const query = useBuyInvoices({ start: paging.start, length: paging.length, search_value: applied }, ready);
   const [downloading, setDownloading] = useState<string | null>(null);
   const [open, setOpen] = useState<number | null>(null);
+  // ?invoice=<idx> opens that invoice's detail (the royalty list links a settled line to its invoice)
+  const [params, setParams] = useSearchParams();
+  const linked = /^[1-9]\d{0,9}$/.test(params.get('invoice') ?? '') ? Number(params.get('invoice')) : null;
+  const shown = open ?? linked;
+  const close = () => {
+    setOpen(null);
+    if (params.has('invoice'))
+      setParams(
+        (p) => {
+          p.delete('invoice');
+          return p;
+        },
+        { replace: true },
+      );
+  };
 
   const download = async (code: string) => {
     setDownloading(code);
@@ -138,7 +154,7 @@ export function InvoicesTab() {
           />
         }
       />
-      <InvoiceDetailModal invoiceIdx={open} onClose={() => setOpen(null)} />
+      <InvoiceDetailModal invoiceIdx={shown} onClose={close} />
     </>
   );
 }

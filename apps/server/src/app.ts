@@ -27,6 +27,7 @@ import { settlementRoutes } from './modules/settlement/settlement.routes';
 import type { ModuleDeps } from './modules/types';
 import { createChangeFeed, type ChangeFeed } from './lib/change-feed';
 import { createDiskFileStore } from './lib/file-store';
+import { createMetrics, instrument, startMetricsServer, type Metrics } from './lib/metrics';
 import { createPasswordHasher } from './lib/password';
 import { loggerOptions } from './lib/log-redaction';
 import authPlugin, { createTokenSigner, markRoutesPublic } from './plugins/auth';
@@ -42,6 +43,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** committed writes announced by the database (lib/change-feed.ts) */
     changes: ChangeFeed;
+    /** Prometheus metrics, served on METRICS_PORT (lib/metrics.ts) */
+    metrics: Metrics;
+    /** the metrics listener's port once the app is ready, when METRICS_PORT is set */
+    metricsPort?: number;
   }
 }
 
@@ -106,6 +111,25 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Prometheus metrics: on a listener of their own (METRICS_PORT), never on this one
+  const metrics = createMetrics({ pool: () => database.poolStats() });
+  app.decorate('metrics', metrics);
+  instrument(app, metrics);
+  if (config.metricsPort !== undefined) {
+    const metricsPort = config.metricsPort;
+    let listener: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
+    // at ready (listen waits for it; onListen hooks would not be awaited)
+    app.addHook('onReady', async () => {
+      listener = await startMetricsServer(metrics.registry, metricsPort, config.metricsHost ?? config.host);
+      app.metricsPort = listener.port;
+      app.log.info({ port: listener.port }, 'metrics on /metrics');
+    });
+    app.addHook('onClose', async () => {
+      const server = listener?.server;
+      if (server) await new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve())));
+    });
+  }
+
   // 1. external plugins
   await app.register(securityHeaders, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
@@ -142,12 +166,15 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   // 2. app services and plugins
+  const hasher = createPasswordHasher({ concurrency: config.hashConcurrency, maxWaiting: config.hashMaxWaiting });
+  metrics.gauge('portal_login_queue_length', 'Password checks (logins, password changes) waiting for a hashing slot', () => hasher.waiting);
+  metrics.gauge('portal_password_hashes_running', 'Password hashes computing now', () => hasher.running);
   const auth = createAuthService({
     db,
     now: config.now,
     tokenTtlMinutes: config.tokenTtlMinutes,
     sessionMaxHours: config.sessionMaxHours ?? 12,
-    hasher: createPasswordHasher({ concurrency: config.hashConcurrency, maxWaiting: config.hashMaxWaiting }),
+    hasher,
     sign: createTokenSigner(config.jwtSecret),
   });
 
@@ -159,7 +186,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   const changes = await createChangeFeed(database);
   app.decorate('changes', changes);
   app.addHook('onClose', () => changes.close());
-  await app.register(responseCache, { feed: changes });
+  await app.register(responseCache, { feed: changes, onLookup: metrics.cacheLookup });
 
   const files = createDiskFileStore(config.filesDir);
 
@@ -205,7 +232,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
       );
       await api.register(authRoutes, { auth });
       await api.register(commonRoutes, { db, auth });
-      const deps: ModuleDeps = { db, auth, config, files, changes };
+      const deps: ModuleDeps = { db, auth, config, files, changes, metrics };
       for (const routes of [settlementRoutes, copyrightRoutes, companyRoutes, helpRoutes, productRoutes, dashboardRoutes]) {
         await api.register(routes, deps);
       }

@@ -33,6 +33,9 @@ const ZEnv = z.object({
   BOOK_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   // Most books one company may register (POST product/booksExcel); issue 13.
   BOOKS_MAX_PER_COMPANY: z.coerce.number().int().min(1).max(100_000_000).default(DEFAULT_BOOKS_MAX_PER_COMPANY),
+  // Prometheus /metrics on a listener of its own (issue 16); empty = off. METRICS_HOST defaults to HOST.
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional().or(z.literal('').transform(() => undefined)),
+  METRICS_HOST: z.string().optional(),
 });
 
 /** Official endpoints of the external providers (overridable with BOOK_PROVIDER_URL). */
@@ -78,6 +81,10 @@ export interface AppConfig {
   bookProvider?: BookProviderConfig;
   /** Most books one company may register; absent = DEFAULT_BOOKS_MAX_PER_COMPANY. */
   booksMaxPerCompany?: number;
+  /** Port of the Prometheus /metrics listener (0 = any free one, tests); absent = no metrics listener. */
+  metricsPort?: number;
+  /** Address the metrics listener binds to; absent = `host`. */
+  metricsHost?: string;
 }
 
 function resolveFromRoot(p: string) {
@@ -150,5 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             timeoutMs: e.BOOK_PROVIDER_TIMEOUT_MS,
           },
     booksMaxPerCompany: e.BOOKS_MAX_PER_COMPANY,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
   };
 }

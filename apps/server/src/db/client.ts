@@ -54,6 +54,14 @@ export interface Database {
    * pool that user requests use.
    */
   ping(timeoutMs: number): Promise<PingResult>;
+  /** Connections now (metrics): node-postgres' pool; PGlite's one connection, in use or idle, and calls waiting for it. */
+  poolStats(): PoolStats;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 /** `work`'s outcome, or false when it fails or takes longer than `ms`. */
@@ -135,6 +143,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       // once: a second call (shutdown after a failure, tests) waits for the first
       close: () => (closed ??= (pinger.close(), pool.end())),
       ping: (timeoutMs) => pinger.ping(timeoutMs),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       listen: (channel, handlers) => pgListen(pg, opts.url!, channel, handlers),
     };
   }
@@ -147,6 +156,19 @@ export async function wrapPglite(client: import('@electric-sql/pglite').PGlite):
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   await client.waitReady;
+  // calls in flight on the single connection (one runs, the others wait for it): for metrics
+  let inFlight = 0;
+  for (const name of ['query', 'exec', 'transaction'] as const) {
+    const original = (client[name] as (...args: unknown[]) => Promise<unknown>).bind(client);
+    (client as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      inFlight++;
+      try {
+        return await original(...args);
+      } finally {
+        inFlight--;
+      }
+    };
+  }
   const db = drizzle(client, { schema }) as unknown as Db;
   let closed: Promise<void> | undefined;
   return {
@@ -154,6 +176,7 @@ export async function wrapPglite(client: import('@electric-sql/pglite').PGlite):
     driver: 'pglite',
     migrate: () => migrate(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => (closed ??= client.close()),
+    poolStats: () => ({ total: 1, idle: inFlight > 0 ? 0 : 1, waiting: Math.max(0, inFlight - 1) }),
     // one statement at a time in this process: the timeout bounds how long it may wait for one
     ping: (timeoutMs) =>
       within(

@@ -2,6 +2,7 @@ import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import type { ChangeFeed } from '../lib/change-feed';
 import type { FileStore } from '../lib/file-store';
+import type { Metrics } from '../lib/metrics';
 import type { AuthService } from './auth/auth.service';
 
 /** What every domain module's routes receive from app.ts. */
@@ -12,4 +13,6 @@ export interface ModuleDeps {
   files: FileStore;
   /** committed writes announced by the database: cache keys of derived data (lib/change-feed.ts) */
   changes: ChangeFeed;
+  /** Prometheus metrics: a module adds gauges of its own state (lib/metrics.ts) */
+  metrics: Metrics;
 }

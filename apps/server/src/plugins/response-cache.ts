@@ -20,6 +20,8 @@ export interface ResponseCacheOptions {
   feed: ChangeFeed;
   /** bytes of answers kept (least recently used go first) */
   maxBytes?: number;
+  /** each lookup of a cacheable request: answered from memory (hit) or not (miss) — metrics */
+  onLookup?: (hit: boolean) => void;
 }
 
 /**
@@ -42,7 +44,10 @@ export default fp(
       const topics = request.routeOptions.config?.cacheTopics;
       if (!topics || !request.auth || request.method !== 'GET') return;
       const stamp = opts.feed.stamp(topics);
-      if (stamp === null) return;
+      if (stamp === null) {
+        opts.onLookup?.(false);
+        return;
+      }
       // keyed on what the handler will see (the matched route and the validated parameters), not on
       // the URL string: every spelling of the same request (`/%61pi/…`, parameters in another order,
       // unknown ones the schema drops) shares one entry instead of filling the cache with copies
@@ -50,7 +55,9 @@ export default fp(
       // `Cache-Control: no-cache` (a reload, or a bench timing the database path): a fresh answer
       const fresh = /no-cache|no-store|max-age=0/i.test(request.headers['cache-control'] ?? '');
       const hit = fresh ? undefined : entries.get(key);
-      if (hit && hit.stamp === stamp) {
+      const served = !!hit && hit.stamp === stamp;
+      opts.onLookup?.(served);
+      if (served) {
         return reply.header('content-type', 'application/json; charset=utf-8').send(hit.body);
       }
       // the stamp is taken before the database is read: a write during the read voids this entry

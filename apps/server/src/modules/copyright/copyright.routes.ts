@@ -41,7 +41,7 @@ const ROYALTY_FILTER =
 const BOOKS_TOPICS = ['copyright', 'reference'] as const;
 const ROYALTY_TOPICS = ['copyright', 'companies', 'reference'] as const;
 
-export const copyrightRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, auth, config, changes }) => {
+export const copyrightRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, auth, config, changes, metrics }) => {
   const service = createCopyrightService({ db, changes, auth, timeZone: config.timeZone, singleConnection: !config.databaseUrl });
 
   /**
@@ -50,6 +50,7 @@ export const copyrightRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
    */
   const running = new Map<number, number>();
   let runningTotal = 0;
+  metrics.gauge('portal_export_slots_in_use', `Spreadsheet exports running now (at most ${MAX_EXPORTS} per process)`, () => runningTotal);
   const claimExport = (companyIdx: number) => {
     if (runningTotal >= MAX_EXPORTS || (running.get(companyIdx) ?? 0) >= MAX_EXPORTS_PER_COMPANY) {
       throw new AppError(429, 'RATE_LIMITED', 'Too many exports are running; try again shortly', undefined, { 'retry-after': '5' });

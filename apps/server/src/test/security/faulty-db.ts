@@ -128,6 +128,7 @@ export async function openFaultyDatabase(): Promise<{ database: Database; faults
     migrate: () => migrate(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => pool.end(),
     listen: (channel, handlers) => pgListen(pg, url.toString(), channel, handlers),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     ping: () =>
       migrationsApplied(async (text) => ((await proxiedPool.query(text)) as { rows: Record<string, unknown>[] }).rows).then(
         (migrated) => ({ migrated }),

@@ -13,6 +13,7 @@ export async function loginViaUi(page: Page, who = DEMO, path = '/login') {
   await page.goto(path);
   await page.getByLabel('Author ID').fill(who.id);
   await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).not.toHaveURL(/\/login/);
 }
@@ -44,12 +45,33 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
+/** The screens (path names) each page has been axe-checked on, for the end-of-test check below. */
+const checkedScreens = new WeakMap<Page, Set<string>>();
+const screenOf = (url: string) => {
+  try {
+    const u = new URL(url);
+    return u.protocol.startsWith('http') ? u.pathname : null;
+  } catch {
+    return null;
+  }
+};
+
 /** axe (WCAG 2 A/AA) on the page as it is now: the serious and critical violations, as readable lines. */
 export async function seriousA11yViolations(page: Page) {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const screen = screenOf(page.url());
+  if (screen) {
+    if (!checkedScreens.has(page)) checkedScreens.set(page, new Set());
+    checkedScreens.get(page)!.add(screen);
+  }
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Fails the test when axe finds a serious or critical violation on the page as it is now. */
+export async function expectAccessible(page: Page, what = screenOf(page.url()) ?? page.url()) {
+  expect(await seriousA11yViolations(page), `axe: serious/critical violations on ${what}`).toEqual([]);
 }
 
 export const test = base;

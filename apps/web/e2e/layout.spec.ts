@@ -1,4 +1,5 @@
-import { DEMO, expect, loginViaUi, screenshot, test } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { DEMO, expect, expectAccessible, loginViaApi, loginViaUi, screenshot, test } from './fixtures';
 
 test.describe('[LAYOUT] shell and languages', () => {
   test('[LAYOUT] the layout shows the sidebar menu, top bar and footer', async ({ page }) => {
@@ -17,6 +18,75 @@ test.describe('[LAYOUT] shell and languages', () => {
     await screenshot(page, 'layout-desktop-minimised');
     await page.getByTestId('sidebar-toggle').click();
     await expect(page.getByTestId('sidebar-title')).toBeVisible();
+  });
+
+  test('[LAYOUT] the sidebar groups are buttons: reached by Tab, toggled by Enter and Space, with aria-expanded', async ({ page }) => {
+    await loginViaApi(page, DEMO);
+    await page.goto('/copyright/books');
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(nav.getByRole('link', { name: 'Royalty' })).toBeVisible();
+    /** Tab from the page's start until `target` has the focus (at most 40 presses). */
+    const tabTo = async (p: Page, target: Locator) => {
+      await p.locator('body').focus();
+      for (let i = 0; i < 40; i++) {
+        await p.keyboard.press('Tab');
+        if (await target.evaluate((el) => el === document.activeElement)) return;
+      }
+      throw new Error('not reachable by Tab');
+    };
+    for (const [group, child] of [
+      ['Company settings', 'Company profile'],
+      ['Help', 'Q&A board'],
+    ] as const) {
+      const button = nav.getByRole('button', { name: group, exact: true });
+      await expect(button).toHaveAttribute('aria-expanded', 'false');
+      const controls = await button.getAttribute('aria-controls');
+      expect(controls).toBeTruthy();
+      const panel = page.locator(`[id="${controls}"]`);
+      await expect(panel.getByRole('link', { name: child })).toBeHidden();
+      await tabTo(page, button);
+      await page.keyboard.press('Enter');
+      await expect(button).toHaveAttribute('aria-expanded', 'true');
+      await expect(panel.getByRole('link', { name: child })).toBeVisible();
+      await expectAccessible(page, `sidebar with ${group} open`);
+      // its links come next in the tab order
+      await page.keyboard.press('Tab');
+      await expect(panel.getByRole('link').first()).toBeFocused();
+      await page.keyboard.press('Shift+Tab');
+      await expect(button).toBeFocused();
+      await page.keyboard.press(' ');
+      await expect(button).toHaveAttribute('aria-expanded', 'false');
+      await expect(panel.getByRole('link', { name: child })).toBeHidden();
+      await page.keyboard.press(' ');
+      await expect(button).toHaveAttribute('aria-expanded', 'true');
+    }
+    await screenshot(page, 'layout-sidebar-groups-open-en');
+    // Korean, at 1440 px and 390 px (the drawer)
+    await page.evaluate(() => localStorage.setItem('portal.lang', 'ko'));
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.reload();
+    const ko = page.getByRole('navigation', { name: '주 메뉴' });
+    await ko.getByRole('button', { name: '회사 설정' }).press('Enter');
+    await ko.getByRole('button', { name: '고객센터' }).press('Enter');
+    await expect(ko.getByRole('button', { name: '고객센터' })).toHaveAttribute('aria-expanded', 'true');
+    await expectAccessible(page, 'the Korean sidebar');
+    await screenshot(page, 'layout-sidebar-groups-open-ko-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('nav-burger').click();
+    const drawer = page.getByTestId('sidebar');
+    await expect(drawer).toBeInViewport();
+    const group = drawer.getByRole('button', { name: '회사 설정' });
+    if ((await group.getAttribute('aria-expanded')) === 'false') await group.press('Enter');
+    await expect(drawer.getByRole('link', { name: '회사 정보' })).toBeVisible();
+    await screenshot(page, 'layout-sidebar-groups-open-ko-390');
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.evaluate(() => localStorage.setItem('portal.lang', 'en'));
+    await page.reload();
+    // the group of the current page starts open
+    await page.goto('/help/bbs/qna');
+    await expect(nav.getByRole('button', { name: 'Help', exact: true })).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav.getByRole('button', { name: 'Company settings', exact: true })).toHaveAttribute('aria-expanded', 'false');
   });
 
   test('[LAYOUT] the browser language is the default (ko-KR → Korean)', async ({ browser }) => {
@@ -65,9 +135,13 @@ test.describe('[LAYOUT] shell and languages', () => {
     await expect(page.getByTestId('sidebar-toggle')).toBeHidden();
     const sidebar = page.getByTestId('sidebar');
     await expect(sidebar).not.toBeInViewport();
+    await expectAccessible(page);
     await screenshot(page, 'layout-mobile-closed');
     await burger.click();
     await expect(sidebar).toBeInViewport();
+    await sidebar.getByRole('button', { name: 'Company settings' }).click();
+    await expect(sidebar.getByRole('link', { name: 'Company profile' })).toBeVisible();
+    await expectAccessible(page, 'the open drawer at 390 px');
     await screenshot(page, 'layout-mobile-drawer');
     await sidebar.getByRole('link', { name: 'Royalty' }).click();
     await expect(page).toHaveURL(/\/copyright\/royalty$/);
@@ -96,6 +170,7 @@ test.describe('[SESSION] warning and extension', () => {
     await page.clock.fastForward('00:31');
     const dialog = page.getByRole('dialog', { name: 'Your session is about to end' });
     await expect(dialog).toBeVisible();
+    await expectAccessible(page, 'the session warning');
     await screenshot(page, 'session-warning');
     await dialog.getByRole('button', { name: 'Extend login time' }).click();
     await expect(page.getByText('The login time has been extended.')).toBeVisible();
@@ -120,6 +195,8 @@ test.describe('[SESSION] warning and extension', () => {
     await page.clock.install();
     await loginViaUi(page, DEMO);
     await page.goto('/copyright/books');
+    await expect(page.getByTestId('table-row').first()).toBeVisible();
+    await expectAccessible(page);
     await page.clock.fastForward('06:00');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fcopyright%2Fbooks$/);
   });

@@ -60,6 +60,7 @@ export function SessionWarning() {
       onClose={() => setDismissedFor(expiresAt)}
       title={t('session.warningTitle')}
       centered
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
       data-testid="session-warning"
     >
       <Text mb="lg">{t('session.warningText', { minutes: Math.floor(secs / 60), seconds: secs % 60 })}</Text>

@@ -1,4 +1,6 @@
-import { NavLink as MantineNavLink, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Collapse, NavLink as MantineNavLink, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { NAV_ITEMS, type NavItem } from './nav-items';
@@ -43,15 +45,9 @@ export function Sidebar({ title, minimised, onNavigate }: Props) {
 
   const renderItem = (item: NavItem) =>
     item.children ? (
-      <MantineNavLink
-        key={item.label}
-        label={t(item.label)}
-        leftSection={<item.icon size={18} aria-hidden />}
-        defaultOpened={item.children.some((c) => isActive(c.to))}
-        childrenOffset={28}
-      >
+      <NavGroup key={item.label} item={item} label={t(item.label)} defaultOpened={item.children.some((c) => isActive(c.to))}>
         {item.children.map(renderItem)}
-      </MantineNavLink>
+      </NavGroup>
     ) : (
       <MantineNavLink
         key={item.to}
@@ -71,5 +67,39 @@ export function Sidebar({ title, minimised, onNavigate }: Props) {
       </Text>
       <ScrollArea style={{ flex: 1 }}>{NAV_ITEMS.map(renderItem)}</ScrollArea>
     </nav>
+  );
+}
+
+/**
+ * A sidebar group (Company settings, Help): a real <button> in the tab order that Enter and Space
+ * toggle, telling assistive technology whether its links are shown (aria-expanded) and where they
+ * are (aria-controls). Mantine's NavLink with children is an <a> without href: not focusable.
+ */
+function NavGroup({ item, label, defaultOpened, children }: { item: NavItem; label: string; defaultOpened: boolean; children: React.ReactNode }) {
+  const [opened, setOpened] = useState(defaultOpened);
+  const id = useId();
+  return (
+    <>
+      <MantineNavLink
+        component="button"
+        type="button"
+        label={label}
+        leftSection={<item.icon size={18} aria-hidden />}
+        rightSection={
+          <IconChevronRight
+            size={14}
+            aria-hidden
+            style={{ transform: opened ? 'rotate(90deg)' : undefined, transition: 'transform 200ms ease' }}
+          />
+        }
+        aria-expanded={opened}
+        aria-controls={id}
+        onClick={() => setOpened((o) => !o)}
+        data-testid={`nav-group-${item.label.replace(/^nav\./, '')}`}
+      />
+      <Collapse expanded={opened} keepMountedMode="display-none" id={id} pl={28} role="group" aria-label={label}>
+        {children}
+      </Collapse>
+    </>
   );
 }

@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -12,7 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZErrorEnvelope } from '@portal/contract';
-import type { AppConfig } from './config';
+import { DEFAULT_TIMEOUTS, type AppConfig } from './config';
 import type { Database } from './db/client';
 import { AppError } from './lib/errors';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -60,6 +62,13 @@ export function trustProxyOption(value: false | number | string[]): false | stri
   return (_address, hop) => hop < value;
 }
 
+/**
+ * Answers compressed when the client accepts it: JSON, text and SVG only. Downloads that are
+ * compressed already (xlsx and zip are zip files, PDF streams are deflated, images) are sent as
+ * they are: mime-db marks them not compressible, and octet-stream is left out of Fastify's default.
+ */
+export const COMPRESSIBLE = /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)xml(?:;|$)/;
+
 /** How long /api/ready waits for the database. */
 export const READY_TIMEOUT_MS = 1000;
 
@@ -94,6 +103,7 @@ export const CSP_DIRECTIVES = {
 export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const { db } = database;
+  const timeouts = config.timeouts ?? DEFAULT_TIMEOUTS;
   const app = Fastify({
     logger: opts.logger === false ? false : loggerOptions(opts.logger?.level ?? config.logLevel, opts.logger?.stream),
     genReqId,
@@ -106,6 +116,16 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     return503OnClosing: false,
     // request.ip: the client as the proxies named by TRUST_PROXY report it (throttling, rate limits)
     trustProxy: trustProxyOption(config.trustProxy ?? false),
+    // Node's HTTP server timeouts, set explicitly (config.ts DEFAULT_TIMEOUTS, REQUEST_TIMEOUT_MS, …):
+    // the whole request must arrive within requestTimeout, its headers within headersTimeout (checked
+    // every connectionsCheckingInterval, at most 5 s), and an idle kept-alive connection closes after keepAliveTimeout
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: {
+      requestTimeout: timeouts.requestMs,
+      headersTimeout: timeouts.headersMs,
+      connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(timeouts.headersMs / 4))),
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -134,6 +154,17 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(securityHeaders, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     crossOriginEmbedderPolicy: false,
+  });
+  // before any route: it adds its onSend to each route as the route is declared (after the
+  // response cache's, which keeps the uncompressed answer)
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    customTypes: COMPRESSIBLE,
+    // brotli's default quality (11) costs tens of ms on a large list; 4 is about gzip's time for smaller output
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
   });
   await app.register(errorsPlugin);
   await app.register(shutdownPlugin);
@@ -231,7 +262,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
         },
       );
       await api.register(authRoutes, { auth });
-      await api.register(commonRoutes, { db, auth });
+      await api.register(commonRoutes, { db, auth, demoData: config.demoData });
       const deps: ModuleDeps = { db, auth, config, files, changes, metrics };
       for (const routes of [settlementRoutes, copyrightRoutes, companyRoutes, helpRoutes, productRoutes, dashboardRoutes]) {
         await api.register(routes, deps);

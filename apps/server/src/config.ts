@@ -12,11 +12,30 @@ export const REPO_ROOT = path.resolve(here, '../../..');
 /** Registered books per company when BOOKS_MAX_PER_COMPANY is not set. */
 export const DEFAULT_BOOKS_MAX_PER_COMPANY = 100_000;
 
+/**
+ * HTTP server timeouts when the environment sets none. request: the whole request (headers and
+ * body) must have arrived within it (bodies are at most 4 MiB); headers: a client that sends its
+ * headers slowly is cut off (slowloris); keep-alive: an idle kept-alive connection is closed after
+ * it, longer than the usual 60 s idle timeout of load balancers so that they close first.
+ */
+export const DEFAULT_TIMEOUTS = { requestMs: 60_000, headersMs: 30_000, keepAliveMs: 72_000 } as const;
+
+/** A yes/no switch: 1/true/yes/on or 0/false/no/off (empty = not set). */
+const zSwitch = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => /^(|1|true|yes|on|0|false|no|off)$/.test(v))
+  .transform((v) => (v === '' ? undefined : /^(1|true|yes|on)$/.test(v)));
+
 const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  // demo companies and rows: on by default for the embedded database outside production
+  DEMO_DATA: zSwitch.optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   TOKEN_TTL_MINUTES: z.coerce.number().positive().max(60 * 24 * 30).default(60),
   // absolute session lifetime: no refresh once this many hours have passed since the login
@@ -26,6 +45,10 @@ const ZEnv = z.object({
   APP_TIME_ZONE: z.string().default('Asia/Seoul'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  // HTTP server timeouts (Node's http server through Fastify's options)
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(DEFAULT_TIMEOUTS.requestMs),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(DEFAULT_TIMEOUTS.headersMs),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(DEFAULT_TIMEOUTS.keepAliveMs),
   // Optional external bibliographic provider for the bulk book upload (issue 8); off by default.
   BOOK_PROVIDER: z.enum(['none', 'nlk', 'aladin']).default('none'),
   BOOK_PROVIDER_KEY: z.string().default(''),
@@ -37,6 +60,44 @@ const ZEnv = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional().or(z.literal('').transform(() => undefined)),
   METRICS_HOST: z.string().optional(),
 });
+
+/** Every variable the server reads (.env.example lists each, a test checks it). */
+export const ENV_VARIABLES = Object.keys(ZEnv.shape);
+
+/** What each variable takes, for the message that stops a start with a bad value. */
+const EXPECTED: Record<keyof z.input<typeof ZEnv>, string> = {
+  NODE_ENV: 'development, production or test',
+  PORT: 'a port number from 0 to 65535',
+  HOST: 'an address to listen on',
+  DATA_DIR: 'a folder',
+  DATABASE_URL: 'a postgres:// URL, or empty for the embedded database',
+  DEMO_DATA: '1 (seed the demo companies into an empty database) or 0',
+  JWT_SECRET: 'at least 32 characters',
+  TOKEN_TTL_MINUTES: 'minutes, more than 0 and at most 43200 (30 days)',
+  SESSION_MAX_HOURS: 'hours, more than 0 and at most 2160 (90 days)',
+  TRUST_PROXY: 'off, a hop count, or a comma-separated list of addresses/CIDRs',
+  APP_TIME_ZONE: 'an IANA time zone such as Asia/Seoul',
+  LOG_LEVEL: 'fatal, error, warn, info, debug, trace or silent',
+  WEB_DIST: 'the folder of the built web app',
+  REQUEST_TIMEOUT_MS: 'milliseconds from 1000 to 3600000',
+  HEADERS_TIMEOUT_MS: 'milliseconds from 1000 to 3600000, at most REQUEST_TIMEOUT_MS',
+  KEEP_ALIVE_TIMEOUT_MS: 'milliseconds from 1000 to 3600000',
+  BOOK_PROVIDER: 'none, nlk or aladin',
+  BOOK_PROVIDER_KEY: 'the provider\'s API key',
+  BOOK_PROVIDER_URL: 'an http(s) URL, or empty for the provider\'s official endpoint',
+  BOOK_PROVIDER_TIMEOUT_MS: 'milliseconds from 100 to 60000',
+  BOOKS_MAX_PER_COMPANY: 'a whole number from 1 to 100000000',
+  METRICS_PORT: 'a port number from 1 to 65535, or empty for no metrics listener',
+  METRICS_HOST: 'an address for the metrics listener',
+};
+
+/** Variables whose value is never repeated in a message (it may be a password or a key). */
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'JWT_SECRET', 'BOOK_PROVIDER_KEY']);
+
+/** Thrown by loadConfig: its message names each bad variable and what it takes, one per line. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
 
 /** Official endpoints of the external providers (overridable with BOOK_PROVIDER_URL). */
 export const BOOK_PROVIDER_URLS = {
@@ -85,6 +146,14 @@ export interface AppConfig {
   metricsPort?: number;
   /** Address the metrics listener binds to; absent = `host`. */
   metricsHost?: string;
+  /**
+   * The demo switch (DEMO_DATA; default: on for the embedded database outside production): the demo
+   * companies are seeded into an empty database at start, and the login page shows their credentials
+   * (GET /api/common/loginHints) when they are there. Absent = off.
+   */
+  demoData?: boolean;
+  /** HTTP server timeouts in ms; absent = DEFAULT_TIMEOUTS. */
+  timeouts?: { requestMs: number; headersMs: number; keepAliveMs: number };
 }
 
 function resolveFromRoot(p: string) {
@@ -125,12 +194,25 @@ export function parseTrustProxy(value: string): false | number | string[] {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = ZEnv.safeParse(env);
+  // an empty value (`PORT=` in .env) means the default, as if the variable were not set
+  const given = Object.fromEntries(Object.keys(ZEnv.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]));
+  const parsed = ZEnv.safeParse(given);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new Error(`Invalid environment:\n${lines}`);
+    const names = [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];
+    throw new ConfigError(`Invalid environment (.env or the process's variables):\n${names.map((n) => badVariable(n, env[n])).join('\n')}`);
   }
   const e = parsed.data;
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(
+      `Invalid environment (.env or the process's variables):\n${badVariable('HEADERS_TIMEOUT_MS', env.HEADERS_TIMEOUT_MS ?? String(e.HEADERS_TIMEOUT_MS))}`,
+    );
+  }
+  let trustProxy: false | number | string[];
+  try {
+    trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  } catch (err) {
+    throw new ConfigError(`Invalid environment (.env or the process's variables):\n  ${(err as Error).message}`);
+  }
   const dataDir = resolveFromRoot(e.DATA_DIR);
   const webDist = resolveFromRoot(e.WEB_DIST ?? 'apps/web/dist');
   return {
@@ -142,7 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     tokenTtlMinutes: e.TOKEN_TTL_MINUTES,
     sessionMaxHours: e.SESSION_MAX_HOURS,
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    trustProxy,
     timeZone: e.APP_TIME_ZONE,
     logLevel: e.LOG_LEVEL,
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
@@ -159,5 +241,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     booksMaxPerCompany: e.BOOKS_MAX_PER_COMPANY,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
+    demoData: e.DEMO_DATA ?? (!e.DATABASE_URL && e.NODE_ENV !== 'production'),
+    timeouts: { requestMs: e.REQUEST_TIMEOUT_MS, headersMs: e.HEADERS_TIMEOUT_MS, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS },
   };
+}
+
+/** `  NAME="value": expected …` (a secret's value is not repeated). */
+function badVariable(name: string, value: string | undefined): string {
+  const expected = EXPECTED[name as keyof typeof EXPECTED] ?? 'a valid value';
+  const shown = SECRET_VARIABLES.has(name) ? '(value not shown)' : JSON.stringify(value ?? '');
+  return `  ${name}=${shown}: expected ${expected}`;
+}
+
+/**
+ * Reads `file` (default: `.env` at the repository root) into process.env when it exists; variables
+ * already set in the environment win. Node's own parser (process.loadEnvFile, Node 20.12+).
+ */
+export function loadDotEnv(file = path.join(REPO_ROOT, '.env')): boolean {
+  if (!existsSync(file)) return false;
+  process.loadEnvFile(file);
+  return true;
 }

@@ -1,22 +1,30 @@
-import { loadConfig } from './config';
+import { ConfigError, loadConfig, loadDotEnv, type AppConfig } from './config';
 import { build } from './app';
 import { openDatabase } from './db/client';
-import { seedDemoIfEmpty } from './db/seed/demo';
+import { NO_COMPANY_MESSAGE, seedOnStart } from './db/seed/demo';
 import { seedReference } from './db/seed/reference';
 
 const startedAt = performance.now();
-const config = loadConfig();
+// .env at the repository root, if any; the process's own variables win
+loadDotEnv();
+let config: AppConfig;
+try {
+  config = loadConfig();
+} catch (err) {
+  // a bad value stops the start with the variable's name and what it takes, not a stack trace
+  if (!(err instanceof ConfigError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+}
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` });
 await database.migrate();
 // lookup tables (countries, currencies, divisions, BISG codes) on every database; idempotent
 await seedReference(database.db);
-if (database.driver === 'pglite') {
-  const seeded = await seedDemoIfEmpty(database.db, config);
-  if (seeded) {
-    console.log('Demo data seeded. Logins: demo / demo1234 and demo2 / demo1234 (division AUT).');
-  }
-}
+// demo companies only on purpose: DEMO_DATA=1, or by default the embedded database outside production
+const seed = await seedOnStart(database.db, config);
 const app = await build({ config, database });
+if (seed === 'seeded') app.log.info('Demo data seeded. Logins: demo / demo1234 and demo2 / demo1234 (division AUT).');
+if (seed === 'no-companies') app.log.warn(NO_COMPANY_MESSAGE);
 if (!config.webDist) app.log.warn('apps/web/dist not found: serving the API only (run `npm run build`).');
 
 /**

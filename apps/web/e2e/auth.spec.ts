@@ -20,6 +20,24 @@ test.describe('[AUTH] login screen', () => {
     await screenshot(page, 'auth-login-validation');
   });
 
+  test('[AUTH] the demo logins are named only because this server seeded demo data (served by the API)', async ({ page }) => {
+    // the e2e servers run on the embedded database outside production: the demo switch is on
+    const hints = page.waitForResponse((r) => r.url().endsWith('/api/common/loginHints'));
+    const scripts: Promise<string>[] = [];
+    page.on('response', (r) => {
+      if (/\.(js|json)$/.test(new URL(r.url()).pathname)) scripts.push(r.text().catch(() => ''));
+    });
+    await page.goto('/login');
+    expect(await (await hints).json()).toEqual({ demo_logins: [DEMO, { id: 'demo2', password: 'demo1234' }] });
+    await expect(page.getByTestId('demo-hint')).toHaveText('Demo: demo / demo1234, demo2 / demo1234');
+    // the credentials are in none of the files the page loaded (scripts, locale files): a
+    // deployment without demo data shows none
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const text of await Promise.all(scripts)) expect(text).not.toContain('demo1234');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'auth-login-demo-hint');
+  });
+
   test('[AUTH] Enter in the password field submits', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('Author ID').fill(DEMO.id);

@@ -35,3 +35,12 @@ export const ZPasswordCheckBody = ZPasswordCheckQuery;
 export type TPasswordCheckBody = z.infer<typeof ZPasswordCheckBody>;
 /** truthy when correct (spec §7) */
 export const ZPasswordCheckResponse = z.boolean();
+
+/**
+ * GET common/loginHints (addition, public): what the login page may show before anyone logs in.
+ * `demo_logins`: the demo accounts, only when the server seeds demo data (DEMO_DATA) and they exist.
+ */
+export const ZLoginHints = z.object({
+  demo_logins: z.array(z.object({ id: z.string(), password: z.string() })),
+});
+export type TLoginHints = z.infer<typeof ZLoginHints>;

@@ -1,8 +1,9 @@
 // `npm run seed:demo`: seeds demo data into DATABASE_URL (or the embedded database) explicitly.
-import { loadConfig } from '../../config';
+import { loadConfig, loadDotEnv } from '../../config';
 import { openDatabase } from '../client';
 import { seedDemoIfEmpty } from './demo';
 
+loadDotEnv();
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` });
 await database.migrate();

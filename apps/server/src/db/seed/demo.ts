@@ -22,6 +22,26 @@ export async function seedDemo(db: Db, config: Pick<AppConfig, 'filesDir' | 'now
   for (const seeder of DEMO_SEEDERS) await seeder(ctx);
 }
 
+/** What a start did about demo data (seedOnStart). */
+export type StartSeed = 'seeded' | 'has-companies' | 'no-companies';
+
+/** The line a start logs when the database has no company and the demo switch is off. */
+export const NO_COMPANY_MESSAGE =
+  'The database has no company yet, so nobody can log in. Companies are created by the distributor (rows of ' +
+  'companies and company_credentials); to try the portal with the demo companies instead, start once with DEMO_DATA=1 ' +
+  '(or run `npm run seed:demo` with the same DATABASE_URL / DATA_DIR).';
+
+/**
+ * At start: with the demo switch on (AppConfig.demoData: DEMO_DATA=1, or the embedded database
+ * outside production) an empty database gets the demo companies; with it off nothing is written,
+ * and an empty database is reported so the log says how to get a first company.
+ */
+export async function seedOnStart(db: Db, config: Pick<AppConfig, 'filesDir' | 'now' | 'demoData'>): Promise<StartSeed> {
+  if (config.demoData) return (await seedDemoIfEmpty(db, config)) ? 'seeded' : 'has-companies';
+  const [row] = await db.select({ n: count() }).from(companies);
+  return Number(row?.n ?? 0) > 0 ? 'has-companies' : 'no-companies';
+}
+
 /** On an empty database only (spec: `npm start` on a fresh machine). Returns whether it seeded. */
 export async function seedDemoIfEmpty(db: Db, config: Pick<AppConfig, 'filesDir' | 'now'>): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(companies);

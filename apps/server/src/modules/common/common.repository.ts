@@ -1,6 +1,6 @@
-import { asc } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { bisgCodes, companyDivisions, countries, currencies } from '../../db/schema';
+import { bisgCodes, companies, companyDivisions, countries, currencies } from '../../db/schema';
 
 export const listCountries = (db: DbOrTx) =>
   db
@@ -19,3 +19,12 @@ export const listCompanyDivisions = (db: DbOrTx) =>
 
 export const listBisgCodes = (db: DbOrTx) =>
   db.select({ nodeId: bisgCodes.nodeId, nodeName: bisgCodes.nodeName }).from(bisgCodes).orderBy(asc(bisgCodes.nodeId));
+
+/** Which of these login ids exist as companies of `division`. */
+export const existingLoginIds = async (db: DbOrTx, ids: string[], division: string) =>
+  (
+    await db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(and(inArray(companies.id, ids), eq(companies.codeCompanyDivision, division)))
+  ).map((r) => r.id);

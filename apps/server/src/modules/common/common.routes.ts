@@ -6,16 +6,22 @@ import {
   ZCountry,
   ZCurrency,
   ZErrorEnvelope,
+  ZLoginHints,
   ZPasswordCheckBody,
   ZPasswordCheckQuery,
   ZPasswordCheckResponse,
 } from '@portal/contract';
+import { COMPANY_DIVISION } from '@portal/contract/constants';
 import type { Db } from '../../db/client';
+import { DEMO_COMPANIES, DEMO_PASSWORD } from '../../db/seed/companies';
 import { companyOf } from '../../plugins/auth';
 import type { AuthService } from '../auth/auth.service';
 import * as repo from './common.repository';
 
-export const commonRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService }> = async (app, { db, auth }) => {
+export const commonRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; demoData?: boolean }> = async (
+  app,
+  { db, auth, demoData },
+) => {
   const lookup = <T extends z.ZodType>(path: string, summary: string, row: T, load: () => Promise<z.infer<T>[]>) =>
     app.get(
       path,
@@ -67,6 +73,29 @@ export const commonRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService }> 
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return auth.passwordCheck(companyOf(request).companyIdx, request.body.id, request.body.password, request.ip);
+    },
+  );
+
+  // The demo credentials follow the demo switch (AppConfig.demoData), never the web build: a
+  // deployment without demo data shows none, and only demo accounts that exist are named.
+  const loginable = DEMO_COMPANIES.filter((c) => c.codeCompanyDivision === COMPANY_DIVISION).map((c) => c.id);
+  app.get(
+    '/common/loginHints',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['common'],
+        summary: 'What the login page may show before login (addition, public)',
+        description:
+          '`demo_logins`: the demo accounts and their password, only when the server was started with demo data ' +
+          '(DEMO_DATA, on by default for the embedded database outside production) and those accounts exist; otherwise empty.',
+        response: { 200: ZLoginHints },
+      },
+    },
+    async () => {
+      if (!demoData) return { demo_logins: [] };
+      const found = new Set(await repo.existingLoginIds(db, loginable, COMPANY_DIVISION));
+      return { demo_logins: loginable.filter((id) => found.has(id)).map((id) => ({ id, password: DEMO_PASSWORD })) };
     },
   );
 };

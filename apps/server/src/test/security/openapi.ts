@@ -34,6 +34,8 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/health',
   'GET /api/ready',
   'POST /api/company/login',
+  // the login page's demo credentials, only when the server runs with demo data (issue 14 defect 14)
+  'GET /api/common/loginHints',
   // generated cover images: no book data, used by <img> tags that cannot send a bearer token
   'GET /api/copyright/cover/{file}',
   'GET /api/product/cover/{isbn13}',

@@ -7,6 +7,7 @@ import { ApiError, errorMessageKey } from '../../../lib/api-client';
 import { formatRetryIn } from '../../../lib/format';
 import { safeRedirect } from '../../../lib/redirect';
 import { login } from '../api/login';
+import { getLoginHints } from '../api/login-hints';
 import { rememberedId } from '../remembered-id';
 
 interface Errors {
@@ -45,6 +46,17 @@ export function LoginPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [wait, setWait] = useState<Wait | null>(null);
   const [now, setNow] = useState(() => Date.now());
+  // demo credentials only when the server says it seeded them (never built into the bundle)
+  const [demoLogins, setDemoLogins] = useState<{ id: string; password: string }[]>([]);
+
+  useEffect(() => {
+    const ctl = new AbortController();
+    getLoginHints(ctl.signal).then(
+      (hints) => setDemoLogins(hints.demo_logins),
+      () => setDemoLogins([]), // no hint is the safe answer to any failure
+    );
+    return () => ctl.abort();
+  }, []);
 
   // the time left counts down while it is shown, and the message goes once the wait is over
   useEffect(() => {
@@ -138,9 +150,11 @@ export function LoginPage() {
           <Button type="submit" loading={pending} fullWidth>
             {t('submit')}
           </Button>
-          <Text size="xs" c="dimmed" ta="center">
-            {t('demoHint')}
-          </Text>
+          {demoLogins.length > 0 && (
+            <Text size="xs" c="dimmed" ta="center" data-testid="demo-hint">
+              {t('demoHint', { logins: demoLogins.map((l) => `${l.id} / ${l.password}`).join(', ') })}
+            </Text>
+          )}
         </Stack>
       </form>
     </Paper>

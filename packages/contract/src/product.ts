@@ -170,10 +170,16 @@ export const ZBook = z.object({
 });
 export type TBook = z.infer<typeof ZBook>;
 
-/** One answer per asked ISBN, in the order asked: not-found ones are marked, never dropped. */
+/**
+ * One answer per asked ISBN, in the order asked: not-found ones are marked, never dropped (the
+ * review lets the user fill them in by hand). `registered`: the asking company already registered
+ * this ISBN, so the review can flag it before saving; a registered ISBN that no provider knows is
+ * answered with what the company registered.
+ */
 export const ZBookLookupRow = ZBook.extend({
   found: z.boolean(),
   source: ZBookSource.nullable(),
+  registered: z.boolean(),
 });
 export type TBookLookupRow = z.infer<typeof ZBookLookupRow>;
 export const ZBookLookupResponse = z.array(ZBookLookupRow);

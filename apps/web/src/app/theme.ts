@@ -9,9 +9,12 @@ export const theme = createTheme({
   defaultRadius: 'sm',
 });
 
-/** Dimmed text one shade darker than Mantine's default, for AA contrast on light backgrounds. */
+/**
+ * Dimmed text one shade darker than Mantine's default, and the error text (field messages, invalid
+ * input values) in red 9 instead of red 6 (3.7:1 on white), for AA contrast on light backgrounds.
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-error': 'var(--mantine-color-red-9)' },
   dark: {},
 });

@@ -2,7 +2,15 @@ import { crc32 } from 'node:zlib';
 import { createDiskFileStore } from '../../lib/file-store';
 import { findBoard, insertComment, insertHelpFile, insertPost, insertTopLevelPosts } from '../../modules/help/help.repository';
 import type { SeedContext } from './registry';
+import { catalogueBooks } from './product';
 import { rng } from './random';
+
+/**
+ * The ISBNs of the help desk's books.xlsx template: titles of the demo catalogue that no demo
+ * company registered (the demo company registered catalogue books 0-7), so that the template,
+ * uploaded as it is, finds every book without an external bibliographic provider.
+ */
+export const TEMPLATE_BOOKS = catalogueBooks(580, 585);
 
 /**
  * Demo rows of the help domain: ~30 operator notices for AUT, ~50 Q&A posts (questions, replies at
@@ -261,11 +269,11 @@ export async function seedHelp(ctx: SeedContext): Promise<void> {
     { customerType: 'company', name: 'Settlement and invoices FAQ', extension: 'pdf', mime: 'application/pdf', data: () => pdf('Settlement and invoices FAQ', ['Invoices are sent monthly.', 'Unpaid invoices are shown in red.']) },
     { customerType: 'company', name: 'Copyright report guide', extension: 'pdf', mime: 'application/pdf', data: () => pdf('Copyright report guide', ['Report copyright books before the 5th of each month.']) },
     { customerType: 'company', name: 'Shipping and returns policy', extension: 'pdf', mime: 'application/pdf', data: () => pdf('Shipping and returns policy', ['Returns are processed within 14 days.']) },
-    { customerType: 'company', name: 'books', extension: 'xlsx', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', data: () => xlsx('books', [['ISBN'], ['9788936434120'], ['9788954651134']]) },
+    { customerType: 'company', name: 'books', extension: 'xlsx', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', data: () => xlsx('books', [['ISBN'], ...TEMPLATE_BOOKS.map((b) => [b.isbn13])]) },
     { customerType: 'company', name: 'Royalty statement template', extension: 'xlsx', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', data: () => xlsx('Royalty', [['Title', 'ISBN', 'Qty', 'Unit price'], ['채식주의자', '9788936434120', 12, 13500]]) },
     { customerType: 'company', name: 'Price change request form', extension: 'xlsx', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', data: () => xlsx('Request', [['ISBN', 'Old price', 'New price', 'From']]) },
     { customerType: 'company', name: 'Cover image guidelines', extension: 'zip', mime: 'application/zip', data: async () => zip([['README.txt', 'Cover images: JPG or PNG, at least 600 px wide, RGB.\n'], ['sizes.csv', 'kind,width,height\nfront,600,900\nspine,60,900\n']]) },
-    { customerType: 'company', name: '도서 등록 양식 모음', extension: 'zip', mime: 'application/zip', data: async () => zip([['안내.txt', '도서 등록 양식입니다.\n'], ['books.csv', 'isbn13,title\n9788936434120,채식주의자\n']]) },
+    { customerType: 'company', name: '도서 등록 양식 모음', extension: 'zip', mime: 'application/zip', data: async () => zip([['안내.txt', '도서 등록 양식입니다.\n'], ['books.csv', `isbn13,title\n${TEMPLATE_BOOKS.map((b) => `${b.isbn13},${b.title}`).join('\n')}\n`]]) },
     { customerType: 'company', name: 'Brand assets', extension: 'zip', mime: 'application/zip', data: async () => zip([['logo.txt', 'Publisher Portal\n']]) },
     { customerType: 'user', name: 'Reader guide', extension: 'pdf', mime: 'application/pdf', data: () => pdf('Reader guide', ['For readers.']) },
   ];

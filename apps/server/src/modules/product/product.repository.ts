@@ -37,6 +37,25 @@ export async function registeredIsbns(db: DbOrTx, companyIdx: number, isbns: str
   return found;
 }
 
+/** The company's own registrations of these ISBNs, in the catalogue's field names. */
+export async function registeredBooks(db: DbOrTx, companyIdx: number, isbns: string[]): Promise<TBook[]> {
+  if (isbns.length === 0) return [];
+  const rows = await db
+    .select({
+      isbn13: companyBooks.isbn13,
+      title: companyBooks.title,
+      author: companyBooks.author,
+      pub_nm: companyBooks.pubNm,
+      pub_date: companyBooks.pubDate,
+      list_price: companyBooks.listPrice,
+      PAGE: companyBooks.page,
+      cover_s_url: companyBooks.coverSUrl,
+    })
+    .from(companyBooks)
+    .where(and(eq(companyBooks.companyIdx, companyIdx), inArray(companyBooks.isbn13, isbns)));
+  return rows.map((r) => ({ ...r, pub_date: r.pub_date ?? '' }));
+}
+
 /** The advisory lock space of company_books saves (the first key; the company idx is the second). */
 const COMPANY_BOOKS_LOCK = 0x626b; // 'bk'
 

@@ -32,12 +32,15 @@ export const productRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
           '`isbns` is a comma-separated list of valid ISBN-13s. Each is looked up in our catalogue, then in the ' +
           'external bibliographic provider when one is configured (BOOK_PROVIDER=nlk|aladin). The answer has one ' +
           'row per distinct ISBN, in the order asked; ISBNs nobody knows come back with `found: false`. ' +
+          '(addition) `registered` says whether the calling company already registered the ISBN, so the review ' +
+          'can flag it before saving; a registered ISBN that no provider knows comes back with the company\'s own ' +
+          'registration (`found: false`). ' +
           'A provider that fails or times out answers 503 SERVICE_UNAVAILABLE.',
         querystring: ZBookLookupQuery,
         response: { 200: ZBookLookupResponse, ...errors, 503: ZErrorEnvelope },
       },
     },
-    async (request) => service.lookup(request.query.isbns),
+    async (request) => service.lookup(companyOf(request).companyIdx, request.query.isbns),
   );
 
   app.post(

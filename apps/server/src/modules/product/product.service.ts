@@ -27,6 +27,7 @@ const notFoundRow = (isbn13: string): TBookLookupRow => ({
   PAGE: null,
   found: false,
   source: null,
+  registered: false,
 });
 
 export function createProductService(deps: { db: Db; config: AppConfig; log?: { warn: (o: object, m: string) => void } }) {
@@ -39,23 +40,31 @@ export function createProductService(deps: { db: Db; config: AppConfig; log?: { 
     /**
      * One answer per ISBN asked, in that order: each provider is asked only for what the ones before
      * it did not find. A provider that fails fails the call (503), so the client keeps its list.
+     * Each answer says whether the company already registered the ISBN (`registered`), so the review
+     * flags it before saving; one no provider knows is answered with the company's own registration.
      */
-    async lookup(isbns: string[]): Promise<TBookLookupRow[]> {
+    async lookup(companyIdx: number, isbns: string[]): Promise<TBookLookupRow[]> {
       const unique = [...new Set(isbns)];
       const found = new Map<string, TBookLookupRow>();
+      const mine = new Map((await repo.registeredBooks(db, companyIdx, unique)).map((b) => [b.isbn13, b]));
       for (const p of providers) {
         const missing = unique.filter((i) => !found.has(i));
         if (missing.length === 0) break;
         try {
           const got = await p.lookup(missing);
-          for (const [isbn, book] of got) found.set(isbn, { ...book, isbn13: isbn, found: true, source: p.name });
+          for (const [isbn, book] of got) found.set(isbn, { ...book, isbn13: isbn, found: true, source: p.name, registered: mine.has(isbn) });
         } catch (e) {
           if (!(e instanceof ProviderError)) throw e;
           deps.log?.warn({ err: e.message }, 'book provider failed');
           throw new AppError(503, 'SERVICE_UNAVAILABLE', 'The bibliographic provider did not answer.');
         }
       }
-      return unique.map((i) => found.get(i) ?? notFoundRow(i));
+      return unique.map((i) => {
+        const hit = found.get(i);
+        if (hit) return hit;
+        const own = mine.get(i);
+        return own ? { ...own, found: false, source: null, registered: true } : notFoundRow(i);
+      });
     },
 
     /**

@@ -211,6 +211,40 @@ describe(`product list and isolation (${process.env.TEST_DB ?? 'pglite'})`, () =
   });
 });
 
+describe(`product lookup flags what the company registered (${process.env.TEST_DB ?? 'pglite'})`, () => {
+  it('marks the ISBNs the asking company registered, and only its own', async () => {
+    // a registered catalogue 10-16 and the hand-entered unknownIsbn(77); b registered catalogue 10
+    const asked = [catalogue[10]!.isbn13, catalogue[11]!.isbn13, catalogue[50]!.isbn13, unknownIsbn(77), unknownIsbn(78)];
+    const forA = (await lookup(asked)).json() as TBookLookupRow[];
+    expect(forA.map((r) => [r.found, r.registered])).toEqual([
+      [true, true],
+      [true, true],
+      [true, false],
+      [false, true],
+      [false, false],
+    ]);
+    // a registered ISBN no provider knows comes back with the company's own registration
+    expect(forA[3]).toMatchObject({ source: null, title: '제목만 있는 책', list_price: '12345678901.99' });
+    expect(forA[4]).toMatchObject({ title: '', registered: false });
+    const forB = (await lookup(asked, b.token)).json() as TBookLookupRow[];
+    expect(forB.map((r) => r.registered)).toEqual([true, false, false, false, false]);
+    // a's hand-entered book never reaches b
+    expect(forB[3]).toMatchObject({ found: false, title: '', author: '', list_price: '0' });
+  });
+
+  it('a not-found ISBN filled in by hand is saved, then looked up as registered', async () => {
+    const isbn = unknownIsbn(79);
+    const before = (await lookup([isbn])).json() as TBookLookupRow[];
+    expect(before[0]).toMatchObject({ found: false, registered: false });
+    // the same rules as a found row: a title is required
+    expect((await save([{ isbn13: isbn, title: '' }])).statusCode).toBe(400);
+    const res = await save([{ isbn13: isbn, title: '손으로 입력한 책', author: '김서연', pub_date: '2024-05-01', list_price: '18000', PAGE: 240 }]);
+    expect(res.json()).toEqual({ status: 'success', saved: 1, duplicates: [] });
+    const after = (await lookup([isbn])).json() as TBookLookupRow[];
+    expect(after[0]).toMatchObject({ found: false, registered: true, title: '손으로 입력한 책', author: '김서연', PAGE: 240, pub_date: '2024-05-01' });
+  });
+});
+
 describe(`product save at full size (${process.env.TEST_DB ?? 'pglite'})`, () => {
   it('saves a 5,000-row upload in one call and refuses 5,001', async () => {
     await t.createCompany({ id: 'books_c', password: 'books-pass' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toEditRow, toPayload } from './edit-rows';
+import { reviewRows, toEditRow, toPayload } from './edit-rows';
 
 const found = {
   isbn13: '9791158390006',
@@ -12,15 +12,19 @@ const found = {
   PAGE: 528,
   found: true,
   source: 'catalogue' as const,
+  registered: false,
 };
+/** a valid ISBN nobody knows: the lookup answers it empty */
+const unknown = { ...found, isbn13: '9791200000013', cover_s_url: '', title: '', pub_date: '', list_price: '0', author: '', pub_nm: '', PAGE: null, found: false, source: null };
 
 describe('review rows', () => {
   it('turn a lookup answer into editable text and back into the payload', () => {
     const row = toEditRow(found);
-    expect(row).toMatchObject({ list_price: '12800', PAGE: '528' });
+    expect(row).toMatchObject({ status: 'found', list_price: '12800', PAGE: '528' });
+    const { status: _status, ...fields } = row;
     expect(toPayload({ ...row, list_price: '12,800', PAGE: ' 528 ' })).toEqual({
       ok: true,
-      value: { ...row, list_price: '12800', PAGE: 528 },
+      value: { ...fields, list_price: '12800', PAGE: 528 },
     });
   });
 
@@ -37,5 +41,27 @@ describe('review rows', () => {
       ok: true,
       value: { author: '', pub_date: '', list_price: '0', PAGE: null },
     });
+  });
+
+  it('make a not-found ISBN a row to fill in by hand: title required, the rest optional', () => {
+    const row = toEditRow(unknown);
+    expect(row).toMatchObject({ status: 'manual', title: '', list_price: '0', PAGE: '' });
+    expect(toPayload(row)).toEqual({ ok: false, errors: { title: 'errors.title' } });
+    // the same rules as a found row
+    expect(toPayload({ ...row, title: '직접 입력한 책', pub_date: '2024-13-01' })).toEqual({ ok: false, errors: { pub_date: 'errors.date' } });
+    expect(toPayload({ ...row, title: '직접 입력한 책' })).toEqual({
+      ok: true,
+      value: { isbn13: unknown.isbn13, title: '직접 입력한 책', author: '', pub_nm: '', pub_date: '', list_price: '0', PAGE: null, cover_s_url: '' },
+    });
+  });
+
+  it('flag the books the company already registered, and list the rows to fill in first', () => {
+    const registered = { ...found, isbn13: '9791158390013', registered: true };
+    const rows = reviewRows([found, registered, unknown]);
+    expect(rows.map((r) => [r.isbn13, r.status])).toEqual([
+      [unknown.isbn13, 'manual'],
+      [found.isbn13, 'found'],
+      [registered.isbn13, 'registered'],
+    ]);
   });
 });

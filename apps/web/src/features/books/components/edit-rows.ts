@@ -1,7 +1,15 @@
 import { ZBookInput, type TBookInput, type TBookLookupRow } from '@portal/contract';
 
-/** A found book as the review table edits it: every field is text until saved. */
+/**
+ * How a row came out of the lookup: found by a provider; not found, so the user fills it in by hand
+ * (title required, the rest optional, the same rules as a found row); or already registered by the
+ * company, flagged during the review and not sent again.
+ */
+export type RowStatus = 'found' | 'manual' | 'registered';
+
+/** A looked-up book as the review table edits it: every field is text until saved. */
 export interface EditRow {
+  status: RowStatus;
   isbn13: string;
   title: string;
   author: string;
@@ -13,9 +21,10 @@ export interface EditRow {
 }
 
 /** i18n keys of the problems of one row, per field. */
-export type RowErrors = Partial<Record<keyof EditRow, string>>;
+export type RowErrors = Partial<Record<Exclude<keyof EditRow, 'status'>, string>>;
 
 export const toEditRow = (b: TBookLookupRow): EditRow => ({
+  status: b.registered ? 'registered' : b.found ? 'found' : 'manual',
   isbn13: b.isbn13,
   title: b.title,
   author: b.author,
@@ -26,7 +35,7 @@ export const toEditRow = (b: TBookLookupRow): EditRow => ({
   cover_s_url: b.cover_s_url,
 });
 
-const MESSAGES: Partial<Record<keyof EditRow, string>> = {
+const MESSAGES: RowErrors = {
   title: 'errors.title',
   author: 'errors.text',
   pub_nm: 'errors.text',
@@ -34,6 +43,15 @@ const MESSAGES: Partial<Record<keyof EditRow, string>> = {
   list_price: 'errors.price',
   PAGE: 'errors.pages',
   cover_s_url: 'errors.text',
+};
+
+/**
+ * The rows of the review in the order the user works through them: those to fill in by hand first,
+ * then the others in sheet order (the lookup answers in sheet order).
+ */
+export const reviewRows = (answers: TBookLookupRow[]): EditRow[] => {
+  const rows = answers.map(toEditRow);
+  return [...rows.filter((r) => r.status === 'manual'), ...rows.filter((r) => r.status !== 'manual')];
 };
 
 /** The payload row, or the problems found with the same rules the server applies (ZBookInput). */
@@ -54,7 +72,7 @@ export function toPayload(r: EditRow): { ok: true; value: TBookInput } | { ok: f
   const parsed = ZBookInput.safeParse(value);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const f = issue.path[0] as keyof EditRow;
+      const f = issue.path[0] as keyof RowErrors;
       errors[f] = MESSAGES[f] ?? 'errors.text';
     }
   }

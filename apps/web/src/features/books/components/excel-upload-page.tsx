@@ -13,7 +13,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { LookupFailed, lookupInBatches, type LookupProgress } from '../api/lookup-books';
 import { useSaveBooks } from '../api/save-books';
 import type { BooksFile } from '../reader/xlsx-reader';
-import { toEditRow, toPayload, type EditRow, type RowErrors } from './edit-rows';
+import { reviewRows, toPayload, type EditRow, type RowErrors } from './edit-rows';
 import { ReviewTable } from './review-table';
 
 /** What the user sees about one problem: an i18n key (and its values) in the right namespace. */
@@ -29,13 +29,14 @@ interface ApartRow {
   value: string;
   reason: string;
   reasonValues?: Record<string, unknown>;
-  kind: 'notFound' | 'invalid' | 'duplicate';
+  kind: 'invalid' | 'duplicate';
 }
 
 /**
- * /settings/excelUpload (spec §2, §5): choose books.xlsx → review the books found, edit, delete
- * rows → save. A step advances only when its check passes: the file is read and every lookup batch
- * answered; the save succeeded.
+ * /settings/excelUpload (spec §2, §5): choose books.xlsx → review the books found, fill in the ones
+ * not found by hand, edit, delete rows → save. Books the company already registered are flagged in
+ * the review and not sent again. A step advances only when its check passes: the file is read and
+ * every lookup batch answered; the save succeeded.
  */
 export function ExcelUploadPage() {
   const { t, i18n } = useTranslation(['books', 'common']);
@@ -49,15 +50,13 @@ export function ExcelUploadPage() {
   const [progress, setProgress] = useState<LookupProgress | null>(null);
   const [failed, setFailed] = useState<Failed | null>(null);
   const [rows, setRows] = useState<EditRow[]>([]);
-  const [notFound, setNotFound] = useState<TBookLookupRow[]>([]);
   const [selected, setSelected] = useState<string[]>([]);
   const [errors, setErrors] = useState<Record<string, RowErrors>>({});
   const run = useRef(0);
 
   const finishLookup = (answers: TBookLookupRow[]) => {
     performance.mark('books:looked-up');
-    setRows(answers.filter((a) => a.found).map(toEditRow));
-    setNotFound(answers.filter((a) => !a.found));
+    setRows(reviewRows(answers));
     setSelected([]);
     setErrors({});
     setFailed(null);
@@ -93,7 +92,6 @@ export function ExcelUploadPage() {
     setFailed(null);
     setProgress(null);
     setRows([]);
-    setNotFound([]);
     if (!f) return;
     setBusy('reading');
     // marks for the bench (scripts/bench/books.mjs): file chosen → parsed → looked up → rendered
@@ -149,7 +147,10 @@ export function ExcelUploadPage() {
   const onSave = async () => {
     const payload = [];
     const problems: Record<string, RowErrors> = {};
+    // already registered: flagged in the review, not sent again (the server would skip them anyway)
+    const skipped = rows.filter((r) => r.status === 'registered').map((r) => r.isbn13);
     for (const r of rows) {
+      if (r.status === 'registered') continue;
       const p = toPayload(r);
       if (p.ok) payload.push(p.value);
       else problems[r.isbn13] = p.errors;
@@ -163,7 +164,7 @@ export function ExcelUploadPage() {
       const res = await save.mutateAsync(payload);
       setActive(2);
       notifySuccess(t('notifications.saved', { count: res.saved }));
-      navigate('/products/booksList', { state: { booksSaved: res } });
+      navigate('/products/booksList', { state: { booksSaved: { ...res, duplicates: [...skipped, ...res.duplicates] } } });
     } catch (e) {
       if (e instanceof ApiError && e.code === 'LIMIT_EXCEEDED') {
         // the company's cap on registered books (spec §5 'Maximum number allowed is {number}.'): nothing was stored
@@ -174,15 +175,8 @@ export function ExcelUploadPage() {
     }
   };
 
-  const rowOf = new Map((sheet?.valid ?? []).map((v) => [v.isbn13, v.row]));
+  const count = (status: EditRow['status']) => rows.filter((r) => r.status === status).length;
   const apart: ApartRow[] = [
-    ...notFound.map((b) => ({
-      key: `nf-${b.isbn13}`,
-      row: rowOf.get(b.isbn13),
-      value: hyphenateIsbn(b.isbn13),
-      reason: 'reasons.notFound',
-      kind: 'notFound' as const,
-    })),
     ...(sheet?.invalid ?? []).map((r) => ({
       key: `iv-${r.row}`,
       row: r.row,
@@ -209,7 +203,6 @@ export function ExcelUploadPage() {
     setFailed(null);
     setProgress(null);
     setRows([]);
-    setNotFound([]);
   };
 
   return (
@@ -234,6 +227,8 @@ export function ExcelUploadPage() {
               leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
               clearable
               maw={420}
+              // Mantine's placeholder grey (gray.5, 2.1:1 on white) fails WCAG AA contrast (axe color-contrast)
+              styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
               disabled={busy !== null}
               data-testid="books-file"
             />
@@ -291,8 +286,13 @@ export function ExcelUploadPage() {
       {active >= 1 && sheet && (
         <Stack gap="lg">
           <Group gap="xs" data-testid="upload-summary">
-            <Badge color="green" variant="light" size="lg" tt="none" c="var(--mantine-color-text)">{t('summary.found', { count: rows.length })}</Badge>
-            <Badge color="orange" variant="light" size="lg" tt="none" c="var(--mantine-color-text)">{t('summary.notFound', { count: notFound.length })}</Badge>
+            <Badge color="green" variant="light" size="lg" tt="none" c="var(--mantine-color-text)">{t('summary.found', { count: count('found') + count('registered') })}</Badge>
+            <Badge color="orange" variant="light" size="lg" tt="none" c="var(--mantine-color-text)">{t('summary.notFound', { count: count('manual') })}</Badge>
+            {count('registered') > 0 && (
+              <Badge color="gray" variant="light" size="lg" tt="none" c="var(--mantine-color-text)" data-testid="summary-registered">
+                {t('summary.registered', { count: count('registered') })}
+              </Badge>
+            )}
             <Badge color="red" variant="light" size="lg" tt="none" c="var(--mantine-color-text)">{t('summary.invalid', { count: sheet.invalid.length })}</Badge>
             {sheet.duplicates.length > 0 && (
               <Badge color="gray" variant="light" size="lg" tt="none" c="var(--mantine-color-text)">{t('summary.duplicates', { count: sheet.duplicates.length })}</Badge>
@@ -302,6 +302,11 @@ export function ExcelUploadPage() {
               {t('upload.chooseAnother')}
             </Button>
           </Group>
+          {rows.length > 0 && count('registered') === rows.length && (
+            <Alert color="gray" variant="light" data-testid="all-registered">
+              {t('review.allRegistered')}
+            </Alert>
+          )}
           <ReviewTable
             rows={rows}
             errors={errors}
@@ -337,7 +342,7 @@ export function ExcelUploadPage() {
                         <Table.Td>
                           <Badge
                             variant="light"
-                            color={a.kind === 'invalid' ? 'red' : a.kind === 'notFound' ? 'orange' : 'gray'}
+                            color={a.kind === 'invalid' ? 'red' : 'gray'}
                             tt="none"
                             c="var(--mantine-color-text)"
                           >

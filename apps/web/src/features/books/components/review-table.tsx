@@ -1,11 +1,11 @@
-import { Button, Group, TextInput } from '@mantine/core';
+import { Badge, Button, Group, TextInput } from '@mantine/core';
 import { hyphenateIsbn } from '@portal/contract/isbn';
-import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconListCheck, IconTrash } from '@tabler/icons-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, usePaging, type Column } from '../../../components/data-table';
 import { CoverThumb } from './cover';
-import type { EditRow, RowErrors } from './edit-rows';
+import type { EditRow, RowErrors, RowStatus } from './edit-rows';
 
 interface Props {
   rows: EditRow[];
@@ -36,10 +36,13 @@ const Cell = memo(function Cell(props: {
   error?: string;
   onEdit: Props['onEdit'];
   width?: number;
+  requiredPlaceholder?: string;
   inputMode?: 'numeric' | 'decimal';
   placeholder?: string;
 }) {
   const { row, field } = props;
+  // a row to fill in by hand needs its title; a registered book is not saved again, so not edited
+  const required = field === 'title' && row.status === 'manual';
   return (
     <TextInput
       size="xs"
@@ -49,13 +52,25 @@ const Cell = memo(function Cell(props: {
       error={props.error}
       w={props.width}
       inputMode={props.inputMode}
-      placeholder={props.placeholder}
+      placeholder={required ? props.requiredPlaceholder : props.placeholder}
+      aria-required={required || undefined}
+      disabled={row.status === 'registered'}
       data-testid={`edit-${field}`}
     />
   );
 });
 
-/** The found books, editable, with delete-selected and save (spec §2 Excel upload). */
+const STATUS: Record<RowStatus, { color: string; label: string }> = {
+  found: { color: 'green', label: 'status.found' },
+  manual: { color: 'orange', label: 'status.manual' },
+  registered: { color: 'gray', label: 'status.registered' },
+};
+
+/**
+ * The looked-up books, editable, with delete-selected and save (spec §2 Excel upload): found rows,
+ * rows not found to fill in by hand (listed first), and books already registered (flagged, read-only,
+ * not sent again).
+ */
 export function ReviewTable({ rows, errors, selected, onSelect, onEdit, onDelete, onSave, saving }: Props) {
   const { t } = useTranslation(['books', 'common']);
   const [paging, setPaging] = usePaging('books.review', { start: 0, length: 10 });
@@ -68,11 +83,32 @@ export function ReviewTable({ rows, errors, selected, onSelect, onEdit, onDelete
   const cell = (f: Field, width?: number, extra: { inputMode?: 'numeric' | 'decimal'; placeholder?: string } = {}) => ({
     key: f,
     header: t(LABEL[f]),
-    render: (r: EditRow) => <Cell row={r} field={f} label={t(LABEL[f])} error={err(r, f)} onEdit={onEdit} width={width} {...extra} />,
+    render: (r: EditRow) => (
+      <Cell row={r} field={f} label={t(LABEL[f])} error={err(r, f)} onEdit={onEdit} width={width} requiredPlaceholder={t('review.enterTitle')} {...extra} />
+    ),
   });
+  const unfilled = rows.filter((r) => r.status === 'manual' && r.title.trim() === '').map((r) => r.isbn13);
+  const savable = rows.filter((r) => r.status !== 'registered').length;
   const columns: Column<EditRow>[] = [
     { key: 'cover', header: t('fields.cover'), render: (r) => <CoverThumb src={r.cover_s_url} />, width: 44 },
     { key: 'isbn13', header: t('fields.isbn'), render: (r) => <span style={{ whiteSpace: 'nowrap', fontSize: 'var(--mantine-font-size-xs)' }}>{hyphenateIsbn(r.isbn13)}</span> },
+    {
+      key: 'status',
+      header: t('fields.status'),
+      render: (r) => (
+        <Badge
+          variant="light"
+          color={STATUS[r.status].color}
+          tt="none"
+          c="var(--mantine-color-text)"
+          // the whole word, never an ellipsis: the column takes the badge's width
+          style={{ minWidth: 'max-content' }}
+          data-testid={`status-${r.status}`}
+        >
+          {t(STATUS[r.status].label)}
+        </Badge>
+      ),
+    },
     cell('title', 170),
     cell('author', 96),
     cell('pub_nm', 96),
@@ -90,14 +126,25 @@ export function ReviewTable({ rows, errors, selected, onSelect, onEdit, onDelete
       paging={{ start, length: paging.length }}
       onPagingChange={setPaging}
       selection={{ selected, onChange: (next) => onSelect(next.map(String)) }}
-      rowStyle={(r) => (errors[r.isbn13] ? { background: 'var(--mantine-color-red-0)' } : undefined)}
+      rowStyle={(r) =>
+        errors[r.isbn13]
+          ? { background: 'var(--mantine-color-red-0)' }
+          : r.status === 'manual'
+            ? { background: 'var(--mantine-color-orange-0)' }
+            : undefined
+      }
       testId="review-table"
       toolbar={
         <Group gap="xs">
+          {unfilled.length > 0 && (
+            <Button variant="default" leftSection={<IconListCheck size={16} aria-hidden />} onClick={() => onSelect(unfilled)} data-testid="select-unfilled">
+              {t('review.selectUnfilled', { count: unfilled.length })}
+            </Button>
+          )}
           <Button variant="default" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete} data-testid="delete-rows">
             {t('review.deleteSelected')}
           </Button>
-          <Button leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={onSave} loading={saving} disabled={rows.length === 0} data-testid="save-books">
+          <Button leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={onSave} loading={saving} disabled={savable === 0} data-testid="save-books">
             {t('review.save')}
           </Button>
         </Group>

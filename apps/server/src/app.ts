@@ -28,7 +28,7 @@ import { productRoutes } from './modules/product/product.routes';
 import { settlementRoutes } from './modules/settlement/settlement.routes';
 import type { ModuleDeps } from './modules/types';
 import { createChangeFeed, type ChangeFeed } from './lib/change-feed';
-import { createDiskFileStore } from './lib/file-store';
+import { createFileStore, type FileStore } from './lib/file-store';
 import { createMetrics, instrument, startMetricsServer, type Metrics } from './lib/metrics';
 import { createPasswordHasher } from './lib/password';
 import { loggerOptions } from './lib/log-redaction';
@@ -80,6 +80,8 @@ export interface BuildOptions {
    * stdout); secrets are redacted either way (lib/log-redaction.ts).
    */
   logger?: false | { level?: string; stream?: { write(line: string): void } };
+  /** Where stored files live; default: the store config.fileStore names (closed with the app). */
+  files?: FileStore;
 }
 
 /** Content-Security-Policy that the built web app passes (no inline scripts; Mantine needs inline styles). */
@@ -219,7 +221,8 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => changes.close());
   await app.register(responseCache, { feed: changes, onLookup: metrics.cacheLookup });
 
-  const files = createDiskFileStore(config.filesDir);
+  const files = opts.files ?? (await createFileStore(config.fileStore ?? { kind: 'local', dir: config.filesDir }, db));
+  if (!opts.files) app.addHook('onClose', () => files.close());
 
   // 3. routes, all under /api
   await app.register(

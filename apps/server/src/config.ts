@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { FileStoreConfig } from './lib/file-store';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The repository root: relative paths in the environment are taken from here. */
@@ -59,6 +60,16 @@ const ZEnv = z.object({
   // Prometheus /metrics on a listener of its own (issue 16); empty = off. METRICS_HOST defaults to HOST.
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional().or(z.literal('').transform(() => undefined)),
   METRICS_HOST: z.string().optional(),
+  // Where stored files live (lib/file-store.ts): local (DATA_DIR/files), postgres (the database), or s3://bucket[/prefix].
+  FILE_STORE: z
+    .string()
+    .default('local')
+    .refine((v) => v === 'local' || v === 'postgres' || /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/.test(v)),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: zSwitch.optional(),
 });
 
 /** Every variable the server reads (.env.example lists each, a test checks it). */
@@ -89,10 +100,16 @@ const EXPECTED: Record<keyof z.input<typeof ZEnv>, string> = {
   BOOKS_MAX_PER_COMPANY: 'a whole number from 1 to 100000000',
   METRICS_PORT: 'a port number from 1 to 65535, or empty for no metrics listener',
   METRICS_HOST: 'an address for the metrics listener',
+  FILE_STORE: 'local, postgres or s3://bucket[/prefix]',
+  S3_ENDPOINT: 'the http(s) URL of an S3-compatible endpoint, or empty for AWS',
+  S3_REGION: 'the bucket\'s region, such as us-east-1',
+  S3_ACCESS_KEY_ID: 'an access key id, or empty for the AWS SDK\'s default credentials',
+  S3_SECRET_ACCESS_KEY: 'the secret access key, or empty for the AWS SDK\'s default credentials',
+  S3_FORCE_PATH_STYLE: '1 (the bucket in the URL path, e.g. MinIO) or 0',
 };
 
 /** Variables whose value is never repeated in a message (it may be a password or a key). */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'JWT_SECRET', 'BOOK_PROVIDER_KEY']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'JWT_SECRET', 'BOOK_PROVIDER_KEY', 'S3_SECRET_ACCESS_KEY']);
 
 /** Thrown by loadConfig: its message names each bad variable and what it takes, one per line. */
 export class ConfigError extends Error {
@@ -154,6 +171,8 @@ export interface AppConfig {
   demoData?: boolean;
   /** HTTP server timeouts in ms; absent = DEFAULT_TIMEOUTS. */
   timeouts?: { requestMs: number; headersMs: number; keepAliveMs: number };
+  /** Where stored files live (FILE_STORE); absent = the local directory `filesDir`. */
+  fileStore?: FileStoreConfig;
 }
 
 function resolveFromRoot(p: string) {
@@ -191,6 +210,24 @@ export function parseTrustProxy(value: string): false | number | string[] {
     if (!named.has(entry) && (!family || !okBits || rest.length)) throw new Error(`TRUST_PROXY: "${entry}" is not an address, a CIDR or a hop count`);
   }
   return list;
+}
+
+/** FILE_STORE and the S3_* variables as a file store's configuration. */
+function fileStoreConfig(e: z.infer<typeof ZEnv>, filesDir: string): FileStoreConfig {
+  if (e.FILE_STORE === 'postgres') return { kind: 'postgres' };
+  if (e.FILE_STORE === 'local') return { kind: 'local', dir: filesDir };
+  const [bucket = '', ...rest] = e.FILE_STORE.slice('s3://'.length).split('/');
+  const prefix = rest.join('/').replace(/^\/+|\/+$/g, '');
+  return {
+    kind: 's3',
+    bucket,
+    prefix: prefix ? `${prefix}/` : '',
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -243,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsHost: e.METRICS_HOST,
     demoData: e.DEMO_DATA ?? (!e.DATABASE_URL && e.NODE_ENV !== 'production'),
     timeouts: { requestMs: e.REQUEST_TIMEOUT_MS, headersMs: e.HEADERS_TIMEOUT_MS, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS },
+    fileStore: fileStoreConfig(e, path.join(dataDir, 'files')),
   };
 }
 

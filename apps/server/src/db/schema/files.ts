@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, customType, index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { companies } from './auth';
 
 /**
@@ -35,3 +35,21 @@ export const storedFiles = pgTable(
       .where(sql`${t.uploadPath} = 'buy_invoice'`),
   ],
 );
+
+/** PostgreSQL bytea as a Buffer (node-postgres gives a Buffer, PGlite a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength)),
+});
+
+/**
+ * The bytes of stored files when FILE_STORE=postgres (lib/file-store.ts): every server process on
+ * the database reads the same files. Keyed by the storage key of `stored_files`; a blob is written
+ * before its row, so there is no foreign key between them.
+ */
+export const fileBlobs = pgTable('file_blobs', {
+  key: varchar('key', { length: 200 }).primaryKey(),
+  bytes: bytea('bytes').notNull(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

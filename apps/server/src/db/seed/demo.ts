@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
+import { createFileStore } from '../../lib/file-store';
 import type { Db } from '../client';
 import { companies } from '../schema';
 import { DEMO_COMPANIES, DEMO_PASSWORD, insertCompany } from './companies';
@@ -7,19 +8,26 @@ import { seedReference } from './reference';
 import { DEMO_SEEDERS, type SeedContext } from './registry';
 
 /** Seeds reference data, the demo companies and every feature's demo rows. */
-export async function seedDemo(db: Db, config: Pick<AppConfig, 'filesDir' | 'now'>) {
+export async function seedDemo(db: Db, config: Pick<AppConfig, 'filesDir' | 'now' | 'fileStore'>) {
   await seedReference(db);
   const ids: Record<string, number> = {};
   for (const c of DEMO_COMPANIES) ids[c.id] = await insertCompany(db, c, DEMO_PASSWORD);
+  // the files go where the server will look for them (FILE_STORE)
+  const files = await createFileStore(config.fileStore ?? { kind: 'local', dir: config.filesDir }, db);
   const ctx: SeedContext = {
     db,
     filesDir: config.filesDir,
+    files,
     now: config.now(),
     demo: ids.demo!,
     demo2: ids.demo2!,
     partner: ids.partner!,
   };
-  for (const seeder of DEMO_SEEDERS) await seeder(ctx);
+  try {
+    for (const seeder of DEMO_SEEDERS) await seeder(ctx);
+  } finally {
+    await files.close();
+  }
 }
 
 /** What a start did about demo data (seedOnStart). */
@@ -36,14 +44,14 @@ export const NO_COMPANY_MESSAGE =
  * outside production) an empty database gets the demo companies; with it off nothing is written,
  * and an empty database is reported so the log says how to get a first company.
  */
-export async function seedOnStart(db: Db, config: Pick<AppConfig, 'filesDir' | 'now' | 'demoData'>): Promise<StartSeed> {
+export async function seedOnStart(db: Db, config: Pick<AppConfig, 'filesDir' | 'now' | 'demoData' | 'fileStore'>): Promise<StartSeed> {
   if (config.demoData) return (await seedDemoIfEmpty(db, config)) ? 'seeded' : 'has-companies';
   const [row] = await db.select({ n: count() }).from(companies);
   return Number(row?.n ?? 0) > 0 ? 'has-companies' : 'no-companies';
 }
 
 /** On an empty database only (spec: `npm start` on a fresh machine). Returns whether it seeded. */
-export async function seedDemoIfEmpty(db: Db, config: Pick<AppConfig, 'filesDir' | 'now'>): Promise<boolean> {
+export async function seedDemoIfEmpty(db: Db, config: Pick<AppConfig, 'filesDir' | 'now' | 'fileStore'>): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(companies);
   if (Number(row?.n ?? 0) > 0) return false;
   await seedDemo(db, config);

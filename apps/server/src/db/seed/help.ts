@@ -263,7 +263,7 @@ export async function seedHelp(ctx: SeedContext): Promise<void> {
   });
 
   // 10 help files for companies (and one for another customer type)
-  const store = createDiskFileStore(ctx.filesDir);
+  const store = ctx.files ?? createDiskFileStore(ctx.filesDir);
   const files: { customerType: string; name: string; extension: string; mime: string; data: () => Promise<Buffer> }[] = [
     { customerType: 'company', name: 'Publisher portal user guide', extension: 'pdf', mime: 'application/pdf', data: () => pdf('Publisher portal user guide', ['1. Log in with your author id.', '2. Follow your settlement under Sale settlement.', '3. Ask questions on the Q&A board.']) },
     { customerType: 'company', name: 'Settlement and invoices FAQ', extension: 'pdf', mime: 'application/pdf', data: () => pdf('Settlement and invoices FAQ', ['Invoices are sent monthly.', 'Unpaid invoices are shown in red.']) },

@@ -1,3 +1,4 @@
+import type { FileStore } from '../../lib/file-store';
 import type { Db } from '../client';
 import { seedCompany } from './company';
 import { seedCopyright } from './copyright';
@@ -9,6 +10,8 @@ import { seedSettlement } from './settlement';
 export interface SeedContext {
   db: Db;
   filesDir: string;
+  /** where seeded files go (FILE_STORE); absent = the local directory filesDir */
+  files?: FileStore;
   /** "today" for the seed; rows are spread back from it */
   now: Date;
   /** company idx of the demo logins */

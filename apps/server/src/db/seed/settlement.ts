@@ -180,7 +180,7 @@ function planPayments(invoices: PlanInvoice[], count: number, today: string, see
 
 async function insertPlan(
   db: DbOrTx,
-  store: FileStore,
+  store: Pick<FileStore, 'newKey' | 'put'>,
   companyIdx: number,
   invoices: PlanInvoice[],
   payments: PlanPayment[],
@@ -259,7 +259,18 @@ async function insertPlan(
 
 /** Demo rows of the settlement domain. */
 export async function seedSettlement(ctx: SeedContext): Promise<void> {
-  const store = createDiskFileStore(ctx.filesDir);
+  const target = ctx.files ?? createDiskFileStore(ctx.filesDir);
+  // the rows go in one transaction; the bytes after it, so a file store in the same (single-connection
+  // embedded) database never waits for that transaction
+  const later: [string, Buffer][] = [];
+  const store: Pick<FileStore, 'newKey' | 'put'> = {
+    newKey: target.newKey,
+    put: async (key, data) => {
+      if (!Buffer.isBuffer(data)) throw new Error('seed files are buffers');
+      later.push([key, data]);
+      return { size: data.length };
+    },
+  };
   const rows = await ctx.db.select({ idx: currencies.idx, name: currencies.name }).from(currencies).where(inArray(currencies.name, ['KRW', 'USD']));
   const currencyIdx = Object.fromEntries(rows.map((c) => [c.name.trim(), c.idx]));
   const today = seoulDay(ctx.now);
@@ -272,4 +283,5 @@ export async function seedSettlement(ctx: SeedContext): Promise<void> {
     await insertPlan(tx, store, ctx.demo, demoInvoices, demoPayments, currencyIdx);
     await insertPlan(tx, store, ctx.demo2, demo2Invoices, demo2Payments, currencyIdx);
   });
+  for (const [key, bytes] of later) await target.put(key, bytes);
 }

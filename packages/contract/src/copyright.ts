@@ -119,18 +119,27 @@ export const ZExportFileName = z
   .max(100)
   .regex(/^[\p{L}\p{N} ._()-]+\.xlsx$/u, 'fileName must end in .xlsx and hold no path');
 
+/** (addition) The language of the screen that asks for an export: the workbook's headers and labels are in it. */
+export const EXPORT_LANGS = ['en', 'ko', 'es', 'zh', 'ja'] as const;
+export const ZExportLang = z.enum(EXPORT_LANGS);
+export type TExportLang = z.infer<typeof ZExportLang>;
+
 const searchObject = <T extends z.ZodType>(s: T) =>
   z.preprocess((v) => (v === undefined || v === null || v === '' ? {} : v), s);
 
 export const ZExportRoyaltyBody = z.object({
   fileName: ZExportFileName.optional(),
   search_value: searchObject(ZRoyaltyFilter).optional(),
+  /** (addition) default en */
+  lang: ZExportLang.optional(),
 });
 export type TExportRoyaltyBody = z.input<typeof ZExportRoyaltyBody>;
 
 export const ZExportBooksBody = z.object({
   fileName: ZExportFileName.optional(),
   search_value: searchObject(ZCopyrightBooksFilter).optional(),
+  /** (addition) default en */
+  lang: ZExportLang.optional(),
 });
 export type TExportBooksBody = z.input<typeof ZExportBooksBody>;
 

@@ -19,6 +19,8 @@ const supported = (l: string | null | undefined): Language | undefined => {
   const base = l?.toLowerCase().split('-')[0];
   return (LANGUAGES as readonly string[]).includes(base ?? '') ? (base as Language) : undefined;
 };
+/** The UI language as one of ours (e.g. for a call whose answer is in the language of the screen). */
+export const asLanguage = (l: string | null | undefined): Language => supported(l) ?? 'en';
 
 /**
  * Spec §1: the stored choice, else the first supported browser language, else English.

@@ -167,12 +167,26 @@ export async function booksInTitleOrder(db: DbOrTx, companyIdx: number, isbn?: s
  * exact numeric text), then r.idx for the next batch. `book`, `after` and `limit` may be placeholders:
  * on PostgreSQL the export's worker thread runs this query itself (royaltyExportQuery).
  */
-export function royaltyExportSql(w: RoyaltyWhere, saleInfo: boolean, book: number | Placeholder, after: number | Placeholder, limit: number | Placeholder) {
+/** The texts of the export's status column, in the language asked for. */
+export interface StatusLabels {
+  Y: string;
+  N: string;
+}
+
+export function royaltyExportSql(
+  w: RoyaltyWhere,
+  saleInfo: boolean,
+  status: StatusLabels,
+  book: number | Placeholder,
+  after: number | Placeholder,
+  limit: number | Placeholder,
+) {
+  // created_at as the wall-clock time of the app's time zone (the sheet writes it as an Excel date)
   return sql`select b.title, b.isbn, cu.name as customer_name, cu.country as customer_country,
       ${saleInfo ? sql`r.sale_info,` : sql``} r.unit_price::text as unit_price, r.currency, r.qty, r.sample_qty,
       r.disuse_qty, b.rate::text as rate, ${ROYALTY_SQL('r', 'b')}::text as royalty,
-      case when r.buy_invoice_idx is null then 'Uncalculated' else 'Calculated' end as status, inv.code as buy_invoice_code,
-      ${iso('r.created_at')} as created_at, r.idx::float8 as idx
+      case when r.buy_invoice_idx is null then ${status.N}::text else ${status.Y}::text end as status, inv.code as buy_invoice_code,
+      to_char(r.created_at at time zone ${w.timeZone}, 'YYYY-MM-DD HH24:MI:SS') as created_at, r.idx::float8 as idx
     from royalty_lines r
     join copyright_books b on b.idx = r.book_idx
     join royalty_customers cu on cu.idx = r.customer_idx
@@ -183,8 +197,16 @@ export function royaltyExportSql(w: RoyaltyWhere, saleInfo: boolean, book: numbe
 }
 
 /** Runs royaltyExportSql here (PGlite: the database lives in this thread): rows as arrays of cells + idx. */
-export async function royaltyExportBatch(db: DbOrTx, w: RoyaltyWhere, saleInfo: boolean, bookIdx: number, afterIdx: number, limit: number) {
-  const found = await rows<Record<string, unknown>>(db, royaltyExportSql(w, saleInfo, bookIdx, afterIdx, limit));
+export async function royaltyExportBatch(
+  db: DbOrTx,
+  w: RoyaltyWhere,
+  saleInfo: boolean,
+  status: StatusLabels,
+  bookIdx: number,
+  afterIdx: number,
+  limit: number,
+) {
+  const found = await rows<Record<string, unknown>>(db, royaltyExportSql(w, saleInfo, status, bookIdx, afterIdx, limit));
   return found.map((r) => Object.values(r));
 }
 
@@ -199,10 +221,10 @@ export interface ExportQuery {
  * royaltyExportSql as text with placeholders book, after and limit, for a connection of the export's
  * own (node-postgres only; null on PGlite, whose database cannot be reached from another thread).
  */
-export function royaltyExportQuery(db: DbOrTx, w: RoyaltyWhere, saleInfo: boolean): ExportQuery | null {
+export function royaltyExportQuery(db: DbOrTx, w: RoyaltyWhere, saleInfo: boolean, status: StatusLabels): ExportQuery | null {
   const connectionString = (db as { $client?: { options?: { connectionString?: unknown } } }).$client?.options?.connectionString;
   if (typeof connectionString !== 'string') return null;
-  const query = royaltyExportSql(w, saleInfo, sql.placeholder('book'), sql.placeholder('after'), sql.placeholder('limit'));
+  const query = royaltyExportSql(w, saleInfo, status, sql.placeholder('book'), sql.placeholder('after'), sql.placeholder('limit'));
   const { sql: text, params } = new PgDialect().sqlToQuery(query);
   return { connectionString, text, params: params.map((p) => (p instanceof Placeholder ? { placeholder: p.name } : p)) };
 }
@@ -273,10 +295,33 @@ export async function booksCount(db: DbOrTx, companyIdx: number, f: TCopyrightBo
   return Number(row?.n ?? 0);
 }
 
-export async function booksBatch(db: DbOrTx, companyIdx: number, f: TCopyrightBooksFilter, afterIdx: number, limit: number) {
-  return rows<BookRecord>(
+/** A batch of the export: the list's columns, and created_at as the wall-clock time of `timeZone`. */
+export async function booksBatch(db: DbOrTx, companyIdx: number, f: TCopyrightBooksFilter, afterIdx: number, limit: number, timeZone: string) {
+  return rows<BookRecord & { local_created_at: string }>(
     db,
-    sql`select ${bookColumns} from copyright_books b left join currencies cur on cur.name = b.currency
+    sql`select ${bookColumns}, to_char(b.created_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as local_created_at
+      from copyright_books b left join currencies cur on cur.name = b.currency
       where ${booksWhere(companyIdx, f)} and b.idx > ${afterIdx} order by b.idx limit ${limit}`,
   );
+}
+
+// ── what the exports show beside the rows ──────────────────────────────────────────────────────
+/** Symbol of every currency (₩, $, ¥, …), for the money formats of the sheets. */
+export async function currencySymbols(db: DbOrTx): Promise<Record<string, string>> {
+  const found = await rows<{ name: string; icon: string }>(db, sql`select name, icon from currencies`);
+  return Object.fromEntries(found.map((c) => [c.name.trim(), c.icon]));
+}
+
+/** The countries' 2- and 3-letter codes (customers carry the 3-letter one). */
+export async function countryCodes(db: DbOrTx) {
+  return rows<{ code_2: string; code_3: string }>(db, sql`select code_2, code_3 from countries`);
+}
+
+/** The company's longest book titles (by bytes: a wide character counts more), for the sheets' column widths. */
+export async function longestTitles(db: DbOrTx, companyIdx: number, n = 3): Promise<string[]> {
+  const found = await rows<{ title: string }>(
+    db,
+    sql`select title from copyright_books where company_idx = ${companyIdx} order by octet_length(title) desc, idx limit ${n}`,
+  );
+  return found.map((r) => r.title);
 }

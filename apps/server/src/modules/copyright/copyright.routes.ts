@@ -37,6 +37,12 @@ const ROYALTY_FILTER =
   '(Y calculated, N uncalculated). Malformed dates, a non-digit ISBN or a range ending before it starts answer 400. ' +
   'Sorted by title, then line (spec §9).';
 
+const EXPORT_FORMAT =
+  'lang (addition; en, ko, es, zh or ja, default en): the language of the screen that asks; headers, sheet name, ' +
+  'status and pay-type labels, country names and the totals rows are in it. Dates are Excel dates (yyyy-mm-dd, ' +
+  'yyyy-mm-dd hh:mm in the app time zone), amounts numbers with 2 decimals and their currency symbol, counts ' +
+  'numbers; the header row is frozen and the columns are as wide as their content.';
+
 /** What the lists are built from (the royalty list also from the company's saleInfo_display flag). */
 const BOOKS_TOPICS = ['copyright', 'reference'] as const;
 const ROYALTY_TOPICS = ['copyright', 'companies', 'reference'] as const;
@@ -122,6 +128,7 @@ export const copyrightRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
       schema: {
         tags: ['copyright'],
         summary: '(addition) The copyright book list as .xlsx, with the same filters',
+        description: EXPORT_FORMAT,
         body: ZExportBooksBody,
         response: errors,
       },
@@ -129,7 +136,9 @@ export const copyrightRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
     async (request, reply) => {
       const me = companyOf(request);
       const name = request.body.fileName ?? BOOKS_EXPORT_FILE_NAME;
-      return sendWorkbook(reply as FastifyReply, me.companyIdx, name, (signal) => service.exportBooks(me.companyIdx, request.body.search_value ?? {}, signal));
+      return sendWorkbook(reply as FastifyReply, me.companyIdx, name, (signal) =>
+        service.exportBooks(me.companyIdx, request.body.search_value ?? {}, request.body.lang, signal),
+      );
     },
   );
 
@@ -160,7 +169,7 @@ export const copyrightRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
         description:
           `Exactly the rows of copyright/royalty with the same search_value, in the same order, with a Royalty ` +
           `column and per-currency total rows at the end. ${ROYALTY_RULE} The workbook is streamed while rows are ` +
-          'read in keyset batches; fileName only names the download.',
+          `read in keyset batches; fileName only names the download. ${EXPORT_FORMAT}`,
         body: ZExportRoyaltyBody,
         response: errors,
       },
@@ -168,7 +177,9 @@ export const copyrightRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
     async (request, reply) => {
       const me = companyOf(request);
       const name = request.body.fileName ?? ROYALTY_EXPORT_FILE_NAME;
-      return sendWorkbook(reply as FastifyReply, me.companyIdx, name, (signal) => service.exportRoyalty(me.companyIdx, request.body.search_value ?? {}, signal));
+      return sendWorkbook(reply as FastifyReply, me.companyIdx, name, (signal) =>
+        service.exportRoyalty(me.companyIdx, request.body.search_value ?? {}, request.body.lang, signal),
+      );
     },
   );
 

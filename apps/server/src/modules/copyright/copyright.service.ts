@@ -1,6 +1,7 @@
 import type {
   TCopyrightBookRow,
   TCopyrightBooksFilter,
+  TExportLang,
   TCopyrightBooksResponse,
   TPaging,
   TRoyaltyFilter,
@@ -12,6 +13,7 @@ import type { Db } from '../../db/client';
 import type { ChangeFeed } from '../../lib/change-feed';
 import type { AuthService } from '../auth/auth.service';
 import * as repo from './copyright.repository';
+import { EXPORT_TEXTS, countryNames, totalLabel } from './export-labels';
 import { xlsxWorkerStream, type SheetColumn } from './xlsx-stream';
 
 /** Rows read per query while exporting: between batches the (single-connection) database answers others. */
@@ -189,18 +191,37 @@ export function createCopyrightService({ db, changes, auth, timeZone, singleConn
      * keyset batches, so memory stays flat and other requests keep answering. Money is written as the
      * database's exact numeric text. Totals per currency are the list's exact sums (hundredths).
      */
-    async exportRoyalty(companyIdx: number, filter: TRoyaltyFilter = {}, signal?: AbortSignal) {
+    async exportRoyalty(companyIdx: number, filter: TRoyaltyFilter = {}, lang: TExportLang = 'en', signal?: AbortSignal) {
       const saleInfo = await showSaleInfo(companyIdx);
       const w = await where(companyIdx, filter);
       const sum = w ? await summary(w) : { books: [], totals: [] };
-      const columns = royaltyColumns(saleInfo);
-      const sheet = xlsxWorkerStream('Royalty', columns);
+      const texts = EXPORT_TEXTS[lang];
+      const columns = royaltyColumns(saleInfo, lang);
+      // the totals of the list (same cached sums, exact), after a blank row
+      const blank = columns.map(() => null);
+      const at = (key: string) => columns.findIndex((c) => c.key === key);
+      const totals: unknown[][] = [blank];
+      for (const t of sum.totals) {
+        const row: unknown[] = [...blank];
+        row[at('title')] = totalLabel(lang, t.currency, t.cnt);
+        row[at('currency')] = t.currency;
+        row[at('qty')] = t.qty;
+        row[at('royalty')] = t.royalty; // exact text, written as a number (money column)
+        totals.push(row);
+      }
+      // the longest titles come late in title order: measured up front with the totals for the widths
+      const titles = (await repo.longestTitles(db, companyIdx)).map((title) => columns.map((c) => (c.key === 'title' ? title : null)));
+      const sheet = xlsxWorkerStream(texts.royaltySheet, columns, {
+        currencies: await repo.currencySymbols(db),
+        lookups: { country: countryNames(lang, await repo.countryCodes(db)) },
+        hints: [...totals, ...titles],
+      });
       const batchSize = singleConnection ? EXPORT_BATCH_SINGLE : EXPORT_BATCH;
       const run = async () => {
         // books holding matching lines, in title order; each read in keyset batches of exactly the
         // sheet's cells (royaltyExportSql)
         const books = sum.books.map((b) => b.idx);
-        const query = w && repo.royaltyExportQuery(db, w, saleInfo);
+        const query = w && repo.royaltyExportQuery(db, w, saleInfo, texts.calcStatus);
         if (query) {
           // node-postgres: the worker reads on a connection of its own, so the request loop parses
           // none of the rows (a million of them would otherwise hold up every other request); it
@@ -218,7 +239,7 @@ export function createCopyrightService({ db, changes, auth, timeZone, singleConn
           let no = 0;
           const read = async (bi: number, after: number) => {
             await giveWay(); // lists first: no export read starts while one is being answered
-            return { bi, rows: await repo.royaltyExportBatch(db, w!, saleInfo, books[bi]!, after, batchSize) };
+            return { bi, rows: await repo.royaltyExportBatch(db, w!, saleInfo, texts.calcStatus, books[bi]!, after, batchSize) };
           };
           let pending = books.length > 0 ? read(0, 0) : null;
           while (pending) {
@@ -231,20 +252,7 @@ export function createCopyrightService({ db, changes, auth, timeZone, singleConn
             pending = at ? read(...at) : null;
           }
         }
-        // the totals of the list (same cached sums), exact
-        const blank = columns.map(() => null);
-        const at = (key: string) => columns.findIndex((c) => c.key === key);
-        const rows: unknown[][] = [blank];
-        for (const t of sum.totals) {
-          const row: unknown[] = [...blank];
-          row[at('title')] = `Total ${t.currency}`;
-          row[at('customer_name')] = `${t.cnt} lines`;
-          row[at('currency')] = t.currency;
-          row[at('qty')] = t.qty;
-          row[at('royalty')] = t.royalty; // exact text, written as a number (column kind 'n')
-          rows.push(row);
-        }
-        await sheet.push(rows);
+        await sheet.push(totals);
         await sheet.end();
       };
       signal?.addEventListener('abort', () => sheet.abort(new Error('aborted')), { once: true });
@@ -252,21 +260,31 @@ export function createCopyrightService({ db, changes, auth, timeZone, singleConn
       return sheet.out;
     },
 
-    async exportBooks(companyIdx: number, filter: TCopyrightBooksFilter = {}, signal?: AbortSignal) {
-      const sheet = xlsxWorkerStream('Copyright books', BOOK_COLUMNS);
+    async exportBooks(companyIdx: number, filter: TCopyrightBooksFilter = {}, lang: TExportLang = 'en', signal?: AbortSignal) {
+      const texts = EXPORT_TEXTS[lang];
+      const columns = bookColumns(lang);
+      const titles = (await repo.longestTitles(db, companyIdx)).map((title) => columns.map((c) => (c.key === 'title' ? title : null)));
+      const sheet = xlsxWorkerStream(texts.booksSheet, columns, { currencies: await repo.currencySymbols(db), hints: titles });
       const run = async () => {
         let after = 0;
         let no = 0;
         for (;;) {
           if (signal?.aborted) throw new Error('aborted');
-          const batch = await repo.booksBatch(db, companyIdx, filter, after, EXPORT_BATCH);
+          const batch = await repo.booksBatch(db, companyIdx, filter, after, EXPORT_BATCH, timeZone);
+          // the cells of bookColumns, in order (money as exact text, dates as wall-clock text)
           await sheet.push(
-            batch.map((b) => {
-              const row = bookRow(b, ++no);
-              return BOOK_COLUMNS.map((c) =>
-                c.key === 'list_price' || c.key === 'rate' ? Number(row[c.key]) : row[c.key as keyof TCopyrightBookRow],
-              );
-            }),
+            batch.map((b) => [
+              ++no,
+              b.title,
+              b.isbn,
+              b.publication_date,
+              Number(b.page_count),
+              b.list_price,
+              b.currency,
+              texts.payTypes[b.pay_type] ?? b.pay_type,
+              b.rate,
+              b.local_created_at,
+            ]),
           );
           if (batch.length < EXPORT_BATCH) break;
           after = batch[batch.length - 1]!.idx;
@@ -296,37 +314,42 @@ const bookRow = (b: repo.BookRecord, no: number): TCopyrightBookRow => ({
   created_at: b.created_at,
 });
 
-/** Sheet columns of Royalty.xlsx; the sale info column only for companies that display it (spec §6). */
-export function royaltyColumns(saleInfo: boolean): SheetColumn[] {
+/** Sheet columns of Royalty.xlsx, headed in `lang`; the sale info column only for companies that display it (spec §6). */
+export function royaltyColumns(saleInfo: boolean, lang: TExportLang = 'en'): SheetColumn[] {
+  const t = EXPORT_TEXTS[lang];
   return [
-    { header: 'No', key: 'no', width: 8 },
-    { header: 'Title', key: 'title', width: 40 },
-    { header: 'ISBN', key: 'isbn', width: 16 },
-    { header: 'Customer', key: 'customer_name', width: 28 },
-    { header: 'Country', key: 'customer_country', width: 9 },
-    ...(saleInfo ? [{ header: 'Sale info', key: 'saleInfo', width: 16 }] : []),
-    { header: 'Unit price', key: 'unit_price', width: 12, kind: 'n' },
-    { header: 'Currency', key: 'currency', width: 9 },
-    { header: 'Qty', key: 'qty', width: 8 },
-    { header: 'Sample qty', key: 'sample_qty', width: 10 },
-    { header: 'Disused qty', key: 'disuse_qty', width: 10 },
-    { header: 'Rate (%)', key: 'rate', width: 9, kind: 'n' },
-    { header: 'Royalty', key: 'royalty', width: 14, kind: 'n' },
-    { header: 'Status', key: 'status', width: 14 },
-    { header: 'Invoice', key: 'buy_invoice_code', width: 18 },
-    { header: 'Created at', key: 'created_at', width: 22 },
+    { header: t.no, key: 'no', width: 6 },
+    { header: t.title, key: 'title', width: 20 },
+    { header: t.isbn, key: 'isbn', width: 15 },
+    { header: t.customer, key: 'customer_name', width: 16 },
+    { header: t.country, key: 'customer_country', width: 8, lookup: 'country' },
+    ...(saleInfo ? [{ header: t.saleInfo, key: 'saleInfo', width: 12 }] : []),
+    { header: t.unitPrice, key: 'unit_price', width: 10, format: 'money', currencyKey: 'currency' },
+    { header: t.currency, key: 'currency', width: 6 },
+    { header: t.qty, key: 'qty', width: 6, format: 'int' },
+    { header: t.sampleQty, key: 'sample_qty', width: 6, format: 'int' },
+    { header: t.disuseQty, key: 'disuse_qty', width: 6, format: 'int' },
+    { header: `${t.rate} (%)`, key: 'rate', width: 6, format: 'rate' },
+    { header: t.royalty, key: 'royalty', width: 12, format: 'money', currencyKey: 'currency' },
+    { header: t.status, key: 'status', width: 8 },
+    { header: t.invoice, key: 'buy_invoice_code', width: 10 },
+    { header: t.salesDate, key: 'created_at', width: 16, format: 'datetime' },
   ];
 }
 
-const BOOK_COLUMNS: SheetColumn[] = [
-  { header: 'No', key: 'no', width: 8 },
-  { header: 'Title', key: 'title', width: 40 },
-  { header: 'ISBN', key: 'isbn', width: 16 },
-  { header: 'Publication date', key: 'publication_date', width: 14 },
-  { header: 'Pages', key: 'page_count', width: 8 },
-  { header: 'List price', key: 'list_price', width: 12 },
-  { header: 'Currency', key: 'currency', width: 9 },
-  { header: 'Pay type', key: 'pay_type', width: 9 },
-  { header: 'Rate (%)', key: 'rate', width: 9 },
-  { header: 'Created at', key: 'created_at', width: 22 },
-];
+/** Sheet columns of the copyright book export, headed in `lang`. */
+export function bookColumns(lang: TExportLang = 'en'): SheetColumn[] {
+  const t = EXPORT_TEXTS[lang];
+  return [
+    { header: t.no, key: 'no', width: 6 },
+    { header: t.title, key: 'title', width: 20 },
+    { header: t.isbn, key: 'isbn', width: 15 },
+    { header: t.publicationDate, key: 'publication_date', width: 10, format: 'date' },
+    { header: t.pageCount, key: 'page_count', width: 6, format: 'int' },
+    { header: t.listPrice, key: 'list_price', width: 10, format: 'money', currencyKey: 'currency' },
+    { header: t.currency, key: 'currency', width: 6 },
+    { header: t.payType, key: 'pay_type', width: 8 },
+    { header: `${t.rate} (%)`, key: 'rate', width: 6, format: 'rate' },
+    { header: t.createdAt, key: 'created_at', width: 16, format: 'datetime' },
+  ];
+}

@@ -41,7 +41,9 @@ async function readWorkbook(buf: Buffer) {
     const values = (row.values as unknown[]).slice(1);
     rows.push(Object.fromEntries(header.map((h, i) => [h, values[i] ?? null])));
   });
-  return { header, rows };
+  /** the cell of the data row `n` (1 = first after the header) under `name` */
+  const cell = (n: number, name: string) => ws.getRow(n + 1).getCell(header.indexOf(name) + 1);
+  return { header, rows, ws, cell };
 }
 
 beforeAll(async () => {
@@ -303,12 +305,22 @@ describe('POST copyright/exportRoyalty', () => {
     const { header, rows } = await readWorkbook(res.rawPayload);
     expect(header).toContain('Royalty');
     expect(header).toContain('Sale info');
-    const lines = rows.filter((r) => typeof r.No === 'number');
-    expect(lines.map((r) => [r.No, r.Title, r.ISBN, r.Customer, r.Royalty, r.Status])).toEqual(
-      list.dataset.map((d: TRoyaltyRow) => [d.no, d.title, d.isbn, d.customer_name, Number(d.royalty), d.buy_invoice_idx ? 'Calculated' : 'Uncalculated']),
+    const lines = rows.filter((r) => typeof r['No.'] === 'number');
+    expect(lines.map((r) => [r['No.'], r.Title, r.ISBN, r.Customer, r.Royalty, r.Calculation, r.Invoice])).toEqual(
+      list.dataset.map((d: TRoyaltyRow) => [
+        d.no,
+        d.title,
+        d.isbn,
+        d.customer_name,
+        Number(d.royalty),
+        d.buy_invoice_idx ? 'Calculated' : 'Uncalculated',
+        d.buy_invoice_code,
+      ]),
     );
     const totals = rows.filter((r) => String(r.Title ?? '').startsWith('Total '));
-    expect(totals.map((r) => [r.Currency, r.Qty, r.Royalty])).toEqual(list.totals.map((x) => [x.currency, x.qty, Number(x.royalty)]));
+    expect(totals.map((r) => [r.Title, r.Currency, r.Qty, r.Royalty])).toEqual(
+      list.totals.map((x) => [`Total ${x.currency} (${x.cnt} lines)`, x.currency, x.qty, Number(x.royalty)]),
+    );
   });
 
   it('exports everything of the company (all rows, all currencies) when unfiltered, default name Royalty.xlsx', async () => {
@@ -317,8 +329,8 @@ describe('POST copyright/exportRoyalty', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain('Royalty.xlsx');
     const { rows } = await readWorkbook(res.rawPayload);
-    const lines = rows.filter((r) => typeof r.No === 'number');
-    expect(lines.map((r) => [r.ISBN, r['Unit price'], r.Qty, r['Sample qty'], r['Disused qty'], r.Royalty])).toEqual(
+    const lines = rows.filter((r) => typeof r['No.'] === 'number');
+    expect(lines.map((r) => [r.ISBN, r['Unit price'], r.Qty, r.Samples, r.Disused, r.Royalty])).toEqual(
       list.dataset.map((d) => [d.isbn, Number(d.unit_price), d.qty, d.sample_qty, d.disuse_qty, Number(d.royalty)]),
     );
     expect(rows.filter((r) => String(r.Title ?? '').startsWith('Total ')).map((r) => [r.Currency, r.Royalty])).toEqual([
@@ -332,10 +344,14 @@ describe('POST copyright/exportRoyalty', () => {
     const res = await exportRoyalty(tokenB, { search_value: { isbn: ISBN_A1 } });
     expect(res.statusCode).toBe(200);
     const { rows } = await readWorkbook(res.rawPayload);
-    expect(rows.filter((r) => typeof r.No === 'number')).toEqual([]);
+    expect(rows.filter((r) => typeof r['No.'] === 'number')).toEqual([]);
     const all = await readWorkbook((await exportRoyalty(tokenB, {})).rawPayload);
     expect(all.header).not.toContain('Sale info');
-    expect(all.rows.filter((r) => typeof r.No === 'number').every((r) => r.ISBN === ISBN_B1)).toBe(true);
+    const bLines = all.rows.filter((r) => typeof r['No.'] === 'number');
+    expect(bLines).toHaveLength(3);
+    expect(bLines.every((r) => r.ISBN === ISBN_B1)).toBe(true);
+    // a reference to another company's invoice shows no code in the file either
+    expect(bLines.map((r) => r.Invoice).sort()).toEqual(['BI20260105-B0001', null, null]);
     const a = await readWorkbook((await exportRoyalty(tokenA, {})).rawPayload);
     expect(a.rows.some((r) => r.ISBN === ISBN_B1)).toBe(false);
   });
@@ -347,11 +363,80 @@ describe('POST copyright/exportRoyalty', () => {
       { search_value: { isbn: 'abc' } },
       { fileName: '../../etc/passwd' },
       { fileName: 'Royalty.csv' },
+      { lang: 'fr' },
+      { lang: 'KO' },
     ]) {
       const res = await exportRoyalty(tokenA, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().code).toBe('VALIDATION');
     }
+  });
+
+  it('speaks the language of the screen that asked (ko): headers, sheet name, status, countries, totals', async () => {
+    const res = await exportRoyalty(tokenA, { search_value: {}, lang: 'ko' });
+    expect(res.statusCode).toBe(200);
+    const { header, rows, ws } = await readWorkbook(res.rawPayload);
+    expect(ws.name).toBe('인세');
+    expect(header).toEqual([
+      '번호', '제목', 'ISBN', '거래처', '국가', '판매 정보', '단가', '통화', '수량', '증정', '폐기', '인세율 (%)', '인세', '정산 상태', '청구서', '판매일',
+    ]);
+    const lines = rows.filter((r) => typeof r['번호'] === 'number');
+    expect(lines.map((r) => [r['제목'], r['국가'], r['정산 상태'], r['청구서']])).toEqual([
+      ['Apple orchards', '미국', '정산 완료', 'BI20260205-A0002'],
+      ['Apple orchards', '일본', '미정산', null],
+      ['Apple orchards', '미국', '미정산', null],
+      ['Zebra crossings', '대한민국', '정산 완료', 'BI20260105-A0001'],
+      ['Zebra crossings', '미국', '미정산', null],
+    ]);
+    expect(rows.filter((r) => String(r['제목'] ?? '').includes('합계')).map((r) => r['제목'])).toEqual([
+      'JPY 합계 (1건)',
+      'KRW 합계 (1건)',
+      'USD 합계 (3건)',
+    ]);
+    // es and ja too; an export without lang stays English
+    const es = await readWorkbook((await exportRoyalty(tokenA, { lang: 'es' })).rawPayload);
+    expect(es.header.slice(0, 4)).toEqual(['N.º', 'Título', 'ISBN', 'Cliente']);
+    expect(es.rows.find((r) => r['Título'] === 'Zebra crossings')?.['Liquidación']).toBe('Liquidado');
+    const ja = await readWorkbook((await exportRoyalty(tokenA, { lang: 'ja' })).rawPayload);
+    expect(ja.ws.name).toBe('印税');
+    expect(ja.rows.find((r) => r['タイトル'] === 'Zebra crossings')?.['国']).toBe('韓国');
+  });
+
+  it('writes dates as Excel dates, amounts as 2-decimal numbers in their currency, a frozen header and fitting widths', async () => {
+    const { ws, cell, header } = await readWorkbook((await exportRoyalty(tokenA, { lang: 'ko' })).rawPayload);
+    // data row 4 is Zebra crossings / Kyobo: sold 2025-12-31T14:59:59Z = 2025-12-31 23:59:59 in Seoul (the app's time zone)
+    expect(cell(4, '제목').value).toBe('Zebra crossings');
+    const sold = cell(4, '판매일');
+    expect(sold.value).toBeInstanceOf(Date);
+    expect((sold.value as Date).toISOString()).toBe('2025-12-31T23:59:59.000Z');
+    expect(sold.numFmt).toBe('yyyy-mm-dd hh:mm');
+    for (const [name, value] of [
+      ['인세', 2777.78],
+      ['단가', 12345.67],
+    ] as const) {
+      const c = cell(4, name);
+      expect(c.value).toBe(value);
+      expect(c.numFmt).toBe('"₩"#,##0.00');
+    }
+    // USD line: the dollar sign; counts with group separators; rate with 2 decimals
+    expect(cell(1, '인세').value).toBe(17.49);
+    expect(cell(1, '인세').numFmt).toBe('"$"#,##0.00');
+    expect(cell(1, '수량').value).toBe(7);
+    expect(cell(1, '수량').numFmt).toBe('#,##0');
+    expect(cell(1, '인세율 (%)').value).toBe(12.5);
+    expect(cell(1, '인세율 (%)').numFmt).toBe('0.00');
+    // the header row is bold, frozen (row 2 is the first that scrolls)
+    expect(ws.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1, topLeftCell: 'A2' });
+    // every column is at least as wide as its header (Hangul counts double) and its longest value
+    const width = (name: string) => ws.getColumn(header.indexOf(name) + 1).width ?? 0;
+    for (const name of header) expect(width(name), name).toBeGreaterThanOrEqual(name.length);
+    expect(width('거래처')).toBeGreaterThanOrEqual("Test Powell's 100%_Books".length);
+    expect(width('제목')).toBeGreaterThanOrEqual('Zebra crossings'.length);
+    expect(width('청구서')).toBeGreaterThanOrEqual('BI20260105-A0001'.length);
+    expect(width('판매일')).toBeGreaterThanOrEqual('2025-12-31 23:59'.length);
+    expect(width('정산 상태')).toBeGreaterThanOrEqual(2 * '정산 상태'.length - 1);
+    expect(Math.max(...header.map(width))).toBeLessThanOrEqual(60);
   });
 
   it('runs at most two exports of a company at once (429 + Retry-After), and frees the slots when they end', async () => {
@@ -418,9 +503,30 @@ describe('copyright books', () => {
     const res = await t.inject(tokenA, { method: 'POST', url: '/api/copyright/exportBooks', payload: { search_value: { payType: 'sale' } } });
     expect(res.statusCode).toBe(200);
     const { rows } = await readWorkbook(res.rawPayload);
-    expect(rows.map((r) => [r.ISBN, r['List price'], r['Rate (%)']])).toEqual([[ISBN_A1, 15000, 7.5]]);
+    expect(rows.map((r) => [r.ISBN, r['List price'], r['Rate (%)'], r['Pay type']])).toEqual([[ISBN_A1, 15000, 7.5, 'Sale price']]);
     const b = await readWorkbook((await t.inject(tokenB, { method: 'POST', url: '/api/copyright/exportBooks', payload: {} })).rawPayload);
     expect(b.rows.map((r) => r.ISBN)).toEqual([ISBN_B1]);
+  });
+
+  it('exports the book list in the language asked for (ko): headers, pay types, real dates and money', async () => {
+    const res = await t.inject(tokenA, { method: 'POST', url: '/api/copyright/exportBooks', payload: { lang: 'ko' } });
+    expect(res.statusCode).toBe(200);
+    const { ws, header, rows, cell } = await readWorkbook(res.rawPayload);
+    expect(ws.name).toBe('저작권 도서');
+    expect(header).toEqual(['번호', '제목', 'ISBN', '출간일', '쪽수', '정가', '통화', '지급 기준', '인세율 (%)', '등록일']);
+    expect(rows.map((r) => [r['제목'], r['지급 기준']])).toEqual([
+      ['Zebra crossings', '판매가'],
+      ['Apple orchards', '공급가'],
+    ]);
+    const published = cell(1, '출간일');
+    expect(published.value).toBeInstanceOf(Date);
+    expect((published.value as Date).toISOString()).toBe('2023-01-10T00:00:00.000Z');
+    expect(published.numFmt).toBe('yyyy-mm-dd');
+    expect(cell(1, '등록일').value).toBeInstanceOf(Date);
+    expect(cell(1, '정가').value).toBe(15000);
+    expect(cell(1, '정가').numFmt).toBe('"₩"#,##0.00');
+    expect(cell(1, '쪽수').numFmt).toBe('#,##0');
+    expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
   });
 
   it('serves generated covers without a token, only for ISBN-13 names', async () => {

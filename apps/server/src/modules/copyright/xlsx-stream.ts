@@ -6,9 +6,26 @@ import type { ExportQuery } from './copyright.repository';
 export interface SheetColumn {
   header: string;
   key: string;
+  /** least width in characters: the sheet widens a column to fit its header, its first rows and the hints (at most 60) */
   width: number;
-  /** 'n': the column's text values are exact numeric text (money from the database), written as numbers */
-  kind?: 'n';
+  /**
+   * Number format of the column; int, money and rate also write exact numeric text (money from the
+   * database) as numbers. int '#,##0'; money '#,##0.00', with the symbol of the row's currency when
+   * `currencyKey` names the column holding it; rate '0.00'; date 'yyyy-mm-dd' and datetime
+   * 'yyyy-mm-dd hh:mm' take 'YYYY-MM-DD[ HH:MM:SS]' text (a wall-clock time) and write Excel dates.
+   */
+  format?: 'int' | 'money' | 'rate' | 'date' | 'datetime';
+  currencyKey?: string;
+  /** text values are replaced by their entry in `lookups[lookup]` (e.g. country codes by names) */
+  lookup?: string;
+}
+
+export interface SheetOptions {
+  /** symbol per currency code, for the money formats */
+  currencies?: Record<string, string>;
+  lookups?: Record<string, Record<string, string>>;
+  /** rows that will come (e.g. totals), measured with the first rows for the column widths */
+  hints?: unknown[][];
 }
 
 /** Row batches sent to the worker and not yet written: enough to keep reading while it writes. */
@@ -20,12 +37,13 @@ const IN_FLIGHT = 2;
  * the client: `push` hands over a batch and waits while two are unacknowledged or the client is
  * behind; `query` lets the worker read the rows itself on a connection of its own, and each chunk it
  * produces waits for the previous ones to be written to the client. Memory stays flat whatever the
- * row count; `out` is the file as it is built.
+ * row count; `out` is the file as it is built. The header row is bold and frozen, the columns are
+ * as wide as the header, the first rows and the hints need, cells carry their column's number format.
  */
-export function xlsxWorkerStream(sheetName: string, columns: SheetColumn[]) {
+export function xlsxWorkerStream(sheetName: string, columns: SheetColumn[], options: SheetOptions = {}) {
   const out = new PassThrough({ highWaterMark: 1 << 20 });
   const worker = new Worker(new URL('./xlsx-worker.mjs', import.meta.url), {
-    workerData: { sheetName, columns },
+    workerData: { sheetName, columns, ...options },
     execArgv: [],
     // a streamed sheet needs little: a small heap keeps the process's peak flat for any row count
     resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 },

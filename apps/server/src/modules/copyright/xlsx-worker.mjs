@@ -1,6 +1,7 @@
-// Worker thread that writes a streamed .xlsx: the sheet XML is written here row by row (no styles,
-// no shared strings: the same cells exceljs's streaming writer produces with useStyles/useSharedStrings
-// off), deflated with zlib in this thread and packed by fflate's streaming Zip. Nothing is buffered
+// Worker thread that writes a streamed .xlsx: the sheet XML is written here row by row (no shared
+// strings; a small fixed style sheet: a bold header row, frozen, and number formats per column: dates
+// as Excel date serials, money with 2 decimals and its currency's symbol, counts with separators),
+// deflated with zlib in this thread and packed by fflate's streaming Zip. Nothing is buffered
 // behind our back: each batch is compressed and its bytes posted before the next is taken, and the
 // main thread paces batches by what the client has taken (acks, credits): that is the backpressure.
 // The thread lowers its own scheduling priority (Linux): bulk work gives the CPU to requests first.
@@ -22,12 +23,18 @@ import { Zip } from 'fflate';
 const port = parentPort;
 /**
  * nice: this thread's priority (19 = lowest); level: zlib's (3: about a third of level 6's time for a
- * few percent more bytes). A column of kind 'n' holds numbers, also as exact numeric text (money).
- * @type {{ sheetName: string, columns: { header: string, key: string, width: number, kind?: 'n' }[], nice?: number, level?: number }}
+ * few percent more bytes). A column with a numeric format holds numbers, also as exact numeric text
+ * (money); a date column holds 'YYYY-MM-DD[ HH:MM:SS]' text (or a serial), written as an Excel date.
+ * currencies: symbol per currency code, for the money formats; lookups: tables of the columns' `lookup`;
+ * hints: rows that will come last (totals), measured for the column widths with the first rows.
+ * @type {{ sheetName: string, columns: { header: string, key: string, width: number, format?: 'int' | 'money' | 'rate' | 'date' | 'datetime', currencyKey?: string, lookup?: string }[], currencies?: Record<string, string>, lookups?: Record<string, Record<string, string>>, hints?: unknown[][], nice?: number, level?: number }}
  */
-const { sheetName, columns, nice = 19, level = 3 } = workerData;
+const { sheetName, columns, currencies = {}, lookups = {}, hints = [], nice = 19, level = 3 } = workerData;
 const NUMERIC_TEXT = /^-?\d+(\.\d+)?$/;
-const numericText = columns.map((c) => c.kind === 'n');
+const NUMERIC_FORMATS = new Set(['int', 'money', 'rate']);
+const numericText = columns.map((c) => NUMERIC_FORMATS.has(c.format));
+const dateColumn = columns.map((c) => c.format === 'date' || c.format === 'datetime');
+const lookupOf = columns.map((c) => (c.lookup ? (lookups[c.lookup] ?? {}) : null));
 
 // setpriority() on this thread's id changes this thread only (Linux); elsewhere nothing happens
 try {
@@ -131,23 +138,102 @@ const letter = (i) => {
 };
 const LETTERS = columns.map((_c, i) => letter(i));
 
+// ── styles: 0 default, 1 header (bold, grey fill, bottom border), then one per number format ──
+const MONEY = '#,##0.00';
+/** built-in number formats: 3 '#,##0', 2 '0.00'; custom ones from 164 */
+const customFormats = ['yyyy-mm-dd', 'yyyy-mm-dd hh:mm', MONEY];
+const currencyCodes = Object.keys(currencies).sort();
+/** a currency's money format: its symbol, then #,##0.00 (the symbol quoted: any character is literal) */
+for (const code of currencyCodes) customFormats.push(`"${currencies[code].replaceAll('"', '')}"${MONEY}`);
+const xfs = [
+  '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>',
+  '<xf numFmtId="0" fontId="1" fillId="2" borderId="1" xfId="0" applyFont="1" applyFill="1" applyBorder="1"/>',
+  '<xf numFmtId="3" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>',
+  '<xf numFmtId="2" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>',
+  ...customFormats.map((_f, i) => `<xf numFmtId="${164 + i}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>`),
+];
+const STYLE = { header: 1, int: 2, rate: 3, date: 4, datetime: 5, money: 6 };
+/** style of a money cell in `currency` (the plain 2-decimal format for a currency without a symbol) */
+const moneyStyle = Object.fromEntries(currencyCodes.map((code, i) => [code, 7 + i]));
 let rowNo = 0;
-/** One <row>: numbers as values, text as t="str", booleans as t="b"; empty cells and all-empty rows left out (as exceljs). */
+const fixedStyle = columns.map((c) => (c.format ? STYLE[c.format] : 0));
+const currencyAt = columns.map((c) => (c.format === 'money' && c.currencyKey ? columns.findIndex((d) => d.key === c.currencyKey) : -1));
+/** a row's value of column i (numberLast: the row's last value is the first column's, a running number) */
+const valueAt = (values, i, numberLast) => (numberLast ? values[i === 0 ? values.length - 1 : i - 1] : values[i]);
+const DAY_MS = 86_400_000;
+/** Excel's 1900 date system: serial 25569 is 1970-01-01; serials before 61 (1900-03-01) mean other days */
+const EPOCH_SERIAL = 25569;
+/** The Excel serial of 'YYYY-MM-DD' or 'YYYY-MM-DD HH:MM[:SS]' (also with 'T'), read as a wall-clock time; null if not one. */
+function serial(v) {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  if (typeof v !== 'string' || v.length < 10 || v[4] !== '-' || v[7] !== '-') return null;
+  const y = +v.slice(0, 4);
+  const m = +v.slice(5, 7);
+  const d = +v.slice(8, 10);
+  if (!(y >= 1900 && m >= 1 && m <= 12 && d >= 1 && d <= 31)) return null;
+  let days = Date.UTC(y, m - 1, d) / DAY_MS + EPOCH_SERIAL;
+  if (v.length >= 16) days += ((+v.slice(11, 13) || 0) * 3600 + (+v.slice(14, 16) || 0) * 60 + (+v.slice(17, 19) || 0)) / 86_400;
+  return days < 61 ? null : days;
+}
+/** One cell: numbers as values (with the column's number format), dates as serials, text as t="str", booleans as t="b". */
+function cellXml(ref, i, v, values, numberLast) {
+  if (dateColumn[i]) {
+    const n = serial(v);
+    if (n !== null) return `<c r="${ref}" s="${fixedStyle[i]}"><v>${n}</v></c>`;
+  } else if ((typeof v === 'number' && Number.isFinite(v)) || (numericText[i] && typeof v === 'string' && NUMERIC_TEXT.test(v))) {
+    const style = currencyAt[i] >= 0 ? (moneyStyle[valueAt(values, currencyAt[i], numberLast)] ?? STYLE.money) : fixedStyle[i];
+    return style ? `<c r="${ref}" s="${style}"><v>${v}</v></c>` : `<c r="${ref}"><v>${v}</v></c>`;
+  }
+  if (typeof v === 'boolean') return `<c r="${ref}" t="b"><v>${v ? 1 : 0}</v></c>`;
+  return `<c r="${ref}" t="str"><v>${esc(v instanceof Date ? v.toISOString() : String(v))}</v></c>`;
+}
+/** One <row>; empty cells and all-empty rows left out (as exceljs). Values of a `lookup` column are looked up first. */
 function rowXml(values, numberLast = false) {
   const r = ++rowNo;
   const n = values.length;
   let cells = '';
   for (let i = 0; i < n; i++) {
-    // numberLast: the row's last value is the first column's (a running number), the rest follow
-    const v = numberLast ? values[i === 0 ? n - 1 : i - 1] : values[i];
+    let v = valueAt(values, i, numberLast);
     if (v === null || v === undefined) continue;
-    const ref = `${LETTERS[i] ?? letter(i)}${r}`;
-    if ((typeof v === 'number' && Number.isFinite(v)) || (numericText[i] && typeof v === 'string' && NUMERIC_TEXT.test(v)))
-      cells += `<c r="${ref}"><v>${v}</v></c>`;
-    else if (typeof v === 'boolean') cells += `<c r="${ref}" t="b"><v>${v ? 1 : 0}</v></c>`;
-    else cells += `<c r="${ref}" t="str"><v>${esc(v instanceof Date ? v.toISOString() : String(v))}</v></c>`;
+    if (lookupOf[i] && typeof v === 'string') v = lookupOf[i][v] ?? v;
+    cells += cellXml(`${LETTERS[i] ?? letter(i)}${r}`, i, v, values, numberLast);
   }
   return cells ? `<row r="${r}">${cells}</row>` : '';
+}
+
+// ── column widths: the header and the first rows (and the hints) measured, in characters of the default font ──
+const MAX_WIDTH = 60;
+/** East Asian wide characters (Hangul, CJK, kana, full-width forms) take about two. */
+const wide = (c) =>
+  (c >= 0x1100 && c <= 0x115f) || (c >= 0x2e80 && c <= 0xa4cf) || (c >= 0xac00 && c <= 0xd7a3) || (c >= 0xf900 && c <= 0xfaff) ||
+  (c >= 0xfe30 && c <= 0xfe4f) || (c >= 0xff00 && c <= 0xff60) || (c >= 0xffe0 && c <= 0xffe6) || c >= 0x20000;
+function textWidth(s) {
+  let w = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xdc00 && c <= 0xdfff) continue; // second half of a surrogate pair
+    w += wide(c >= 0xd800 && c <= 0xdbff ? s.codePointAt(i) : c) ? 2 : 1;
+  }
+  return w;
+}
+/** The shown width of a number: digits, group separators, sign, decimals and a currency symbol. */
+function numberWidth(i, v) {
+  const num = Number(v);
+  const digits = String(Math.trunc(Math.abs(num))).length;
+  const f = columns[i].format;
+  return digits + Math.floor((digits - 1) / 3) + (num < 0 ? 1 : 0) + (f === 'money' || f === 'rate' ? 3 : 0) + (f === 'money' ? 2 : 0);
+}
+const widths = columns.map((c) => Math.max(c.width ?? 0, Math.ceil(textWidth(c.header) * 1.15) + 2));
+function measure(values, numberLast) {
+  for (let i = 0; i < columns.length; i++) {
+    let v = valueAt(values, i, numberLast);
+    if (v === null || v === undefined) continue;
+    if (lookupOf[i] && typeof v === 'string') v = lookupOf[i][v] ?? v;
+    const w = dateColumn[i]
+      ? columns[i].format === 'date' ? 10 : 16
+      : typeof v === 'number' || (numericText[i] && NUMERIC_TEXT.test(String(v))) ? numberWidth(i, v) : textWidth(String(v));
+    if (w + 2 > widths[i]) widths[i] = w + 2;
+  }
 }
 
 // ── the fixed parts of the package ──
@@ -199,23 +285,43 @@ addFile(
 );
 addFile(
   'xl/styles.xml',
-  `${XML}<styleSheet xmlns="${NS_MAIN}"><fonts count="1"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>` +
-    `<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>` +
-    `<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>` +
+  `${XML}<styleSheet xmlns="${NS_MAIN}">` +
+    `<numFmts count="${customFormats.length}">${customFormats.map((f, i) => `<numFmt numFmtId="${164 + i}" formatCode="${esc(f)}"/>`).join('')}</numFmts>` +
+    `<fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>` +
+    `<fills count="3"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill>` +
+    `<fill><patternFill patternType="solid"><fgColor rgb="FFE9ECEF"/><bgColor indexed="64"/></patternFill></fill></fills>` +
+    `<borders count="2"><border><left/><right/><top/><bottom/><diagonal/></border>` +
+    `<border><left/><right/><top/><bottom style="thin"><color rgb="FFADB5BD"/></bottom><diagonal/></border></borders>` +
     `<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>` +
-    `<cellXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/></cellXfs>` +
+    `<cellXfs count="${xfs.length}">${xfs.join('')}</cellXfs>` +
     `<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`,
 );
 
 // ── the sheet, streamed ──
 const sheet = new DeflatedEntry('xl/worksheets/sheet1.xml');
 zip.add(sheet);
-const cols = columns.map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width}" customWidth="1"/>`).join('');
-const head = Buffer.from(
-  `${XML}<worksheet xmlns="${NS_MAIN}" xmlns:r="${NS_REL}"><sheetFormatPr defaultRowHeight="15"/>` +
-    `<cols>${cols}</cols><sheetData>${rowXml(columns.map((c) => c.header))}`,
-  'utf8',
-);
+let headWritten = false;
+/**
+ * The sheet's head: the column widths (measured on the header, the hints and `sample`, the first rows),
+ * the frozen header row, and the header itself. Written before the first rows, so it waits for them.
+ */
+function writeHead(sample = [], numberLast = false) {
+  if (headWritten) return;
+  headWritten = true;
+  for (const h of hints) measure(h, false);
+  for (const row of sample) measure(row, numberLast);
+  const cols = widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${Math.min(MAX_WIDTH, w)}" customWidth="1"/>`).join('');
+  const r = ++rowNo;
+  const header = columns.map((c, i) => `<c r="${LETTERS[i]}${r}" s="${STYLE.header}" t="str"><v>${esc(c.header)}</v></c>`).join('');
+  sheet.write(
+    Buffer.from(
+      `${XML}<worksheet xmlns="${NS_MAIN}" xmlns:r="${NS_REL}"><sheetViews><sheetView workbookViewId="0">` +
+        `<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/>` +
+        `</sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData><row r="${r}">${header}</row>`,
+      'utf8',
+    ),
+  );
+}
 
 /** Chunks of a query's output the main thread has not yet written: at most two ahead of it. */
 let unwritten = 0;
@@ -280,11 +386,10 @@ async function runQuery({ query, books, batch }) {
       next = full ? read(books[bi], last) : ++bi < books.length ? read(books[bi], 0) : null;
       next?.catch(() => {}); // awaited on the next turn; an error there is reported then
       if (rows.length === 0) continue;
+      for (const row of rows) row[row.length - 1] = ++no; // the keyset column becomes the running number, written first
+      writeHead(rows, true);
       let xml = '';
-      for (const row of rows) {
-        row[row.length - 1] = ++no; // the keyset column becomes the running number, written first
-        xml += rowXml(row, true);
-      }
+      for (const row of rows) xml += rowXml(row, true);
       sheet.write(Buffer.from(xml, 'utf8'));
       post();
       await credit();
@@ -295,8 +400,8 @@ async function runQuery({ query, books, batch }) {
   return no;
 }
 
-// messages are handled one after the other (a query runs until all its rows are written)
-sheet.write(head);
+// messages are handled one after the other (a query runs until all its rows are written); the fixed
+// parts go out at once, the sheet's head with the first rows (its column widths are measured on them)
 flush();
 let queue = Promise.resolve();
 port.on('message', (msg) => {
@@ -314,6 +419,7 @@ port.on('message', (msg) => {
   queue = queue
     .then(async () => {
       if (msg.type === 'rows') {
+        writeHead(msg.rows);
         let xml = '';
         for (const row of msg.rows) xml += rowXml(row);
         sheet.write(Buffer.from(xml, 'utf8'));
@@ -323,6 +429,7 @@ port.on('message', (msg) => {
         const rows = await runQuery(msg);
         port.postMessage({ type: 'queried', rows });
       } else if (msg.type === 'end') {
+        writeHead();
         sheet.write(
           Buffer.from('</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>', 'utf8'),
         );

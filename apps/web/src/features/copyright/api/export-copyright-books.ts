@@ -1,16 +1,16 @@
-import { BOOKS_EXPORT_FILE_NAME, type TCopyrightBooksFilter } from '@portal/contract';
+import { BOOKS_EXPORT_FILE_NAME, type TCopyrightBooksFilter, type TExportLang } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api, saveBlob } from '../../../lib/api-client';
 
-/** POST copyright/exportBooks (addition): the filtered copyright book list as .xlsx. */
-export async function exportCopyrightBooks(filter: TCopyrightBooksFilter, onProgress?: (bytes: number) => void) {
+/** POST copyright/exportBooks (addition): the filtered copyright book list as .xlsx, in `lang` (the screen's language). */
+export async function exportCopyrightBooks(filter: TCopyrightBooksFilter, lang: TExportLang, onProgress?: (bytes: number) => void) {
   const { blob, fileName } = await api.download('POST', 'copyright/exportBooks', {
-    body: { fileName: BOOKS_EXPORT_FILE_NAME, search_value: filter },
+    body: { fileName: BOOKS_EXPORT_FILE_NAME, search_value: filter, lang },
     onProgress,
   });
   saveBlob(blob, fileName ?? BOOKS_EXPORT_FILE_NAME);
   return blob.size;
 }
 
-export const useExportCopyrightBooks = (onProgress: (bytes: number) => void) =>
-  useMutation({ mutationFn: (filter: TCopyrightBooksFilter) => exportCopyrightBooks(filter, onProgress) });
+export const useExportCopyrightBooks = (lang: TExportLang, onProgress: (bytes: number) => void) =>
+  useMutation({ mutationFn: (filter: TCopyrightBooksFilter) => exportCopyrightBooks(filter, lang, onProgress) });

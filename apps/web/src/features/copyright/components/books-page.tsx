@@ -7,6 +7,7 @@ import { DataTable, type Column } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { BookKeywordFields, DateRangeInput, SearchForm, useListSearch, type FieldErrors } from '../../../components/search-form';
 import { parseDateRange } from '../../../lib/date-range';
+import { asLanguage } from '../../../lib/i18n';
 import { formatDate, formatDateTime, formatInteger } from '../../../lib/format';
 import { useCopyrightBooks } from '../api/copyright-books';
 import { exportCopyrightBooks } from '../api/export-copyright-books';
@@ -41,7 +42,7 @@ export function booksFilter(form: Form): { filter: TCopyrightBooksFilter; errors
 
 /** /copyright/books: the company's copyright books (spec §3), filters and Excel export. */
 export function CopyrightBooksPage() {
-  const { t } = useTranslation(['copyright', 'common']);
+  const { t, i18n } = useTranslation(['copyright', 'common']);
   const { search, paging, setPaging, errors, filter, set, onSearch, onReset } = useListSearch(SCREEN, ZForm, EMPTY, booksFilter);
   const list = useCopyrightBooks(paging, filter);
 
@@ -69,7 +70,7 @@ export function CopyrightBooksPage() {
   return (
     <>
       <PageHeader title={t('books.title')}>
-        <ExportButton fileName="CopyrightBooks.xlsx" run={(onProgress) => exportCopyrightBooks(filter, onProgress)} />
+        <ExportButton fileName="CopyrightBooks.xlsx" run={(onProgress) => exportCopyrightBooks(filter, asLanguage(i18n.language), onProgress)} />
       </PageHeader>
       <SearchForm onSearch={onSearch} onReset={onReset}>
         <BookKeywordFields

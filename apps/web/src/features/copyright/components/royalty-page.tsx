@@ -8,6 +8,7 @@ import { DataTable, type Column } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { DateRangeInput, SearchForm, useListSearch, type FieldErrors } from '../../../components/search-form';
 import { parseDateRange } from '../../../lib/date-range';
+import { asLanguage } from '../../../lib/i18n';
 import { formatDate, formatDateTime, formatInteger } from '../../../lib/format';
 import { useLoginInfo } from '../../auth/api/login-info';
 import { exportRoyalty } from '../api/export-royalty';
@@ -46,7 +47,7 @@ export function royaltyFilter(form: Form): { filter: TRoyaltyFilter; errors: Err
 
 /** /copyright/royalty: royalty lines by title, with amounts, per-currency totals and the Excel export. */
 export function RoyaltyPage() {
-  const { t } = useTranslation(['copyright', 'common']);
+  const { t, i18n } = useTranslation(['copyright', 'common']);
   const { search, paging, setPaging, errors, filter, set, onSearch, onReset } = useListSearch(SCREEN, ZForm, EMPTY, royaltyFilter);
   const list = useRoyalty(paging, filter);
   const saleInfo = useLoginInfo().data?.saleInfo_display === 'Y';
@@ -173,7 +174,7 @@ export function RoyaltyPage() {
   return (
     <>
       <PageHeader title={t('royalty.title')}>
-        <ExportButton fileName="Royalty.xlsx" run={(onProgress) => exportRoyalty(filter, onProgress)} />
+        <ExportButton fileName="Royalty.xlsx" run={(onProgress) => exportRoyalty(filter, asLanguage(i18n.language), onProgress)} />
       </PageHeader>
       <SearchForm onSearch={onSearch} onReset={onReset}>
         <DateRangeInput value={search.draft.dateRange} onChange={(dateRange) => set({ dateRange })} error={errors.dateRange} label={t('fields.salesDate')} />

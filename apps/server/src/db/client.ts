@@ -112,6 +112,9 @@ function pgPinger(pg: typeof import('pg').default, url: string) {
 
 const CHANNEL = /^[a-z_][a-z0-9_]*$/;
 
+/** pg_advisory_lock key serialising migrations across processes (any fixed number of our own). */
+const MIGRATION_LOCK = 0x706f7274; // 'port'
+
 export interface DatabaseOptions {
   /** postgres:// URL; when absent an embedded PGlite is used. */
   url?: string;
@@ -139,7 +142,17 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     return {
       db,
       driver: 'pg',
-      migrate: () => migrate(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+      // one process at a time (several starting at once on a fresh database): a session advisory lock
+      async migrate() {
+        const lock = await pool.connect();
+        try {
+          await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
+        } finally {
+          await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+          lock.release();
+        }
+      },
       // once: a second call (shutdown after a failure, tests) waits for the first
       close: () => (closed ??= (pinger.close(), pool.end())),
       ping: (timeoutMs) => pinger.ping(timeoutMs),

@@ -22,6 +22,13 @@ export interface ChangeFeed {
   versionOr(topics: readonly string[], fallback: () => Promise<number | string>): Promise<string>;
   /** Resolves once every change committed before the call has been heard (at most `timeoutMs`). */
   sync(timeoutMs?: number): Promise<void>;
+  /**
+   * `sync()` shared by concurrent callers: joins a sync that was started after this call began
+   * (it covers every commit before the call), else starts one. So a cached answer is never older
+   * than a write committed, in any process, before the request came in; under load one round trip
+   * serves every request that arrived while the previous one was out.
+   */
+  caughtUp(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -50,10 +57,22 @@ export async function createChangeFeed(database: Database): Promise<ChangeFeed> 
     for (const t of topics) s += `.${versions.get(t) ?? 0}`;
     return s;
   };
-  return {
+  let latest: { startedAt: number; done: Promise<void> } | null = null;
+  const feed: ChangeFeed = {
     stamp,
     async versionOr(topics, fallback) {
       return stamp(topics) ?? `db:${await fallback()}`;
+    },
+    caughtUp() {
+      if (database.driver === 'pglite' || !live) return Promise.resolve();
+      const arrived = performance.now();
+      if (latest && latest.startedAt >= arrived) return latest.done;
+      const run = { startedAt: performance.now(), done: feed.sync() };
+      latest = run;
+      void run.done.finally(() => {
+        if (latest === run) latest = null;
+      });
+      return run.done;
     },
     async sync(timeoutMs = 5000) {
       // PGlite runs listeners before the committing call returns: nothing can be in flight
@@ -73,4 +92,5 @@ export async function createChangeFeed(database: Database): Promise<ChangeFeed> 
     },
     close: () => listener.close(),
   };
+  return feed;
 }

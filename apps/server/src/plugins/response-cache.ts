@@ -43,6 +43,9 @@ export default fp(
     app.addHook('preHandler', async (request, reply) => {
       const topics = request.routeOptions.config?.cacheTopics;
       if (!topics || !request.auth || request.method !== 'GET') return;
+      // every commit before this request, also another process's, has been heard: a kept answer
+      // older than such a write is never served (PostgreSQL delivers notifications asynchronously)
+      await opts.feed.caughtUp();
       const stamp = opts.feed.stamp(topics);
       if (stamp === null) {
         opts.onLookup?.(false);

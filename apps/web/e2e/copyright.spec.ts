@@ -188,11 +188,13 @@ test.describe('[COPYRIGHT] royalty', () => {
     expect(Number(totalRow!.getCell(col('Royalty')).value).toFixed(2)).toBe(screenTotal);
   });
 
-  test('[COPYRIGHT] a calculated line names the invoice it was settled on by its code and opens that invoice', async ({ browser }) => {
-    for (const [lang, width, calculated, detailTitle] of [
-      ['en', 1440, 'Calculated', 'Invoice detail'],
-      ['ko', 390, '정산 완료', '청구서 상세'],
-    ] as const) {
+  for (const [lang, width, calculated, detailTitle] of [
+    ['en', 1440, 'Calculated', 'Invoice detail'],
+    ['ko', 390, '정산 완료', '청구서 상세'],
+    ['ko', 1440, '정산 완료', '청구서 상세'],
+    ['en', 390, 'Calculated', 'Invoice detail'],
+  ] as const) {
+    test(`[COPYRIGHT] a calculated line names the invoice it was settled on by its code and opens that invoice (${lang}, ${width} px)`, async ({ browser }) => {
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
       await loginViaApi(page, DEMO, lang);
@@ -225,8 +227,8 @@ test.describe('[COPYRIGHT] royalty', () => {
       await expect(page).toHaveURL(/\/calculate\/sale$/);
       await expect(page.getByTestId('invoices-table').getByTestId('table-row').first()).toBeVisible();
       await context.close();
-    }
-  });
+    });
+  }
 
   test('[COPYRIGHT] the royalty screen in Korean, and its export in Korean', async ({ page }) => {
     await loginViaApi(page, DEMO, 'ko');

@@ -439,6 +439,38 @@ describe('POST copyright/exportRoyalty', () => {
     expect(Math.max(...header.map(width))).toBeLessThanOrEqual(60);
   });
 
+  it('widens a column for values far down the sheet: the longest title, though its book comes last in title order', async () => {
+    const c = await t.createCompany({ saleInfoDisplay: 'N' });
+    const token = await t.login(c.id, c.password);
+    const LONG = '지적 대화를 위한 넓고 얕은 지식: 현실 세계 편 (개정증보판)';
+    const [cu] = await t.db.select().from(royaltyCustomers).limit(1);
+    const books = await t.db
+      .insert(copyrightBooks)
+      .values(
+        ['Aa', LONG].map((title, i) => ({
+          companyIdx: c.idx,
+          title,
+          isbn: isbn13(`97911888888${i}`),
+          rate: '10.00',
+          payType: 'sale',
+          imgUrl: '/x.svg',
+          publicationDate: '2024-01-01',
+          pageCount: 100,
+          listPrice: '1000.00',
+          currency: 'KRW',
+        })),
+      )
+      .returning();
+    await t.db
+      .insert(royaltyLines)
+      .values(books.map((b) => ({ companyIdx: c.idx, bookIdx: b.idx, customerIdx: cu!.idx, unitPrice: '1.00', currency: 'KRW', qty: 1 })));
+    const { ws, header, rows } = await readWorkbook((await exportRoyalty(token, { lang: 'ko' })).rawPayload);
+    expect(rows.filter((r) => typeof r['번호'] === 'number').map((r) => r['제목'])).toEqual(['Aa', LONG]);
+    // Hangul counts double: 25 wide characters and 10 narrow ones
+    const wide = [...LONG].filter((ch) => ch >= '가' && ch <= '힣').length;
+    expect(ws.getColumn(header.indexOf('제목') + 1).width).toBeGreaterThanOrEqual(2 * wide + (LONG.length - wide));
+  });
+
   it('runs at most two exports of a company at once (429 + Retry-After), and frees the slots when they end', async () => {
     const three = await Promise.all([0, 1, 2].map(() => exportRoyalty(tokenA, {})));
     expect(three.map((r) => r.statusCode).sort()).toEqual([200, 200, 429]);

@@ -115,7 +115,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 </Table.Th>
               )}
               {columns.map((c) => (
-                <Table.Th key={c.key} style={{ textAlign: c.align, width: c.width }} scope="col" {...printAttr(c)}>
+                // a header stays on one line (a narrow screen scrolls the table sideways instead of
+                // stacking a header's letters, issue 14)
+                <Table.Th key={c.key} style={{ textAlign: c.align, width: c.width, whiteSpace: 'nowrap' }} scope="col" {...printAttr(c)}>
                   {c.header}
                 </Table.Th>
               ))}

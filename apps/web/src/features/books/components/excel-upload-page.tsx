@@ -322,7 +322,12 @@ export function ExcelUploadPage() {
               <Title order={2} size="h4" mb="sm">
                 {t('review.apartTitle')}
               </Title>
-              <Table.ScrollContainer minWidth={500} mah={360}>
+              {/* scrolls (sideways at 390 px): its viewport takes the focus so keyboards can scroll it too (axe) */}
+              <Table.ScrollContainer
+                minWidth={500}
+                mah={360}
+                scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('review.apartTitle') } }}
+              >
                 <Table striped withTableBorder verticalSpacing={4}>
                   <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
                     {t('review.apartTitle')}

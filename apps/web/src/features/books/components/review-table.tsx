@@ -1,4 +1,4 @@
-import { Badge, Button, Group, TextInput } from '@mantine/core';
+import { Badge, Button, Group, TextInput, Textarea } from '@mantine/core';
 import { hyphenateIsbn } from '@portal/contract/isbn';
 import { IconDeviceFloppy, IconListCheck, IconTrash } from '@tabler/icons-react';
 import { memo } from 'react';
@@ -39,25 +39,36 @@ const Cell = memo(function Cell(props: {
   requiredPlaceholder?: string;
   inputMode?: 'numeric' | 'decimal';
   placeholder?: string;
+  /** a name (title, author, publisher): shown whole, wrapped at word boundaries, instead of cut off */
+  wrap?: boolean;
 }) {
   const { row, field } = props;
   // a row to fill in by hand needs its title; a registered book is not saved again, so not edited
   const required = field === 'title' && row.status === 'manual';
-  return (
-    <TextInput
-      size="xs"
-      aria-label={`${props.label} ${row.isbn13}`}
-      value={row[field]}
-      onChange={(e) => props.onEdit(row.isbn13, { [field]: e.currentTarget.value })}
-      error={props.error}
-      w={props.width}
-      inputMode={props.inputMode}
-      placeholder={required ? props.requiredPlaceholder : props.placeholder}
-      aria-required={required || undefined}
-      disabled={row.status === 'registered'}
-      data-testid={`edit-${field}`}
-    />
-  );
+  const common = {
+    size: 'xs',
+    'aria-label': `${props.label} ${row.isbn13}`,
+    value: row[field],
+    error: props.error,
+    w: props.width,
+    placeholder: required ? props.requiredPlaceholder : props.placeholder,
+    'aria-required': required || undefined,
+    disabled: row.status === 'registered',
+    'data-testid': `edit-${field}`,
+  } as const;
+  if (props.wrap) {
+    return (
+      <Textarea
+        {...common}
+        autosize
+        minRows={1}
+        // one line of data: Enter does not start a new line, and pasted line breaks become spaces
+        onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
+        onChange={(e) => props.onEdit(row.isbn13, { [field]: e.currentTarget.value.replace(/\s*[\r\n]+\s*/g, ' ') })}
+      />
+    );
+  }
+  return <TextInput {...common} inputMode={props.inputMode} onChange={(e) => props.onEdit(row.isbn13, { [field]: e.currentTarget.value })} />;
 });
 
 const STATUS: Record<RowStatus, { color: string; label: string }> = {
@@ -80,7 +91,7 @@ export function ReviewTable({ rows, errors, selected, onSelect, onEdit, onDelete
     const key = errors[r.isbn13]?.[f];
     return key ? t(key) : undefined;
   };
-  const cell = (f: Field, width?: number, extra: { inputMode?: 'numeric' | 'decimal'; placeholder?: string } = {}) => ({
+  const cell = (f: Field, width?: number, extra: { inputMode?: 'numeric' | 'decimal'; placeholder?: string; wrap?: boolean } = {}) => ({
     key: f,
     header: t(LABEL[f]),
     render: (r: EditRow) => (
@@ -109,9 +120,9 @@ export function ReviewTable({ rows, errors, selected, onSelect, onEdit, onDelete
         </Badge>
       ),
     },
-    cell('title', 170),
-    cell('author', 96),
-    cell('pub_nm', 96),
+    cell('title', 170, { wrap: true }),
+    cell('author', 110, { wrap: true }),
+    cell('pub_nm', 120, { wrap: true }),
     cell('pub_date', 96, { placeholder: 'YYYY-MM-DD', inputMode: 'numeric' }),
     cell('list_price', 72, { inputMode: 'decimal' }),
     cell('PAGE', 52, { inputMode: 'numeric' }),

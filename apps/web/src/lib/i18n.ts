@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
+import { resolveJosa } from './josa';
 
 export const LANGUAGES = ['en', 'ko', 'es', 'zh', 'ja'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -59,6 +60,8 @@ export function initI18n(lng: string = detectLanguage()) {
   });
   started = i18next
     .use(initReactI18next)
+    // Korean: "{{field}}을(를)" becomes "저자 ID를" once the word is in (lib/josa.ts)
+    .use({ type: 'postProcessor', name: 'josa', process: (value: string) => resolveJosa(value) })
     .use(resourcesToBackend((language: string, namespace: string) => import(`../locales/${language}/${namespace}.json`)))
     .init({
       lng,
@@ -70,6 +73,7 @@ export function initI18n(lng: string = detectLanguage()) {
       defaultNS: 'common',
       initAsync: false,
       interpolation: { escapeValue: false },
+      postProcess: ['josa'],
       react: { useSuspense: true },
     });
   return started;

@@ -31,6 +31,7 @@ export const ZPasswordCheckQuery = z.object({
   password: z.string().min(1).max(200),
 });
 /** POST common/passwordCheck (addition): the same check with the password in a JSON body, never in a URL. */
+/** @alias the same schema under the name of its body form */
 export const ZPasswordCheckBody = ZPasswordCheckQuery;
 export type TPasswordCheckBody = z.infer<typeof ZPasswordCheckBody>;
 /** truthy when correct (spec §7) */

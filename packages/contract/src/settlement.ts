@@ -169,6 +169,7 @@ export const ZFileDownloadBody = z.object({
   fileName: z.string().min(1).max(300),
 });
 export type TFileDownloadBody = z.infer<typeof ZFileDownloadBody>;
+/** @alias the same schema as the query of the GET form */
 export const ZFileDownloadQuery = ZFileDownloadBody;
 export const ZGetAllFilesQuery = z.object({ uploadPath: z.string().min(1).max(200) });
 export const ZFileList = z.array(ZFileInfo);

@@ -19,8 +19,6 @@ export const notFound = (what = 'Not found') => new AppError(404, 'NOT_FOUND', w
 export const forbidden = (what = 'no permission') => new AppError(403, 'FORBIDDEN', what);
 export const badRequest = (message: string, issues?: { path: string; message: string }[]) =>
   new AppError(400, 'VALIDATION', message, issues);
-export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
 /** A count cap reached (spec §5 'Maximum number allowed is {number}.'). */
 export const limitExceeded = (max: number) =>
   new AppError(409, 'LIMIT_EXCEEDED', `Maximum number allowed is ${max}.`, undefined, undefined, { number: max });
-export const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'Authentication required');

@@ -14,7 +14,6 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   ja: '日本語',
 };
 export const LANGUAGE_STORAGE_KEY = 'portal.lang';
-export const NAMESPACES = ['common', 'auth', 'settlement', 'copyright', 'company', 'help', 'dashboard', 'books'] as const;
 
 const supported = (l: string | null | undefined): Language | undefined => {
   const base = l?.toLowerCase().split('-')[0];

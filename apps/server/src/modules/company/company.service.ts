@@ -208,4 +208,3 @@ export function createCompanyService({ db, auth, now }: CompanyServiceDeps) {
     },
   };
 }
-export type CompanyService = ReturnType<typeof createCompanyService>;

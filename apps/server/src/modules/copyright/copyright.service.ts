@@ -296,7 +296,6 @@ export function createCopyrightService({ db, changes, auth, timeZone, singleConn
     },
   };
 }
-export type CopyrightService = ReturnType<typeof createCopyrightService>;
 
 const bookRow = (b: repo.BookRecord, no: number): TCopyrightBookRow => ({
   no,

@@ -130,4 +130,3 @@ export function createDashboardService({ db, changes, timeZone, now }: Dashboard
     },
   };
 }
-export type DashboardService = ReturnType<typeof createDashboardService>;

@@ -234,7 +234,6 @@ export function createHelpService(deps: { db: Db; auth: AuthService; now: () => 
     },
   };
 }
-export type HelpService = ReturnType<typeof createHelpService>;
 
 function toComment(c: {
   idx: number;

@@ -104,7 +104,6 @@ export function createProductService(deps: { db: Db; config: AppConfig; log?: { 
     coverTitle: (isbn13: string) => repo.catalogueTitle(db, isbn13),
   };
 }
-export type ProductService = ReturnType<typeof createProductService>;
 
 const escapeXml = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);

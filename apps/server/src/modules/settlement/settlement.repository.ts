@@ -345,7 +345,6 @@ export async function findFile(
   return row;
 }
 
-export type StoredFileRow = typeof storedFiles.$inferSelect;
 
 /** Inserts a stored file unless its unique key (one PDF per invoice) is taken; false when it was. */
 export async function insertFileOnce(db: DbOrTx, values: typeof storedFiles.$inferInsert): Promise<boolean> {

@@ -181,4 +181,3 @@ export function createSettlementService(deps: { db: Db; files: FileStore }) {
 
   return { invoices, invoice, payments, payment, paymentInvoices, allFiles, download };
 }
-export type SettlementService = ReturnType<typeof createSettlementService>;

@@ -1,3 +1,3 @@
-export { DataTable, type Column, type DataTableProps } from './data-table';
-export { DEFAULT_PAGE_SIZE, PAGE_SIZES, normaliseLength, pageWindow, showingRange, type Paging } from './paging';
+export { DataTable, type Column } from './data-table';
+export { type Paging } from './paging';
 export { usePaging } from './use-paging';

@@ -1,5 +1,5 @@
 export { DateRangeInput } from './date-range-input';
 export { SearchForm } from './search-form';
 export { useSavedSearch } from './use-saved-search';
-export { BookKeywordFields, type BookSearchKey } from './book-keyword-fields';
+export { BookKeywordFields } from './book-keyword-fields';
 export { useListSearch, type FieldErrors } from './use-list-search';

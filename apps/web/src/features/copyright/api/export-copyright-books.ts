@@ -1,5 +1,4 @@
 import { BOOKS_EXPORT_FILE_NAME, type TCopyrightBooksFilter, type TExportLang } from '@portal/contract';
-import { useMutation } from '@tanstack/react-query';
 import { api, saveBlob } from '../../../lib/api-client';
 
 /** POST copyright/exportBooks (addition): the filtered copyright book list as .xlsx, in `lang` (the screen's language). */
@@ -11,6 +10,3 @@ export async function exportCopyrightBooks(filter: TCopyrightBooksFilter, lang: 
   saveBlob(blob, fileName ?? BOOKS_EXPORT_FILE_NAME);
   return blob.size;
 }
-
-export const useExportCopyrightBooks = (lang: TExportLang, onProgress: (bytes: number) => void) =>
-  useMutation({ mutationFn: (filter: TCopyrightBooksFilter) => exportCopyrightBooks(filter, lang, onProgress) });

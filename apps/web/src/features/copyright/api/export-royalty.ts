@@ -1,5 +1,4 @@
 import { ROYALTY_EXPORT_FILE_NAME, type TExportLang, type TRoyaltyFilter } from '@portal/contract';
-import { useMutation } from '@tanstack/react-query';
 import { api, saveBlob } from '../../../lib/api-client';
 
 /**
@@ -14,6 +13,3 @@ export async function exportRoyalty(filter: TRoyaltyFilter, lang: TExportLang, o
   saveBlob(blob, fileName ?? ROYALTY_EXPORT_FILE_NAME);
   return blob.size;
 }
-
-export const useExportRoyalty = (lang: TExportLang, onProgress: (bytes: number) => void) =>
-  useMutation({ mutationFn: (filter: TRoyaltyFilter) => exportRoyalty(filter, lang, onProgress) });

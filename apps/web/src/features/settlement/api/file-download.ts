@@ -1,5 +1,4 @@
 import { INVOICE_UPLOAD_PATH } from '@portal/contract';
-import { useMutation } from '@tanstack/react-query';
 import { api, saveBlob } from '../../../lib/api-client';
 
 /** Spec §7: POST common/fileDownload {uploadPath 'buy_invoice', fileName}; saved as <code>.pdf. */
@@ -14,7 +13,3 @@ export async function downloadAttachment(uploadPath: string, fileName: string) {
   const res = await api.download('GET', 'common/fileDownload', { query: { uploadPath, fileName } });
   saveBlob(res.blob, res.fileName ?? fileName);
 }
-
-export const useInvoicePdfDownload = () => useMutation({ mutationFn: downloadInvoicePdf });
-export const useAttachmentDownload = () =>
-  useMutation({ mutationFn: (f: { uploadPath: string; fileName: string }) => downloadAttachment(f.uploadPath, f.fileName) });

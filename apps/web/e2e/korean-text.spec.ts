@@ -200,3 +200,32 @@ test.describe('[I18N] names in the upload review', () => {
     });
   }
 });
+
+test.describe('[I18N] Korean particles', () => {
+  test('[I18N] the login form in Korean: "저자 아이디를 입력해 주세요", not "저자 아이디을(를)"', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'ko-KR' });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: '로그인' }).click();
+    await expect(page.getByText('저자 아이디를 입력해 주세요')).toBeVisible();
+    await expect(page.getByText('비밀번호를 입력해 주세요')).toBeVisible();
+    await expect(page.getByText(/\((을|를|이|가)\)/)).toHaveCount(0);
+    await screenshot(page, 'ko-text-login-validation-ko');
+    await context.close();
+  });
+
+  test('[I18N] the company form in Korean: "회사명을 입력해 주세요", "대표자 이름을 입력해 주세요"', async ({ page }) => {
+    await loginViaApi(page, DEMO, 'ko');
+    await page.goto('/settings/companyEdit');
+    const form = page.getByTestId('profile-form');
+    await expect(form.getByLabel('회사명')).toHaveValue(/Hanbit/);
+    await form.getByLabel('회사명').fill('');
+    await form.getByLabel('대표자 이름').fill('');
+    await form.getByRole('button', { name: '저장' }).click();
+    await expect(form.getByText('회사명을 입력해 주세요')).toBeVisible();
+    await expect(form.getByText('대표자 이름을 입력해 주세요')).toBeVisible();
+    await expect(form.getByText(/\((을|를|이|가)\)/)).toHaveCount(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'ko-text-company-validation-ko');
+  });
+});

@@ -10,6 +10,7 @@ step('type-check', 'npx', ['tsc', '-b']);
 step('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
 // unused files, exports and dependencies fail the build (knip.json: the entry files of each workspace)
 step('unused files, exports and dependencies (knip)', 'npx', ['knip']);
+step('API document: redocly lint and a typed client that compiles', 'node', ['scripts/api-document.mjs']);
 step('unit, component and API tests (PGlite)', 'npx', ['vitest', 'run']);
 if (process.env.TEST_DATABASE_URL) {
   step('API tests (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DB: 'pg' });

@@ -80,13 +80,16 @@ export const companyRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
       path,
       {
         schema: {
+          // the spec's spelling with a trailing slash answers too, but the document names the call once
+          hide: path.endsWith('/'),
           tags,
           summary: 'Change the password',
           description:
             'Checks the current password (failures are throttled per account, apart from the login: 429 with ' +
             'Retry-After); the new one has at least ' +
             '7 characters and differs from the current one. Every other session of the company ends; the ' +
-            "caller's token keeps working. A wrong current password answers 400 with issue `wrongPassword`.",
+            "caller's token keeps working. A wrong current password answers 400 with issue `wrongPassword`. " +
+            'Also answered at `/api/company/passwordUpdate/` (the specification\'s spelling).',
           body: ZPasswordUpdateBody,
           response: { 200: ZStatusSuccess, ...writeErrors },
         },

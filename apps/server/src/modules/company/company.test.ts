@@ -352,7 +352,8 @@ describe('OpenAPI', () => {
     for (const p of [
       '/api/company/getInfo/{idx}',
       '/api/company/companyUpdate/{idx}',
-      '/api/company/passwordUpdate/',
+      // the spec's `passwordUpdate/` answers too; the document names it without the trailing slash (Redocly's rule)
+      '/api/company/passwordUpdate',
       '/api/company/CompanyAddress',
       '/api/company/CompanyAddress/{customer_address_idx}',
       '/api/company/CompanyAddressDetail/{customer_address_idx}',
@@ -360,6 +361,8 @@ describe('OpenAPI', () => {
     ]) {
       expect(paths, p).toContain(p);
     }
+    expect(paths).not.toContain('/api/company/passwordUpdate/');
+    expect(doc.paths['/api/company/passwordUpdate'].patch.description).toContain('`/api/company/passwordUpdate/`');
     expect(doc.paths['/api/company/CompanyAddress'].get.description).toContain('(addition)');
     expect(doc.paths['/api/company/CompanyAddress/{customer_address_idx}'].delete.description).toContain('(addition)');
     expect(doc.paths['/api/company/CompanyContactPerson'].post.description).toContain('(addition)');

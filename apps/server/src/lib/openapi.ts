@@ -1,0 +1,69 @@
+import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { ZErrorEnvelope } from '@portal/contract';
+
+/**
+ * The OpenAPI document clients generate from (openapi-typescript, the ERP jobs): every operation
+ * has an operationId, a 2xx and a 4xx answer; `npm test` lints it with Redocly's recommended rules
+ * (redocly.yaml) and type-checks a client generated from it (scripts/api-document.mjs).
+ */
+
+/** `GET /api/help/bbs/:bbs_name/:idx` → `getHelpBbsByBbsNameByIdx`: stable, unique per method and path. */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api\//, '')
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) => {
+      const param = /^(?::(\w+)|\{(\w+)\})$/.exec(segment);
+      return param ? ['by', ...(param[1] ?? param[2]!).split('_')] : segment.split(/[_-]/);
+    });
+  return method.toLowerCase() + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+}
+
+/**
+ * Per route, before zod becomes JSON Schema: an operationId unless the route names one, and the
+ * error envelope as its 400 answer when it documents no 4xx (plugins/input-guard answers 400 on
+ * every route, e.g. for a NUL byte in the query).
+ */
+export const openapiTransform: SwaggerTransform = (args) => {
+  const method = [args.route.method].flat()[0] ?? 'GET';
+  const response: Record<string, unknown> = { ...((args.schema.response as Record<string, unknown> | undefined) ?? {}) };
+  if (!Object.keys(response).some((code) => code.startsWith('4'))) response['400'] = ZErrorEnvelope;
+  const schema = { ...args.schema, response, operationId: (args.schema as { operationId?: string }).operationId ?? operationIdOf(method, args.url) };
+  return (jsonSchemaTransform as SwaggerTransform)({ ...args, schema });
+};
+
+type Json = Record<string, unknown>;
+
+/** OpenAPI 3.0 wants `type` beside `nullable`: `{nullable, anyOf:[…]}` (zod's `.nullish()` of a union) becomes nullable branches. */
+function nullableBranches(node: unknown) {
+  if (Array.isArray(node)) return node.forEach(nullableBranches);
+  if (!node || typeof node !== 'object') return;
+  const o = node as Json;
+  const branches = (o.anyOf ?? o.oneOf) as Json[] | undefined;
+  if (o.nullable === true && !('type' in o) && Array.isArray(branches)) {
+    delete o.nullable;
+    for (const b of branches) if ('type' in b) b.nullable = true;
+  }
+  for (const v of Object.values(o)) nullableBranches(v);
+}
+
+/** The whole document: every operation without a 2xx answer streams a file (downloads, exports, covers). */
+export const openapiTransformObject: SwaggerTransformObject = (documentObject) => {
+  const doc = ('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject) as Json & { paths?: Record<string, Record<string, Json>> };
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const op of Object.values(item)) {
+      const responses = (op.responses ??= {}) as Json;
+      if (!Object.keys(responses).some((code) => code.startsWith('2'))) {
+        responses['200'] = {
+          description: 'The file: its bytes, named by Content-Disposition, typed by Content-Type',
+          content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+        };
+      }
+    }
+  }
+  nullableBranches(doc.paths);
+  nullableBranches(doc.components);
+  return doc;
+};

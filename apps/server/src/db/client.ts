@@ -38,6 +38,16 @@ export interface ListenHandlers {
   state(live: boolean): void;
 }
 
+/** A LISTEN subscription. */
+export interface Listening {
+  close(): Promise<void>;
+  /**
+   * PostgreSQL: NOTIFY on the subscription's own connection (never waiting for the pool); false
+   * while it is not connected.
+   */
+  notify?(payload: string): Promise<boolean>;
+}
+
 export interface Database {
   db: Db;
   driver: 'pglite' | 'pg';
@@ -47,7 +57,7 @@ export interface Database {
    * LISTEN on a channel on a connection of its own (PostgreSQL: reconnecting every second after a
    * loss, reporting state false meanwhile). PGlite hears a notification before the committing call returns.
    */
-  listen(channel: string, handlers: ListenHandlers): Promise<{ close(): Promise<void> }>;
+  listen(channel: string, handlers: ListenHandlers): Promise<Listening>;
   /**
    * Readiness: false unless the database answers within `timeoutMs`, else whether this build's
    * migrations are all applied. PostgreSQL: on a connection of its own, so it never waits for the
@@ -215,7 +225,8 @@ export async function pgListen(pg: typeof import('pg').default, url: string, cha
     if (!closed && !timer) timer = setTimeout(() => ((timer = undefined), void connect()), 1000);
   };
   const connect = async () => {
-    const c = new pg.Client({ connectionString: url });
+    // named in pg_stat_activity (an operator, or a test, can find the feed's connection)
+    const c = new pg.Client({ connectionString: url, application_name: `portal-listen-${channel}`.slice(0, 63) });
     let lost = false;
     const lose = () => {
       if (lost) return;
@@ -246,6 +257,12 @@ export async function pgListen(pg: typeof import('pg').default, url: string, cha
   };
   await connect();
   return {
+    async notify(payload: string) {
+      const c = current;
+      if (!c) return false;
+      await c.query('select pg_notify($1, $2)', [channel, payload]);
+      return true;
+    },
     async close() {
       closed = true;
       clearTimeout(timer);

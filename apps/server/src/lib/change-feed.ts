@@ -84,7 +84,10 @@ export async function createChangeFeed(database: Database): Promise<ChangeFeed> 
         waiters.set(token, () => (clearTimeout(timer), resolve()));
       });
       try {
-        await database.db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${token})`);
+        // on the listening connection itself when it can (cached answers then never wait for the pool)
+        if (!(await listener.notify?.(token).catch(() => false))) {
+          await database.db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${token})`);
+        }
         await heard;
       } finally {
         waiters.delete(token);

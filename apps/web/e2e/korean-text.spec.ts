@@ -74,6 +74,28 @@ function splitWords(page: Page) {
   });
 }
 
+/** Amounts ("₩ 2,039,774") that take more than one line: the sign apart from its number. */
+function wrappedAmounts(page: Page) {
+  return page.evaluate(() => {
+    const money = /^[₩$¥€£]\s*(?:[A-Z]{3})?\s*-?[\d,]+(?:\.\d+)?$/;
+    return [...document.querySelectorAll('td')]
+      .filter((el) => money.test((el.textContent ?? '').trim()) && el.checkVisibility())
+      .filter((el) => {
+        // the tops of its visible text (a visually hidden currency code, 1 px wide, does not count)
+        const lines = new Set<number>();
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (!node.textContent?.trim() || node.parentElement!.getBoundingClientRect().width <= 2) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const r of range.getClientRects()) if (r.width > 0) lines.add(Math.round(r.top));
+        }
+        return lines.size > 1;
+      })
+      .map((el) => (el.textContent ?? '').trim());
+  });
+}
+
 /** The header cells of a table whose text takes more than one line. */
 function wrappedHeaders(table: Locator) {
   return table.locator('thead th').evaluateAll((ths) =>
@@ -97,7 +119,7 @@ async function open(page: Page, screen: Screen) {
 
 test.describe('[I18N] Korean line breaking', () => {
   for (const width of [390, 1440]) {
-    test(`[I18N] no Korean word is broken and no table header wraps on any list screen at ${width} px`, async ({ page }) => {
+    test(`[I18N] no Korean word or amount is broken and no table header wraps on any list screen at ${width} px`, async ({ page }) => {
       test.setTimeout(240_000);
       await page.setViewportSize({ width, height: 900 });
       await loginViaApi(page, DEMO, 'ko');
@@ -106,6 +128,7 @@ test.describe('[I18N] Korean line breaking', () => {
         await open(page, screen);
         await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
         for (const split of await splitWords(page)) problems.push(`${screen.name}: ${split}`);
+        for (const amount of await wrappedAmounts(page)) problems.push(`${screen.name} amount: ${amount}`);
         for (const table of screen.tables) {
           for (const h of await wrappedHeaders(page.getByTestId(table))) problems.push(`${screen.name} header: ${h}`);
         }
@@ -134,7 +157,7 @@ test.describe('[I18N] Korean line breaking', () => {
     expect(text.height).toBeLessThan(text.lineHeight * 1.5);
   });
 
-  test('[I18N] the screens in English at 390 and 1440 px: headers on one line, axe clean', async ({ page }) => {
+  test('[I18N] the screens in English at 390 and 1440 px: headers and amounts on one line, axe clean', async ({ page }) => {
     test.setTimeout(240_000);
     await loginViaApi(page, DEMO, 'en');
     const problems: string[] = [];
@@ -142,6 +165,7 @@ test.describe('[I18N] Korean line breaking', () => {
       await page.setViewportSize({ width, height: 900 });
       for (const screen of SCREENS) {
         await open(page, screen);
+        for (const amount of await wrappedAmounts(page)) problems.push(`${screen.name} amount: ${amount}`);
         for (const table of screen.tables) {
           for (const h of await wrappedHeaders(page.getByTestId(table))) problems.push(`${screen.name} header: ${h}`);
         }

@@ -27,7 +27,8 @@ export function PaymentsTab() {
       header: t('fields.dPayment'),
       align: 'right',
       render: (r) => (
-        <span data-testid="payment-amount">
+        // the currency sign stays with its amount (a narrow screen scrolls the table instead)
+        <span data-testid="payment-amount" style={{ whiteSpace: 'nowrap' }}>
           {r.currency_icon} {formatMoney(r.d_payment, r.currency_name)}
         </span>
       ),

@@ -213,7 +213,7 @@ export function createCopyrightService({ db, changes, auth, timeZone, singleConn
       const titles = (await repo.longestTitles(db, companyIdx)).map((title) => columns.map((c) => (c.key === 'title' ? title : null)));
       const sheet = xlsxWorkerStream(texts.royaltySheet, columns, {
         currencies: await repo.currencySymbols(db),
-        lookups: { country: countryNames(lang, await repo.countryCodes(db)) },
+        lookups: { country: countryNames(lang, await repo.countryCodes(db)), saleInfo: texts.saleInfoValues },
         hints: [...totals, ...titles],
       });
       const batchSize = singleConnection ? EXPORT_BATCH_SINGLE : EXPORT_BATCH;
@@ -322,7 +322,7 @@ export function royaltyColumns(saleInfo: boolean, lang: TExportLang = 'en'): She
     { header: t.isbn, key: 'isbn', width: 15 },
     { header: t.customer, key: 'customer_name', width: 16 },
     { header: t.country, key: 'customer_country', width: 8, lookup: 'country' },
-    ...(saleInfo ? [{ header: t.saleInfo, key: 'saleInfo', width: 12 }] : []),
+    ...(saleInfo ? [{ header: t.saleInfo, key: 'saleInfo', width: 12, lookup: 'saleInfo' }] : []),
     { header: t.unitPrice, key: 'unit_price', width: 10, format: 'money', currencyKey: 'currency' },
     { header: t.currency, key: 'currency', width: 6 },
     { header: t.qty, key: 'qty', width: 6, format: 'int' },

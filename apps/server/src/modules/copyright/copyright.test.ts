@@ -388,6 +388,8 @@ describe('POST copyright/exportRoyalty', () => {
       ['Zebra crossings', '대한민국', '정산 완료', 'BI20260105-A0001'],
       ['Zebra crossings', '미국', '미정산', null],
     ]);
+    // the sale channel in Korean too (stored as 'Online bookstore')
+    expect(lines.every((r) => r['판매 정보'] === '온라인 서점')).toBe(true);
     expect(rows.filter((r) => String(r['제목'] ?? '').includes('합계')).map((r) => r['제목'])).toEqual([
       'JPY 합계 (1건)',
       'KRW 합계 (1건)',

@@ -72,6 +72,9 @@ describe('export labels', () => {
     // a sheet name Excel accepts: at most 31 characters, none of : \ / ? * [ ]
     for (const name of [t.royaltySheet, t.booksSheet]) expect(name).toMatch(/^[^:\\/?*[\]]{1,31}$/);
     expect(t.invoice.length).toBeGreaterThan(0);
+    // the sale channels the seeds and the ERP record, each with a word of its own
+    expect(Object.keys(t.saleInfoValues)).toEqual(['Online bookstore', 'Offline bookstore', 'E-book', 'Library supply', 'Book fair']);
+    expect(new Set(Object.values(t.saleInfoValues)).size).toBe(5);
   });
 
   it('totals rows count lines with the language\'s digit grouping', () => {

@@ -34,7 +34,15 @@ export interface ExportTexts {
   payTypes: { sale: string; net: string };
   /** the label of a totals row: web copyright.json totals.label */
   total: string;
+  /**
+   * The sale channels the distributor records on a royalty line (sale_info, stored in English); a
+   * value not listed here is written as stored.
+   */
+  saleInfoValues: Record<string, string>;
 }
+
+const SALE_INFO_EN = ['Online bookstore', 'Offline bookstore', 'E-book', 'Library supply', 'Book fair'] as const;
+const saleInfo = (words: readonly string[]) => Object.fromEntries(SALE_INFO_EN.map((en, i) => [en, words[i]!]));
 
 export const EXPORT_TEXTS: Readonly<Record<TExportLang, ExportTexts>> = {
   en: {
@@ -64,6 +72,7 @@ export const EXPORT_TEXTS: Readonly<Record<TExportLang, ExportTexts>> = {
     calcStatus: { Y: 'Calculated', N: 'Uncalculated' },
     payTypes: { sale: 'Sale price', net: 'Net price' },
     total: 'Total {{currency}} ({{lines}} lines)',
+    saleInfoValues: saleInfo(SALE_INFO_EN),
   },
   ko: {
     royaltySheet: '인세',
@@ -92,6 +101,7 @@ export const EXPORT_TEXTS: Readonly<Record<TExportLang, ExportTexts>> = {
     calcStatus: { Y: '정산 완료', N: '미정산' },
     payTypes: { sale: '판매가', net: '공급가' },
     total: '{{currency}} 합계 ({{lines}}건)',
+    saleInfoValues: saleInfo(['온라인 서점', '오프라인 서점', '전자책', '도서관 납품', '도서전']),
   },
   es: {
     royaltySheet: 'Regalías',
@@ -120,6 +130,7 @@ export const EXPORT_TEXTS: Readonly<Record<TExportLang, ExportTexts>> = {
     calcStatus: { Y: 'Liquidado', N: 'No liquidado' },
     payTypes: { sale: 'Precio de venta', net: 'Precio neto' },
     total: 'Total {{currency}} ({{lines}} líneas)',
+    saleInfoValues: saleInfo(['Librería en línea', 'Librería física', 'Libro electrónico', 'Suministro a bibliotecas', 'Feria del libro']),
   },
   zh: {
     royaltySheet: '版税',
@@ -148,6 +159,7 @@ export const EXPORT_TEXTS: Readonly<Record<TExportLang, ExportTexts>> = {
     calcStatus: { Y: '已结算', N: '未结算' },
     payTypes: { sale: '售价', net: '供货价' },
     total: '{{currency}} 合计（{{lines}} 条）',
+    saleInfoValues: saleInfo(['网上书店', '实体书店', '电子书', '图书馆供货', '书展']),
   },
   ja: {
     royaltySheet: '印税',
@@ -176,6 +188,7 @@ export const EXPORT_TEXTS: Readonly<Record<TExportLang, ExportTexts>> = {
     calcStatus: { Y: '精算済み', N: '未精算' },
     payTypes: { sale: '販売価格', net: '正味価格' },
     total: '{{currency}} 合計（{{lines}} 件）',
+    saleInfoValues: saleInfo(['オンライン書店', '実店舗書店', '電子書籍', '図書館納入', 'ブックフェア']),
   },
 };
 

@@ -1,9 +1,12 @@
 #!/usr/bin/env node
-// `npm test`: type-check, lint, unit/component/API tests (API on PGlite, and again on PostgreSQL
-// when TEST_DATABASE_URL is set), then the Playwright suite in Debian's Chromium.
+// `npm test`: type-check, lint, knip, unit/component/API tests (API on PGlite, and again on PostgreSQL
+// when TEST_DATABASE_URL is set), the type-check and API suite on the other supported Node lines,
+// then the Playwright suite in Debian's Chromium.
 import { spawnSync } from 'node:child_process';
+import { nodeOfLine } from './lib/node-lines.mjs';
 
 const steps = [];
+/** `cmd` may be a function giving [cmd, args] when the step starts (e.g. after installing a Node line). */
 const step = (name, cmd, args, env = {}) => steps.push({ name, cmd, args, env });
 
 step('type-check', 'npx', ['tsc', '-b']);
@@ -17,13 +20,37 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.log('TEST_DATABASE_URL is not set: the API suite runs on PGlite only.');
 }
+// Supported lines besides the one running this script (engines: ^20.19 || ^22.12 || ^24): tsc -b
+// and the API suite on PGlite under each, with Node binaries from the npm registry (scripts/lib/node-lines.mjs).
+// NODE_LINES=22 picks lines; NODE_LINES=none skips them.
+const ownLine = process.versions.node.split('.')[0];
+const lines = (process.env.NODE_LINES ?? '22,24').split(',').map((l) => l.trim()).filter((l) => /^\d+$/.test(l) && l !== ownLine);
+for (const major of lines) {
+  let node;
+  const onLine = (args) => () => {
+    node ??= nodeOfLine(major);
+    console.log(`Node ${node.version}`);
+    return [node.bin, args];
+  };
+  step(`type-check on Node ${major}`, onLine(['node_modules/typescript/bin/tsc', '-b']));
+  step(`API tests (PGlite) on Node ${major}`, onLine(['node_modules/vitest/vitest.mjs', 'run', '--project', 'server']));
+}
 if (!process.env.SKIP_E2E) step('end-to-end tests (Chromium)', 'node', ['scripts/e2e.mjs']);
 
 const results = [];
 for (const s of steps) {
   console.log(`\n━━ ${s.name}`);
   const t0 = Date.now();
-  const r = spawnSync(s.cmd, s.args, { stdio: 'inherit', env: { ...process.env, ...s.env } });
+  let cmd = s.cmd;
+  let args = s.args;
+  try {
+    if (typeof cmd === 'function') [cmd, args] = cmd();
+  } catch (e) {
+    console.error(String(e?.message ?? e));
+    results.push({ name: s.name, ok: false, s: Math.round((Date.now() - t0) / 1000) });
+    break;
+  }
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...s.env } });
   results.push({ name: s.name, ok: r.status === 0, s: Math.round((Date.now() - t0) / 1000) });
   if (r.status !== 0) break;
 }

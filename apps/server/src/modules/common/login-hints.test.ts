@@ -15,10 +15,12 @@ let withoutDemo: TestContext;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-hints-'));
 
 beforeAll(async () => {
-  [withDemo, withoutDemo] = await Promise.all([createTestApp({ demoData: true }), createTestApp({ demoData: false })]);
+  // one after the other: two databases and apps starting at once miss Fastify's plugin timeout on a busy machine
+  withDemo = await createTestApp({ demoData: true });
+  withoutDemo = await createTestApp({ demoData: false });
 });
 afterAll(async () => {
-  await Promise.all([withDemo.close(), withoutDemo.close()]);
+  await Promise.all([withDemo?.close(), withoutDemo?.close()]);
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -57,13 +57,17 @@ export async function openFaultyDatabase(): Promise<{ database: Database; faults
     const { PGlite } = await import('@electric-sql/pglite');
     const client = new PGlite();
     await client.waitReady;
+    // the driver's own methods, taken before wrapPglite replaces query/exec/transaction on the object
+    // behind the proxy (calling them through `client` then would call the proxy again, without end)
+    const query = client.query.bind(client) as (...a: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+    const transaction = client.transaction.bind(client);
     const proxied = bindAll(client, {
       query: (sql: string, ...rest: unknown[]) => {
         faults.outside(sql);
-        return (client.query as (...a: unknown[]) => unknown)(sql, ...rest);
+        return query(sql, ...rest);
       },
       transaction: (fn: (tx: unknown) => Promise<unknown>) =>
-        client.transaction((tx) =>
+        transaction((tx) =>
           fn(
             bindAll(tx, {
               query: (sql: string, ...rest: unknown[]) => {
@@ -80,7 +84,7 @@ export async function openFaultyDatabase(): Promise<{ database: Database; faults
     return {
       database,
       faults,
-      raw: async (sql) => (await client.query<Record<string, unknown>>(sql)).rows,
+      raw: async (sql) => (await query(sql)).rows,
       drop: () => database.close(),
     };
   }

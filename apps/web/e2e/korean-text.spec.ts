@@ -96,6 +96,13 @@ function wrappedAmounts(page: Page) {
   });
 }
 
+/** Badges whose word is cut (an ellipsis or clipped text). */
+function cutBadges(page: Page) {
+  return page
+    .locator('.mantine-Badge-label')
+    .evaluateAll((els) => els.filter((el) => el.checkVisibility() && el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent ?? ''));
+}
+
 /** The header cells of a table whose text takes more than one line. */
 function wrappedHeaders(table: Locator) {
   return table.locator('thead th').evaluateAll((ths) =>
@@ -128,6 +135,7 @@ test.describe('[I18N] Korean line breaking', () => {
         await open(page, screen);
         await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
         for (const split of await splitWords(page)) problems.push(`${screen.name}: ${split}`);
+        for (const badge of await cutBadges(page)) problems.push(`${screen.name} badge: ${badge}`);
         for (const amount of await wrappedAmounts(page)) problems.push(`${screen.name} amount: ${amount}`);
         for (const table of screen.tables) {
           for (const h of await wrappedHeaders(page.getByTestId(table))) problems.push(`${screen.name} header: ${h}`);
@@ -165,6 +173,7 @@ test.describe('[I18N] Korean line breaking', () => {
       await page.setViewportSize({ width, height: 900 });
       for (const screen of SCREENS) {
         await open(page, screen);
+        for (const badge of await cutBadges(page)) problems.push(`${screen.name} badge: ${badge}`);
         for (const amount of await wrappedAmounts(page)) problems.push(`${screen.name} amount: ${amount}`);
         for (const table of screen.tables) {
           for (const h of await wrappedHeaders(page.getByTestId(table))) problems.push(`${screen.name} header: ${h}`);

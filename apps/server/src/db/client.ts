@@ -180,19 +180,25 @@ export async function wrapPglite(client: import('@electric-sql/pglite').PGlite):
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   await client.waitReady;
   // calls in flight on the single connection (one runs, the others wait for it): for metrics
+  // (counted on a view of the client that drizzle uses; the client itself is left as it is)
   let inFlight = 0;
-  for (const name of ['query', 'exec', 'transaction'] as const) {
-    const original = (client[name] as (...args: unknown[]) => Promise<unknown>).bind(client);
-    (client as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
-      inFlight++;
-      try {
-        return await original(...args);
-      } finally {
-        inFlight--;
-      }
-    };
-  }
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const counted = new Proxy(client, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target) as unknown;
+      if (typeof value !== 'function') return value;
+      const fn = value as (...args: unknown[]) => unknown;
+      if (prop !== 'query' && prop !== 'exec' && prop !== 'transaction') return fn.bind(target);
+      return async (...args: unknown[]) => {
+        inFlight++;
+        try {
+          return await fn.apply(target, args);
+        } finally {
+          inFlight--;
+        }
+      };
+    },
+  });
+  const db = drizzle(counted, { schema }) as unknown as Db;
   let closed: Promise<void> | undefined;
   return {
     db,

@@ -28,3 +28,16 @@ export const ORDER_TYPE_ITEMS: Readonly<Record<TOrderTypeFilter, readonly TInvoi
   consignment: ['onCredit', 'consignment'],
   prepayment: ['prepayment'],
 };
+
+/**
+ * The sale channels a royalty line's sale_info carries (free text written by the ERP, in English),
+ * each with its i18n key under `enums.saleInfo.<key>`; other text is shown as it is.
+ */
+export const SALE_INFO_CHANNELS = {
+  'Online bookstore': 'onlineBookstore',
+  'Offline bookstore': 'offlineBookstore',
+  'E-book': 'ebook',
+  'Library supply': 'librarySupply',
+  'Book fair': 'bookFair',
+} as const;
+export type TSaleInfoChannel = keyof typeof SALE_INFO_CHANNELS;

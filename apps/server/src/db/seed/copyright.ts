@@ -1,3 +1,4 @@
+import { SALE_INFO_CHANNELS, type TSaleInfoChannel } from '@portal/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { buyInvoices, copyrightBooks, royaltyCustomers, royaltyLines } from '../schema';
@@ -64,7 +65,7 @@ export const DEMO_CUSTOMERS: { name: string; country: string; currency: 'KRW' | 
   { name: 'El Ateneo Grand Splendid', country: 'ARG', currency: 'USD' },
 ];
 
-const SALE_INFO = ['Online bookstore', 'Offline bookstore', 'E-book', 'Library supply', 'Book fair'];
+const SALE_INFO = Object.keys(SALE_INFO_CHANNELS) as TSaleInfoChannel[];
 const RATES = ['5.00', '7.50', '8.00', '10.00', '12.50', '15.00'];
 
 async function upsertCustomers(db: DbOrTx) {

@@ -1,1 +1,1 @@
-export { confirmDelete, requireSelection } from './confirm';
+export { confirmDelete, namedDeleteTitle, namedList, requireSelection } from './confirm';

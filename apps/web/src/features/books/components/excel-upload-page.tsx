@@ -5,7 +5,7 @@ import { IconAlertTriangle, IconFileSpreadsheet, IconRefresh } from '@tabler/ico
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { confirmDelete, requireSelection } from '../../../components/dialogs';
+import { confirmDelete, namedDeleteTitle, requireSelection } from '../../../components/dialogs';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
 import { formatInteger } from '../../../lib/format';
@@ -137,8 +137,12 @@ export function ExcelUploadPage() {
 
   const onDelete = async () => {
     if (!requireSelection(selected, t('fields.rows'))) return;
-    if (!(await confirmDelete())) return;
     const gone = new Set(selected);
+    const title = namedDeleteTitle(
+      { one: 'books:review.deleteOne', many: 'books:review.deleteMany' },
+      rows.filter((r) => gone.has(r.isbn13)).map((r) => r.title.trim() || hyphenateIsbn(r.isbn13)),
+    );
+    if (!(await confirmDelete({ title, text: t('review.deleteText') }))) return;
     setRows((prev) => prev.filter((r) => !gone.has(r.isbn13)));
     setSelected([]);
     notifySuccess(t('common:messages.deleted'));
@@ -226,6 +230,7 @@ export function ExcelUploadPage() {
               accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
               clearable
+              clearButtonProps={{ 'aria-label': t('upload.clearFile') }}
               maw={420}
               // Mantine's placeholder grey (gray.5, 2.1:1 on white) fails WCAG AA contrast (axe color-contrast)
               styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}

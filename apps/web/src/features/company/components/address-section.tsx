@@ -4,8 +4,8 @@ import type { TCompanyAddress } from '@portal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionHeader } from './section-header';
-import { DataTable, usePaging, type Column } from '../../../components/data-table';
-import { confirmDelete, requireSelection } from '../../../components/dialogs';
+import { DataTable, usePaging, useRowSelection, type Column } from '../../../components/data-table';
+import { confirmDelete, namedDeleteTitle, namedList, requireSelection } from '../../../components/dialogs';
 import { errorMessageKey } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteAddresses } from '../api/delete-addresses';
@@ -13,23 +13,31 @@ import { useAddresses } from '../api/list-addresses';
 import { AddressModal } from './address-modal';
 import { useCountryOptions } from './country-select';
 
+const addressKey = (a: TCompanyAddress) => a.customer_address_idx;
+
 /** The company's addresses: list with add, edit and delete (spec §2 address modal). */
 export function AddressSection() {
   const { t } = useTranslation(['company', 'common']);
   const [paging, setPaging] = usePaging('company.addresses');
   const { data, isFetching, error, refetch } = useAddresses(paging);
-  const [selected, setSelected] = useState<(string | number)[]>([]);
+  const selection = useRowSelection(data?.dataset ?? [], addressKey);
   const [editing, setEditing] = useState<{ idx?: number } | null>(null);
   const remove = useDeleteAddresses();
   const countries = useCountryOptions();
   const countryName = (code: string) => countries.find((c) => c.value === code)?.label ?? code;
 
   const onDelete = async () => {
-    if (!requireSelection(selected, t('objects.address'))) return;
-    if (!(await confirmDelete())) return;
+    if (!requireSelection(selection.selected, t('objects.address'))) return;
+    const rows = selection.selectedRows;
+    const byDefault = rows.filter((a) => a.default_yn === 'Y');
+    const confirmed = await confirmDelete({
+      title: namedDeleteTitle({ one: 'company:addresses.deleteOne', many: 'company:addresses.deleteMany' }, rows.map((a) => a.address_name)),
+      warning: byDefault.length > 0 ? t('addresses.deleteDefault', { name: namedList(byDefault.map((a) => a.address_name)) }) : undefined,
+    });
+    if (!confirmed) return;
     try {
-      await remove.mutateAsync(selected);
-      setSelected([]);
+      await remove.mutateAsync(selection.selected);
+      selection.clear();
       notifySuccess(t('common:messages.deleted'));
     } catch (e) {
       notifyError(t(`common:${errorMessageKey(e)}`));
@@ -96,7 +104,7 @@ export function AddressSection() {
           loading={isFetching && !data}
           error={error}
           onRetry={() => void refetch()}
-          selection={{ selected, onChange: setSelected }}
+          selection={{ selected: selection.selected, onChange: selection.onChange }}
           testId="address-table"
         />
       </Stack>

@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SectionHeader } from './section-header';
-import { DataTable, usePaging, type Column } from '../../../components/data-table';
-import { confirmDelete, requireSelection } from '../../../components/dialogs';
+import { DataTable, usePaging, useRowSelection, type Column } from '../../../components/data-table';
+import { confirmDelete, namedDeleteTitle, requireSelection } from '../../../components/dialogs';
 import { errorMessageKey } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteContacts } from '../api/delete-contacts';
@@ -26,21 +26,27 @@ const FIELDS = [
   ['mobile', false, 'tel'],
 ] as const;
 
+const contactKey = (c: TContactPerson) => c.contact_person_idx;
+
 /** The company's contact persons: list with add, edit and delete (spec §2 contact-person modal). */
 export function ContactSection() {
   const { t } = useTranslation(['company', 'common']);
   const [paging, setPaging] = usePaging('company.contacts');
   const { data, isFetching, error, refetch } = useContacts(paging);
-  const [selected, setSelected] = useState<(string | number)[]>([]);
+  const selection = useRowSelection(data?.dataset ?? [], contactKey);
   const [editing, setEditing] = useState<TContactPerson | 'new' | null>(null);
   const remove = useDeleteContacts();
 
   const onDelete = async () => {
-    if (!requireSelection(selected, t('objects.contact'))) return;
-    if (!(await confirmDelete())) return;
+    if (!requireSelection(selection.selected, t('objects.contact'))) return;
+    const title = namedDeleteTitle(
+      { one: 'company:contacts.deleteOne', many: 'company:contacts.deleteMany' },
+      selection.selectedRows.map((c) => c.name),
+    );
+    if (!(await confirmDelete({ title }))) return;
     try {
-      await remove.mutateAsync(selected);
-      setSelected([]);
+      await remove.mutateAsync(selection.selected);
+      selection.clear();
       notifySuccess(t('common:messages.deleted'));
     } catch (e) {
       notifyError(t(`common:${errorMessageKey(e)}`));
@@ -86,7 +92,7 @@ export function ContactSection() {
           loading={isFetching && !data}
           error={error}
           onRetry={() => void refetch()}
-          selection={{ selected, onChange: setSelected }}
+          selection={{ selected: selection.selected, onChange: selection.onChange }}
           testId="contact-table"
         />
       </Stack>

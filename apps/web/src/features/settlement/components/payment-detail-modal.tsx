@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../../../lib/api-client';
 import { formatDate, formatInteger } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
+import { currencyName } from '../../../lib/display-names';
 import { usePaymentInvoices } from '../api/buy-payment-complete-detail';
 import { useBuyPayment } from '../api/buy-payment-detail';
 import { downloadAttachment } from '../api/file-download';
@@ -74,7 +75,7 @@ export function PaymentDetailModal({ paymentIdx, onClose }: { paymentIdx: number
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
             <Field label={t('fields.dName')} testId="detail-d-name">{p.d_name}</Field>
             <Field label={t('fields.dDate')}>{formatDate(p.d_date, i18n.language)}</Field>
-            <Field label={t('fields.currency')}>{`${p.currency_name} (${p.currency_icon})`}</Field>
+            <Field label={t('fields.currency')} testId="detail-currency">{`${currencyName(p.currency_name, i18n.language)} (${p.currency_name} ${p.currency_icon})`}</Field>
             <Field label={t('fields.dPayment')} testId="detail-amount">{`${p.currency_icon} ${formatMoney(p.d_payment, p.currency_name)}`}</Field>
             <Field label={t('fields.dType')}>{paymentTypeLabel(t, p.d_type)}</Field>
             <Field label={t('fields.dTypeInfo')}>{p.d_type_info}</Field>

@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { DEMO, expect, loginViaUi, screenshot, seriousA11yViolations, test } from './fixtures';
+import { DEMO, expect, expectAccessible, loginViaUi, screenshot, seriousA11yViolations, test } from './fixtures';
 
 test.describe('[AUTH] login screen', () => {
   test('[AUTH] validation messages on submit, before anything is sent', async ({ page }) => {
@@ -42,6 +41,7 @@ test.describe('[AUTH] login screen', () => {
     await page.goto('/login');
     await page.getByLabel('Author ID').fill(DEMO.id);
     await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await expectAccessible(page);
     await page.getByLabel('Password', { exact: true }).press('Enter');
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByTestId('sidebar-title')).toContainText('Hanbit Demo Press');
@@ -90,18 +90,14 @@ test.describe('[AUTH] login screen', () => {
     await page.locator('input[name="password"]').fill(DEMO.password);
     await page.locator('button[type="submit"]').click();
     await expect(page.getByTestId('login-error')).toHaveText('시도 횟수가 너무 많습니다. 2분 후에 다시 시도하세요.');
-    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectAccessible(page);
     await screenshot(page, 'auth-login-throttled-ko');
   });
 
   test('[AUTH] the login page has no serious accessibility violations', async ({ page }) => {
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
-    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectAccessible(page);
   });
 });
 
@@ -109,6 +105,7 @@ test.describe('[AUTH] guard and session', () => {
   test('[AUTH] the guard sends to login with the wanted path, used after login', async ({ page }) => {
     await page.goto('/copyright/royalty?x=1');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fcopyright%2Froyalty%3Fx%3D1$/);
+    await expectAccessible(page);
     await page.getByLabel('Author ID').fill(DEMO.id);
     await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
     await page.getByRole('button', { name: 'Log in' }).click();
@@ -118,6 +115,8 @@ test.describe('[AUTH] guard and session', () => {
   test('[AUTH] a redirect hiding another site behind a tab logs in and stays inside the app', async ({ page }) => {
     // %09 is a tab: the browser drops it, so /<tab>/evil.example would be //evil.example
     await page.goto('/login?redirect=%2F%09%2Fevil.example');
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+    await expectAccessible(page);
     await page.getByLabel('Author ID').fill(DEMO.id);
     await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
     await page.getByRole('button', { name: 'Log in' }).click();
@@ -148,6 +147,8 @@ test.describe('[AUTH] guard and session', () => {
 
   test('[AUTH] logout clears the session and returns to login', async ({ page }) => {
     await loginViaUi(page);
+    await expect(page.getByTestId('counter-books-value')).toBeVisible();
+    await expectAccessible(page);
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/login$/);
@@ -159,6 +160,8 @@ test.describe('[AUTH] guard and session', () => {
   test('[AUTH] logout still returns to login when the call fails', async ({ page }) => {
     await loginViaUi(page);
     await page.route('**/api/company/logout', (route) => route.fulfill({ status: 500, body: '{}' }));
+    await expect(page.getByTestId('counter-books-value')).toBeVisible();
+    await expectAccessible(page);
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/login$/);

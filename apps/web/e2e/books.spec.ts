@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { DEMO, DEMO2, expect, loginViaApi, screenshot, seriousA11yViolations, test } from './fixtures';
+import { DEMO, DEMO2, expect, expectAccessible, loginViaApi, screenshot, seriousA11yViolations, test } from './fixtures';
 
 // books-300.xlsx is made by python3-openpyxl (src/features/books/reader/__fixtures__/make-fixtures.py):
 // a header, 300 ISBN rows (260 in the demo catalogue, 30 valid but unknown, 10 with a bad check digit),
@@ -31,6 +30,7 @@ test.describe('[BOOKS] bulk upload', () => {
     page.on('request', (r) => r.url().includes('excelApiBookInfo') && lookups++);
     await choose(page, 'Books.xlsx', BOOKS_300);
     await expect(page.getByRole('alert').filter({ hasText: 'Please check the file name.' })).toBeVisible();
+    await expectAccessible(page, 'the upload with a file problem');
     await screenshot(page, 'books-wrong-file-name');
     await choose(page, 'books.xlsx', XLS_RENAMED);
     await expect(page.getByTestId('file-problem')).toHaveText('Please check the file name.');
@@ -100,7 +100,12 @@ test.describe('[BOOKS] bulk upload', () => {
     await rows.nth(0).getByTestId('edit-title').fill('손으로 입력한 책 E2E');
     await page.getByTestId('select-unfilled').click();
     await page.getByTestId('delete-rows').click();
-    await expect(page.getByText('Are you sure you want to delete the post?')).toBeVisible();
+    // the confirmation names the books (by ISBN when they have no title yet) and says what removing means
+    const many = page.getByRole('dialog', { name: /^Remove these 29 books from this upload: “97[89][\d-]+”, .*, and 24 more\?$/ });
+    await expect(many).toBeVisible();
+    await expect(many).toContainText('Removed books are not registered. To get them back, choose the file again.');
+    await expect(page.getByText('Are you sure you want to delete the post?')).toHaveCount(0);
+    await expectAccessible(page, 'the upload rows delete confirmation');
     await page.getByTestId('confirm-delete').click();
     await expect(table.getByTestId('showing')).toHaveText('Showing 1 to 10 of 261 entries');
     await expect(table.getByTestId('status-manual')).toHaveCount(1);
@@ -109,9 +114,12 @@ test.describe('[BOOKS] bulk upload', () => {
     await firstTitle.fill('편집한 제목 E2E');
     const deletedCell = await rows.nth(2).locator('td').nth(2).innerText();
     const deletedIsbn = deletedCell.replace(/-/g, '');
+    const deletedTitle = await rows.nth(2).getByTestId('edit-title').inputValue();
     await rows.nth(2).getByRole('checkbox').check();
     await page.getByTestId('delete-rows').click();
-    await expect(page.getByText('Are you sure you want to delete the post?')).toBeVisible();
+    // one row: named by its title
+    await expect(page.getByRole('dialog', { name: `Remove the book “${deletedTitle}” from this upload?` })).toBeVisible();
+    await screenshot(page, 'confirm-upload-row-en-1440');
     await page.getByTestId('confirm-delete').click();
     await expect(table.getByTestId('showing')).toHaveText('Showing 1 to 10 of 260 entries');
     await expect(table).not.toContainText(deletedCell);
@@ -150,6 +158,7 @@ test.describe('[BOOKS] bulk upload', () => {
     await choose(page, 'books.xlsx', BOOKS_300);
     const table = page.getByTestId('review-table');
     await expect(table).toBeVisible();
+    await expectAccessible(page);
     // 260 saved by the previous test (259 found, 1 filled in by hand): flagged before saving
     await expect(page.getByTestId('summary-registered')).toHaveText('Already registered: 260');
     await expect(page.getByTestId('upload-summary')).toContainText('Not found, fill in by hand: 29');
@@ -200,6 +209,7 @@ test.describe('[BOOKS] bulk upload', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('도서 일괄 등록');
     await choose(page, 'books.xlsx', BOOKS_300);
     await expect(page.getByTestId('upload-summary')).toContainText('찾음: 260');
+    await expectAccessible(page);
     await screenshot(page, 'books-review-ko');
     await page.goto('/products/booksList');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('등록 도서');
@@ -211,14 +221,10 @@ test.describe('[BOOKS] bulk upload', () => {
     await openUpload(page);
     await choose(page, 'books.xlsx', BOOKS_300);
     await expect(page.getByTestId('review-table')).toBeVisible();
-    const serious = async () =>
-      (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-    expect(await serious()).toEqual([]);
+    await expectAccessible(page);
     await page.goto('/products/booksList');
     await expect(page.getByTestId('books-list').getByTestId('table-row').first()).toBeVisible();
-    expect(await serious()).toEqual([]);
+    await expectAccessible(page);
   });
 });
 
@@ -242,10 +248,7 @@ test.describe('[BOOKS] registered books cap', () => {
     await expect(page).toHaveURL(/\/settings\/excelUpload$/);
     await expect(page.getByTestId('review-table')).toBeVisible();
     await screenshot(page, 'books-cap-ko');
-    const serious = (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations.filter(
-      (v) => v.impact === 'serious' || v.impact === 'critical',
-    );
-    expect(serious.map((v) => v.id)).toEqual([]);
+    await expectAccessible(page);
     await page.goto('/products/booksList');
     await expect(page.getByTestId('books-list').getByTestId('table-row')).toHaveCount(8); // only demo's seeded books
   });

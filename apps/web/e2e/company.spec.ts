@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DEMO, DEMO2, expect, loginViaApi, loginViaUi, screenshot, test } from './fixtures';
+import { DEMO, DEMO2, expect, expectAccessible, loginViaApi, loginViaUi, screenshot, test } from './fixtures';
 
 const PAGE = '/settings/companyEdit';
 const STUB_ADDRESS = { zonecode: '03154', address: '서울특별시 종로구 세종대로 209' };
@@ -148,6 +147,7 @@ test.describe('[COMPANY] company settings', () => {
       await dialog.getByLabel('Confirm new password').fill('maple-new-1');
       await dialog.getByRole('button', { name: 'Change password' }).click();
       await expect(dialog.getByText('please check Current password')).toBeVisible();
+      await expectAccessible(page, 'the password modal with its errors');
       await screenshot(page, 'company-password-wrong-current');
       await dialog.getByLabel('Current password').fill(DEMO2.password);
       await dialog.getByRole('button', { name: 'Change password' }).click();
@@ -250,7 +250,14 @@ test.describe('[COMPANY] company settings', () => {
     await expect(page.getByText("Please select 'address'.")).toBeVisible();
     await edited.getByRole('checkbox', { name: 'Select row' }).check();
     await page.getByTestId('address-delete').click();
-    await expect(page.getByText('Are you sure you want to delete the post?')).toBeVisible();
+    // the confirmation names the address, and warns that it is the default one
+    const confirm = page.getByRole('dialog', { name: 'Delete the address “광화문 사무소 (본관)”?' });
+    await expect(confirm).toBeVisible();
+    await expect(confirm.getByTestId('confirm-delete-warning')).toHaveText(
+      '“광화문 사무소 (본관)” is the default address. After deleting it the company has no default address until you mark another one as default.',
+    );
+    await expect(page.getByText('Are you sure you want to delete the post?')).toHaveCount(0);
+    await expectAccessible(page, 'the address delete confirmation');
     await page.getByTestId('confirm-delete').click();
     await expect(page.getByText("It's been deleted!")).toBeVisible();
     await expect(table.getByText('광화문 사무소 (본관)')).toHaveCount(0);
@@ -282,6 +289,8 @@ test.describe('[COMPANY] company settings', () => {
   test('[COMPANY] add and delete a contact person (page reached from the user menu)', async ({ page }) => {
     await loginViaApi(page, DEMO);
     await page.goto('/dashboard');
+    await expect(page.getByTestId('counter-books-value')).toBeVisible();
+    await expectAccessible(page);
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Company profile' }).click();
     await expect(page).toHaveURL(/\/settings\/companyEdit$/);
@@ -308,10 +317,46 @@ test.describe('[COMPANY] company settings', () => {
     await expect(page.getByText("Please select 'contact person'.")).toBeVisible();
     await row.getByRole('checkbox', { name: 'Select row' }).check();
     await page.getByTestId('contact-delete').click();
+    await expect(page.getByRole('dialog', { name: 'Delete the contact person “이서연”?' })).toBeVisible();
+    await expect(page.getByText('Are you sure you want to delete the post?')).toHaveCount(0);
     await page.getByTestId('confirm-delete').click();
     await expect(page.getByText("It's been deleted!")).toBeVisible();
     await expect(table.getByText('이서연')).toHaveCount(0);
     await expect(table.getByText('박민수')).toBeVisible();
+  });
+
+  test('[COMPANY] delete confirmations name what they delete, in Korean and English, at 1440 px and 390 px', async ({ page }) => {
+    await loginViaApi(page, DEMO, 'ko');
+    await page.goto(PAGE);
+    const addresses = page.getByTestId('address-table');
+    const head = addresses.getByRole('row').filter({ hasText: '본사 (Head office)' });
+    await expect(head).toBeVisible();
+    await head.getByRole('checkbox').check();
+    await page.getByTestId('address-delete').click();
+    const ko = page.getByRole('dialog', { name: '‘본사 (Head office)’ 주소를 삭제하시겠습니까?' });
+    await expect(ko).toBeVisible();
+    await expect(ko.getByTestId('confirm-delete-warning')).toContainText('‘본사 (Head office)’ 주소는 회사의 기본 주소입니다.');
+    await expect(ko).toContainText('삭제하면 복구할 수 없습니다.');
+    await expectAccessible(page, 'the Korean address delete confirmation');
+    await screenshot(page, 'confirm-address-default-ko-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'confirm-address-default-ko-390');
+    await ko.getByRole('button', { name: '취소' }).click();
+    await expect(ko).toBeHidden();
+    // nothing was deleted
+    await expect(head).toBeVisible();
+
+    await page.getByTestId('language-menu').click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.getByTestId('address-delete').click();
+    const en = page.getByRole('dialog', { name: 'Delete the address “본사 (Head office)”?' });
+    await expect(en).toBeVisible();
+    await expect(en.getByTestId('confirm-delete-warning')).toContainText('“본사 (Head office)” is the default address.');
+    await screenshot(page, 'confirm-address-default-en-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(page, 'confirm-address-default-en-1440');
+    await en.getByRole('button', { name: 'Cancel' }).click();
+    await expect(en).toBeHidden();
   });
 
   test('[COMPANY] the country select shows names in the UI language', async ({ page }) => {
@@ -327,15 +372,9 @@ test.describe('[COMPANY] company settings', () => {
     await loginViaApi(page, DEMO);
     await page.goto(PAGE);
     await expect(page.getByTestId('address-table').getByText('본사 (Head office)')).toBeVisible();
-    const serious = async () => {
-      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-      return result.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    };
-    expect(await serious()).toEqual([]);
+    await expectAccessible(page);
     await page.getByTestId('address-add').click();
     await expect(page.getByRole('dialog', { name: 'New address' })).toBeVisible();
-    expect(await serious()).toEqual([]);
+    await expectAccessible(page, 'the address modal');
   });
 });

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { DEMO, DEMO2, expect, loginViaApi, screenshot, seriousA11yViolations, test } from './fixtures';
+import { DEMO, DEMO2, expect, expectAccessible, loginViaApi, screenshot, seriousA11yViolations, test } from './fixtures';
 
 const showing = /^Showing (\d+) to (\d+) of ([\d,]+) entries$/;
 const totalOf = async (text: string | null) => Number(showing.exec(text ?? '')?.[3]?.replace(/,/g, '') ?? NaN);
@@ -141,6 +141,7 @@ test.describe('[COPYRIGHT] royalty', () => {
           title: cell('cell-title'),
           isbn: cell('cell-isbn'),
           customer: cell('cell-customer'),
+          country: cell('cell-customer-country'),
           saleInfo: cell('cell-sale-info'),
           royalty: cell('cell-royalty').replace(/[^\d.]/g, ''),
         };
@@ -181,6 +182,7 @@ test.describe('[COPYRIGHT] royalty', () => {
       expect(screen.customer).toContain(String(row.getCell(col('Customer')).value));
       // the country by its name in the screen's language (Foyles: GBR)
       expect(row.getCell(col('Country')).value).toBe('United Kingdom');
+      expect(screen.country).toBe('United Kingdom');
       expect(row.getCell(col('Sale info')).value).toBe(screen.saleInfo);
       expect(Number(row.getCell(col('Royalty')).value).toFixed(2)).toBe(screen.royalty);
     });
@@ -230,12 +232,22 @@ test.describe('[COPYRIGHT] royalty', () => {
     });
   }
 
-  test('[COPYRIGHT] the royalty screen in Korean, and its export in Korean', async ({ page }) => {
+  test('[COPYRIGHT] the royalty screen in Korean and English: country names and sale info in words, not codes; its export in Korean', async ({ page }) => {
     await loginViaApi(page, DEMO, 'ko');
     await page.goto('/copyright/royalty');
     await expect(page.getByRole('heading', { level: 1, name: '인세' })).toBeVisible();
     await expect(page.getByRole('columnheader', { name: '판매 정보' })).toBeVisible();
-    await expect(page.getByTestId('table-row').first()).toBeVisible();
+    const table = page.getByTestId('royalty-table');
+    await expect(table.getByTestId('table-row').first()).toBeVisible();
+    const words = async (testId: string) => (await table.getByTestId(testId).allTextContents()).map((x) => x.trim());
+    const KO_SALE_INFO = ['온라인 서점', '오프라인 서점', '전자책', '도서관 납품', '도서전'];
+    await expect.poll(() => words('cell-customer-country')).not.toContainEqual(expect.stringMatching(/^[A-Z]{3}$/));
+    const koCountries = await words('cell-customer-country');
+    expect(koCountries.length).toBe(10);
+    // Hangul names from Intl.DisplayNames (일본, 영국, 미국…)
+    for (const c of koCountries) expect(c).toMatch(/^[가-힣 ]+$/);
+    for (const info of await words('cell-sale-info')) expect(KO_SALE_INFO).toContain(info);
+    await expectAccessible(page);
     await screenshot(page, 'copyright-royalty-ko');
     // the Excel file speaks the screen's language: headers, status, sheet name; real dates and amounts
     await page.getByTestId('filter-customer').fill('Kyobo');
@@ -257,6 +269,19 @@ test.describe('[COPYRIGHT] royalty', () => {
     expect(typeof first.getCell(col('인세')).value).toBe('number');
     expect(first.getCell(col('인세')).numFmt).toBe('"₩"#,##0.00');
     expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'copyright-royalty-ko-390');
+
+    await page.getByTestId('language-menu').click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Royalty' })).toBeVisible();
+    // English names now: no code, no Hangul
+    await expect.poll(async () => (await words('cell-customer-country')).filter((c) => /^[A-Z]{3}$/.test(c) || /[가-힣]/.test(c) || !c)).toEqual([]);
+    for (const info of await words('cell-sale-info')) expect(['Online bookstore', 'Offline bookstore', 'E-book', 'Library supply', 'Book fair']).toContain(info);
+    await screenshot(page, 'copyright-royalty-en-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(page, 'copyright-royalty-en-1440');
   });
 });
 

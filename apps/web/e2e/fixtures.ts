@@ -66,7 +66,7 @@ export async function seriousA11yViolations(page: Page) {
   }
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} (${n.any[0]?.message ?? n.failureSummary ?? ''})`).join(', ')}`);
 }
 
 /** Fails the test when axe finds a serious or critical violation on the page as it is now. */
@@ -74,5 +74,37 @@ export async function expectAccessible(page: Page, what = screenOf(page.url()) ?
   expect(await seriousA11yViolations(page), `axe: serious/critical violations on ${what}`).toEqual([]);
 }
 
-export const test = base;
+/** A screen left within this time is a redirect or a pass-through, not a screen the test looked at. */
+const TRANSIENT_MS = 1500;
+
+/**
+ * Every spec's `test`: axe runs on the screen each test ends on, and a test fails when it stayed on
+ * a screen (of its `page`) that no axe check covered (call expectAccessible there). So every screen
+ * a spec visits is checked for serious and critical violations.
+ */
+export const test = base.extend<{ axeEveryScreen: void }>({
+  axeEveryScreen: [
+    async ({ page }, use, testInfo) => {
+      const stays: { screen: string; since: number; until?: number }[] = [];
+      page.on('framenavigated', (frame) => {
+        if (frame !== page.mainFrame()) return;
+        const screen = screenOf(frame.url());
+        const last = stays.at(-1);
+        if (last && last.screen === screen) return;
+        const now = Date.now();
+        if (last) last.until = now;
+        if (screen) stays.push({ screen, since: now });
+      });
+      await use();
+      if (testInfo.status !== testInfo.expectedStatus || page.isClosed() || !screenOf(page.url())) return;
+      await expectAccessible(page);
+      const checked = checkedScreens.get(page) ?? new Set<string>();
+      const unchecked = [
+        ...new Set(stays.filter((s) => s.until !== undefined && s.until - s.since >= TRANSIENT_MS && !checked.has(s.screen)).map((s) => s.screen)),
+      ];
+      expect(unchecked, 'screens this test stayed on without an axe check (call expectAccessible there)').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 export { expect };

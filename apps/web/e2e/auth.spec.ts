@@ -128,19 +128,30 @@ test.describe('[AUTH] guard and session', () => {
     await loginViaUi(page);
     await page.goto('/');
     await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expectAccessible(page);
     await page.goto('/help');
     await expect(page).toHaveURL(/\/help\/faq$/);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expectAccessible(page);
     await page.goto('/settings');
     await expect(page).toHaveURL(/\/settings\/companyEdit$/);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expectAccessible(page);
     await page.goto('/calculate');
     await expect(page).toHaveURL(/\/calculate\/sale$/);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expectAccessible(page);
     await page.goto('/copyright');
     await expect(page).toHaveURL(/\/copyright\/books$/);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expectAccessible(page);
   });
 
   test('[AUTH] /register is reachable without a session; /lock is not', async ({ page }) => {
     await page.goto('/register');
     await expect(page.getByTestId('placeholder-page')).toBeVisible();
+    await expectAccessible(page);
     await page.goto('/lock');
     await expect(page).toHaveURL(/\/login\?redirect=%2Flock$/);
   });

@@ -140,8 +140,10 @@ test.describe('[HELP] boards', () => {
       // a view page loaded afresh → Edit
       await page.goto(`/help/bbs/qna/view/${idx}`);
       await expect(page.getByTestId('post-title')).toHaveText(title);
+      if (i === 0) await expectAccessible(page, 'the view of the post');
       await page.getByRole('button', { name: 'Edit', exact: true }).click();
       await editorReady(`view → edit, round ${i}`);
+      if (i === 0) await expectAccessible(page, 'the edit screen');
       // edit → back → edit
       await page.goBack();
       await expect(page.getByTestId('post-title')).toHaveText(title);
@@ -150,6 +152,7 @@ test.describe('[HELP] boards', () => {
       // the list loaded afresh → pencil
       await page.goto('/help/bbs/qna');
       await search(page, title);
+      if (i === 0) await expectAccessible(page, 'the searched list');
       await page.getByTestId('table-row').first().getByRole('button', { name: `Edit ${title}` }).click();
       await editorReady(`list → edit, round ${i}`);
       // the list loaded afresh → post → Edit
@@ -186,6 +189,7 @@ test.describe('[HELP] boards', () => {
     await expect(dialog).toContainText('Are you sure you want to delete the post?');
     await expect(dialog).toContainText('Other companies have replied or commented below this post.');
     await expect(dialog).toContainText('"Deleted post"');
+    await expectAccessible(page, 'the placeholder delete confirmation');
     await screenshot(page, 'help-qna-delete-placeholder-confirm');
     await page.getByTestId('confirm-delete').click();
     await expect(page.getByText("It's been deleted!")).toBeVisible();
@@ -208,17 +212,22 @@ test.describe('[HELP] boards', () => {
     await expect(page.getByTestId('post-content')).toHaveText('Its author deleted this post. The replies and comments below it are kept.');
     await expect(page.getByTestId('reply-toggle')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
+    await expectAccessible(page, 'the placeholder view');
     await screenshot(page, 'help-qna-view-placeholder');
     await page.goto(`/help/bbs/qna/view/${replyIdx}`);
     await expect(page.getByTestId('post-content')).toHaveText('The answer of demo2.');
     await expect(page.getByTestId('comment')).toContainText('A comment of demo2');
+    await expectAccessible(page, 'the reply view');
     // the dashboard's Q&A tab labels it too
     await page.goto('/dashboard');
     await expect(page.getByTestId('board-qna').getByTestId('deleted-post').first()).toHaveText('Deleted post');
+    await expectAccessible(page);
 
     // a post nobody else wrote under: the spec's confirmation, and it is gone
     const alone = await writeViaApi(page.request, token, 'E2E lonely question');
     await page.goto(`/help/bbs/qna/view/${alone}`);
+    await expect(page.getByTestId('post-title')).toHaveText('E2E lonely question');
+    await expectAccessible(page, 'a post without replies');
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(dialog).toContainText('Are you sure you want to delete the post?');
     await expect(dialog).toContainText('It cannot be recovered when deleted.');

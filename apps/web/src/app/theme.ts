@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, Loader, type CSSVariablesResolver } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -7,6 +7,10 @@ export const theme = createTheme({
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans KR", "Noto Sans CJK KR", "Apple SD Gothic Neo", "Malgun Gothic", sans-serif',
   defaultRadius: 'sm',
+  components: {
+    // a loader is a <span>: its aria-label ('Loading…') needs a role to be allowed (axe aria-prohibited-attr)
+    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
+  },
 });
 
 /** Colours of "light" buttons, badges and alerts: their text is darkened below. */

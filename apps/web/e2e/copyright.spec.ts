@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { DEMO, DEMO2, expect, expectAccessible, loginViaApi, screenshot, seriousA11yViolations, test } from './fixtures';
+import { DEMO, DEMO2, expect, expectAccessible, loginViaApi, offScreenTotals, screenshot, seriousA11yViolations, test } from './fixtures';
 
 const showing = /^Showing (\d+) to (\d+) of ([\d,]+) entries$/;
 const totalOf = async (text: string | null) => Number(showing.exec(text ?? '')?.[3]?.replace(/,/g, '') ?? NaN);
@@ -229,6 +229,24 @@ test.describe('[COPYRIGHT] royalty', () => {
       await expect(page).toHaveURL(/\/calculate\/sale$/);
       await expect(page.getByTestId('invoices-table').getByTestId('table-row').first()).toBeVisible();
       await context.close();
+    });
+  }
+
+  for (const [lang, label] of [
+    ['en', /^Total KRW \([\d,]+ lines\)/],
+    ['ko', /^KRW 합계 \([\d,]+건\)/],
+  ] as const) {
+    test(`[COPYRIGHT] at 390 px the royalty totals are read without scrolling the table sideways (${lang})`, async ({ page }) => {
+      await loginViaApi(page, DEMO, lang);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto('/copyright/royalty');
+      const table = page.getByTestId('royalty-table');
+      await expect(table.getByTestId('table-row').first()).toBeVisible();
+      for (const currency of ['KRW', 'USD', 'JPY']) await expect(table.getByTestId(`total-${currency}`)).toContainText(/[\d,]+\.\d\d/);
+      await expect(table.getByTestId('total-KRW')).toContainText(label);
+      expect(await offScreenTotals(table.getByTestId('royalty-totals'))).toEqual([]);
+      await screenshot(page, `copyright-royalty-totals-390-${lang}`);
+      expect(await seriousA11yViolations(page)).toEqual([]);
     });
   }
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO = { id: 'demo', password: 'demo1234' };
 export const DEMO2 = { id: 'demo2', password: 'demo1234' };
@@ -43,6 +43,28 @@ export async function loginViaApi(page: Page, who = DEMO, lang = 'en') {
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/**
+ * The words of a totals footer (tfoot) that lie outside its table's scrolled viewport as it is now:
+ * read "text left–right" for each; empty when every label and amount can be read without scrolling.
+ */
+export function offScreenTotals(tfoot: Locator) {
+  return tfoot.evaluate((foot) => {
+    const view = (foot.closest('[role="region"]') ?? document.documentElement).getBoundingClientRect();
+    const right = Math.min(view.right, window.innerWidth);
+    const walker = document.createTreeWalker(foot, NodeFilter.SHOW_TEXT);
+    const out: string[] = [];
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const text = n.textContent?.trim();
+      if (!text || n.parentElement?.closest('.mantine-VisuallyHidden-root, [aria-hidden="true"]')) continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      const r = range.getBoundingClientRect();
+      if (r.left < view.left - 1 || r.right > right + 1) out.push(`${text} ${Math.round(r.left)}–${Math.round(r.right)} (view ${Math.round(view.left)}–${Math.round(right)})`);
+    }
+    return out;
+  });
 }
 
 /** The screens (path names) each page has been axe-checked on, for the end-of-test check below. */

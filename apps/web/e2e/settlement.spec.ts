@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { DEMO2, expect, expectAccessible, loginViaApi, screenshot, seriousA11yViolations, test } from './fixtures';
+import { DEMO2, expect, expectAccessible, loginViaApi, offScreenTotals, screenshot, seriousA11yViolations, test } from './fixtures';
 
 /** a token of another company, for API checks */
 async function loginToken(page: Page, who: { id: string; password: string }) {
@@ -311,6 +311,31 @@ test.describe('[SETTLEMENT] invoice amounts, totals and detail', () => {
     });
     expect(other.status()).toBe(404);
   });
+
+  for (const [lang, pageLabel, filterLabel] of [
+    ['en', 'Page total KRW', 'Search total KRW'],
+    ['ko', '이 페이지 합계 KRW', '검색 결과 합계 KRW'],
+  ] as const) {
+    test(`[SETTLEMENT] at 390 px the invoice totals are read without scrolling the table sideways; at 1440 px they stay under the amount column (${lang})`, async ({ page }) => {
+      await loginViaApi(page, undefined, lang);
+      await page.setViewportSize({ width: 390, height: 844 });
+      const table = await openSale(page);
+      const foot = table.getByTestId('invoice-totals');
+      await expect(table.getByTestId('page-total-KRW')).toContainText(pageLabel);
+      await expect(table.getByTestId('filter-total-KRW')).toContainText(filterLabel);
+      await expect(table.getByTestId('filter-total-KRW')).toContainText(/[\d,]+\.\d\d/);
+      expect(await offScreenTotals(foot)).toEqual([]);
+      await screenshot(page, `settlement-invoices-totals-390-${lang}`);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      // wide: the label right-aligned over the columns before the amount, the amount in its column
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await expect(table.getByTestId('filter-total-KRW').getByRole('rowheader')).toContainText(filterLabel);
+      const amountHeader = table.getByRole('columnheader', { name: lang === 'ko' ? '금액' : 'Amount', exact: true });
+      const amountCell = table.getByTestId('filter-total-KRW').locator('td').first();
+      await expect.poll(async () => Math.abs((await amountCell.boundingBox())!.x - (await amountHeader.boundingBox())!.x)).toBeLessThan(2);
+      expect(await offScreenTotals(foot)).toEqual([]);
+    });
+  }
 
   test('[SETTLEMENT] the invoice detail in Korean', async ({ page }) => {
     await loginViaApi(page, undefined, 'ko');

@@ -1,4 +1,5 @@
-import { Table, Text, VisuallyHidden } from '@mantine/core';
+import { Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { formatAmount } from '../lib/format';
 
@@ -32,11 +33,32 @@ export interface TotalLine {
 /**
  * Per-currency totals under a list table (spec §9: totals show 2 decimals): one row per line, the
  * label right-aligned over the columns before the amount column, the amount under that column.
+ * Below 768 px (the sidebar's drawer breakpoint) the wide table scrolls sideways and those cells sit
+ * off screen, so each line is one cell across the table: the label, and the amount under it, at
+ * the left edge (kept in view while the table scrolls).
  */
 export function TotalsFooter(props: { lines: TotalLine[]; columnCount: number; amountColumn: number; testId?: string }) {
   const { lines, columnCount, amountColumn } = props;
+  const narrow = useMediaQuery('(max-width: 47.99em)');
   if (lines.length === 0) return null;
   const after = columnCount - amountColumn - 1;
+  if (narrow)
+    return (
+      <Table.Tfoot data-testid={props.testId} data-layout="narrow">
+        {lines.map((x) => (
+          <Table.Tr key={x.key} data-testid={x.testId}>
+            <Table.Td colSpan={columnCount}>
+              <Stack gap={0} align="flex-start" style={{ position: 'sticky', left: 0, width: 'fit-content' }}>
+                <Text span size="sm" fw={700}>
+                  {x.label}
+                </Text>
+                <Money amount={x.amount} icon={x.icon} currency={x.currency} decimals={2} strong />
+              </Stack>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tfoot>
+    );
   return (
     <Table.Tfoot data-testid={props.testId}>
       {lines.map((x) => (

@@ -89,6 +89,50 @@ test.describe('[LAYOUT] shell and languages', () => {
     await expect(nav.getByRole('button', { name: 'Company settings', exact: true })).toHaveAttribute('aria-expanded', 'false');
   });
 
+  test('[LAYOUT] the group of the current page opens when the page changes without a sidebar click (a link in a page, back, forward)', async ({ page }) => {
+    await loginViaApi(page, DEMO);
+    await page.goto('/dashboard');
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    const help = nav.getByRole('button', { name: 'Help', exact: true });
+    const company = nav.getByRole('button', { name: 'Company settings', exact: true });
+    await expect(help).toHaveAttribute('aria-expanded', 'false');
+    await expectAccessible(page, 'the dashboard');
+    // a link inside the dashboard leads into Help: the group opens and shows the current page
+    await page.getByRole('link', { name: 'Go to the Q&A board' }).click();
+    await expect(page).toHaveURL(/\/help\/bbs\/qna$/);
+    await expect(help).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav.getByRole('link', { name: 'Q&A board', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page, 'the Q&A board');
+    // closed by hand, it stays closed while the page stays in it
+    await help.press('Enter');
+    await expect(help).toHaveAttribute('aria-expanded', 'false');
+    // back to the dashboard, then forward into Help again: it opens again
+    await page.goBack();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(help).toHaveAttribute('aria-expanded', 'false');
+    await page.goForward();
+    await expect(page).toHaveURL(/\/help\/bbs\/qna$/);
+    await expect(help).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav.getByRole('link', { name: 'Q&A board', exact: true })).toBeVisible();
+    // Company settings too (reached here by the browser's history)
+    await nav.getByRole('button', { name: 'Company settings', exact: true }).press('Enter');
+    await nav.getByRole('link', { name: 'Company profile', exact: true }).click();
+    await expect(page).toHaveURL(/\/settings\/companyEdit$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Company settings' })).toBeVisible();
+    await company.press('Enter');
+    await expect(company).toHaveAttribute('aria-expanded', 'false');
+    await page.goBack();
+    await page.goForward();
+    await expect(page).toHaveURL(/\/settings\/companyEdit$/);
+    await expect(company).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav.getByRole('link', { name: 'Company profile', exact: true })).toBeVisible();
+    // (the pointer left on the link clicked above would hover it)
+    await page.mouse.move(1200, 850);
+    await expectAccessible(page, 'the company settings');
+    await screenshot(page, 'layout-sidebar-follows-route');
+  });
+
   test('[LAYOUT] the browser language is the default (ko-KR → Korean)', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'ko-KR' });
     const page = await context.newPage();

@@ -45,7 +45,7 @@ export function Sidebar({ title, minimised, onNavigate }: Props) {
 
   const renderItem = (item: NavItem) =>
     item.children ? (
-      <NavGroup key={item.label} item={item} label={t(item.label)} defaultOpened={item.children.some((c) => isActive(c.to))}>
+      <NavGroup key={item.label} item={item} label={t(item.label)} active={item.children.some((c) => isActive(c.to))}>
         {item.children.map(renderItem)}
       </NavGroup>
     ) : (
@@ -74,9 +74,17 @@ export function Sidebar({ title, minimised, onNavigate }: Props) {
  * A sidebar group (Company settings, Help): a real <button> in the tab order that Enter and Space
  * toggle, telling assistive technology whether its links are shown (aria-expanded) and where they
  * are (aria-controls). Mantine's NavLink with children is an <a> without href: not focusable.
+ * It opens by itself whenever the current page enters it.
  */
-function NavGroup({ item, label, defaultOpened, children }: { item: NavItem; label: string; defaultOpened: boolean; children: React.ReactNode }) {
-  const [opened, setOpened] = useState(defaultOpened);
+function NavGroup({ item, label, active, children }: { item: NavItem; label: string; active: boolean; children: React.ReactNode }) {
+  const [opened, setOpened] = useState(active);
+  // the current page came into this group without a click here (back/forward, a link in a page):
+  // open it to show where the user is; leaving the group or a later toggle is left to the user
+  const [wasActive, setWasActive] = useState(active);
+  if (active !== wasActive) {
+    setWasActive(active);
+    if (active) setOpened(true);
+  }
   const id = useId();
   return (
     <>

@@ -368,6 +368,27 @@ test.describe('[COMPANY] company settings', () => {
     await screenshot(page, 'company-page-ko');
   });
 
+  for (const [lang, word] of [
+    ['ko', '기본'],
+    ['en', 'Default'],
+  ] as const) {
+    test(`[COMPANY] at 390 px the default address's badge shows its whole word (${lang})`, async ({ page }) => {
+      await loginViaApi(page, DEMO, lang);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(PAGE);
+      const badge = page.getByTestId('address-table').locator('.mantine-Badge-root');
+      await expect(badge).toHaveText(word);
+      // not squeezed: the label is as wide as its word, and the badge's box holds it
+      const cut = await badge.evaluate((root) => {
+        const label = root.querySelector('.mantine-Badge-label')!;
+        return { label: label.scrollWidth - label.clientWidth, root: root.scrollWidth - root.clientWidth };
+      });
+      expect(cut).toEqual({ label: 0, root: 0 });
+      await screenshot(page, `company-address-default-390-${lang}`);
+      await expectAccessible(page);
+    });
+  }
+
   test('[COMPANY] the page and its address modal have no serious accessibility violations', async ({ page }) => {
     await loginViaApi(page, DEMO);
     await page.goto(PAGE);

@@ -1,4 +1,4 @@
-import { DEMO, expect, expectAccessible, loginViaUi, screenshot, seriousA11yViolations, test } from './fixtures';
+import { DEMO, expect, expectNoA11yViolations, loginViaUi, screenshot, seriousA11yViolations, test } from './fixtures';
 
 test.describe('[AUTH] login screen', () => {
   test('[AUTH] validation messages on submit, before anything is sent', async ({ page }) => {
@@ -41,7 +41,7 @@ test.describe('[AUTH] login screen', () => {
     await page.goto('/login');
     await page.getByLabel('Author ID').fill(DEMO.id);
     await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-    await expectAccessible(page);
+    await expectNoA11yViolations(page);
     await page.getByLabel('Password', { exact: true }).press('Enter');
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByTestId('sidebar-title')).toContainText('Hanbit Demo Press');
@@ -90,14 +90,14 @@ test.describe('[AUTH] login screen', () => {
     await page.locator('input[name="password"]').fill(DEMO.password);
     await page.locator('button[type="submit"]').click();
     await expect(page.getByTestId('login-error')).toHaveText('시도 횟수가 너무 많습니다. 2분 후에 다시 시도하세요.');
-    await expectAccessible(page);
+    await expectNoA11yViolations(page);
     await screenshot(page, 'auth-login-throttled-ko');
   });
 
   test('[AUTH] the login page has no serious accessibility violations', async ({ page }) => {
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
-    await expectAccessible(page);
+    await expectNoA11yViolations(page);
   });
 });
 
@@ -105,7 +105,7 @@ test.describe('[AUTH] guard and session', () => {
   test('[AUTH] the guard sends to login with the wanted path, used after login', async ({ page }) => {
     await page.goto('/copyright/royalty?x=1');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fcopyright%2Froyalty%3Fx%3D1$/);
-    await expectAccessible(page);
+    await expectNoA11yViolations(page);
     await page.getByLabel('Author ID').fill(DEMO.id);
     await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
     await page.getByRole('button', { name: 'Log in' }).click();
@@ -116,7 +116,7 @@ test.describe('[AUTH] guard and session', () => {
     // %09 is a tab: the browser drops it, so /<tab>/evil.example would be //evil.example
     await page.goto('/login?redirect=%2F%09%2Fevil.example');
     await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
-    await expectAccessible(page);
+    await expectNoA11yViolations(page);
     await page.getByLabel('Author ID').fill(DEMO.id);
     await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
     await page.getByRole('button', { name: 'Log in' }).click();
@@ -129,29 +129,29 @@ test.describe('[AUTH] guard and session', () => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    await expectAccessible(page);
+    await expectNoA11yViolations(page);
     await page.goto('/help');
     await expect(page).toHaveURL(/\/help\/faq$/);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    await expectAccessible(page);
+    await expectNoA11yViolations(page);
     await page.goto('/settings');
     await expect(page).toHaveURL(/\/settings\/companyEdit$/);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    await expectAccessible(page);
+    await expectNoA11yViolations(page);
     await page.goto('/calculate');
     await expect(page).toHaveURL(/\/calculate\/sale$/);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    await expectAccessible(page);
+    await expectNoA11yViolations(page);
     await page.goto('/copyright');
     await expect(page).toHaveURL(/\/copyright\/books$/);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    await expectAccessible(page);
+    await expectNoA11yViolations(page);
   });
 
   test('[AUTH] /register is reachable without a session; /lock is not', async ({ page }) => {
     await page.goto('/register');
     await expect(page.getByTestId('placeholder-page')).toBeVisible();
-    await expectAccessible(page);
+    await expectNoA11yViolations(page);
     await page.goto('/lock');
     await expect(page).toHaveURL(/\/login\?redirect=%2Flock$/);
   });
@@ -159,7 +159,7 @@ test.describe('[AUTH] guard and session', () => {
   test('[AUTH] logout clears the session and returns to login', async ({ page }) => {
     await loginViaUi(page);
     await expect(page.getByTestId('counter-books-value')).toBeVisible();
-    await expectAccessible(page);
+    await expectNoA11yViolations(page);
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/login$/);
@@ -172,7 +172,7 @@ test.describe('[AUTH] guard and session', () => {
     await loginViaUi(page);
     await page.route('**/api/company/logout', (route) => route.fulfill({ status: 500, body: '{}' }));
     await expect(page.getByTestId('counter-books-value')).toBeVisible();
-    await expectAccessible(page);
+    await expectNoA11yViolations(page);
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/login$/);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { DEMO, DEMO2, expect, expectAccessible, loginViaApi, screenshot, seriousA11yViolations, test } from './fixtures';
+import { DEMO, DEMO2, expect, expectNoA11yViolations, loginViaApi, screenshot, seriousA11yViolations, test } from './fixtures';
 
 // books-300.xlsx is made by python3-openpyxl (src/features/books/reader/__fixtures__/make-fixtures.py):
 // a header, 300 ISBN rows (260 in the demo catalogue, 30 valid but unknown, 10 with a bad check digit),
@@ -30,7 +30,7 @@ test.describe('[BOOKS] bulk upload', () => {
     page.on('request', (r) => r.url().includes('excelApiBookInfo') && lookups++);
     await choose(page, 'Books.xlsx', BOOKS_300);
     await expect(page.getByRole('alert').filter({ hasText: 'Please check the file name.' })).toBeVisible();
-    await expectAccessible(page, 'the upload with a file problem');
+    await expectNoA11yViolations(page, 'the upload with a file problem');
     await screenshot(page, 'books-wrong-file-name');
     await choose(page, 'books.xlsx', XLS_RENAMED);
     await expect(page.getByTestId('file-problem')).toHaveText('Please check the file name.');
@@ -105,7 +105,7 @@ test.describe('[BOOKS] bulk upload', () => {
     await expect(many).toBeVisible();
     await expect(many).toContainText('Removed books are not registered. To get them back, choose the file again.');
     await expect(page.getByText('Are you sure you want to delete the post?')).toHaveCount(0);
-    await expectAccessible(page, 'the upload rows delete confirmation');
+    await expectNoA11yViolations(page, 'the upload rows delete confirmation');
     await page.getByTestId('confirm-delete').click();
     await expect(table.getByTestId('showing')).toHaveText('Showing 1 to 10 of 261 entries');
     await expect(table.getByTestId('status-manual')).toHaveCount(1);
@@ -158,7 +158,7 @@ test.describe('[BOOKS] bulk upload', () => {
     await choose(page, 'books.xlsx', BOOKS_300);
     const table = page.getByTestId('review-table');
     await expect(table).toBeVisible();
-    await expectAccessible(page);
+    await expectNoA11yViolations(page);
     // 260 saved by the previous test (259 found, 1 filled in by hand): flagged before saving
     await expect(page.getByTestId('summary-registered')).toHaveText('Already registered: 260');
     await expect(page.getByTestId('upload-summary')).toContainText('Not found, fill in by hand: 29');
@@ -209,7 +209,7 @@ test.describe('[BOOKS] bulk upload', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('도서 일괄 등록');
     await choose(page, 'books.xlsx', BOOKS_300);
     await expect(page.getByTestId('upload-summary')).toContainText('찾음: 260');
-    await expectAccessible(page);
+    await expectNoA11yViolations(page);
     await screenshot(page, 'books-review-ko');
     await page.goto('/products/booksList');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('등록 도서');
@@ -221,10 +221,10 @@ test.describe('[BOOKS] bulk upload', () => {
     await openUpload(page);
     await choose(page, 'books.xlsx', BOOKS_300);
     await expect(page.getByTestId('review-table')).toBeVisible();
-    await expectAccessible(page);
+    await expectNoA11yViolations(page);
     await page.goto('/products/booksList');
     await expect(page.getByTestId('books-list').getByTestId('table-row').first()).toBeVisible();
-    await expectAccessible(page);
+    await expectNoA11yViolations(page);
   });
 });
 
@@ -248,7 +248,7 @@ test.describe('[BOOKS] registered books cap', () => {
     await expect(page).toHaveURL(/\/settings\/excelUpload$/);
     await expect(page.getByTestId('review-table')).toBeVisible();
     await screenshot(page, 'books-cap-ko');
-    await expectAccessible(page);
+    await expectNoA11yViolations(page);
     await page.goto('/products/booksList');
     await expect(page.getByTestId('books-list').getByTestId('table-row')).toHaveCount(8); // only demo's seeded books
   });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, DEMO2, expect, expectAccessible, loginViaApi, loginViaUi, screenshot, test } from './fixtures';
+import { DEMO, DEMO2, expect, expectNoA11yViolations, loginViaApi, loginViaUi, screenshot, test } from './fixtures';
 
 const PAGE = '/settings/companyEdit';
 const STUB_ADDRESS = { zonecode: '03154', address: '서울특별시 종로구 세종대로 209' };
@@ -147,7 +147,7 @@ test.describe('[COMPANY] company settings', () => {
       await dialog.getByLabel('Confirm new password').fill('maple-new-1');
       await dialog.getByRole('button', { name: 'Change password' }).click();
       await expect(dialog.getByText('please check Current password')).toBeVisible();
-      await expectAccessible(page, 'the password modal with its errors');
+      await expectNoA11yViolations(page, 'the password modal with its errors');
       await screenshot(page, 'company-password-wrong-current');
       await dialog.getByLabel('Current password').fill(DEMO2.password);
       await dialog.getByRole('button', { name: 'Change password' }).click();
@@ -257,7 +257,7 @@ test.describe('[COMPANY] company settings', () => {
       '“광화문 사무소 (본관)” is the default address. After deleting it the company has no default address until you mark another one as default.',
     );
     await expect(page.getByText('Are you sure you want to delete the post?')).toHaveCount(0);
-    await expectAccessible(page, 'the address delete confirmation');
+    await expectNoA11yViolations(page, 'the address delete confirmation');
     await page.getByTestId('confirm-delete').click();
     await expect(page.getByText("It's been deleted!")).toBeVisible();
     await expect(table.getByText('광화문 사무소 (본관)')).toHaveCount(0);
@@ -290,7 +290,7 @@ test.describe('[COMPANY] company settings', () => {
     await loginViaApi(page, DEMO);
     await page.goto('/dashboard');
     await expect(page.getByTestId('counter-books-value')).toBeVisible();
-    await expectAccessible(page);
+    await expectNoA11yViolations(page);
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Company profile' }).click();
     await expect(page).toHaveURL(/\/settings\/companyEdit$/);
@@ -337,7 +337,7 @@ test.describe('[COMPANY] company settings', () => {
     await expect(ko).toBeVisible();
     await expect(ko.getByTestId('confirm-delete-warning')).toContainText('‘본사 (Head office)’ 주소는 회사의 기본 주소입니다.');
     await expect(ko).toContainText('삭제하면 복구할 수 없습니다.');
-    await expectAccessible(page, 'the Korean address delete confirmation');
+    await expectNoA11yViolations(page, 'the Korean address delete confirmation');
     await screenshot(page, 'confirm-address-default-ko-1440');
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'confirm-address-default-ko-390');
@@ -385,7 +385,7 @@ test.describe('[COMPANY] company settings', () => {
       });
       expect(cut).toEqual({ label: 0, root: 0 });
       await screenshot(page, `company-address-default-390-${lang}`);
-      await expectAccessible(page);
+      await expectNoA11yViolations(page);
     });
   }
 
@@ -393,9 +393,9 @@ test.describe('[COMPANY] company settings', () => {
     await loginViaApi(page, DEMO);
     await page.goto(PAGE);
     await expect(page.getByTestId('address-table').getByText('본사 (Head office)')).toBeVisible();
-    await expectAccessible(page);
+    await expectNoA11yViolations(page);
     await page.getByTestId('address-add').click();
     await expect(page.getByRole('dialog', { name: 'New address' })).toBeVisible();
-    await expectAccessible(page, 'the address modal');
+    await expectNoA11yViolations(page, 'the address modal');
   });
 });

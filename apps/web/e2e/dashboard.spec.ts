@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect, expectAccessible, loginViaApi, screenshot, test } from './fixtures';
+import { DEMO, expect, expectNoA11yViolations, loginViaApi, screenshot, test } from './fixtures';
 
 const fmt = (n: number) => new Intl.NumberFormat('en-US').format(n);
 
@@ -24,7 +24,7 @@ test.describe('[DASHBOARD] figures, board tabs, chart and map', () => {
     await expect(page.getByTestId('counter-reports')).toHaveAttribute('href', '/copyright/royalty');
     await expect(page.getByTestId('counter-books')).toHaveAttribute('href', '/copyright/books');
     await expect(page.getByTestId('counter-unpaid')).toHaveAttribute('href', '/calculate/sale');
-    await expectAccessible(page);
+    await expectNoA11yViolations(page);
     await page.getByTestId('counter-unpaid').click();
     await expect(page).toHaveURL(/\/calculate\/sale$/);
   });
@@ -74,7 +74,7 @@ test.describe('[DASHBOARD] figures, board tabs, chart and map', () => {
     await page.getByRole('tab', { name: 'Notices' }).click();
     const table = page.getByTestId('board-notice');
     await expect(table.getByRole('link').first()).toHaveText(board.notice[0]!.title);
-    await expectAccessible(page, 'the dashboard with the notices tab');
+    await expectNoA11yViolations(page, 'the dashboard with the notices tab');
     await table.getByRole('link').first().click();
     await expect(page).toHaveURL(new RegExp(`/help/bbs/notice/view/${board.notice[0]!.idx}$`));
   });

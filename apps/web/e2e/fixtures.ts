@@ -13,7 +13,7 @@ export async function loginViaUi(page: Page, who = DEMO, path = '/login') {
   await page.goto(path);
   await page.getByLabel('Author ID').fill(who.id);
   await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await expectAccessible(page);
+  await expectNoA11yViolations(page);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).not.toHaveURL(/\/login/);
 }
@@ -92,7 +92,7 @@ export async function seriousA11yViolations(page: Page) {
 }
 
 /** Fails the test when axe finds a serious or critical violation on the page as it is now. */
-export async function expectAccessible(page: Page, what = screenOf(page.url()) ?? page.url()) {
+export async function expectNoA11yViolations(page: Page, what = screenOf(page.url()) ?? page.url()) {
   expect(await seriousA11yViolations(page), `axe: serious/critical violations on ${what}`).toEqual([]);
 }
 
@@ -101,7 +101,7 @@ const TRANSIENT_MS = 1500;
 
 /**
  * Every spec's `test`: axe runs on the screen each test ends on, and a test fails when it stayed on
- * a screen (of its `page`) that no axe check covered (call expectAccessible there). So every screen
+ * a screen (of its `page`) that no axe check covered (call expectNoA11yViolations there). So every screen
  * a spec visits is checked for serious and critical violations.
  */
 export const test = base.extend<{ axeEveryScreen: void }>({
@@ -119,12 +119,12 @@ export const test = base.extend<{ axeEveryScreen: void }>({
       });
       await use();
       if (testInfo.status !== testInfo.expectedStatus || page.isClosed() || !screenOf(page.url())) return;
-      await expectAccessible(page);
+      await expectNoA11yViolations(page);
       const checked = checkedScreens.get(page) ?? new Set<string>();
       const unchecked = [
         ...new Set(stays.filter((s) => s.until !== undefined && s.until - s.since >= TRANSIENT_MS && !checked.has(s.screen)).map((s) => s.screen)),
       ];
-      expect(unchecked, 'screens this test stayed on without an axe check (call expectAccessible there)').toEqual([]);
+      expect(unchecked, 'screens this test stayed on without an axe check (call expectNoA11yViolations there)').toEqual([]);
     },
     { auto: true },
   ],

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO, DEMO2, expect, expectAccessible, loginViaApi, screenshot, test } from './fixtures';
+import { DEMO, DEMO2, expect, expectNoA11yViolations, loginViaApi, screenshot, test } from './fixtures';
 
 const api = (request: APIRequestContext, token: string) => ({
   get: (url: string) => request.get(`/api${url}`, { headers: { authorization: `Bearer ${token}` } }),
@@ -48,7 +48,7 @@ test.describe('[HELP] boards', () => {
     await expect(page.getByTestId('showing')).toHaveText('Showing 1 to 10 of 30 entries');
     const titles = await page.getByTestId('post-link').allTextContents();
     expect(titles).toEqual([...titles].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
-    await expectAccessible(page);
+    await expectNoA11yViolations(page);
     await screenshot(page, 'help-notice-list');
     // the write screen of the notice board is not reachable either
     await page.goto('/help/bbs/notice/edit');
@@ -77,7 +77,7 @@ test.describe('[HELP] boards', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText("Please fill out 'Title'.").first()).toBeVisible();
     await expect(page.getByText("Please fill out 'Content'.").first()).toBeVisible();
-    await expectAccessible(page, 'the write screen with its errors');
+    await expectNoA11yViolations(page, 'the write screen with its errors');
     await page.getByLabel('Title').fill('E2E question about invoices');
     const editor = page.getByRole('textbox', { name: 'Content' });
     await editor.click();
@@ -140,10 +140,10 @@ test.describe('[HELP] boards', () => {
       // a view page loaded afresh → Edit
       await page.goto(`/help/bbs/qna/view/${idx}`);
       await expect(page.getByTestId('post-title')).toHaveText(title);
-      if (i === 0) await expectAccessible(page, 'the view of the post');
+      if (i === 0) await expectNoA11yViolations(page, 'the view of the post');
       await page.getByRole('button', { name: 'Edit', exact: true }).click();
       await editorReady(`view → edit, round ${i}`);
-      if (i === 0) await expectAccessible(page, 'the edit screen');
+      if (i === 0) await expectNoA11yViolations(page, 'the edit screen');
       // edit → back → edit
       await page.goBack();
       await expect(page.getByTestId('post-title')).toHaveText(title);
@@ -152,7 +152,7 @@ test.describe('[HELP] boards', () => {
       // the list loaded afresh → pencil
       await page.goto('/help/bbs/qna');
       await search(page, title);
-      if (i === 0) await expectAccessible(page, 'the searched list');
+      if (i === 0) await expectNoA11yViolations(page, 'the searched list');
       await page.getByTestId('table-row').first().getByRole('button', { name: `Edit ${title}` }).click();
       await editorReady(`list → edit, round ${i}`);
       // the list loaded afresh → post → Edit
@@ -189,7 +189,7 @@ test.describe('[HELP] boards', () => {
     await expect(dialog).toContainText('Are you sure you want to delete the post?');
     await expect(dialog).toContainText('Other companies have replied or commented below this post.');
     await expect(dialog).toContainText('"Deleted post"');
-    await expectAccessible(page, 'the placeholder delete confirmation');
+    await expectNoA11yViolations(page, 'the placeholder delete confirmation');
     await screenshot(page, 'help-qna-delete-placeholder-confirm');
     await page.getByTestId('confirm-delete').click();
     await expect(page.getByText("It's been deleted!")).toBeVisible();
@@ -212,22 +212,22 @@ test.describe('[HELP] boards', () => {
     await expect(page.getByTestId('post-content')).toHaveText('Its author deleted this post. The replies and comments below it are kept.');
     await expect(page.getByTestId('reply-toggle')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
-    await expectAccessible(page, 'the placeholder view');
+    await expectNoA11yViolations(page, 'the placeholder view');
     await screenshot(page, 'help-qna-view-placeholder');
     await page.goto(`/help/bbs/qna/view/${replyIdx}`);
     await expect(page.getByTestId('post-content')).toHaveText('The answer of demo2.');
     await expect(page.getByTestId('comment')).toContainText('A comment of demo2');
-    await expectAccessible(page, 'the reply view');
+    await expectNoA11yViolations(page, 'the reply view');
     // the dashboard's Q&A tab labels it too
     await page.goto('/dashboard');
     await expect(page.getByTestId('board-qna').getByTestId('deleted-post').first()).toHaveText('Deleted post');
-    await expectAccessible(page);
+    await expectNoA11yViolations(page);
 
     // a post nobody else wrote under: the spec's confirmation, and it is gone
     const alone = await writeViaApi(page.request, token, 'E2E lonely question');
     await page.goto(`/help/bbs/qna/view/${alone}`);
     await expect(page.getByTestId('post-title')).toHaveText('E2E lonely question');
-    await expectAccessible(page, 'a post without replies');
+    await expectNoA11yViolations(page, 'a post without replies');
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(dialog).toContainText('Are you sure you want to delete the post?');
     await expect(dialog).toContainText('It cannot be recovered when deleted.');
@@ -341,7 +341,7 @@ test.describe('[HELP] boards', () => {
     await page.goto(`/help/bbs/qna/view/${idx}`);
     await expect(page.getByTestId('post-content')).toContainText('Harmless text');
     await expect(page.getByTestId('post-title')).toHaveText('<img src=x onerror=alert("title")>');
-    await expectAccessible(page);
+    await expectNoA11yViolations(page);
     await page.getByText('hover me').hover();
     await page.getByText('click me').click();
     await page.waitForTimeout(500);
@@ -450,10 +450,10 @@ test('[HELP] the help screens have no serious accessibility violations', async (
     if (ready === 'tab') await expect(page.getByRole('tab').first()).toBeVisible();
     else if (ready === 'editor') await expect(page.getByRole('textbox', { name: 'Content' })).toBeVisible();
     else await expect(page.getByTestId(ready).first()).toBeVisible();
-    await expectAccessible(page, url);
+    await expectNoA11yViolations(page, url);
   }
   await page.goto('/help/bbs/qna');
   await page.getByTestId('post-link').first().click();
   await expect(page.getByTestId('post-content')).toBeVisible();
-  await expectAccessible(page, 'a post view');
+  await expectNoA11yViolations(page, 'a post view');
 });

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { DEMO, expect, expectAccessible, loginViaApi, loginViaUi, screenshot, test } from './fixtures';
+import { DEMO, expect, expectNoA11yViolations, loginViaApi, loginViaUi, screenshot, test } from './fixtures';
 
 test.describe('[LAYOUT] shell and languages', () => {
   test('[LAYOUT] the layout shows the sidebar menu, top bar and footer', async ({ page }) => {
@@ -48,7 +48,7 @@ test.describe('[LAYOUT] shell and languages', () => {
       await page.keyboard.press('Enter');
       await expect(button).toHaveAttribute('aria-expanded', 'true');
       await expect(panel.getByRole('link', { name: child })).toBeVisible();
-      await expectAccessible(page, `sidebar with ${group} open`);
+      await expectNoA11yViolations(page, `sidebar with ${group} open`);
       // its links come next in the tab order
       await page.keyboard.press('Tab');
       await expect(panel.getByRole('link').first()).toBeFocused();
@@ -69,7 +69,7 @@ test.describe('[LAYOUT] shell and languages', () => {
     await ko.getByRole('button', { name: '회사 설정' }).press('Enter');
     await ko.getByRole('button', { name: '고객센터' }).press('Enter');
     await expect(ko.getByRole('button', { name: '고객센터' })).toHaveAttribute('aria-expanded', 'true');
-    await expectAccessible(page, 'the Korean sidebar');
+    await expectNoA11yViolations(page, 'the Korean sidebar');
     await screenshot(page, 'layout-sidebar-groups-open-ko-1440');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('nav-burger').click();
@@ -96,14 +96,14 @@ test.describe('[LAYOUT] shell and languages', () => {
     const help = nav.getByRole('button', { name: 'Help', exact: true });
     const company = nav.getByRole('button', { name: 'Company settings', exact: true });
     await expect(help).toHaveAttribute('aria-expanded', 'false');
-    await expectAccessible(page, 'the dashboard');
+    await expectNoA11yViolations(page, 'the dashboard');
     // a link inside the dashboard leads into Help: the group opens and shows the current page
     await page.getByRole('link', { name: 'Go to the Q&A board' }).click();
     await expect(page).toHaveURL(/\/help\/bbs\/qna$/);
     await expect(help).toHaveAttribute('aria-expanded', 'true');
     await expect(nav.getByRole('link', { name: 'Q&A board', exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expectAccessible(page, 'the Q&A board');
+    await expectNoA11yViolations(page, 'the Q&A board');
     // closed by hand, it stays closed while the page stays in it
     await help.press('Enter');
     await expect(help).toHaveAttribute('aria-expanded', 'false');
@@ -129,7 +129,7 @@ test.describe('[LAYOUT] shell and languages', () => {
     await expect(nav.getByRole('link', { name: 'Company profile', exact: true })).toBeVisible();
     // (the pointer left on the link clicked above would hover it)
     await page.mouse.move(1200, 850);
-    await expectAccessible(page, 'the company settings');
+    await expectNoA11yViolations(page, 'the company settings');
     await screenshot(page, 'layout-sidebar-follows-route');
   });
 
@@ -179,13 +179,13 @@ test.describe('[LAYOUT] shell and languages', () => {
     await expect(page.getByTestId('sidebar-toggle')).toBeHidden();
     const sidebar = page.getByTestId('sidebar');
     await expect(sidebar).not.toBeInViewport();
-    await expectAccessible(page);
+    await expectNoA11yViolations(page);
     await screenshot(page, 'layout-mobile-closed');
     await burger.click();
     await expect(sidebar).toBeInViewport();
     await sidebar.getByRole('button', { name: 'Company settings' }).click();
     await expect(sidebar.getByRole('link', { name: 'Company profile' })).toBeVisible();
-    await expectAccessible(page, 'the open drawer at 390 px');
+    await expectNoA11yViolations(page, 'the open drawer at 390 px');
     await screenshot(page, 'layout-mobile-drawer');
     await sidebar.getByRole('link', { name: 'Royalty' }).click();
     await expect(page).toHaveURL(/\/copyright\/royalty$/);
@@ -214,7 +214,7 @@ test.describe('[SESSION] warning and extension', () => {
     await page.clock.fastForward('00:31');
     const dialog = page.getByRole('dialog', { name: 'Your session is about to end' });
     await expect(dialog).toBeVisible();
-    await expectAccessible(page, 'the session warning');
+    await expectNoA11yViolations(page, 'the session warning');
     await screenshot(page, 'session-warning');
     await dialog.getByRole('button', { name: 'Extend login time' }).click();
     await expect(page.getByText('The login time has been extended.')).toBeVisible();
@@ -240,7 +240,7 @@ test.describe('[SESSION] warning and extension', () => {
     await loginViaUi(page, DEMO);
     await page.goto('/copyright/books');
     await expect(page.getByTestId('table-row').first()).toBeVisible();
-    await expectAccessible(page);
+    await expectNoA11yViolations(page);
     await page.clock.fastForward('06:00');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fcopyright%2Fbooks$/);
   });

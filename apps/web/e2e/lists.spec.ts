@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { DEMO, expect, loginViaApi, screenshot, seriousA11yViolations, test } from './fixtures';
+import { DEMO, expect, expectNoA11yViolations, loginViaApi, screenshot, test } from './fixtures';
 
 /** List screens and the call that fills each table (issue 14: skeleton while loading, error state with retry). */
 const LISTS = [
@@ -53,7 +53,7 @@ test.describe('[LISTS] loading and failure', () => {
       await expect(table.getByTestId('showing')).toHaveText('');
       await expect(table.getByText(/Showing 0 to 0 of 0/)).toHaveCount(0);
       await screenshot(page, `lists-${list.name.replace(' ', '-')}-error`);
-      expect(await seriousA11yViolations(page)).toEqual([]);
+      await expectNoA11yViolations(page);
       failing = false;
       await table.getByRole('button', { name: 'Retry' }).click();
       await expect(table.getByTestId('table-row').first()).toBeVisible();
@@ -92,7 +92,7 @@ test.describe('[LISTS] date range calendar', () => {
     await day(1).click();
     await expect(field).toHaveValue(`${ym}-01 ~`);
     await screenshot(page, 'lists-calendar-en');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectNoA11yViolations(page);
     await day(15).click();
     await expect(field).toHaveValue(`${ym}-01 ~ ${ym}-15`);
     await expect(calendar).toHaveCount(0);
@@ -125,7 +125,7 @@ test.describe('[LISTS] date range calendar', () => {
     await expect(calendar.locator('thead')).toContainText('일');
     await expect(calendar.locator('thead')).toContainText('화');
     await screenshot(page, 'lists-calendar-ko');
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectNoA11yViolations(page);
   });
 
   test('[LISTS] the login page loads no calendar code', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { DEMO, expect, loginViaApi, screenshot, test } from './fixtures';
+import { DEMO, expect, expectNoA11yViolations, loginViaApi, screenshot, test } from './fixtures';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../../test-results/screenshots');
 
@@ -42,6 +42,7 @@ test.describe('[PRINT] lists and details print cleanly', () => {
     await page.goto('/calculate/sale');
     const table = page.getByTestId('invoices-table');
     await expect(table.getByTestId('table-row').first()).toBeVisible();
+    await expectNoA11yViolations(page);
     await expectPrintable(page, table);
     // the PDF column (downloads) is left out; the totals stay
     await expect(table.getByRole('columnheader', { name: 'PDF' })).toBeHidden();
@@ -59,6 +60,7 @@ test.describe('[PRINT] lists and details print cleanly', () => {
     const modal = page.getByRole('dialog', { name: 'Payment detail' });
     await expect(modal.getByTestId('detail-invoice-row').first()).toBeVisible();
     await expect(modal.getByTestId('print')).toBeVisible();
+    await expectNoA11yViolations(page);
     await page.emulateMedia({ media: 'print' });
     // only the dialog: the page behind it is not printed
     await expect(page.getByTestId('payments-table')).toBeHidden();
@@ -78,6 +80,7 @@ test.describe('[PRINT] lists and details print cleanly', () => {
     await page.goto('/copyright/royalty');
     const table = page.getByTestId('royalty-table');
     await expect(table.getByTestId('table-row').first()).toBeVisible();
+    await expectNoA11yViolations(page);
     await expectPrintable(page, table);
     await expect(table.getByTestId('total-KRW')).toBeVisible();
     await screenshot(page, 'print-royalty');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { DEMO2, expect, expectAccessible, loginViaApi, offScreenTotals, screenshot, seriousA11yViolations, test } from './fixtures';
+import { DEMO2, expect, expectNoA11yViolations, loginViaApi, offScreenTotals, screenshot, seriousA11yViolations, test } from './fixtures';
 
 /** a token of another company, for API checks */
 async function loginToken(page: Page, who: { id: string; password: string }) {
@@ -215,7 +215,7 @@ test.describe('[SETTLEMENT] payment complete', () => {
     await expect(page.getByRole('tab', { name: '결제 완료' })).toBeVisible();
     await expect(page.getByRole('columnheader', { name: '입금자명' })).toBeVisible();
     await screenshot(page, 'settlement-payments-ko');
-    await expectAccessible(page);
+    await expectNoA11yViolations(page);
     // the payment detail names its currency in words (미국 달러 (USD $)), not only by its code
     await page.getByTestId('payment-detail-open').first().click();
     const modal = page.getByRole('dialog', { name: '결제 상세' });

@@ -80,6 +80,13 @@ const screenOf = (url: string) => {
 
 /** axe (WCAG 2 A/AA) on the page as it is now: the serious and critical violations, as readable lines. */
 export async function seriousA11yViolations(page: Page) {
+  // a dialog or notification still fading in or out blends its colours with the page behind it
+  // (axe read 1.01:1 on a closing modal's label): wait for finite transitions to end first
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity), undefined, {
+      timeout: 3000,
+    })
+    .catch(() => undefined);
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   const screen = screenOf(page.url());
   if (screen) {

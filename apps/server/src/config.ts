@@ -300,3 +300,22 @@ export function loadDotEnv(file = path.join(REPO_ROOT, '.env')): boolean {
   process.loadEnvFile(file);
   return true;
 }
+
+/**
+ * A configuration for a server built in-process on a throwaway folder (tests, the API-document tool):
+ * no environment read, a random secret, silent logs, Seoul time.
+ */
+export function ephemeralConfig(dataDir: string, overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    filesDir: path.join(dataDir, 'files'),
+    jwtSecret: randomBytes(32).toString('hex'),
+    tokenTtlMinutes: 60,
+    timeZone: 'Asia/Seoul',
+    logLevel: 'silent',
+    now: () => new Date(),
+    ...overrides,
+  };
+}

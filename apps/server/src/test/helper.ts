@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { AppConfig } from '../config';
+import { ephemeralConfig, type AppConfig } from '../config';
 import { build } from '../app';
 import { openDatabase, type Database, type Db } from '../db/client';
 import { seedReference } from '../db/seed/reference';
@@ -80,18 +80,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   const { database, drop } = await openTestDatabase();
   const clock = new TestClock();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
-  const config: AppConfig = {
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    filesDir: path.join(dataDir, 'files'),
-    jwtSecret: randomBytes(32).toString('hex'),
-    tokenTtlMinutes: 60,
-    timeZone: 'Asia/Seoul',
-    logLevel: 'silent',
-    now: clock.now,
-    ...overrides,
-  };
+  const config = ephemeralConfig(dataDir, { now: clock.now, ...overrides });
   const logs = new LogCapture();
   const app = await build({ config, database, logger: { level: 'trace', stream: logs.stream } });
   logs.watch(app);

@@ -1,11 +1,11 @@
 // `tsx apps/server/src/tools/api-document.ts <file>`: writes the OpenAPI document the server serves
 // at /api/docs/json, built by build(config) as in production (on an empty in-memory database, which
 // it never queries), for `redocly lint` and the typed-client check in `npm test`.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from '../app';
+import { ephemeralConfig } from '../config';
 import { openDatabase } from '../db/client';
 
 const out = process.argv[2];
@@ -13,17 +13,7 @@ if (!out) throw new Error('usage: api-document.ts <output.json>');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-api-doc-'));
 const database = await openDatabase({});
 const app = await build({
-  config: {
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    filesDir: path.join(dataDir, 'files'),
-    jwtSecret: randomBytes(32).toString('hex'),
-    tokenTtlMinutes: 60,
-    timeZone: 'Asia/Seoul',
-    logLevel: 'silent',
-    now: () => new Date(),
-  },
+  config: ephemeralConfig(dataDir),
   database,
   logger: false,
 });

@@ -5,8 +5,7 @@
  * exactly as before; a write that changes several rows outside a transaction is reported.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
-import type { AppConfig } from '../../config';
+import { ephemeralConfig } from '../../config';
 import { build } from '../../app';
 import { seedDemo } from '../../db/seed/demo';
 import { DEMO_PASSWORD } from '../../db/seed/companies';
@@ -39,17 +38,7 @@ beforeAll(async () => {
   ({ faults, raw, drop } = opened);
   const clock = new TestClock();
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-faults-'));
-  const config: AppConfig = {
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    filesDir: path.join(dataDir, 'files'),
-    jwtSecret: randomBytes(32).toString('hex'),
-    tokenTtlMinutes: 60,
-    timeZone: 'Asia/Seoul',
-    logLevel: 'silent',
-    now: clock.now,
-  };
+  const config = ephemeralConfig(dataDir, { now: clock.now });
   jwtSecret = config.jwtSecret;
   // logged at trace like every API suite: the failed statements' parameters must not reach the log either
   app = await build({ config, database: opened.database, logger: { level: 'trace', stream: logs.stream } });

@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileTypePdf, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,20 +10,8 @@ import { useBuyInvoice } from '../api/buy-invoice-detail';
 import { downloadInvoicePdf } from '../api/file-download';
 import { formatMoney } from '../money';
 import { invoiceItemLabel, invoiceStateLabel, issuerLabel } from './labels';
+import { DetailModal, Field } from './detail-modal';
 import { PaymentState } from './payment-state';
-
-function Field({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div" data-testid={testId}>
-        {children || '—'}
-      </Text>
-    </div>
-  );
-}
 
 /** The invoice detail of the invoices tab: the row's fields and the invoice lines with their total. */
 export function InvoiceDetailModal({ invoiceIdx, onClose }: { invoiceIdx: number | null; onClose: () => void }) {
@@ -45,20 +33,8 @@ export function InvoiceDetailModal({ invoiceIdx, onClose }: { invoiceIdx: number
   const money = (amount: string) => `${inv?.currency_icon ?? ''} ${formatMoney(amount, inv?.currency_name)}`;
 
   return (
-    <Modal
-      opened={invoiceIdx !== null}
-      onClose={onClose}
-      title={t('invoice.title')}
-      size="xl"
-      centered
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-      data-testid="invoice-detail"
-    >
-      {!inv ? (
-        <Group justify="center" p="lg">
-          {detail.isError ? <Text c="dimmed">{t(`common:${errorMessageKey(detail.error)}`)}</Text> : <Loader size="sm" aria-label={t('common:table.loading')} />}
-        </Group>
-      ) : (
+    <DetailModal opened={invoiceIdx !== null} onClose={onClose} title={t('invoice.title')} testId="invoice-detail" data={inv} error={detail.isError ? detail.error : null}>
+      {(inv) => (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
             <Field label={t('fields.code')} testId="invoice-code">
@@ -159,6 +135,6 @@ export function InvoiceDetailModal({ invoiceIdx, onClose }: { invoiceIdx: number
           </Group>
         </Stack>
       )}
-    </Modal>
+    </DetailModal>
   );
 }

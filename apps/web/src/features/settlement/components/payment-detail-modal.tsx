@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, Group, Loader, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { TPaymentInvoiceRow } from '@portal/contract';
 import { IconDownload, IconPrinter } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -12,20 +12,8 @@ import { useBuyPayment } from '../api/buy-payment-detail';
 import { downloadAttachment } from '../api/file-download';
 import { useAllFiles } from '../api/get-all-files';
 import { formatMoney, totalsByCurrency } from '../money';
+import { DetailModal, Field } from './detail-modal';
 import { paymentTypeLabel } from './labels';
-
-function Field({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" data-testid={testId}>
-        {children || '—'}
-      </Text>
-    </div>
-  );
-}
 
 /** Spec §2: the payment detail with its files and the invoices it covered, with the selected total. */
 export function PaymentDetailModal({ paymentIdx, onClose }: { paymentIdx: number | null; onClose: () => void }) {
@@ -57,20 +45,8 @@ export function PaymentDetailModal({ paymentIdx, onClose }: { paymentIdx: number
     setSelected((s) => (on ? [...s, r.idx] : s.filter((x) => x !== r.idx)));
 
   return (
-    <Modal
-      opened={paymentIdx !== null}
-      onClose={onClose}
-      title={t('detail.title')}
-      size="xl"
-      centered
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-      data-testid="payment-detail"
-    >
-      {!p ? (
-        <Group justify="center" p="lg">
-          {detail.isError ? <Text c="dimmed">{t(`common:${errorMessageKey(detail.error)}`)}</Text> : <Loader size="sm" aria-label={t('common:table.loading')} />}
-        </Group>
-      ) : (
+    <DetailModal opened={paymentIdx !== null} onClose={onClose} title={t('detail.title')} testId="payment-detail" data={p} error={detail.isError ? detail.error : null}>
+      {(p) => (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
             <Field label={t('fields.dName')} testId="detail-d-name">{p.d_name}</Field>
@@ -180,6 +156,6 @@ export function PaymentDetailModal({ paymentIdx, onClose }: { paymentIdx: number
           </Group>
         </Stack>
       )}
-    </Modal>
+    </DetailModal>
   );
 }

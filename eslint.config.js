@@ -65,7 +65,10 @@ export default tseslint.config(
   {
     files: ['apps/server/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/web/**', '@portal/web', '@portal/web/**'], message: 'The server never imports the web app.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/apps/web/**', '@portal/web', '@portal/web/**'], message: 'The server never imports the web app.' }] },
+      ],
     },
   },
 );

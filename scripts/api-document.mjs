@@ -17,7 +17,11 @@ const doc = path.join(dir, 'openapi.json');
 
 function run(title, cmd, args, cwd = root) {
   console.log(`· ${title}`);
-  const r = spawnSync(cmd, args, { cwd, stdio: 'inherit', env: { ...process.env, NO_UPDATE_NOTIFIER: '1', REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } });
+  const r = spawnSync(cmd, args, {
+    cwd,
+    stdio: 'inherit',
+    env: { ...process.env, NO_UPDATE_NOTIFIER: '1', REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+  });
   if (r.status !== 0) {
     console.error(`api document: "${title}" failed${keep < 0 ? ` (files in ${dir})` : ''}`);
     process.exit(1);
@@ -28,9 +32,25 @@ run('document from build(config)', bin('tsx'), ['apps/server/src/tools/api-docum
 run('redocly lint (recommended rules, redocly.yaml)', bin('redocly'), ['lint', '--config', path.join(root, 'redocly.yaml'), doc]);
 run('typed client (openapi-typescript)', bin('openapi-typescript'), [doc, '-o', path.join(dir, 'api.d.ts')]);
 copyFileSync(path.join(root, 'scripts/api-client/check.ts'), path.join(dir, 'check.ts'));
-run('the typed client compiles (tsc)', bin('tsc'), [
-  '--noEmit', '--strict', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext',
-  '--types', 'node', '--typeRoots', path.join(root, 'node_modules/@types'), 'check.ts',
-], dir);
+run(
+  'the typed client compiles (tsc)',
+  bin('tsc'),
+  [
+    '--noEmit',
+    '--strict',
+    '--target',
+    'es2022',
+    '--module',
+    'nodenext',
+    '--moduleResolution',
+    'nodenext',
+    '--types',
+    'node',
+    '--typeRoots',
+    path.join(root, 'node_modules/@types'),
+    'check.ts',
+  ],
+  dir,
+);
 if (keep < 0) rmSync(dir, { recursive: true, force: true });
 console.log('api document: lints clean, and the client generated from it compiles');

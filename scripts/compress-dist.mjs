@@ -16,8 +16,7 @@ const walk = (d) => {
     // .vite/manifest.json is read by the server, never sent
     if (statSync(p).isDirectory()) {
       if (!name.startsWith('.')) walk(p);
-    }
-    else if (TEXT.test(name) && statSync(p).size >= 1024) {
+    } else if (TEXT.test(name) && statSync(p).size >= 1024) {
       const buf = readFileSync(p);
       const br = brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
       writeFileSync(`${p}.br`, br);

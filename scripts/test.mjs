@@ -10,6 +10,7 @@ const steps = [];
 const step = (name, cmd, args, env = {}) => steps.push({ name, cmd, args, env });
 
 step('type-check', 'npx', ['tsc', '-b']);
+step('format (prettier --check)', 'npx', ['prettier', '--check', '--log-level=warn', '.']);
 step('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
 // unused files, exports and dependencies fail the build (knip.json: the entry files of each workspace)
 step('unused files, exports and dependencies (knip)', 'npx', ['knip']);
@@ -24,7 +25,10 @@ if (process.env.TEST_DATABASE_URL) {
 // and the API suite on PGlite under each, with Node binaries from the npm registry (scripts/lib/node-lines.mjs).
 // NODE_LINES=22 picks lines; NODE_LINES=none skips them.
 const ownLine = process.versions.node.split('.')[0];
-const lines = (process.env.NODE_LINES ?? '22,24').split(',').map((l) => l.trim()).filter((l) => /^\d+$/.test(l) && l !== ownLine);
+const lines = (process.env.NODE_LINES ?? '22,24')
+  .split(',')
+  .map((l) => l.trim())
+  .filter((l) => /^\d+$/.test(l) && l !== ownLine);
 for (const major of lines) {
   let node;
   const onLine = (args) => () => {

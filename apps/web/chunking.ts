@@ -104,7 +104,7 @@ export function planChunks(chunks: FirstPassChunk[]): Map<string, string> {
   const targets = new Map(chunks.map((c) => [c.fileName, target(c)]));
   // The layout chunk is loaded by every screen: a small shared chunk joins it only if all it imports
   // is there too (or in the entry); else it stays a file of its own.
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const file of sharedSmall) {
       const ok = (byFile.get(file)?.imports ?? []).every((i) => targets.get(i) === 'index' || targets.get(i) === layoutName);

@@ -31,8 +31,16 @@ export async function example(base: string) {
   const token: string = login.access_token;
   const expiresIn: number = login.expires_in;
 
-  const query: operations['getCalculateBuyInvoiceSend']['parameters']['query'] = { start: 0, length: 10, search_value: { orderTypes: ['onCredit'] } };
-  const invoices = await call<operations['getCalculateBuyInvoiceSend']>('GET', `${base}/api/calculate/buyInvoiceSend?start=${query.start}&length=${query.length}`, token);
+  const query: operations['getCalculateBuyInvoiceSend']['parameters']['query'] = {
+    start: 0,
+    length: 10,
+    search_value: { orderTypes: ['onCredit'] },
+  };
+  const invoices = await call<operations['getCalculateBuyInvoiceSend']>(
+    'GET',
+    `${base}/api/calculate/buyInvoiceSend?start=${query.start}&length=${query.length}`,
+    token,
+  );
   const total: number = invoices.total_cnt;
   const codes: string[] = invoices.dataset.map((row) => row.code);
 

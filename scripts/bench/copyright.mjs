@@ -110,7 +110,24 @@ async function rawExcel(client, companyIdx) {
   let t0 = performance.now();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: false, useSharedStrings: false });
   const ws = wb.addWorksheet('Royalty');
-  ws.columns = ['no', 'title', 'isbn', 'customer_name', 'customer_country', 'saleInfo', 'unit_price', 'currency', 'qty', 'sample_qty', 'disuse_qty', 'rate', 'royalty', 'status', 'buy_invoice_idx', 'created_at'].map((key) => ({ header: key, key }));
+  ws.columns = [
+    'no',
+    'title',
+    'isbn',
+    'customer_name',
+    'customer_country',
+    'saleInfo',
+    'unit_price',
+    'currency',
+    'qty',
+    'sample_qty',
+    'disuse_qty',
+    'rate',
+    'royalty',
+    'status',
+    'buy_invoice_idx',
+    'created_at',
+  ].map((key) => ({ header: key, key }));
   excelMs += performance.now() - t0;
   let after = 0;
   let no = 0;
@@ -127,10 +144,22 @@ async function rawExcel(client, companyIdx) {
     t0 = performance.now();
     for (const r of rows) {
       ws.addRow({
-        no: ++no, title: r.title, isbn: r.isbn, customer_name: r.customer_name, customer_country: r.customer_country, saleInfo: r.sale_info,
-        unit_price: Number(r.unit_price), currency: r.currency, qty: r.qty, sample_qty: r.sample_qty, disuse_qty: r.disuse_qty,
-        rate: Number(r.rate), royalty: Number(r.royalty), status: r.buy_invoice_idx === null ? 'Uncalculated' : 'Calculated',
-        buy_invoice_idx: r.buy_invoice_idx ?? '', created_at: r.created_at,
+        no: ++no,
+        title: r.title,
+        isbn: r.isbn,
+        customer_name: r.customer_name,
+        customer_country: r.customer_country,
+        saleInfo: r.sale_info,
+        unit_price: Number(r.unit_price),
+        currency: r.currency,
+        qty: r.qty,
+        sample_qty: r.sample_qty,
+        disuse_qty: r.disuse_qty,
+        rate: Number(r.rate),
+        royalty: Number(r.royalty),
+        status: r.buy_invoice_idx === null ? 'Uncalculated' : 'Calculated',
+        buy_invoice_idx: r.buy_invoice_idx ?? '',
+        created_at: r.created_at,
       }).commit();
     }
     excelMs += performance.now() - t0;
@@ -179,7 +208,11 @@ async function postgresPart(ctx, pg, out) {
     await bulkSeed(exec, demo2, { lines: SMALL, isbnBase: 500_000_000 });
     const seedS = round((performance.now() - t0) / 1000, 1);
     log(`seeded PostgreSQL ${BIG} + ${SMALL} lines in ${seedS} s`);
-    out.push({ name: `PostgreSQL seed: ${BIG.toLocaleString('en-US')} + ${SMALL.toLocaleString('en-US')} royalty lines (generate_series)`, value: seedS, unit: 's' });
+    out.push({
+      name: `PostgreSQL seed: ${BIG.toLocaleString('en-US')} + ${SMALL.toLocaleString('en-US')} royalty lines (generate_series)`,
+      value: seedS,
+      unit: 's',
+    });
 
     const server = await ctx.startServer({ DATABASE_URL: dbUrl });
     const tokBig = await ctx.login(server.url, 'demo');
@@ -193,12 +226,20 @@ async function postgresPart(ctx, pg, out) {
     ];
 
     // first (uncached) answers: count + totals scan of the filtered set
-    for (const [label, tok] of [['1M', tokBig], ['10k', tokSmall]]) {
+    for (const [label, tok] of [
+      ['1M', tokBig],
+      ['10k', tokSmall],
+    ]) {
       const c0 = performance.now();
       const r = await fetch(list(0), { headers: { authorization: `Bearer ${tok}` } });
       const body = await r.json();
       log(`${label}: total_cnt ${body.total_cnt}, first uncached answer ${round(performance.now() - c0)} ms`);
-      if (label === '1M') out.push({ name: 'royalty list at 1M, first answer after a write (count + totals scan, then cached)', value: round(performance.now() - c0), unit: 'ms' });
+      if (label === '1M')
+        out.push({
+          name: 'royalty list at 1M, first answer after a write (count + totals scan, then cached)',
+          value: round(performance.now() - c0),
+          unit: 'ms',
+        });
     }
 
     // req/s vs hello-world
@@ -207,13 +248,23 @@ async function postgresPart(ctx, pg, out) {
     const freshLoad = await ctx.load(list(0), { connections: 10, duration: 5, headers: { authorization: `Bearer ${tokBig}`, ...FRESH } });
     const rpsRatio = round(listLoad.rps / helloLoad.rps, 3);
     out.push({ name: 'Fastify hello-world (same run)', value: helloLoad.rps, unit: 'req/s' });
-    out.push({ name: 'royalty list first page at 1M lines (PostgreSQL; kept answer until a write)', value: listLoad.rps, unit: `req/s (non-2xx ${listLoad.non2xx})` });
+    out.push({
+      name: 'royalty list first page at 1M lines (PostgreSQL; kept answer until a write)',
+      value: listLoad.rps,
+      unit: `req/s (non-2xx ${listLoad.non2xx})`,
+    });
     out.push({
       name: 'reference: the same with Cache-Control: no-cache (database every time) ÷ hello-world',
       value: round(freshLoad.rps / helloLoad.rps, 3),
       unit: `× (${freshLoad.rps} req/s, non-2xx ${freshLoad.non2xx})`,
     });
-    out.push({ name: 'royalty list req/s ÷ hello-world req/s', value: rpsRatio, unit: '×', target: '≥ 0.15', pass: rpsRatio >= 0.15 && listLoad.non2xx === 0 });
+    out.push({
+      name: 'royalty list req/s ÷ hello-world req/s',
+      value: rpsRatio,
+      unit: '×',
+      target: '≥ 0.15',
+      pass: rpsRatio >= 0.15 && listLoad.non2xx === 0,
+    });
 
     // p99 at 1M / 10k: paired sampling (1M and 10k requests alternate) so machine noise falls on both
     const timed = async (u, headers) => {
@@ -263,7 +314,13 @@ async function postgresPart(ctx, pg, out) {
       const during = await latenciesWhile(list(0), headers, () => running, { min: 50, max: 2000 });
       await exp;
       const ratio = round(during.p99 / alone.p99);
-      out.push({ name: 'PostgreSQL: list p99 while a 1M export runs / alone', value: ratio, unit: `× (${during.p99} ms over ${during.n} req / ${alone.p99} ms)`, target: '≤ 2', pass: ratio <= 2 });
+      out.push({
+        name: 'PostgreSQL: list p99 while a 1M export runs / alone',
+        value: ratio,
+        unit: `× (${during.p99} ms over ${during.n} req / ${alone.p99} ms)`,
+        target: '≤ 2',
+        pass: ratio <= 2,
+      });
     }
     await server.stop();
 
@@ -279,7 +336,11 @@ async function postgresPart(ctx, pg, out) {
     const raw = await rawExcel(client, demo);
     const rawRps = Math.round(raw.rows / (raw.ms / 1000));
     const tpRatio = round(exportRps / rawRps);
-    out.push({ name: `export ${BIG.toLocaleString('en-US')} rows over HTTP (PostgreSQL)`, value: exportRps, unit: `rows/s (${round(big.ms / 1000, 1)} s, ${round(big.bytes / 1048576, 1)} MiB)` });
+    out.push({
+      name: `export ${BIG.toLocaleString('en-US')} rows over HTTP (PostgreSQL)`,
+      value: exportRps,
+      unit: `rows/s (${round(big.ms / 1000, 1)} s, ${round(big.bytes / 1048576, 1)} MiB)`,
+    });
     out.push({ name: 'raw exceljs streaming of the same rows', value: rawRps, unit: `rows/s (${raw.rows} rows)` });
     out.push({ name: 'export throughput ÷ raw exceljs', value: tpRatio, unit: '×', target: '≥ 0.8', pass: tpRatio >= 0.8 });
 
@@ -290,7 +351,11 @@ async function postgresPart(ctx, pg, out) {
     const recent = { startDate: d };
     const fresh2 = await ctx.startServer({ DATABASE_URL: dbUrl });
     const tok2 = await ctx.login(fresh2.url, 'demo');
-    const r2 = await (await fetch(`${fresh2.url}/api/copyright/royalty?start=0&length=10&search_value=${q(recent)}`, { headers: { authorization: `Bearer ${tok2}` } })).json();
+    const r2 = await (
+      await fetch(`${fresh2.url}/api/copyright/royalty?start=0&length=10&search_value=${q(recent)}`, {
+        headers: { authorization: `Bearer ${tok2}` },
+      })
+    ).json();
     const base2 = peakRssMb(fresh2.proc.pid);
     await runExport(fresh2.url, tok2, recent);
     const rssSmall = peakRssMb(fresh2.proc.pid);
@@ -312,7 +377,6 @@ async function postgresPart(ctx, pg, out) {
     await c.query(`drop database if exists ${name} with (force)`);
     await c.end();
   }
-
 }
 
 async function pglitePart(ctx, out) {
@@ -338,7 +402,9 @@ async function pglitePart(ctx, out) {
     const alone = await latenciesWhile(list, headers, () => false, { min: 1000, max: 1000 });
     let running = true;
     let exportMs = 0;
-    const exp = runExportElsewhere(server.url, tokBig, {}).then((r) => (exportMs = r.ms)).finally(() => (running = false));
+    const exp = runExportElsewhere(server.url, tokBig, {})
+      .then((r) => (exportMs = r.ms))
+      .finally(() => (running = false));
     await new Promise((r) => setTimeout(r, 300));
     const during = await latenciesWhile(list, headers, () => running, { min: 50, max: 5000 });
     await exp;

@@ -62,7 +62,8 @@ async function auditOnce(ctx, url, token) {
       writeFileSync(path.join(process.env.BENCH_LH_DUMP, name), JSON.stringify(lhr));
     }
     if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code}`);
-    if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`lighthouse ended on ${lhr.finalDisplayedUrl} (not logged in?)`);
+    if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
+      throw new Error(`lighthouse ended on ${lhr.finalDisplayedUrl} (not logged in?)`);
     return {
       score: Math.round(lhr.categories.performance.score * 100),
       lcp: lhr.audits['largest-contentful-paint'].numericValue,
@@ -112,7 +113,13 @@ async function measure(ctx, server) {
   const cls = median(runs.map((r) => r.cls));
   const geometry = gzipSync(readFileSync(path.join(ctx.root, 'node_modules/world-atlas/countries-110m.json'))).length;
   return [
-    { name: 'JS loaded by /dashboard incl. chart and map (gzip)', value: js.kib, unit: `KiB in ${js.files} files`, target: '≤ 300 KiB', pass: js.kib <= 300 },
+    {
+      name: 'JS loaded by /dashboard incl. chart and map (gzip)',
+      value: js.kib,
+      unit: `KiB in ${js.files} files`,
+      target: '≤ 300 KiB',
+      pass: js.kib <= 300,
+    },
     { name: 'world geometry fetched by the map (JSON, not JS; gzip)', value: Math.round((geometry / 1024) * 10) / 10, unit: 'KiB' },
     {
       name: `Lighthouse desktop performance /dashboard (median of ${runs.length}: ${runs.map((r) => r.score).join(', ')})`,

@@ -50,7 +50,9 @@ export default async function bench(ctx) {
     const seedMs = Math.round(performance.now() - t0);
     const token = await ctx.login(server.url);
     const headers = { authorization: `Bearer ${token}` };
-    const { rows: [{ n }] } = await db.query(`select count(*)::int n from bbs_posts`);
+    const {
+      rows: [{ n }],
+    } = await db.query(`select count(*)::int n from bbs_posts`);
     rows.push({ name: 'posts on the qna board (scale data + demo)', value: n, unit: 'rows' });
     rows.push({ name: 'scale data insert', value: seedMs, unit: 'ms' });
     const list = (q) => `${server.url}/api/help/bbs/qna?${q}`;
@@ -61,7 +63,11 @@ export default async function bench(ctx) {
     rows.push({ name: 'list, page 90 % down p99', value: deep.p99, unit: 'ms', target: '< 250 ms', pass: deep.p99 < 250 });
     const search = await ctx.latencies(list('start=0&length=10&search_value=abc'), { n: 50, headers });
     rows.push({ name: 'list, live search p99', value: search.p99, unit: 'ms', target: '< 250 ms', pass: search.p99 < 250 });
-    const { rows: [post] } = await db.query(`select idx from bbs_posts where title like 'Bench question %' and company_division = array['AUT']::varchar[] limit 1`);
+    const {
+      rows: [post],
+    } = await db.query(
+      `select idx from bbs_posts where title like 'Bench question %' and company_division = array['AUT']::varchar[] limit 1`,
+    );
     const view = await ctx.latencies(`${server.url}/api/help/bbs/qna/${post.idx}`, { n: 100, headers });
     rows.push({ name: 'post view (counts a view) p50', value: view.p50, unit: 'ms' });
     rows.push({ name: 'post view (counts a view) p99', value: view.p99, unit: 'ms', target: '< 100 ms', pass: view.p99 < 100 });

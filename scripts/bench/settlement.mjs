@@ -87,7 +87,15 @@ function demoSeedMs(root) {
 async function pairedLatencies(ctx, a, b, n) {
   const times = { a: [], b: [] };
   for (let i = 0; i < n; i++) {
-    for (const [k, req] of i % 2 ? [['b', b], ['a', a]] : [['a', a], ['b', b]]) {
+    for (const [k, req] of i % 2
+      ? [
+          ['b', b],
+          ['a', a],
+        ]
+      : [
+          ['a', a],
+          ['b', b],
+        ]) {
       const t0 = performance.now();
       const res = await fetch(req.url, { headers: req.headers });
       await res.arrayBuffer();
@@ -106,7 +114,13 @@ async function pairedLatencies(ctx, a, b, n) {
 export default async function settlement(ctx) {
   const rows = [];
   const seedMs = demoSeedMs(ctx.root);
-  rows.push({ name: 'demo seed, settlement part (120 + 6 invoices, 42 payments, files)', value: seedMs, unit: 'ms', target: '< 3000 ms', pass: seedMs < 3000 });
+  rows.push({
+    name: 'demo seed, settlement part (120 + 6 invoices, 42 payments, files)',
+    value: seedMs,
+    unit: 'ms',
+    target: '< 3000 ms',
+    pass: seedMs < 3000,
+  });
 
   // SETTLEMENT_BENCH_DB=<name>: use (seeding it once) and keep that database, for iterating
   const keep = process.env.SETTLEMENT_BENCH_DB;
@@ -187,8 +201,16 @@ export default async function settlement(ctx) {
     // the same server's cheapest calls, for scale: what the shared stack allows on this machine
     const health = await ctx.load(`${server.url}/api/health`, { connections: 10, duration: 5 });
     const lookup = await ctx.load(`${server.url}/api/common/getCurrency`, { connections: 10, duration: 5, headers: auth(tokenBig) });
-    rows.push({ name: `reference: /api/health (no auth, select 1) vs hello-world (${health.rps} / ${h.rps} req/s)`, value: Math.round((health.rps / h.rps) * 1000) / 1000, unit: '×' });
-    rows.push({ name: `reference: /api/common/getCurrency (auth + 1 query) vs hello-world (${lookup.rps} / ${h.rps} req/s)`, value: Math.round((lookup.rps / h.rps) * 1000) / 1000, unit: '×' });
+    rows.push({
+      name: `reference: /api/health (no auth, select 1) vs hello-world (${health.rps} / ${h.rps} req/s)`,
+      value: Math.round((health.rps / h.rps) * 1000) / 1000,
+      unit: '×',
+    });
+    rows.push({
+      name: `reference: /api/common/getCurrency (auth + 1 query) vs hello-world (${lookup.rps} / ${h.rps} req/s)`,
+      value: Math.round((lookup.rps / h.rps) * 1000) / 1000,
+      unit: '×',
+    });
     rows.push({
       name: `reference: invoice list first page at 1M with Cache-Control: no-cache (database every time) vs hello-world (${sFresh.rps} / ${h.rps} req/s)`,
       value: Math.round((sFresh.rps / h.rps) * 1000) / 1000,

@@ -92,7 +92,13 @@ export default async function start(ctx) {
     try {
       const env = { ...base, DATABASE_URL: url.toString(), DATA_DIR: pgData };
       let port = await ctx.freePort();
-      const seeding = await once(ctx, process.execPath, [server], { ...env, PORT: String(port), DEMO_DATA: '1' }, `http://127.0.0.1:${port}/api/health`);
+      const seeding = await once(
+        ctx,
+        process.execPath,
+        [server],
+        { ...env, PORT: String(port), DEMO_DATA: '1' },
+        `http://127.0.0.1:${port}/api/health`,
+      );
       rows.push({ name: 'first start on PostgreSQL (migrate, demo seed)', value: seeding, unit: `ms (load ${load()})` });
       port = await ctx.freePort();
       const cold = await once(ctx, process.execPath, [server], { ...env, PORT: String(port) }, `http://127.0.0.1:${port}/api/health`);

@@ -17,9 +17,13 @@ export function nodeOfLine(major) {
   const bin = path.join(prefix, 'node_modules', pkg, 'bin', process.platform === 'win32' ? 'node.exe' : 'node');
   if (!existsSync(bin)) {
     console.log(`installing ${pkg}@${major} from the npm registry into ${prefix}`);
-    const r = spawnSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--no-package-lock', '--prefix', prefix, `${pkg}@${major}`], {
-      stdio: 'inherit',
-    });
+    const r = spawnSync(
+      'npm',
+      ['install', '--no-save', '--no-audit', '--no-fund', '--no-package-lock', '--prefix', prefix, `${pkg}@${major}`],
+      {
+        stdio: 'inherit',
+      },
+    );
     if (r.status !== 0 || !existsSync(bin)) throw new Error(`could not install ${pkg}@${major}`);
   }
   const version = spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout.trim();

@@ -161,7 +161,8 @@ export async function discoverReads(url, token) {
   const doc = await (await call(`${url}/api/docs/json`)).json();
   const ops = [];
   for (const [p, item] of Object.entries(doc.paths))
-    for (const [m, op] of Object.entries(item)) if (m === 'get') ops.push({ path: p, op, params: op.parameters ?? [], text: `${op.summary ?? ''} ${op.description ?? ''}` });
+    for (const [m, op] of Object.entries(item))
+      if (m === 'get') ops.push({ path: p, op, params: op.parameters ?? [], text: `${op.summary ?? ''} ${op.description ?? ''}` });
   const fill = (o, values = {}) => {
     const example = [...o.text.matchAll(/`([a-z_]+)`/g)].map((x) => x[1]);
     let p = o.path.replace(/\{([^}]+)\}/g, (_, n) => encodeURIComponent(values[n] ?? example[0] ?? '1'));
@@ -221,7 +222,10 @@ export async function discoverReads(url, token) {
 
 /** The PostgreSQL major version installed (the directory under /etc/postgresql). */
 export function pgVersion() {
-  return readdirSync('/etc/postgresql').filter((d) => /^\d+$/.test(d)).sort().at(-1);
+  return readdirSync('/etc/postgresql')
+    .filter((d) => /^\d+$/.test(d))
+    .sort()
+    .at(-1);
 }
 
 /**
@@ -237,7 +241,9 @@ export function createCluster(name, port) {
   };
   // registered before it exists: a half-made cluster is dropped too
   clusters.add({ name, drop });
-  const r = spawnSync('pg_createcluster', [v, name, '-p', String(port), '--start', '--', '--auth-local=trust', '--auth-host=trust'], { encoding: 'utf8' });
+  const r = spawnSync('pg_createcluster', [v, name, '-p', String(port), '--start', '--', '--auth-local=trust', '--auth-host=trust'], {
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`pg_createcluster: ${r.stderr || r.stdout}`);
   return {
     version: v,
@@ -309,7 +315,11 @@ export function send(url, { method = 'GET', path: p, headers = {}, body }, agent
     const payload = body === undefined ? undefined : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
     const req = http.request(
       `${url}${p}`,
-      { method, agent, headers: { ...headers, ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}) } },
+      {
+        method,
+        agent,
+        headers: { ...headers, ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}) },
+      },
       (res) => {
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
@@ -351,7 +361,8 @@ export async function mixedLoad(url, groups, seconds, { onTick, timeoutMs = 10_0
           if (ok) b.ok++;
           else {
             b.bad++;
-            if (s.samples.length < 5) s.samples.push({ status: res.status, error: res.error, body: res.body?.slice(0, 200), second: Math.floor((at - t0) / 1000) });
+            if (s.samples.length < 5)
+              s.samples.push({ status: res.status, error: res.error, body: res.body?.slice(0, 200), second: Math.floor((at - t0) / 1000) });
             // a refused connection answers at once: do not spin
             if (res.status === 0) await sleep(50);
           }

@@ -13,7 +13,25 @@ import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { call, cleanup, createCluster, discoverReads, freePort, login, mixedLoad, percentile, root, rssOf, seedInto, send, sharedCluster, sleep, startServer, tmp, track } from './lib.mjs';
+import {
+  call,
+  cleanup,
+  createCluster,
+  discoverReads,
+  freePort,
+  login,
+  mixedLoad,
+  percentile,
+  root,
+  rssOf,
+  seedInto,
+  send,
+  sharedCluster,
+  sleep,
+  startServer,
+  tmp,
+  track,
+} from './lib.mjs';
 
 const ONLY = new Set((process.env.SOAK_ONLY ?? 'load,restart,crash,sigterm,sqlmap,headers').split(','));
 const DURATION = Number(process.env.SOAK_DURATION ?? 60);
@@ -30,7 +48,11 @@ const row = (test, text, pass) => {
   rows.push({ test, figure, pass });
   console.log(`${pass ? 'pass' : 'FAIL'}  ${test}: ${figure}`);
 };
-const loadAvg = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
+const loadAvg = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 // the whole soak is bounded whatever hangs
 const hardStop = setTimeout(() => {
   console.error('soak: 25 minutes passed, stopping');
@@ -71,8 +93,7 @@ async function pgSetup() {
   if (pgServer) return;
   // a private cluster by default, so the restart cuts nobody else's connections (SOAK_CLUSTER=main: the shared one);
   // named after this process so that two soaks on one machine never share one
-  cluster =
-    process.env.SOAK_CLUSTER === 'main' ? await sharedCluster() : createCluster(`portal_soak_${process.pid}`, await freePort());
+  cluster = process.env.SOAK_CLUSTER === 'main' ? await sharedCluster() : createCluster(`portal_soak_${process.pid}`, await freePort());
   const dataDir = tmp('pg');
   seedInto(cluster.url, dataDir);
   // TRUST_PROXY=1: the soak stands for a reverse proxy naming many clients in X-Forwarded-For, so the
@@ -95,7 +116,12 @@ const uncachedRead = () => {
 /** A write that commits a row: a contact person of the demo company. */
 const write = (tag) => (c, n) => {
   const name = `soak-${tag}-${c}-${n}`;
-  return { method: 'POST', path: '/api/company/CompanyContactPerson', headers: { authorization: `Bearer ${token}` }, body: { name, email: `${name}@example.com` } };
+  return {
+    method: 'POST',
+    path: '/api/company/CompanyContactPerson',
+    headers: { authorization: `Bearer ${token}` },
+    body: { name, email: `${name}@example.com` },
+  };
 };
 /** A correct login from one of 4,096 client addresses in turn (each logs in well under its per-client limit). */
 let clientNo = 0;
@@ -171,7 +197,12 @@ async function phaseRestart() {
   const probing = (async () => {
     while (!probe.stop) {
       const at = (performance.now() - t0) / 1000;
-      const res = await send(pgServer.url, { path: reads.lists[0], headers: { authorization: `Bearer ${token}`, 'cache-control': 'no-cache' } }, agent, 5000);
+      const res = await send(
+        pgServer.url,
+        { path: reads.lists[0], headers: { authorization: `Bearer ${token}`, 'cache-control': 'no-cache' } },
+        agent,
+        5000,
+      );
       probe.answers.push({ ...res, at });
       await sleep(100);
     }
@@ -197,7 +228,11 @@ async function phaseRestart() {
   probe.stop = true;
   await probing;
   agent.destroy();
-  const alive = pgServer.proc.exitCode === null && (await call(`${pgServer.url}/api/health`).then((r) => r.status).catch(() => 0)) === 200;
+  const alive =
+    pgServer.proc.exitCode === null &&
+    (await call(`${pgServer.url}/api/health`)
+      .then((r) => r.status)
+      .catch(() => 0)) === 200;
   console.log(`  per second (ok/errors): ${buckets.map((b, i) => `${i}:${b.ok}/${b.bad}`).join(' ')}`);
   // rates over 3-second windows: the machine is shared and single seconds swing with others' work
   const mean = (xs) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
@@ -219,20 +254,44 @@ async function phaseRestart() {
   const probesInOutage = probe.answers.filter((a) => a.at >= from && a.at <= to + 1).length;
   const envelope = (a) => /"code":"[A-Z_]+","message"/.test(a.body ?? '') && !/at .*\.ts:|select |ECONN/i.test(a.body ?? '');
   const notEnveloped = failedProbes.filter((a) => a.status !== 0 && !(a.status === 503 && envelope(a)));
-  const fiveHundreds = Object.values(stats).reduce((n, s) => n + (s.statuses[500] ?? 0), 0) + probe.answers.filter((a) => a.status === 500).length;
+  const fiveHundreds =
+    Object.values(stats).reduce((n, s) => n + (s.statuses[500] ?? 0), 0) + probe.answers.filter((a) => a.status === 500).length;
   const loadUnanswered = Object.values(stats).reduce((n, s) => n + (s.statuses[0] ?? 0), 0);
   for (const s of Object.values(stats)) if (s.samples.length) console.log(`  failed answers (first few): ${JSON.stringify(s.samples)}`);
-  if (failedProbes.length) console.log(`  failed probes (first few): ${JSON.stringify(failedProbes.slice(0, 5).map((a) => ({ at: Math.round(a.at * 10) / 10, status: a.status, error: a.error, body: a.body?.slice(0, 120) })))}`);
+  if (failedProbes.length)
+    console.log(
+      `  failed probes (first few): ${JSON.stringify(failedProbes.slice(0, 5).map((a) => ({ at: Math.round(a.at * 10) / 10, status: a.status, error: a.error, body: a.body?.slice(0, 120) })))}`,
+    );
   if (fiveHundreds) {
     // what the server logged for them (the folder with its log goes away at the end)
-    const lines = readFileSync(pgServer.log, 'utf8').split('\n').filter((l) => /unhandled error/.test(l));
+    const lines = readFileSync(pgServer.log, 'utf8')
+      .split('\n')
+      .filter((l) => /unhandled error/.test(l));
     for (const l of lines.slice(0, 3)) console.log(`  server log: ${l.slice(0, 600)}`);
   }
   row('db restart: server survives', alive ? 'process alive, /api/health 200 after' : 'server died', alive);
-  row('db restart: errors only during the outage', `${during} errors in ${from}-${to + 1} s (restart ${Math.round(((restartEnd ?? 0) - (restartAt ?? 0)) * 10) / 10} s), ${outside} outside`, restartEnd !== null && outside === 0);
-  row('db restart: rate back to >= 95 %', recovered === null ? `never (3-s windows; ${Math.round(baseline)} req/s before, ${Math.round(after)} in the last 15 s)` : `${Math.max(0, Math.round(recovered * 10) / 10)} s after the restart (3-s windows; ${Math.round(baseline)} req/s before, ${Math.round(after)} in the last 15 s)`, recovered !== null && recovered <= 5);
-  row('db restart: no 500, every request answered', `${fiveHundreds} answers 500; ${loadUnanswered} load requests and ${unanswered.length}/${probe.answers.length} probes without an answer (5-10 s limits)`, fiveHundreds === 0 && loadUnanswered === 0 && unanswered.length === 0);
-  row('db restart: outage answers the 503 envelope', `${probesInOutage} probes during the outage; ${failedProbes.length - notEnveloped.length}/${failedProbes.length} failed probes were 503 envelopes (${[...new Set(failedProbes.map((a) => a.status))].join(',') || 'none failed'})`, probesInOutage > 0 && notEnveloped.length === 0);
+  row(
+    'db restart: errors only during the outage',
+    `${during} errors in ${from}-${to + 1} s (restart ${Math.round(((restartEnd ?? 0) - (restartAt ?? 0)) * 10) / 10} s), ${outside} outside`,
+    restartEnd !== null && outside === 0,
+  );
+  row(
+    'db restart: rate back to >= 95 %',
+    recovered === null
+      ? `never (3-s windows; ${Math.round(baseline)} req/s before, ${Math.round(after)} in the last 15 s)`
+      : `${Math.max(0, Math.round(recovered * 10) / 10)} s after the restart (3-s windows; ${Math.round(baseline)} req/s before, ${Math.round(after)} in the last 15 s)`,
+    recovered !== null && recovered <= 5,
+  );
+  row(
+    'db restart: no 500, every request answered',
+    `${fiveHundreds} answers 500; ${loadUnanswered} load requests and ${unanswered.length}/${probe.answers.length} probes without an answer (5-10 s limits)`,
+    fiveHundreds === 0 && loadUnanswered === 0 && unanswered.length === 0,
+  );
+  row(
+    'db restart: outage answers the 503 envelope',
+    `${probesInOutage} probes during the outage; ${failedProbes.length - notEnveloped.length}/${failedProbes.length} failed probes were 503 envelopes (${[...new Set(failedProbes.map((a) => a.status))].join(',') || 'none failed'})`,
+    probesInOutage > 0 && notEnveloped.length === 0,
+  );
 }
 
 /** kill -9 during writes on the embedded database, KILLS times; every write answered 200 must be there. */
@@ -246,7 +305,9 @@ async function phaseCrash() {
   const verify = async (url) => {
     const names = new Set();
     for (let start = 0; start < 100_000; start += 100) {
-      const res = await call(`${url}/api/company/CompanyContactPerson?start=${start}&length=100`, { headers: { authorization: `Bearer ${t}` } });
+      const res = await call(`${url}/api/company/CompanyContactPerson?start=${start}&length=100`, {
+        headers: { authorization: `Bearer ${t}` },
+      });
       const body = await res.json();
       for (const r of body.dataset) names.add(r.name);
       if (start + 100 >= body.total_cnt) break;
@@ -276,11 +337,15 @@ async function phaseCrash() {
       for (let n = 0; !stop && n < 100_000; n++) {
         const name = `soak-${round}-${w}-${n}`;
         try {
-          const res = await call(`${server.url}/api/company/CompanyContactPerson`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${t}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ name, email: `${name}@example.com` }),
-          }, 5000);
+          const res = await call(
+            `${server.url}/api/company/CompanyContactPerson`,
+            {
+              method: 'POST',
+              headers: { authorization: `Bearer ${t}`, 'content-type': 'application/json' },
+              body: JSON.stringify({ name, email: `${name}@example.com` }),
+            },
+            5000,
+          );
           if (res.status === 200) acked.add(name);
         } catch {
           return; // the server is gone
@@ -357,10 +422,25 @@ async function phaseSigterm() {
   const servedLate = after.filter((r) => r.status === 200).length;
   const wrong = after.filter((r) => !r.err && r.status !== 503 && r.status !== 200).length;
   const failedInflight = inflight.filter((r) => r.status !== 200);
-  if (failedInflight.length) console.log(`  in flight but not 200: ${JSON.stringify(failedInflight.slice(0, 5).map((r) => ({ status: r.status, err: r.err, startedBeforeSignalMs: Math.round(sigAt - r.start) })))}`);
-  row('SIGTERM: in-flight requests finish', `${inflightOk}/${inflight.length} in flight at the signal answered 200`, inflight.length > 0 && inflightOk === inflight.length);
-  row('SIGTERM: new requests refused', `${got503} answered 503 envelope, ${refused} refused connections, ${servedLate} served before the drain, ${wrong} other`, got503 + refused > 0 && wrong === 0);
-  row('SIGTERM: exits within 10 s', exitMs === null ? 'did not exit in 15 s' : `exit code ${exit.code} after ${exitMs} ms`, exitMs !== null && exitMs <= 10_000 && exit.code === 0);
+  if (failedInflight.length)
+    console.log(
+      `  in flight but not 200: ${JSON.stringify(failedInflight.slice(0, 5).map((r) => ({ status: r.status, err: r.err, startedBeforeSignalMs: Math.round(sigAt - r.start) })))}`,
+    );
+  row(
+    'SIGTERM: in-flight requests finish',
+    `${inflightOk}/${inflight.length} in flight at the signal answered 200`,
+    inflight.length > 0 && inflightOk === inflight.length,
+  );
+  row(
+    'SIGTERM: new requests refused',
+    `${got503} answered 503 envelope, ${refused} refused connections, ${servedLate} served before the drain, ${wrong} other`,
+    got503 + refused > 0 && wrong === 0,
+  );
+  row(
+    'SIGTERM: exits within 10 s',
+    exitMs === null ? 'did not exit in 15 s' : `exit code ${exit.code} after ${exitMs} ms`,
+    exitMs !== null && exitMs <= 10_000 && exit.code === 0,
+  );
 }
 
 /** sqlmap with the bearer token on every list's search_value (each free-text key) and its paging. */
@@ -381,9 +461,14 @@ async function phaseSqlmap() {
     const base = `${pgServer.url}${p.replace(/\{[^}]+\}/g, example)}`;
     if (sv.schema?.type === 'object') {
       const keys = Object.entries(sv.schema.properties ?? {}).filter(([, s]) => s.type === 'string' && !s.enum && !s.format && !s.pattern);
-      for (const [k] of keys.slice(0, 2)) targets.push({ name: `${p} search_value.${k}`, url: `${base}?start=0&length=10&search_value=${enc(JSON.stringify({ [k]: '1*' }))}` });
+      for (const [k] of keys.slice(0, 2))
+        targets.push({
+          name: `${p} search_value.${k}`,
+          url: `${base}?start=0&length=10&search_value=${enc(JSON.stringify({ [k]: '1*' }))}`,
+        });
     } else targets.push({ name: `${p} search_value`, url: `${base}?start=0&length=10&search_value=a*` });
-    if (targets.filter((x) => x.name.endsWith('start')).length === 0) targets.push({ name: `${p} start`, url: `${base}?start=0*&length=10` });
+    if (targets.filter((x) => x.name.endsWith('start')).length === 0)
+      targets.push({ name: `${p} start`, url: `${base}?start=0*&length=10` });
   }
   const outDir = tmp('sqlmap');
   let injectable = 0;
@@ -396,20 +481,52 @@ async function phaseSqlmap() {
       continue;
     }
     const out = await new Promise((resolve) => {
-      const p = track(spawn('timeout', ['150', 'sqlmap', '-u', target.url, '--headers', `Authorization: Bearer ${token}`, '--batch', '--dbms=PostgreSQL', '--level=2', '--risk=1', '--technique=BEUST', '--time-sec=2', '--threads=4', '--timeout=15', '--retries=1', '--flush-session', '--disable-coloring', `--output-dir=${outDir}`], { stdio: ['ignore', 'pipe', 'pipe'], detached: true }), { group: true });
+      const p = track(
+        spawn(
+          'timeout',
+          [
+            '150',
+            'sqlmap',
+            '-u',
+            target.url,
+            '--headers',
+            `Authorization: Bearer ${token}`,
+            '--batch',
+            '--dbms=PostgreSQL',
+            '--level=2',
+            '--risk=1',
+            '--technique=BEUST',
+            '--time-sec=2',
+            '--threads=4',
+            '--timeout=15',
+            '--retries=1',
+            '--flush-session',
+            '--disable-coloring',
+            `--output-dir=${outDir}`,
+          ],
+          { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+        ),
+        { group: true },
+      );
       let text = '';
       p.stdout.on('data', (d) => (text += d));
       p.stderr.on('data', (d) => (text += d));
       p.once('exit', (code) => resolve({ code, text }));
     });
-    const vulnerable = /is vulnerable|sqlmap identified the following injection point|appears to be '.*' injectable(?!.*false positive)/i.test(out.text) && !/do not appear to be injectable/i.test(out.text);
+    const vulnerable =
+      /is vulnerable|sqlmap identified the following injection point|appears to be '.*' injectable(?!.*false positive)/i.test(out.text) &&
+      !/do not appear to be injectable/i.test(out.text);
     if (vulnerable) injectable++;
     if (/do not appear to be injectable|is vulnerable|identified the following/i.test(out.text)) finished++;
     else notes.push(`${target.name}: sqlmap ended without a verdict (exit ${out.code})`);
     console.log(`  sqlmap ${target.name}: ${vulnerable ? 'INJECTABLE' : 'not injectable'}`);
   }
   for (const n of notes) console.log(`  ${n}`);
-  row('sqlmap: list and search parameters', `${targets.length} parameters, ${finished} with a verdict, ${injectable} injectable`, injectable === 0 && finished === targets.length);
+  row(
+    'sqlmap: list and search parameters',
+    `${targets.length} parameters, ${finished} with a verdict, ${injectable} injectable`,
+    injectable === 0 && finished === targets.length,
+  );
 }
 
 /** CSP (object-src 'none', base-uri 'none', frame-ancestors) and nosniff on HTML and API answers. */
@@ -448,7 +565,11 @@ async function phaseHeaders() {
   for (const b of bad) console.log(`  headers: ${b}`);
   server.proc.kill('SIGTERM');
   await server.exited;
-  row('headers: CSP + nosniff on HTML and API', `${checks.length - bad.length}/${checks.length} answers (${html} HTML${hasWeb ? '' : ', no web build'})`, bad.length === 0 && (html > 0 || !hasWeb));
+  row(
+    'headers: CSP + nosniff on HTML and API',
+    `${checks.length - bad.length}/${checks.length} answers (${html} HTML${hasWeb ? '' : ', no web build'})`,
+    bad.length === 0 && (html > 0 || !hasWeb),
+  );
 }
 
 try {

@@ -6,11 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZErrorEnvelope } from '@portal/contract';
 import { DEFAULT_TIMEOUTS, type AppConfig } from './config';
@@ -198,7 +194,8 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
       routePrefix: '/api/docs',
       staticCSP: true,
       // its own CSP allows a <base> and framing by the same origin: the portal's rule is none of either
-      transformStaticCSP: (csp) => csp.replace("base-uri 'self'", "base-uri 'none'").replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+      transformStaticCSP: (csp) =>
+        csp.replace("base-uri 'self'", "base-uri 'none'").replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
     });
   });
 

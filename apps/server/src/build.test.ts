@@ -24,7 +24,16 @@ interface Started {
 async function start(env: Record<string, string>): Promise<Started> {
   const proc = spawn(process.execPath, [path.join(dist, 'main.js')], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', WEB_DIST: path.join(dataDir, 'no-web'), ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(proc);
@@ -119,7 +128,10 @@ describe('npm start builds only what is stale (scripts/build-if-stale.mjs)', () 
   const helper = path.join(REPO_ROOT, 'scripts/build-if-stale.mjs');
 
   it('builds when the output is missing or older than a source, not for a test file', async () => {
-    const { staleReason, BUILDS } = (await import(helper)) as { staleReason(b: Build): string | null; BUILDS: (Build & { name: string })[] };
+    const { staleReason, BUILDS } = (await import(helper)) as {
+      staleReason(b: Build): string | null;
+      BUILDS: (Build & { name: string })[];
+    };
     expect(BUILDS.map((b) => b.name)).toEqual(['web', 'server']);
     const dir = path.join(dataDir, 'stale');
     mkdirSync(path.join(dir, 'src'), { recursive: true });

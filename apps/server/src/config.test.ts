@@ -98,7 +98,9 @@ describe('server timeouts', () => {
   });
 
   it('refuses a headers timeout longer than the request timeout (Node would refuse to listen)', () => {
-    expect(() => load({ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '10000' })).toThrow(/HEADERS_TIMEOUT_MS="10000": expected .*at most REQUEST_TIMEOUT_MS/);
+    expect(() => load({ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '10000' })).toThrow(
+      /HEADERS_TIMEOUT_MS="10000": expected .*at most REQUEST_TIMEOUT_MS/,
+    );
   });
 });
 

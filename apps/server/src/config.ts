@@ -34,13 +34,25 @@ const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  DATABASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   // demo companies and rows: on by default for the embedded database outside production
   DEMO_DATA: zSwitch.optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
-  TOKEN_TTL_MINUTES: z.coerce.number().positive().max(60 * 24 * 30).default(60),
+  TOKEN_TTL_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(60 * 24 * 30)
+    .default(60),
   // absolute session lifetime: no refresh once this many hours have passed since the login
-  SESSION_MAX_HOURS: z.coerce.number().positive().max(24 * 90).default(12),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 90)
+    .default(12),
   // which proxies may name the client in X-Forwarded-For: off, a hop count, or addresses/CIDRs
   TRUST_PROXY: z.string().default(''),
   APP_TIME_ZONE: z.string().default('Asia/Seoul'),
@@ -53,12 +65,22 @@ const ZEnv = z.object({
   // Optional external bibliographic provider for the bulk book upload (issue 8); off by default.
   BOOK_PROVIDER: z.enum(['none', 'nlk', 'aladin']).default('none'),
   BOOK_PROVIDER_KEY: z.string().default(''),
-  BOOK_PROVIDER_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  BOOK_PROVIDER_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   BOOK_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   // Most books one company may register (POST product/booksExcel); issue 13.
   BOOKS_MAX_PER_COMPANY: z.coerce.number().int().min(1).max(100_000_000).default(DEFAULT_BOOKS_MAX_PER_COMPANY),
   // Prometheus /metrics on a listener of its own (issue 16); empty = off. METRICS_HOST defaults to HOST.
-  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional().or(z.literal('').transform(() => undefined)),
+  METRICS_PORT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65535)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   METRICS_HOST: z.string().optional(),
   // Where stored files live (lib/file-store.ts): local (DATA_DIR/files), postgres (the database), or s3://bucket[/prefix].
   FILE_STORE: z
@@ -94,17 +116,17 @@ const EXPECTED: Record<keyof z.input<typeof ZEnv>, string> = {
   HEADERS_TIMEOUT_MS: 'milliseconds from 1000 to 3600000, at most REQUEST_TIMEOUT_MS',
   KEEP_ALIVE_TIMEOUT_MS: 'milliseconds from 1000 to 3600000',
   BOOK_PROVIDER: 'none, nlk or aladin',
-  BOOK_PROVIDER_KEY: 'the provider\'s API key',
-  BOOK_PROVIDER_URL: 'an http(s) URL, or empty for the provider\'s official endpoint',
+  BOOK_PROVIDER_KEY: "the provider's API key",
+  BOOK_PROVIDER_URL: "an http(s) URL, or empty for the provider's official endpoint",
   BOOK_PROVIDER_TIMEOUT_MS: 'milliseconds from 100 to 60000',
   BOOKS_MAX_PER_COMPANY: 'a whole number from 1 to 100000000',
   METRICS_PORT: 'a port number from 1 to 65535, or empty for no metrics listener',
   METRICS_HOST: 'an address for the metrics listener',
   FILE_STORE: 'local, postgres or s3://bucket[/prefix]',
   S3_ENDPOINT: 'the http(s) URL of an S3-compatible endpoint, or empty for AWS',
-  S3_REGION: 'the bucket\'s region, such as us-east-1',
-  S3_ACCESS_KEY_ID: 'an access key id, or empty for the AWS SDK\'s default credentials',
-  S3_SECRET_ACCESS_KEY: 'the secret access key, or empty for the AWS SDK\'s default credentials',
+  S3_REGION: "the bucket's region, such as us-east-1",
+  S3_ACCESS_KEY_ID: "an access key id, or empty for the AWS SDK's default credentials",
+  S3_SECRET_ACCESS_KEY: "the secret access key, or empty for the AWS SDK's default credentials",
   S3_FORCE_PATH_STYLE: '1 (the bucket in the URL path, e.g. MinIO) or 0',
 };
 
@@ -201,13 +223,17 @@ export function parseTrustProxy(value: string): false | number | string[] {
   if (/^(true|on|yes|\*)$/i.test(v)) {
     throw new Error('TRUST_PROXY: name the proxies (a hop count or addresses/CIDRs), not "true": any client could spoof its address');
   }
-  const list = v.split(',').map((x) => x.trim()).filter(Boolean);
+  const list = v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
   const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
   for (const entry of list) {
     const [addr, bits, ...rest] = entry.split('/');
     const family = isIP(addr ?? '');
     const okBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
-    if (!named.has(entry) && (!family || !okBits || rest.length)) throw new Error(`TRUST_PROXY: "${entry}" is not an address, a CIDR or a hop count`);
+    if (!named.has(entry) && (!family || !okBits || rest.length))
+      throw new Error(`TRUST_PROXY: "${entry}" is not an address, a CIDR or a hop count`);
   }
   return list;
 }

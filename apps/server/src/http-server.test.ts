@@ -71,7 +71,7 @@ describe(`compression (${process.env.TEST_DB ?? 'pglite'})`, () => {
 });
 
 describe('HTTP server timeouts', () => {
-  it('are set on Node\'s server from the configuration', () => {
+  it("are set on Node's server from the configuration", () => {
     expect(t.app.server.requestTimeout).toBe(timeouts.requestMs);
     expect(t.app.server.headersTimeout).toBe(timeouts.headersMs);
     expect(t.app.server.keepAliveTimeout).toBe(timeouts.keepAliveMs);

@@ -13,16 +13,33 @@ function dist() {
     path.join(dir, 'index.html'),
     '<!doctype html><html lang="en"><head><script type="module" crossorigin src="/assets/index-a.js"></script></head><body><div id="root"><div class="boot-loader" role="status" aria-label="Loading"></div></div></body></html>',
   );
-  writeFileSync(path.join(dir, '.vite', 'boot.json'), JSON.stringify({ en: { loading: 'Loading…' }, ko: { loading: '불러오는 중…' }, es: { loading: 'Cargando "ya"…' } }));
+  writeFileSync(
+    path.join(dir, '.vite', 'boot.json'),
+    JSON.stringify({ en: { loading: 'Loading…' }, ko: { loading: '불러오는 중…' }, es: { loading: 'Cargando "ya"…' } }),
+  );
   const manifest = {
     'index.html': { file: 'assets/index-a.js', name: 'index', src: 'index.html', isEntry: true },
     '_app-layout-b.js': { file: 'assets/app-layout-b.js', name: 'app-layout', imports: ['index.html'] },
-    '_dashboard-screen-c.js': { file: 'assets/dashboard-screen-c.js', name: 'dashboard-screen', imports: ['index.html', '_app-layout-b.js'] },
+    '_dashboard-screen-c.js': {
+      file: 'assets/dashboard-screen-c.js',
+      name: 'dashboard-screen',
+      imports: ['index.html', '_app-layout-b.js'],
+    },
     '_login-page-d.js': { file: 'assets/login-page-d.js', name: 'login-page', imports: ['index.html'] },
     'src/locales/en/common.json': { file: 'assets/common-en.js', name: 'common', src: 'src/locales/en/common.json', isDynamicEntry: true },
     'src/locales/ko/common.json': { file: 'assets/common-ko.js', name: 'common', src: 'src/locales/ko/common.json', isDynamicEntry: true },
-    'src/locales/en/dashboard.json': { file: 'assets/dashboard-en.js', name: 'dashboard', src: 'src/locales/en/dashboard.json', isDynamicEntry: true },
-    'src/locales/ko/dashboard.json': { file: 'assets/dashboard-ko.js', name: 'dashboard', src: 'src/locales/ko/dashboard.json', isDynamicEntry: true },
+    'src/locales/en/dashboard.json': {
+      file: 'assets/dashboard-en.js',
+      name: 'dashboard',
+      src: 'src/locales/en/dashboard.json',
+      isDynamicEntry: true,
+    },
+    'src/locales/ko/dashboard.json': {
+      file: 'assets/dashboard-ko.js',
+      name: 'dashboard',
+      src: 'src/locales/ko/dashboard.json',
+      isDynamicEntry: true,
+    },
     'src/locales/en/auth.json': { file: 'assets/auth-en.js', name: 'auth', src: 'src/locales/en/auth.json', isDynamicEntry: true },
   };
   writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
@@ -92,7 +109,9 @@ describe('the path table', () => {
   // the web app's router: `const <v> = () => import('../features/<feature>/routes')` and
   // `{ path: '<path>', lazy: lazyPage(<v>, (m) => m.Page, '<ns>') }`; chunk names: apps/web/chunking.ts
   const router = readFileSync(path.join(import.meta.dirname, '../../web/src/app/router.tsx'), 'utf8');
-  const features = new Map([...router.matchAll(/const (\w+) = \(\) => import\('\.\.\/features\/([\w-]+)\/routes'\)/g)].map((m) => [m[1]!, m[2]!]));
+  const features = new Map(
+    [...router.matchAll(/const (\w+) = \(\) => import\('\.\.\/features\/([\w-]+)\/routes'\)/g)].map((m) => [m[1]!, m[2]!]),
+  );
   const pages = [...router.matchAll(/\{ path: '([^']+)', lazy: lazyPage\((\w+), \(m\) => m\.\w+, '([\w-]+)'\)/g)].map((m) => ({
     path: m[1]!,
     feature: features.get(m[2]!),

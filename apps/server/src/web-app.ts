@@ -66,7 +66,8 @@ export function createIndexHtml(webDist: string) {
   const manifestPath = path.join(webDist, '.vite', 'manifest.json');
   const manifest: Record<string, ManifestChunk> = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
   const byName = new Map<string, string>();
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.name && !byName.has(chunk.name) && !chunk.src?.endsWith('.json')) byName.set(chunk.name, key);
+  for (const [key, chunk] of Object.entries(manifest))
+    if (chunk.name && !byName.has(chunk.name) && !chunk.src?.endsWith('.json')) byName.set(chunk.name, key);
   // per language, what the page says before the app's translations arrive (written by the build: vite.config.ts)
   const bootPath = path.join(webDist, '.vite', 'boot.json');
   const boot: Record<string, { loading: string }> = existsSync(bootPath) ? JSON.parse(readFileSync(bootPath, 'utf8')) : {};

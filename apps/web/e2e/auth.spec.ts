@@ -57,7 +57,7 @@ test.describe('[AUTH] login screen', () => {
     await screenshot(page, 'auth-login-failure');
   });
 
-  test('[AUTH] too many attempts: the login screen says when to try again, in the user\'s language', async ({ page }) => {
+  test("[AUTH] too many attempts: the login screen says when to try again, in the user's language", async ({ page }) => {
     // the real server: failed logins of one (account, client) pair slow it down with growing
     // delays; wait out each Retry-After until the next wait is long enough to see on screen
     const id = 'e2e-throttled';

@@ -8,9 +8,7 @@ import { DEMO, DEMO2, expect, expectNoA11yViolations, loginViaApi, screenshot, s
 // a header, 300 ISBN rows (260 in the demo catalogue, 30 valid but unknown, 10 with a bad check digit),
 // a blank row and 2 duplicates.
 const BOOKS_300 = readFileSync(path.join(import.meta.dirname, 'fixtures/books-300.xlsx'));
-const XLS_RENAMED = readFileSync(
-  path.join(import.meta.dirname, '../src/features/books/reader/__fixtures__/libreoffice-xls-renamed.xlsx'),
-);
+const XLS_RENAMED = readFileSync(path.join(import.meta.dirname, '../src/features/books/reader/__fixtures__/libreoffice-xls-renamed.xlsx'));
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const choose = (page: Page, name: string, buffer: Buffer) =>
@@ -35,7 +33,11 @@ test.describe('[BOOKS] bulk upload', () => {
     await choose(page, 'books.xlsx', XLS_RENAMED);
     await expect(page.getByTestId('file-problem')).toHaveText('Please check the file name.');
     // a zip bomb is refused from its central directory, before anything is inflated
-    await choose(page, 'books.xlsx', readFileSync(path.join(import.meta.dirname, '../src/features/books/reader/__fixtures__/zip-bomb.xlsx')));
+    await choose(
+      page,
+      'books.xlsx',
+      readFileSync(path.join(import.meta.dirname, '../src/features/books/reader/__fixtures__/zip-bomb.xlsx')),
+    );
     await expect(page.getByTestId('file-problem')).toHaveText('The workbook would expand to an unsafe size, so it was not opened.');
     expect(lookups).toBe(0);
     // the stepper stays on the first step
@@ -86,7 +88,9 @@ test.describe('[BOOKS] bulk upload', () => {
     await expect(table.getByTestId('status-found')).toHaveCount(10);
   });
 
-  test('[BOOKS] fill in one not found, drop the others, edit a title, delete a row, save, land on /products/booksList', async ({ page }) => {
+  test('[BOOKS] fill in one not found, drop the others, edit a title, delete a row, save, land on /products/booksList', async ({
+    page,
+  }) => {
     await openUpload(page, DEMO2);
     await choose(page, 'books.xlsx', BOOKS_300);
     const table = page.getByTestId('review-table');
@@ -188,7 +192,11 @@ test.describe('[BOOKS] bulk upload', () => {
     await page.route('**/api/product/excelApiBookInfo?**', async (route) => {
       calls++;
       if (calls === 2)
-        return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'SERVICE_UNAVAILABLE', message: 'provider' }) });
+        return route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 'SERVICE_UNAVAILABLE', message: 'provider' }),
+        });
       return route.continue();
     });
     await choose(page, 'books.xlsx', BOOKS_300);

@@ -63,7 +63,13 @@ test.describe('[COMPANY] company settings', () => {
       ).json();
       await page.request.patch(`/api/company/companyUpdate/${before.idx}`, {
         headers: { authorization: `Bearer ${token}` },
-        data: { ...info, item: 'Books', addressLine2: 'Suite 100', email: 'hello@maple.example.com', email_invoice: 'billing@maple.example.com' },
+        data: {
+          ...info,
+          item: 'Books',
+          addressLine2: 'Suite 100',
+          email: 'hello@maple.example.com',
+          email_invoice: 'billing@maple.example.com',
+        },
       });
     }
   });
@@ -171,7 +177,9 @@ test.describe('[COMPANY] company settings', () => {
       await expect(page).toHaveURL(/\/dashboard$/);
     } finally {
       // give demo2 its seed password back for the other specs (whenever the new one was set)
-      const res = await page.request.post('/api/company/login', { data: { id: DEMO2.id, password: 'maple-new-1', company_division: 'AUT' } });
+      const res = await page.request.post('/api/company/login', {
+        data: { id: DEMO2.id, password: 'maple-new-1', company_division: 'AUT' },
+      });
       if (res.status() === 200) {
         const tok = (await res.json()).access_token as string;
         const back = await page.request.patch('/api/company/passwordUpdate/', {
@@ -183,7 +191,9 @@ test.describe('[COMPANY] company settings', () => {
     }
   });
 
-  test('[COMPANY] add, edit and delete an address; KOR hides city/state; the stubbed postcode widget fills zip and line 1', async ({ page }) => {
+  test('[COMPANY] add, edit and delete an address; KOR hides city/state; the stubbed postcode widget fills zip and line 1', async ({
+    page,
+  }) => {
     await stubPostcode(page);
     await loginViaApi(page, DEMO);
     await page.goto(PAGE);
@@ -264,7 +274,11 @@ test.describe('[COMPANY] company settings', () => {
     await screenshot(page, 'company-address-deleted');
 
     // leave the seed's default as it was
-    await table.getByRole('row').filter({ hasText: '본사 (Head office)' }).getByRole('button', { name: /^Edit address/ }).click();
+    await table
+      .getByRole('row')
+      .filter({ hasText: '본사 (Head office)' })
+      .getByRole('button', { name: /^Edit address/ })
+      .click();
     const restore = page.getByRole('dialog', { name: 'Edit address' });
     await restore.getByLabel('Default address').check();
     await restore.getByRole('button', { name: 'Save' }).click();

@@ -1,5 +1,15 @@
 import ExcelJS from 'exceljs';
-import { DEMO, DEMO2, expect, expectNoA11yViolations, loginViaApi, offScreenTotals, screenshot, seriousA11yViolations, test } from './fixtures';
+import {
+  DEMO,
+  DEMO2,
+  expect,
+  expectNoA11yViolations,
+  loginViaApi,
+  offScreenTotals,
+  screenshot,
+  seriousA11yViolations,
+  test,
+} from './fixtures';
 
 const showing = /^Showing (\d+) to (\d+) of ([\d,]+) entries$/;
 const totalOf = async (text: string | null) => Number(showing.exec(text ?? '')?.[3]?.replace(/,/g, '') ?? NaN);
@@ -196,7 +206,9 @@ test.describe('[COPYRIGHT] royalty', () => {
     ['ko', 1440, '정산 완료', '청구서 상세'],
     ['en', 390, 'Calculated', 'Invoice detail'],
   ] as const) {
-    test(`[COPYRIGHT] a calculated line names the invoice it was settled on by its code and opens that invoice (${lang}, ${width} px)`, async ({ browser }) => {
+    test(`[COPYRIGHT] a calculated line names the invoice it was settled on by its code and opens that invoice (${lang}, ${width} px)`, async ({
+      browser,
+    }) => {
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
       await loginViaApi(page, DEMO, lang);
@@ -250,7 +262,9 @@ test.describe('[COPYRIGHT] royalty', () => {
     });
   }
 
-  test('[COPYRIGHT] the royalty screen in Korean and English: country names and sale info in words, not codes; its export in Korean', async ({ page }) => {
+  test('[COPYRIGHT] the royalty screen in Korean and English: country names and sale info in words, not codes; its export in Korean', async ({
+    page,
+  }) => {
     await loginViaApi(page, DEMO, 'ko');
     await page.goto('/copyright/royalty');
     await expect(page.getByRole('heading', { level: 1, name: '인세' })).toBeVisible();
@@ -295,8 +309,11 @@ test.describe('[COPYRIGHT] royalty', () => {
     await page.getByRole('menuitem', { name: 'English' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Royalty' })).toBeVisible();
     // English names now: no code, no Hangul
-    await expect.poll(async () => (await words('cell-customer-country')).filter((c) => /^[A-Z]{3}$/.test(c) || /[가-힣]/.test(c) || !c)).toEqual([]);
-    for (const info of await words('cell-sale-info')) expect(['Online bookstore', 'Offline bookstore', 'E-book', 'Library supply', 'Book fair']).toContain(info);
+    await expect
+      .poll(async () => (await words('cell-customer-country')).filter((c) => /^[A-Z]{3}$/.test(c) || /[가-힣]/.test(c) || !c))
+      .toEqual([]);
+    for (const info of await words('cell-sale-info'))
+      expect(['Online bookstore', 'Offline bookstore', 'E-book', 'Library supply', 'Book fair']).toContain(info);
     await screenshot(page, 'copyright-royalty-en-390');
     await page.setViewportSize({ width: 1440, height: 900 });
     await screenshot(page, 'copyright-royalty-en-1440');

@@ -45,7 +45,11 @@ test.describe('[DASHBOARD] figures, board tabs, chart and map', () => {
 
   test('[DASHBOARD] the top-sales table and the map show the same leading country', async ({ page }) => {
     const token = await loginViaApi(page, DEMO);
-    const top = await apiGet<{ global_sales: { code_3: string; cnt: number; percent: number }[] }>(page, token, 'company/dashboard/globalSaleTop');
+    const top = await apiGet<{ global_sales: { code_3: string; cnt: number; percent: number }[] }>(
+      page,
+      token,
+      'company/dashboard/globalSaleTop',
+    );
     expect(top.global_sales.length).toBeGreaterThanOrEqual(15);
     await page.goto('/dashboard');
     const table = page.getByTestId('global-sales-table');

@@ -61,7 +61,8 @@ export function offScreenTotals(tfoot: Locator) {
       const range = document.createRange();
       range.selectNodeContents(n);
       const r = range.getBoundingClientRect();
-      if (r.left < view.left - 1 || r.right > right + 1) out.push(`${text} ${Math.round(r.left)}–${Math.round(r.right)} (view ${Math.round(view.left)}–${Math.round(right)})`);
+      if (r.left < view.left - 1 || r.right > right + 1)
+        out.push(`${text} ${Math.round(r.left)}–${Math.round(r.right)} (view ${Math.round(view.left)}–${Math.round(right)})`);
     }
     return out;
   });
@@ -83,9 +84,13 @@ export async function seriousA11yViolations(page: Page) {
   // a dialog or notification still fading in or out blends its colours with the page behind it
   // (axe read 1.01:1 on a closing modal's label): wait for finite transitions to end first
   await page
-    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity), undefined, {
-      timeout: 3000,
-    })
+    .waitForFunction(
+      () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+      undefined,
+      {
+        timeout: 3000,
+      },
+    )
     .catch(() => undefined);
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   const screen = screenOf(page.url());
@@ -95,7 +100,13 @@ export async function seriousA11yViolations(page: Page) {
   }
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} (${n.any[0]?.message ?? n.failureSummary ?? ''})`).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(' ')} (${n.any[0]?.message ?? n.failureSummary ?? ''})`)
+          .join(', ')}`,
+    );
 }
 
 /** Fails the test when axe finds a serious or critical violation on the page as it is now. */
@@ -129,7 +140,9 @@ export const test = base.extend<{ axeEveryScreen: void }>({
       await expectNoA11yViolations(page);
       const checked = checkedScreens.get(page) ?? new Set<string>();
       const unchecked = [
-        ...new Set(stays.filter((s) => s.until !== undefined && s.until - s.since >= TRANSIENT_MS && !checked.has(s.screen)).map((s) => s.screen)),
+        ...new Set(
+          stays.filter((s) => s.until !== undefined && s.until - s.since >= TRANSIENT_MS && !checked.has(s.screen)).map((s) => s.screen),
+        ),
       ];
       expect(unchecked, 'screens this test stayed on without an axe check (call expectNoA11yViolations there)').toEqual([]);
     },

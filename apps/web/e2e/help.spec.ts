@@ -103,7 +103,11 @@ test.describe('[HELP] boards', () => {
     await search(page, 'E2E question about');
     await expect(page.getByTestId('table-row').first()).toContainText('E2E question about invoices (edited)');
 
-    await page.getByTestId('table-row').first().getByRole('button', { name: /^Delete / }).click();
+    await page
+      .getByTestId('table-row')
+      .first()
+      .getByRole('button', { name: /^Delete / })
+      .click();
     await expect(page.getByText('Are you sure you want to delete the post?')).toBeVisible();
     await page.getByTestId('confirm-delete').click();
     await expect(page.getByText("It's been deleted!")).toBeVisible();
@@ -153,7 +157,11 @@ test.describe('[HELP] boards', () => {
       await page.goto('/help/bbs/qna');
       await search(page, title);
       if (i === 0) await expectNoA11yViolations(page, 'the searched list');
-      await page.getByTestId('table-row').first().getByRole('button', { name: `Edit ${title}` }).click();
+      await page
+        .getByTestId('table-row')
+        .first()
+        .getByRole('button', { name: `Edit ${title}` })
+        .click();
       await editorReady(`list → edit, round ${i}`);
       // the list loaded afresh → post → Edit
       await page.goto('/help/bbs/qna');
@@ -165,25 +173,39 @@ test.describe('[HELP] boards', () => {
       // edit → List → pencil, inside the app
       await page.getByRole('button', { name: 'List', exact: true }).click();
       await search(page, title);
-      await page.getByTestId('table-row').first().getByRole('button', { name: `Edit ${title}` }).click();
+      await page
+        .getByTestId('table-row')
+        .first()
+        .getByRole('button', { name: `Edit ${title}` })
+        .click();
       await editorReady(`edit → list → edit, round ${i}`);
     }
   });
 
   test("[HELP] deleting a post that demo2 answered keeps it as 'Deleted post' with demo2's reply and comment", async ({ page }) => {
     const token = await loginViaApi(page, DEMO);
-    const demo2 = (await (await page.request.post('/api/company/login', { data: { ...DEMO2, company_division: 'AUT' } })).json()).access_token;
+    const demo2 = (await (await page.request.post('/api/company/login', { data: { ...DEMO2, company_division: 'AUT' } })).json())
+      .access_token;
     const title = 'E2E answered question';
     const idx = await writeViaApi(page.request, token, title, '<p>My question text.</p>');
-    const reply = await api(page.request, demo2).post('/help/bbs/qna', { title: `Re: ${title}`, content: '<p>The answer of demo2.</p>', parentIdx: idx });
+    const reply = await api(page.request, demo2).post('/help/bbs/qna', {
+      title: `Re: ${title}`,
+      content: '<p>The answer of demo2.</p>',
+      parentIdx: idx,
+    });
     const replyIdx = ((await reply.json()) as { idx: number }).idx;
-    expect((await api(page.request, demo2).post('/help/bbs_comment/qna', { bbs_idx: replyIdx, content: 'A comment of demo2' })).status()).toBe(200);
+    expect(
+      (await api(page.request, demo2).post('/help/bbs_comment/qna', { bbs_idx: replyIdx, content: 'A comment of demo2' })).status(),
+    ).toBe(200);
 
     await page.goto('/help/bbs/qna');
     await search(page, title);
     const rows = page.getByTestId('table-row');
     await expect(rows).toHaveCount(2);
-    await rows.first().getByRole('button', { name: `Delete ${title}` }).click();
+    await rows
+      .first()
+      .getByRole('button', { name: `Delete ${title}` })
+      .click();
     // the confirmation says the post stays as a placeholder
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('Are you sure you want to delete the post?');
@@ -240,7 +262,8 @@ test.describe('[HELP] boards', () => {
 
   test('[HELP] reply to a post from the view screen', async ({ page }) => {
     const token = await loginViaApi(page, DEMO2);
-    const demoToken = (await (await page.request.post('/api/company/login', { data: { ...DEMO, company_division: 'AUT' } })).json()).access_token;
+    const demoToken = (await (await page.request.post('/api/company/login', { data: { ...DEMO, company_division: 'AUT' } })).json())
+      .access_token;
     const idx = await writeViaApi(page.request, demoToken, 'E2E reply target');
     expect(token).toBeTruthy();
     await page.goto(`/help/bbs/qna/view/${idx}`);
@@ -302,7 +325,11 @@ test.describe('[HELP] boards', () => {
     await page.route('**/api/help/bbs_comment/qna', async (route) => {
       if (route.request().method() !== 'POST') return route.continue();
       await new Promise((r) => setTimeout(r, 500));
-      await route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ code: 'FORBIDDEN', message: 'no permission' }) });
+      await route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'FORBIDDEN', message: 'no permission' }),
+      });
     });
     await page.getByLabel('Comment', { exact: true }).fill('This one is refused');
     await page.getByRole('button', { name: 'Add comment' }).click();
@@ -316,7 +343,8 @@ test.describe('[HELP] boards', () => {
 
   test("[HELP] demo2 cannot open demo's edit screen", async ({ page }) => {
     await loginViaApi(page, DEMO2);
-    const demoToken = (await (await page.request.post('/api/company/login', { data: { ...DEMO, company_division: 'AUT' } })).json()).access_token;
+    const demoToken = (await (await page.request.post('/api/company/login', { data: { ...DEMO, company_division: 'AUT' } })).json())
+      .access_token;
     const idx = await writeViaApi(page.request, demoToken, "E2E demo's own post");
     await page.goto(`/help/bbs/qna/edit/${idx}`);
     await expect(page).toHaveURL(/\/help\/bbs\/qna$/);

@@ -26,11 +26,21 @@ const SCREENS: Screen[] = [
     ready: (p) => [p.getByTestId('global-sales-name').first(), p.getByTestId('monthly-bar').first(), p.getByTestId('map-country').first()],
     tables: [],
   },
-  { name: 'company', path: '/settings/companyEdit', ready: (p) => [rowOf(p, 'address-table'), rowOf(p, 'contact-table')], tables: ['address-table', 'contact-table'] },
+  {
+    name: 'company',
+    path: '/settings/companyEdit',
+    ready: (p) => [rowOf(p, 'address-table'), rowOf(p, 'contact-table')],
+    tables: ['address-table', 'contact-table'],
+  },
   { name: 'books-list', path: '/products/booksList', ready: (p) => [rowOf(p, 'books-list')], tables: ['books-list'] },
   { name: 'invoices', path: '/calculate/sale', ready: (p) => [rowOf(p, 'invoices-table')], tables: ['invoices-table'] },
   { name: 'payments', path: '/calculate/sale?tab=payments', ready: (p) => [rowOf(p, 'payments-table')], tables: ['payments-table'] },
-  { name: 'copyright-books', path: '/copyright/books', ready: (p) => [rowOf(p, 'copyright-books-table')], tables: ['copyright-books-table'] },
+  {
+    name: 'copyright-books',
+    path: '/copyright/books',
+    ready: (p) => [rowOf(p, 'copyright-books-table')],
+    tables: ['copyright-books-table'],
+  },
   { name: 'royalty', path: '/copyright/royalty', ready: (p) => [rowOf(p, 'royalty-table')], tables: ['royalty-table'] },
   { name: 'faq', path: '/help/faq', ready: (p) => [p.locator('[data-testid^="faq-"]').first()], tables: [] },
   { name: 'files', path: '/help/files', ready: (p) => [rowOf(p, 'files-table')], tables: ['files-table'] },
@@ -100,7 +110,9 @@ function wrappedAmounts(page: Page) {
 function cutBadges(page: Page) {
   return page
     .locator('.mantine-Badge-label')
-    .evaluateAll((els) => els.filter((el) => el.checkVisibility() && el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent ?? ''));
+    .evaluateAll((els) =>
+      els.filter((el) => el.checkVisibility() && el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent ?? ''),
+    );
 }
 
 /** The header cells of a table whose text takes more than one line. */
@@ -150,7 +162,10 @@ test.describe('[I18N] Korean line breaking', () => {
   test('[I18N] at 390 px a wide table scrolls sideways inside its own region, the page does not', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await loginViaApi(page, DEMO, 'ko');
-    await open(page, SCREENS.find((s) => s.name === 'royalty')!);
+    await open(
+      page,
+      SCREENS.find((s) => s.name === 'royalty')!,
+    );
     const region = page.getByRole('region', { name: '인세 금액이 포함된 인세 내역' });
     const sizes = await region.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
     expect(sizes.scroll).toBeGreaterThan(sizes.client);

@@ -89,7 +89,9 @@ test.describe('[LAYOUT] shell and languages', () => {
     await expect(nav.getByRole('button', { name: 'Company settings', exact: true })).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('[LAYOUT] the group of the current page opens when the page changes without a sidebar click (a link in a page, back, forward)', async ({ page }) => {
+  test('[LAYOUT] the group of the current page opens when the page changes without a sidebar click (a link in a page, back, forward)', async ({
+    page,
+  }) => {
     await loginViaApi(page, DEMO);
     await page.goto('/dashboard');
     const nav = page.getByRole('navigation', { name: 'Main menu' });

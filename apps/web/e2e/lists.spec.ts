@@ -43,7 +43,10 @@ test.describe('[LISTS] loading and failure', () => {
       let failing = true;
       await page.route(
         (u) => u.pathname === list.call,
-        (route) => (failing ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL","message":"boom"}' }) : route.continue()),
+        (route) =>
+          failing
+            ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL","message":"boom"}' })
+            : route.continue(),
       );
       await page.goto(list.path);
       const table = page.getByTestId(list.table);
@@ -63,7 +66,10 @@ test.describe('[LISTS] loading and failure', () => {
 
   test('[LISTS] the error state in Korean', async ({ page }) => {
     await loginViaApi(page, DEMO, 'ko');
-    await page.route((u) => u.pathname === '/api/calculate/buyPayment', (route) => route.fulfill({ status: 500, body: '' }));
+    await page.route(
+      (u) => u.pathname === '/api/calculate/buyPayment',
+      (route) => route.fulfill({ status: 500, body: '' }),
+    );
     await page.goto('/calculate/sale?tab=payments');
     const error = page.getByTestId('payments-table').getByTestId('table-error');
     await expect(error).toContainText('목록을 불러오지 못했습니다.', { timeout: 20_000 });

@@ -8,21 +8,35 @@ const SHOTS = path.resolve(import.meta.dirname, '../../../test-results/screensho
 /** What a printed page must not show, and that the table is whole (every column inside the page). */
 async function expectPrintable(page: Page, table: Locator) {
   await page.emulateMedia({ media: 'print' });
-  for (const part of [page.getByTestId('sidebar'), page.getByRole('banner'), page.getByRole('contentinfo'), page.getByRole('navigation', { name: 'Pagination' })]) {
+  for (const part of [
+    page.getByTestId('sidebar'),
+    page.getByRole('banner'),
+    page.getByRole('contentinfo'),
+    page.getByRole('navigation', { name: 'Pagination' }),
+  ]) {
     await expect(part).toBeHidden();
   }
   // no button (links stay as text), no per-page select
   const visibleButtons = await page.evaluate(() =>
-    [...document.querySelectorAll('button')].filter((b) => b.offsetParent !== null && !b.classList.contains('mantine-Anchor-root')).map((b) => b.outerHTML.slice(0, 80)),
+    [...document.querySelectorAll('button')]
+      .filter((b) => b.offsetParent !== null && !b.classList.contains('mantine-Anchor-root'))
+      .map((b) => b.outerHTML.slice(0, 80)),
   );
   expect(visibleButtons).toEqual([]);
   await expect(page.getByTestId('per-page')).toBeHidden();
   // the whole table fits the page: nothing scrolled away, the caption printed as its title
-  const box = await table.locator('table').first().evaluate((t) => {
-    const r = t.getBoundingClientRect();
-    const scroller = t.closest('.mantine-Table-scrollContainer');
-    return { right: r.right, width: document.documentElement.clientWidth, clipped: scroller ? scroller.scrollWidth > scroller.clientWidth + 1 : false };
-  });
+  const box = await table
+    .locator('table')
+    .first()
+    .evaluate((t) => {
+      const r = t.getBoundingClientRect();
+      const scroller = t.closest('.mantine-Table-scrollContainer');
+      return {
+        right: r.right,
+        width: document.documentElement.clientWidth,
+        clipped: scroller ? scroller.scrollWidth > scroller.clientWidth + 1 : false,
+      };
+    });
   expect(box.clipped).toBe(false);
   expect(box.right).toBeLessThanOrEqual(box.width + 1);
 }
@@ -69,7 +83,9 @@ test.describe('[PRINT] lists and details print cleanly', () => {
     await expect(modal.getByTestId('selected-total')).toBeVisible();
     await expect(modal.getByTestId('print')).toBeHidden();
     await expect(modal.getByRole('button', { name: 'Close' })).toBeHidden();
-    const fits = await modal.getByTestId('detail-invoices').evaluate((t) => t.getBoundingClientRect().right <= document.documentElement.clientWidth + 1);
+    const fits = await modal
+      .getByTestId('detail-invoices')
+      .evaluate((t) => t.getBoundingClientRect().right <= document.documentElement.clientWidth + 1);
     expect(fits).toBe(true);
     await screenshot(page, 'print-payment-detail');
     await pdf(page, 'print-payment-detail');
@@ -87,5 +103,4 @@ test.describe('[PRINT] lists and details print cleanly', () => {
     await expect(table.locator('caption').first()).toBeVisible();
     await pdf(page, 'print-royalty');
   });
-
 });

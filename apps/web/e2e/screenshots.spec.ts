@@ -73,15 +73,24 @@ async function settle(page: Page, ready?: (page: Page) => Locator) {
  * In a full-page picture the fixed footer would sit one viewport down, over the content: there it
  * goes to the end of the page, into the room the layout keeps for it.
  */
-const FULL_PAGE_CSS = 'html { position: relative; } .mantine-AppShell-footer { position: absolute !important; top: auto !important; bottom: 0 !important; }';
+const FULL_PAGE_CSS =
+  'html { position: relative; } .mantine-AppShell-footer { position: absolute !important; top: auto !important; bottom: 0 !important; }';
 
 async function capture(page: Page, file: string, problems: string[], axe: boolean) {
   await page.screenshot({ path: path.join(SCREENS_DIR, `${file}.png`), fullPage: true, style: FULL_PAGE_CSS });
   if (!axe) return;
   // as fixtures' seriousA11yViolations, but axe details only the violations (passes are only counted)
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).options({ resultTypes: ['violations'] }).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa'])
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
-    problems.push(`${file}: ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    problems.push(
+      `${file}: ${v.id}: ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(', ')}`,
+    );
 }
 
 for (const lng of LANGS) {

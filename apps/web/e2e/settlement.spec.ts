@@ -155,7 +155,9 @@ test.describe('[SETTLEMENT] payment complete', () => {
     let chosen: { row: number; invoices: { code: string; amount: string }[] } | undefined;
     for (const [row, p] of (list.dataset as { idx: number }[]).entries()) {
       const invoices = await (
-        await page.request.get(`/api/calculate/buyPaymentCompleteDetail?buy_payment_idx=${p.idx}`, { headers: { authorization: `Bearer ${token}` } })
+        await page.request.get(`/api/calculate/buyPaymentCompleteDetail?buy_payment_idx=${p.idx}`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
       ).json();
       if (invoices.length >= 2) {
         chosen = { row, invoices };
@@ -237,7 +239,9 @@ const shownCents = (text: string) => {
 };
 
 test.describe('[SETTLEMENT] invoice amounts, totals and detail', () => {
-  test('[SETTLEMENT] invoices show the amount with its currency, and per-currency totals of the page and of the search', async ({ page }) => {
+  test('[SETTLEMENT] invoices show the amount with its currency, and per-currency totals of the page and of the search', async ({
+    page,
+  }) => {
     const token = await loginViaApi(page);
     const table = await openSale(page);
     const api = await (
@@ -289,7 +293,9 @@ test.describe('[SETTLEMENT] invoice amounts, totals and detail', () => {
         await page.request.get('/api/calculate/buyInvoiceSend?start=0&length=1', { headers: { authorization: `Bearer ${token}` } })
       ).json()) as { dataset: { idx: number }[] }
     ).dataset[0]!.idx;
-    const detail = await (await page.request.get(`/api/calculate/buyInvoiceSend/${idx}`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const detail = await (
+      await page.request.get(`/api/calculate/buyInvoiceSend/${idx}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
     expect(detail.code).toBe(code);
     await expect(lines).toHaveCount(detail.lines.length);
     // the lines shown add up to the invoice total shown
@@ -316,7 +322,9 @@ test.describe('[SETTLEMENT] invoice amounts, totals and detail', () => {
     ['en', 'Page total KRW', 'Search total KRW'],
     ['ko', '이 페이지 합계 KRW', '검색 결과 합계 KRW'],
   ] as const) {
-    test(`[SETTLEMENT] at 390 px the invoice totals are read without scrolling the table sideways; at 1440 px they stay under the amount column (${lang})`, async ({ page }) => {
+    test(`[SETTLEMENT] at 390 px the invoice totals are read without scrolling the table sideways; at 1440 px they stay under the amount column (${lang})`, async ({
+      page,
+    }) => {
       await loginViaApi(page, undefined, lang);
       await page.setViewportSize({ width: 390, height: 844 });
       const table = await openSale(page);

@@ -21,9 +21,7 @@ export type TErrorCode = z.infer<typeof ZErrorCode>;
 export const ZErrorEnvelope = z.object({
   code: z.string(),
   message: z.string(),
-  issues: z
-    .array(z.object({ path: z.string(), message: z.string() }))
-    .optional(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   /** values for the placeholders of the message the code stands for, e.g. LIMIT_EXCEEDED { number: 100000 } */
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   /** the id of the request in the server's log lines: a user's report of this error can be traced */
@@ -42,9 +40,7 @@ const intFromQuery = (fallback: number) =>
 
 export const ZPaging = z.object({
   start: intFromQuery(0).pipe(z.number().int().min(0).max(100_000_000)),
-  length: intFromQuery(DEFAULT_PAGE_SIZE).transform((n) =>
-    n < 1 ? DEFAULT_PAGE_SIZE : Math.min(n, MAX_PAGE_SIZE),
-  ),
+  length: intFromQuery(DEFAULT_PAGE_SIZE).transform((n) => (n < 1 ? DEFAULT_PAGE_SIZE : Math.min(n, MAX_PAGE_SIZE))),
 });
 export type TPaging = z.infer<typeof ZPaging>;
 
@@ -66,11 +62,12 @@ export function jsonSearchValue<T extends z.ZodType>(schema: T) {
   }, schema);
 }
 
-export const ZListResponse = <T extends z.ZodType>(row: T) =>
-  z.object({ dataset: z.array(row), total_cnt: z.number().int() });
+export const ZListResponse = <T extends z.ZodType>(row: T) => z.object({ dataset: z.array(row), total_cnt: z.number().int() });
 
 /** YYYY-MM-DD, a real calendar date from DATE_MIN to DATE_MAX (years 0001–9999). */
-export const ZDate = z.iso.date().refine((d) => d >= DATE_MIN && d <= DATE_MAX, { message: `date out of range (${DATE_MIN} to ${DATE_MAX})` });
+export const ZDate = z.iso
+  .date()
+  .refine((d) => d >= DATE_MIN && d <= DATE_MAX, { message: `date out of range (${DATE_MIN} to ${DATE_MAX})` });
 export const ZYesNo = z.enum(['Y', 'N']);
 /** A decimal amount kept as a string, never a float (ARCHITECTURE.md: money). */
 export const ZMoney = z.string().regex(/^-?\d+(\.\d+)?$/);

@@ -36,10 +36,14 @@ describe('company rules shared by screen and server', () => {
   });
 
   it('password change form: confirmation equals the new password, new differs from current', () => {
-    expect(issues(ZPasswordChangeForm.safeParse({ password_current: 'old-pass', password_change: 'new-pass1', password_confirm: 'new-pass2' }))).toEqual({
+    expect(
+      issues(ZPasswordChangeForm.safeParse({ password_current: 'old-pass', password_change: 'new-pass1', password_confirm: 'new-pass2' })),
+    ).toEqual({
       password_confirm: 'passwordMismatch',
     });
-    expect(issues(ZPasswordChangeForm.safeParse({ password_current: 'same-pass', password_change: 'same-pass', password_confirm: 'same-pass' }))).toEqual({
+    expect(
+      issues(ZPasswordChangeForm.safeParse({ password_current: 'same-pass', password_change: 'same-pass', password_confirm: 'same-pass' })),
+    ).toEqual({
       password_change: 'samePassword',
     });
   });

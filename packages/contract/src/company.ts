@@ -41,13 +41,16 @@ export const charLength = (s: string) => Array.from(s).length;
  * per field at most, and never an aborting one, so object-level rules (city/state) still run.
  */
 const text = (max: number, required: boolean, extra?: (s: string) => string | undefined) =>
-  z.string({ error: COMPANY_MESSAGES.required }).trim().superRefine((s, ctx) => {
-    let message: string | undefined;
-    if (required && s.length === 0) message = COMPANY_MESSAGES.required;
-    else if (charLength(s) > max) message = COMPANY_MESSAGES.maxLength(max);
-    else if (s !== '' && extra) message = extra(s);
-    if (message) ctx.addIssue({ code: 'custom', message });
-  });
+  z
+    .string({ error: COMPANY_MESSAGES.required })
+    .trim()
+    .superRefine((s, ctx) => {
+      let message: string | undefined;
+      if (required && s.length === 0) message = COMPANY_MESSAGES.required;
+      else if (charLength(s) > max) message = COMPANY_MESSAGES.maxLength(max);
+      else if (s !== '' && extra) message = extra(s);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    });
 const optionalText = (max: number, extra?: (s: string) => string | undefined) => text(max, false, extra).optional().default('');
 
 const PHONE = /^[0-9+()\-. ]*$/;
@@ -121,7 +124,9 @@ function cityStateRule(v: { country?: unknown; city?: unknown; state?: unknown }
  * Object-level rules run even when a field failed (so every message shows at once), but only on an
  * object: on a null, array or string body they would read properties of nothing (a 500 before).
  */
-const always = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) } as const;
+const always = {
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
+} as const;
 /** For KOR the hidden city/state are stored empty. */
 function clearCityStateForKorea<T extends { country: string; city: string; state: string }>(v: T): T {
   return v.country === KOREA ? { ...v, city: '', state: '' } : v;

@@ -7,7 +7,10 @@ const rangeOrder = (r: { startDate?: string; endDate?: string }) => !r.startDate
 const RANGE_MESSAGE = { message: 'date range ends before it starts', path: ['endDate'] };
 
 /** Digits only (an ISBN or its beginning). */
-export const ZIsbnDigits = z.string().trim().regex(/^\d{1,13}$/, 'ISBN: digits only (at most 13)');
+export const ZIsbnDigits = z
+  .string()
+  .trim()
+  .regex(/^\d{1,13}$/, 'ISBN: digits only (at most 13)');
 
 // ── copyright books ────────────────────────────────────────────────────────────────────────────
 /** Spec §9: book search key title or ISBN; plus publication date range and pay type. */
@@ -124,8 +127,7 @@ export const EXPORT_LANGS = ['en', 'ko', 'es', 'zh', 'ja'] as const;
 export const ZExportLang = z.enum(EXPORT_LANGS);
 export type TExportLang = z.infer<typeof ZExportLang>;
 
-const searchObject = <T extends z.ZodType>(s: T) =>
-  z.preprocess((v) => (v === undefined || v === null || v === '' ? {} : v), s);
+const searchObject = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === undefined || v === null || v === '' ? {} : v), s);
 
 export const ZExportRoyaltyBody = z.object({
   fileName: ZExportFileName.optional(),

@@ -30,8 +30,7 @@ describe('normaliseIsbn', () => {
     expect(normaliseIsbn(9791158390457)).toEqual(ok('9791158390457'));
     expect(normaliseIsbn(9788970440156)).toEqual(ok('9788970440156'));
   });
-  it('restores the leading zero an ISBN-10 loses as a number', () =>
-    expect(normaliseIsbn(306406152)).toEqual(ok('9780306406157')));
+  it('restores the leading zero an ISBN-10 loses as a number', () => expect(normaliseIsbn(306406152)).toEqual(ok('9780306406157')));
   it('strips hyphens, spaces, non-breaking spaces and an ISBN label', () => {
     expect(normaliseIsbn('979-11-5839-045-7')).toEqual(ok('9791158390457'));
     expect(normaliseIsbn(' 979 11 5839 045 7 ')).toEqual(ok('9791158390457'));

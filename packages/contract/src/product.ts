@@ -101,7 +101,8 @@ export interface IsbnColumn {
 }
 
 const looksLikeHeader = (value: unknown) =>
-  typeof value === 'string' && /[A-Za-z\u3131-\uD79D\u3040-\u30ff\u4e00-\u9fff]/.test(value.replace(/isbn/i, 'x')) &&
+  typeof value === 'string' &&
+  /[A-Za-z\u3131-\uD79D\u3040-\u30ff\u4e00-\u9fff]/.test(value.replace(/isbn/i, 'x')) &&
   !/^\s*ISBN(?:-1[03])?\s*:?\s*[\d-]{9,}/i.test(value);
 
 /**
@@ -148,7 +149,12 @@ export const ZBookLookupQuery = z.object({
   isbns: z
     .string()
     .max(LOOKUP_BATCH_SIZE * 20)
-    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(ZIsbn13).min(1).max(LOOKUP_BATCH_SIZE)),
 });
 export type TBookLookupQuery = z.input<typeof ZBookLookupQuery>;

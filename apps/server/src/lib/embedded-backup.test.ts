@@ -30,7 +30,10 @@ describe.skipIf(process.env.TEST_DB === 'pg')('embedded backup and restore', () 
     const back = new PGlite(dst.pgliteDir);
     const rows = await back.query<{ id: number; name: string }>('select id, name from t order by id');
     await back.close();
-    expect(rows.rows).toEqual([{ id: 1, name: '한빛' }, { id: 2, name: 'demo2' }]);
+    expect(rows.rows).toEqual([
+      { id: 1, name: '한빛' },
+      { id: 2, name: 'demo2' },
+    ]);
     expect(readFileSync(path.join(dst.filesDir, 'invoices/7.pdf'), 'utf8')).toBe('pdf bytes');
 
     // an existing database is replaced only on purpose

@@ -69,7 +69,8 @@ export async function restoreEmbedded(paths: EmbeddedPaths, file: string, opts: 
     const rel = name.slice('files/'.length);
     const target = path.resolve(paths.filesDir, rel);
     // a crafted zip must not write outside the files folder
-    if (!target.startsWith(path.resolve(paths.filesDir) + path.sep)) throw new Error(`Refusing the entry ${name}: it points outside the files folder.`);
+    if (!target.startsWith(path.resolve(paths.filesDir) + path.sep))
+      throw new Error(`Refusing the entry ${name}: it points outside the files folder.`);
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, bytes);
     files++;

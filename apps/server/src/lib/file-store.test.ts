@@ -25,7 +25,13 @@ const stores: Record<'local' | 'postgres' | 's3', FileStore> = {} as never;
 
 beforeAll(async () => {
   const { default: S3rver } = await import('s3rver');
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: path.join(tmp, 's3'), configureBuckets: [{ name: 'portal-files', configs: [] }] });
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: path.join(tmp, 's3'),
+    configureBuckets: [{ name: 'portal-files', configs: [] }],
+  });
   const { port } = await server.run();
   s3server = server;
   s3 = {
@@ -107,7 +113,7 @@ describe.each(['local', 'postgres', 's3'] as const)('file store contract: %s', (
     await expect(store().remove(never)).resolves.toBeUndefined();
   });
 
-  it('keys are the server\'s own: a name from outside (a path, another shape) is refused', async () => {
+  it("keys are the server's own: a name from outside (a path, another shape) is refused", async () => {
     for (const bad of ['../etc/passwd', 'buy_invoice/../../x', 'Buy_Invoice/00000000-0000-0000-0000-000000000001.pdf', 'a/b']) {
       await expect(store().put(bad, Buffer.from('x'))).rejects.toThrow('invalid storage key');
       await expect(store().get(bad)).rejects.toThrow('invalid storage key');
@@ -140,12 +146,22 @@ describe('FILE_STORE', () => {
       secretAccessKey: 'secret',
       forcePathStyle: true,
     });
-    expect(loadConfig({ ...env, FILE_STORE: 's3://b-1' }).fileStore).toMatchObject({ kind: 's3', bucket: 'b-1', prefix: '', region: 'us-east-1', forcePathStyle: false });
+    expect(loadConfig({ ...env, FILE_STORE: 's3://b-1' }).fileStore).toMatchObject({
+      kind: 's3',
+      bucket: 'b-1',
+      prefix: '',
+      region: 'us-east-1',
+      forcePathStyle: false,
+    });
   });
 
   it('a bad value stops the start naming the variable', () => {
-    expect(() => loadConfig({ ...env, FILE_STORE: 'ftp://x' })).toThrow('FILE_STORE="ftp://x": expected local, postgres or s3://bucket[/prefix]');
-    expect(() => loadConfig({ ...env, FILE_STORE: 's3://portal', S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT="not a url": expected the http\(s\) URL/);
+    expect(() => loadConfig({ ...env, FILE_STORE: 'ftp://x' })).toThrow(
+      'FILE_STORE="ftp://x": expected local, postgres or s3://bucket[/prefix]',
+    );
+    expect(() => loadConfig({ ...env, FILE_STORE: 's3://portal', S3_ENDPOINT: 'not a url' })).toThrow(
+      /S3_ENDPOINT="not a url": expected the http\(s\) URL/,
+    );
     expect(() => loadConfig({ ...env, FILE_STORE: 's3://portal', S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(/S3_FORCE_PATH_STYLE="maybe"/);
   });
 });
@@ -157,13 +173,16 @@ describe.each(['postgres', 's3'] as const)('the app on the %s file store', (kind
       const c = await t.createCompany();
       await insertInvoices(t.db, c.idx, [{ code: 'FS-1', day: '2026-03-01' }]);
       const token = await t.login(c.id, c.password);
-      const download = () => t.inject(token, { method: 'POST', url: '/api/common/fileDownload', payload: { uploadPath: 'buy_invoice', fileName: 'FS-1.pdf' } });
+      const download = () =>
+        t.inject(token, { method: 'POST', url: '/api/common/fileDownload', payload: { uploadPath: 'buy_invoice', fileName: 'FS-1.pdf' } });
       const first = await download();
       expect(first.statusCode).toBe(200);
       expect(first.headers['content-type']).toBe('application/pdf');
       expect(first.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
       expect(Number(first.headers['content-length'])).toBe(first.rawPayload.length);
-      const [row] = ((await t.db.execute(`select storage_key from stored_files where name = 'FS-1'`)) as unknown as { rows: { storage_key: string }[] }).rows;
+      const [row] = (
+        (await t.db.execute(`select storage_key from stored_files where name = 'FS-1'`)) as unknown as { rows: { storage_key: string }[] }
+      ).rows;
       // the bytes are in the configured store …
       const store = kind === 's3' ? await createS3FileStore({ ...s3, prefix: 'app/' }) : createDbFileStore(t.db);
       try {
@@ -193,7 +212,9 @@ describe('the demo seed', () => {
     const q = async (text: string) => ((await contractDb.execute(text)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
     const rows = await q(`select count(*)::int as n from stored_files`);
     expect(rows).toBeGreaterThan(10);
-    expect(await q(`select count(*)::int as n from stored_files f join file_blobs b on b.key = f.storage_key and b.size = f.size`)).toBe(rows);
+    expect(await q(`select count(*)::int as n from stored_files f join file_blobs b on b.key = f.storage_key and b.size = f.size`)).toBe(
+      rows,
+    );
     expect(existsSync(filesDir) ? readdirSync(filesDir) : []).toEqual([]);
   }, 120_000);
 });

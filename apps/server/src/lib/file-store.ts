@@ -40,8 +40,14 @@ export interface FileStore {
 }
 
 export function newStorageKey(namespace: string, extension: string) {
-  const ns = namespace.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 50);
-  const ext = extension.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 10);
+  const ns = namespace
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '_')
+    .slice(0, 50);
+  const ext = extension
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .slice(0, 10);
   return `${ns}/${randomUUID()}${ext ? `.${ext}` : ''}`;
 }
 
@@ -114,11 +120,17 @@ export function createDbFileStore(db: Db): FileStore {
       return { size: bytes.length };
     },
     async get(key) {
-      const [row] = await db.select({ bytes: fileBlobs.bytes }).from(fileBlobs).where(eq(fileBlobs.key, checkKey(key)));
+      const [row] = await db
+        .select({ bytes: fileBlobs.bytes })
+        .from(fileBlobs)
+        .where(eq(fileBlobs.key, checkKey(key)));
       return row ? row.bytes : null;
     },
     async stream(key) {
-      const [row] = await db.select({ bytes: fileBlobs.bytes }).from(fileBlobs).where(eq(fileBlobs.key, checkKey(key)));
+      const [row] = await db
+        .select({ bytes: fileBlobs.bytes })
+        .from(fileBlobs)
+        .where(eq(fileBlobs.key, checkKey(key)));
       return row ? { size: row.bytes.length, body: Readable.from([row.bytes]) } : null;
     },
     async remove(key) {
@@ -149,11 +161,13 @@ export async function createS3FileStore(opts: S3StoreOptions): Promise<FileStore
     region: opts.region,
     endpoint: opts.endpoint,
     forcePathStyle: opts.forcePathStyle,
-    credentials: opts.accessKeyId && opts.secretAccessKey ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } : undefined,
+    credentials:
+      opts.accessKeyId && opts.secretAccessKey ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } : undefined,
   });
   const Bucket = opts.bucket;
   const Key = (key: string) => `${opts.prefix}${checkKey(key)}`;
-  const missing = (err: unknown) => err instanceof NoSuchKey || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+  const missing = (err: unknown) =>
+    err instanceof NoSuchKey || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
   const open = async (key: string) => {
     try {
       const res = await client.send(new GetObjectCommand({ Bucket, Key: Key(key) }));

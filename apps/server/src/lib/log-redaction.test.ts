@@ -19,17 +19,28 @@ describe('log redaction', () => {
         }),
       ),
     );
-    expect(out.body).toEqual({ id: 'demo', password: '[REDACTED]', password_current: '[REDACTED]', nested: [{ access_token: '[REDACTED]', refreshToken: '[REDACTED]' }] });
+    expect(out.body).toEqual({
+      id: 'demo',
+      password: '[REDACTED]',
+      password_current: '[REDACTED]',
+      nested: [{ access_token: '[REDACTED]', refreshToken: '[REDACTED]' }],
+    });
     expect(out.headers).toEqual({ authorization: '[REDACTED]', cookie: '[REDACTED]', 'x-api-key': '[REDACTED]' });
     expect(out.config).toEqual({ jwtSecret: '[REDACTED]', secret: '[REDACTED]' });
     expect(out.err).toEqual({ message: 'boom', rawPacket: '[REDACTED]', params: '[REDACTED]' });
   });
 
   it('blanks query strings, bearer credentials, JWTs and SQL parameters inside any text', () => {
-    expect(redactText('GET /api/common/passwordCheck?id=demo&password=demo1234 failed')).toBe('GET /api/common/passwordCheck?[REDACTED] failed');
+    expect(redactText('GET /api/common/passwordCheck?id=demo&password=demo1234 failed')).toBe(
+      'GET /api/common/passwordCheck?[REDACTED] failed',
+    );
     expect(redactText(`sent Bearer ${JWT}, and ${JWT} again`)).toBe('sent Bearer [REDACTED], and [REDACTED] again');
-    expect(redactText('Failed query: select 1 where a = $1\nparams: demo,demo1234')).toBe('Failed query: select 1 where a = $1\nparams: [REDACTED]');
-    expect(redactText('connect postgres://portal:s3cret-pw@db:5432/portal failed')).toBe('connect postgres://portal:[REDACTED]@db:5432/portal failed');
+    expect(redactText('Failed query: select 1 where a = $1\nparams: demo,demo1234')).toBe(
+      'Failed query: select 1 where a = $1\nparams: [REDACTED]',
+    );
+    expect(redactText('connect postgres://portal:s3cret-pw@db:5432/portal failed')).toBe(
+      'connect postgres://portal:[REDACTED]@db:5432/portal failed',
+    );
     expect(redactLine(line({ msg: 'DATABASE_URL=postgres://u:pw-in-url@h/db' }))).not.toContain('pw-in-url');
     // what is no query string stays
     expect(redactText('is this the right page? yes')).toBe('is this the right page? yes');
@@ -38,7 +49,12 @@ describe('log redaction', () => {
   });
 
   it('leaves a line without anything suspect as it is (the usual request lines cost no parse)', () => {
-    const plain = line({ level: 30, reqId: 'a', req: { method: 'GET', url: '/api/calculate/buyInvoiceSend?[REDACTED]' }, msg: 'incoming request' });
+    const plain = line({
+      level: 30,
+      reqId: 'a',
+      req: { method: 'GET', url: '/api/calculate/buyInvoiceSend?[REDACTED]' },
+      msg: 'incoming request',
+    });
     expect(redactLine(plain)).toBe(plain);
   });
 

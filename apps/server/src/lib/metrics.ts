@@ -7,7 +7,6 @@ import type { PoolStats } from '../db/client';
 /** Label of a request that matched no route: never the raw URL (one series per path would be unbounded). */
 export const UNMATCHED_ROUTE = 'unmatched';
 
-
 /**
  * The process's Prometheus metrics (prom-client), in a registry of its own per app so that tests
  * building several apps in one process do not share counters. Served by `startMetricsServer` on
@@ -28,7 +27,12 @@ export function createMetrics(opts: { pool: () => PoolStats }): Metrics {
   // process memory, CPU, event loop lag, handles, GC: prom-client's defaults
   collectDefaultMetrics({ register: registry });
   const labelNames = ['method', 'route', 'status_code'] as const;
-  const requests = new Counter({ name: 'portal_http_requests_total', help: 'HTTP requests answered, by route pattern and status', labelNames, registers: [registry] });
+  const requests = new Counter({
+    name: 'portal_http_requests_total',
+    help: 'HTTP requests answered, by route pattern and status',
+    labelNames,
+    registers: [registry],
+  });
   const duration = new Histogram({
     name: 'portal_http_request_duration_seconds',
     help: 'Time to answer an HTTP request, by route pattern and status',
@@ -49,7 +53,12 @@ export function createMetrics(opts: { pool: () => PoolStats }): Metrics {
       this.set({ state: 'waiting' }, s.waiting);
     },
   });
-  const cache = new Counter({ name: 'portal_response_cache_lookups_total', help: 'Response cache lookups of cached list routes, by result (hit|miss)', labelNames: ['result'], registers: [registry] });
+  const cache = new Counter({
+    name: 'portal_response_cache_lookups_total',
+    help: 'Response cache lookups of cached list routes, by result (hit|miss)',
+    labelNames: ['result'],
+    registers: [registry],
+  });
   cache.inc({ result: 'hit' }, 0);
   cache.inc({ result: 'miss' }, 0);
   return {
@@ -60,7 +69,14 @@ export function createMetrics(opts: { pool: () => PoolStats }): Metrics {
     },
     cacheLookup: (hit) => cache.inc({ result: hit ? 'hit' : 'miss' }),
     gauge(name, help, read) {
-      new Gauge({ name, help, registers: [registry], collect() { this.set(read()); } });
+      new Gauge({
+        name,
+        help,
+        registers: [registry],
+        collect() {
+          this.set(read());
+        },
+      });
     },
   };
 }

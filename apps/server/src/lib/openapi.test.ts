@@ -6,7 +6,9 @@ describe('operationIdOf', () => {
     expect(operationIdOf('POST', '/api/company/login')).toBe('postCompanyLogin');
     expect(operationIdOf('GET', '/api/calculate/buyInvoiceSend')).toBe('getCalculateBuyInvoiceSend');
     expect(operationIdOf('GET', '/api/help/bbs/:bbs_name/:idx')).toBe('getHelpBbsByBbsNameByIdx');
-    expect(operationIdOf('DELETE', '/api/company/CompanyAddress/{customer_address_idx}')).toBe('deleteCompanyCompanyAddressByCustomerAddressIdx');
+    expect(operationIdOf('DELETE', '/api/company/CompanyAddress/{customer_address_idx}')).toBe(
+      'deleteCompanyCompanyAddressByCustomerAddressIdx',
+    );
   });
 
   it('differs for every method and path of the same words', () => {

@@ -30,7 +30,11 @@ export const openapiTransform: SwaggerTransform = (args) => {
   const method = [args.route.method].flat()[0] ?? 'GET';
   const response: Record<string, unknown> = { ...((args.schema.response as Record<string, unknown> | undefined) ?? {}) };
   if (!Object.keys(response).some((code) => code.startsWith('4'))) response['400'] = ZErrorEnvelope;
-  const schema = { ...args.schema, response, operationId: (args.schema as { operationId?: string }).operationId ?? operationIdOf(method, args.url) };
+  const schema = {
+    ...args.schema,
+    response,
+    operationId: (args.schema as { operationId?: string }).operationId ?? operationIdOf(method, args.url),
+  };
   return (jsonSchemaTransform as SwaggerTransform)({ ...args, schema });
 };
 
@@ -51,7 +55,9 @@ function nullableBranches(node: unknown) {
 
 /** The whole document: every operation without a 2xx answer streams a file (downloads, exports, covers). */
 export const openapiTransformObject: SwaggerTransformObject = (documentObject) => {
-  const doc = ('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject) as Json & { paths?: Record<string, Record<string, Json>> };
+  const doc = ('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject) as Json & {
+    paths?: Record<string, Record<string, Json>>;
+  };
   for (const item of Object.values(doc.paths ?? {})) {
     for (const op of Object.values(item)) {
       const responses = (op.responses ??= {}) as Json;

@@ -43,7 +43,8 @@ export function createTokenSigner(secret: string) {
   const signers = new Map<number, (payload: object) => string>();
   return (claims: TokenClaims, expiresInSeconds: number) => {
     let sign = signers.get(expiresInSeconds);
-    if (!sign) signers.set(expiresInSeconds, (sign = createSigner({ key: secret, algorithm: 'HS256', expiresIn: expiresInSeconds * 1000 })));
+    if (!sign)
+      signers.set(expiresInSeconds, (sign = createSigner({ key: secret, algorithm: 'HS256', expiresIn: expiresInSeconds * 1000 })));
     return sign({ ...claims, jti: randomBytes(12).toString('base64url') });
   };
 }

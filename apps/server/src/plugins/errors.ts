@@ -23,7 +23,21 @@ const STATUS_CODES: Record<number, TErrorCode> = {
 };
 
 /** Driver and PostgreSQL codes of a database that is down or restarting (connection refused, admin shutdown, …). */
-const DB_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300']);
+const DB_UNAVAILABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '53300',
+]);
 
 /** Whether a failure is the database being unavailable, also when Drizzle wraps the driver error as its cause. */
 function databaseUnavailable(error: unknown): boolean {
@@ -32,7 +46,10 @@ function databaseUnavailable(error: unknown): boolean {
     if (typeof e.code === 'string' && DB_UNAVAILABLE.has(e.code)) return true;
     // node-postgres: a connection that dropped, a pool that cannot connect, and every later statement
     // on a client whose connection broke (the rollback of a transaction cut by a restart included)
-    if (typeof e.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|connection error and is not queryable/i.test(e.message))
+    if (
+      typeof e.message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|connection error and is not queryable/i.test(e.message)
+    )
       return true;
   }
   return false;
@@ -59,7 +76,13 @@ function answerOf(error: FastifyError, request: FastifyRequest, reply: FastifyRe
     if (error.headers) reply.headers(error.headers);
     return {
       status: error.statusCode,
-      body: { code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}), ...(error.params ? { params: error.params } : {}), requestId },
+      body: {
+        code: error.code,
+        message: error.message,
+        ...(error.issues ? { issues: error.issues } : {}),
+        ...(error.params ? { params: error.params } : {}),
+        requestId,
+      },
     };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -69,7 +92,12 @@ function answerOf(error: FastifyError, request: FastifyRequest, reply: FastifyRe
         code: 'VALIDATION',
         message: 'Invalid request',
         issues: error.validation.map((v) => ({
-          path: [error.validationContext, ...String(v.instancePath ?? '').split('/').filter(Boolean)].join('.'),
+          path: [
+            error.validationContext,
+            ...String(v.instancePath ?? '')
+              .split('/')
+              .filter(Boolean),
+          ].join('.'),
           message: v.message ?? 'invalid',
         })),
         requestId,

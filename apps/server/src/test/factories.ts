@@ -11,10 +11,7 @@ export interface TestCompany {
 
 let seq = 0;
 /** A company of division AUT (unless overridden) with a known password. */
-export async function createCompany(
-  db: DbOrTx,
-  overrides: Partial<NewCompany> & { password?: string } = {},
-): Promise<TestCompany> {
+export async function createCompany(db: DbOrTx, overrides: Partial<NewCompany> & { password?: string } = {}): Promise<TestCompany> {
   const { password = 'secret123', ...values } = overrides;
   rememberSecret(password);
   const id = values.id ?? `co${++seq}_${randomBytes(3).toString('hex')}`;

@@ -25,7 +25,10 @@ beforeAll(async () => {
   other = await t.createCompany();
   token = await t.login(me.id, me.password);
   otherToken = await t.login(other.id, other.password);
-  await insertInvoices(t.db, me.idx, [{ code: 'RC-1', day: '2026-03-01' }, { code: 'RC-2', day: '2026-03-02' }]);
+  await insertInvoices(t.db, me.idx, [
+    { code: 'RC-1', day: '2026-03-01' },
+    { code: 'RC-2', day: '2026-03-02' },
+  ]);
   await insertInvoices(t.db, other.idx, [{ code: 'RC-OTHER', day: '2026-03-01' }]);
 });
 afterAll(() => t.close());
@@ -45,7 +48,11 @@ describe('kept list answers', () => {
     }
     // every spelling of the same request shares the kept answer (keyed on the route and the validated
     // parameters, not the URL string): a different URL for the same list is no way around the cache, nor a way to fill it
-    for (const url of ['/api/calculate/buyInvoiceSend?length=10&start=0', '/%61pi/calculate/buyInvoiceSend?start=0&length=10&unknown=1', '/api/calculate/buyInvoiceSend?start=0&length=10&search_value='])
+    for (const url of [
+      '/api/calculate/buyInvoiceSend?length=10&start=0',
+      '/%61pi/calculate/buyInvoiceSend?start=0&length=10&unknown=1',
+      '/api/calculate/buyInvoiceSend?start=0&length=10&search_value=',
+    ])
       expect(await list(token, url), url).toEqual(first);
     // …unless the client asks for a fresh answer
     const fresh = await t.inject(token, { method: 'GET', url: LIST, headers: { 'cache-control': 'no-cache' } });

@@ -173,14 +173,17 @@ describe.skipIf(!adminUrl)(`two server processes on one PostgreSQL${SKIP_REASON}
     for (const s of [a, b]) expect(readdirSync(s.dataDir).filter((f) => f === 'files')).toEqual([]);
   });
 
-  it('a write through one is in the other\'s lists at once, cached lists included', async () => {
+  it("a write through one is in the other's lists at once, cached lists included", async () => {
     const [ta, tb] = [await login(a), await login(b)];
     // a Q&A question posted through A is in B's board list
     const before = (await (await call(b, tb, 'GET', '/api/help/bbs/qna?length=100')).json()) as { total_cnt: number };
     const posted = await call(a, ta, 'POST', '/api/help/bbs/qna', { title: 'Asked through A', content: '<p>hello from a</p>' });
     expect(posted.status, await posted.clone().text()).toBe(200);
     const { idx } = (await posted.json()) as { idx: number };
-    const after = (await (await call(b, tb, 'GET', '/api/help/bbs/qna?length=100')).json()) as { total_cnt: number; dataset: { idx: number }[] };
+    const after = (await (await call(b, tb, 'GET', '/api/help/bbs/qna?length=100')).json()) as {
+      total_cnt: number;
+      dataset: { idx: number }[];
+    };
     expect(after.total_cnt).toBe(before.total_cnt + 1);
     expect(after.dataset.map((r) => r.idx)).toContain(idx);
 

@@ -12,7 +12,12 @@ With DATABASE_URL (PostgreSQL) use pg_dump / pg_restore, and the file store's ow
 
 loadDotEnv();
 const [command, file, ...rest] = process.argv.slice(2);
-if (!command || command === '--help' || command === 'help' || ((command === 'backup' || command === 'restore') && (!file || file === '--help'))) {
+if (
+  !command ||
+  command === '--help' ||
+  command === 'help' ||
+  ((command === 'backup' || command === 'restore') && (!file || file === '--help'))
+) {
   console.log(HELP);
   process.exit(command ? 0 : 1);
 }
@@ -21,7 +26,10 @@ if (config.databaseUrl) {
   console.error('DATABASE_URL is set: back up PostgreSQL with pg_dump (see the README).');
   process.exit(1);
 }
-const paths = { pgliteDir: `${config.dataDir}/pglite`, filesDir: config.fileStore?.kind === 'local' || !config.fileStore ? config.filesDir : undefined };
+const paths = {
+  pgliteDir: `${config.dataDir}/pglite`,
+  filesDir: config.fileStore?.kind === 'local' || !config.fileStore ? config.filesDir : undefined,
+};
 try {
   if (command === 'backup') {
     const r = await backupEmbedded(paths, file!);

@@ -27,10 +27,7 @@ export function withTimeout<T>(promise: Promise<T>, ms = LAZY_TIMEOUT_MS): Promi
  */
 export function lazyPage<M>(load: () => Promise<M>, pick: (m: M) => ComponentType, namespace?: string) {
   return async () => {
-    const [m] = await Promise.all([
-      withTimeout(load()),
-      namespace ? loadNamespaces(namespace).catch(() => undefined) : undefined,
-    ]);
+    const [m] = await Promise.all([withTimeout(load()), namespace ? loadNamespaces(namespace).catch(() => undefined) : undefined]);
     return { Component: pick(m) };
   };
 }

@@ -30,7 +30,11 @@ export const routes: RouteObject[] = [
     children: [
       {
         path: '/login',
-        lazy: lazyPage(() => import('../features/auth/components/login-page'), (m) => m.LoginPage, 'auth'),
+        lazy: lazyPage(
+          () => import('../features/auth/components/login-page'),
+          (m) => m.LoginPage,
+          'auth',
+        ),
         loader: () => (session.isValid() ? redirect('/dashboard') : null),
       },
       { path: '/register', element: <PlaceholderPage titleKey="app.registerTitle" /> },
@@ -40,7 +44,10 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     loader: requireSession,
-    lazy: lazyPage(() => import('./layout/app-layout'), (m) => m.AppLayout),
+    lazy: lazyPage(
+      () => import('./layout/app-layout'),
+      (m) => m.AppLayout,
+    ),
     errorElement: <RouteError />,
     children: [
       { index: true, loader: () => redirect('/dashboard') },

@@ -16,11 +16,12 @@ describe('Retry-After', () => {
   it('a refused call carries it on the ApiError', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () =>
-        new Response(JSON.stringify({ code: 'RATE_LIMITED', message: 'Too many' }), {
-          status: 429,
-          headers: { 'content-type': 'application/json', 'retry-after': '90' },
-        }),
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ code: 'RATE_LIMITED', message: 'Too many' }), {
+            status: 429,
+            headers: { 'content-type': 'application/json', 'retry-after': '90' },
+          }),
       ),
     );
     const err = await api.post('company/login', {}, { auth: false }).catch((e: unknown) => e);
@@ -37,11 +38,22 @@ const respond = (body: string, status: number, headers: Record<string, string> =
 
 describe('api-client errors', () => {
   it('keeps code, message, issues and the request id of the error envelope', async () => {
-    const envelope = { code: 'VALIDATION', message: 'Invalid request', issues: [{ path: 'body.x', message: 'required' }], requestId: 'a1b2' };
+    const envelope = {
+      code: 'VALIDATION',
+      message: 'Invalid request',
+      issues: [{ path: 'body.x', message: 'required' }],
+      requestId: 'a1b2',
+    };
     respond(JSON.stringify(envelope), 400, { 'content-type': 'application/json' });
     const err = (await api.get('x').catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
-    expect([err.status, err.code, err.message, err.issues, err.requestId]).toEqual([400, 'VALIDATION', 'Invalid request', envelope.issues, 'a1b2']);
+    expect([err.status, err.code, err.message, err.issues, err.requestId]).toEqual([
+      400,
+      'VALIDATION',
+      'Invalid request',
+      envelope.issues,
+      'a1b2',
+    ]);
   });
 
   it('falls back to the x-request-id header, and to INTERNAL when no envelope came back (a proxy page)', async () => {

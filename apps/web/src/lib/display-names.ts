@@ -40,7 +40,8 @@ function nameOf(dn: Intl.DisplayNames | null, code: string | undefined, fallback
  * A country's name in the UI language: Intl.DisplayNames with its ISO alpha-2 code (which needs no
  * translation file), else `fallback` (the API's English name, or the code itself).
  */
-export const regionName = (code2: string | undefined, lng: string, fallback: string): string => nameOf(names(lng, 'region'), code2, fallback);
+export const regionName = (code2: string | undefined, lng: string, fallback: string): string =>
+  nameOf(names(lng, 'region'), code2, fallback);
 
 /** A currency's name in the UI language ('USD' → '미국 달러'), else the code. */
 export const currencyName = (code: string, lng: string): string => nameOf(names(lng, 'currency'), code.trim().toUpperCase(), code);

@@ -95,11 +95,15 @@ describe('the Korean messages through i18next', () => {
   const root = path.resolve(import.meta.dirname, '../locales/ko');
   type Json = { [k: string]: string | Json };
   const flatten = (o: Json, prefix = ''): [string, string][] =>
-    Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? flatten(v, `${prefix}${k}.`) : [[`${prefix}${k}`, v] as [string, string]]));
+    Object.entries(o).flatMap(([k, v]) =>
+      typeof v === 'object' ? flatten(v, `${prefix}${k}.`) : [[`${prefix}${k}`, v] as [string, string]],
+    );
   const either = /(을|를|이|가|은|는|과|와|아|야)\((을|를|이|가|은|는|과|와|아|야)\)|\((으|이)\)/;
   const withEither = readdirSync(root)
     .filter((f) => f.endsWith('.json'))
-    .flatMap((f) => flatten(JSON.parse(readFileSync(path.join(root, f), 'utf8')) as Json).map(([k, v]) => [`${f.replace('.json', '')}:${k}`, v] as const))
+    .flatMap((f) =>
+      flatten(JSON.parse(readFileSync(path.join(root, f), 'utf8')) as Json).map(([k, v]) => [`${f.replace('.json', '')}:${k}`, v] as const),
+    )
     .filter(([, v]) => either.test(v));
 
   it('finds the messages that write both particles (the validation messages)', () => {

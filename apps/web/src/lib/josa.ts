@@ -23,9 +23,12 @@ const finalIndex = (syllable: string | undefined) => {
 function lastSyllable(word: string): string | undefined {
   // the particle follows the word before a parenthesis or a closing quote: "주소 2 (상세주소)를", "'제목'을"
   let w = word;
-  for (let prev = ''; prev !== w; ) {
+  for (let prev = ''; prev !== w;) {
     prev = w;
-    w = w.trimEnd().replace(/\s*\([^()]*\)$/, '').replace(/["'’”」』》〉)\]]$/, '');
+    w = w
+      .trimEnd()
+      .replace(/\s*\([^()]*\)$/, '')
+      .replace(/["'’”」』》〉)\]]$/, '');
   }
   const last = w.at(-1) ?? '';
   if (finalIndex(last) !== undefined) return last;

@@ -14,7 +14,14 @@ describe('post-login redirect', () => {
   });
 
   it('refuses other sites and the login page itself', () => {
-    for (const target of ['https://evil.example/', '//evil.example', '/\\evil.example', 'evil.example', 'javascript:alert(1)', '/login?redirect=/x'])
+    for (const target of [
+      'https://evil.example/',
+      '//evil.example',
+      '/\\evil.example',
+      'evil.example',
+      'javascript:alert(1)',
+      '/login?redirect=/x',
+    ])
       expect(safeRedirect(target), JSON.stringify(target)).toBe('/dashboard');
   });
 

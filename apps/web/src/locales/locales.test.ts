@@ -7,7 +7,9 @@ const root = path.dirname(new URL(import.meta.url).pathname);
 
 type Json = { [k: string]: string | Json };
 const flatten = (o: Json, prefix = ''): [string, string][] =>
-  Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? flatten(v, `${prefix}${k}.`) : [[`${prefix}${k}`, v] as [string, string]]));
+  Object.entries(o).flatMap(([k, v]) =>
+    typeof v === 'object' ? flatten(v, `${prefix}${k}.`) : [[`${prefix}${k}`, v] as [string, string]],
+  );
 const read = (lng: string, ns: string) => JSON.parse(readFileSync(path.join(root, lng, ns), 'utf8')) as Json;
 const placeholders = (s: string) => (s.match(/\{\{\s*\w+\s*\}\}/g) ?? []).map((p) => p.replace(/\s/g, '')).sort();
 
@@ -15,7 +17,13 @@ const namespaces = [...new Set(LANGS.flatMap((l) => readdirSync(path.join(root, 
 
 describe('locale files: all five languages complete', () => {
   it('has the same namespaces in every language', () => {
-    for (const l of LANGS) expect(readdirSync(path.join(root, l)).filter((f) => f.endsWith('.json')).sort(), l).toEqual([...namespaces].sort());
+    for (const l of LANGS)
+      expect(
+        readdirSync(path.join(root, l))
+          .filter((f) => f.endsWith('.json'))
+          .sort(),
+        l,
+      ).toEqual([...namespaces].sort());
   });
 
   for (const ns of namespaces) {
@@ -23,8 +31,14 @@ describe('locale files: all five languages complete', () => {
       const en = new Map(flatten(read('en', ns)));
       for (const l of LANGS.filter((x) => x !== 'en')) {
         const other = new Map(flatten(read(l, ns)));
-        expect([...en.keys()].filter((k) => !other.has(k)), `${l}/${ns} missing`).toEqual([]);
-        expect([...other.keys()].filter((k) => !en.has(k)), `${l}/${ns} extra`).toEqual([]);
+        expect(
+          [...en.keys()].filter((k) => !other.has(k)),
+          `${l}/${ns} missing`,
+        ).toEqual([]);
+        expect(
+          [...other.keys()].filter((k) => !en.has(k)),
+          `${l}/${ns} extra`,
+        ).toEqual([]);
         for (const [k, v] of other) {
           expect(v.trim(), `${l}/${ns} ${k} empty`).not.toBe('');
           expect(placeholders(v), `${l}/${ns} ${k} placeholders`).toEqual(placeholders(en.get(k) ?? ''));

@@ -81,7 +81,9 @@ export const loginFailures = pgTable(
     account: varchar('account', { length: 100 }).notNull(),
     /** the client key (lib/client-address.ts) */
     ip: varchar('ip', { length: 64 }).notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().default(sql`now()`),
+    at: timestamp('at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [
     index('login_failures_scope_ip_at').on(t.scope, t.ip, t.at),

@@ -33,7 +33,9 @@ export const customerAddresses = pgTable(
   },
   (t) => [
     index('customer_addresses_company_idx').on(t.companyIdx, t.idx),
-    uniqueIndex('customer_addresses_one_default').on(t.companyIdx).where(sql`${t.defaultYn} = 'Y'`),
+    uniqueIndex('customer_addresses_one_default')
+      .on(t.companyIdx)
+      .where(sql`${t.defaultYn} = 'Y'`),
     check('customer_addresses_default_yn', sql`${t.defaultYn} in ('Y', '')`),
   ],
 );

@@ -88,7 +88,9 @@ export const royaltyLines = pgTable(
     // paging in title order walks books by title, then each book's lines by idx
     index('royalty_lines_book_idx').on(t.bookIdx, t.idx),
     index('royalty_lines_book_customer').on(t.bookIdx, t.customerIdx, t.idx),
-    index('royalty_lines_book_uncalculated').on(t.bookIdx, t.idx).where(sql`${t.buyInvoiceIdx} is null`),
+    index('royalty_lines_book_uncalculated')
+      .on(t.bookIdx, t.idx)
+      .where(sql`${t.buyInvoiceIdx} is null`),
     index('royalty_lines_company_created').on(t.companyIdx, t.createdAt),
     index('royalty_lines_company_customer').on(t.companyIdx, t.customerIdx, t.createdAt),
     index('royalty_lines_company_invoice').on(t.companyIdx, t.buyInvoiceIdx),

@@ -82,7 +82,9 @@ export const buyInvoices = pgTable(
     // the list order (created_day desc, idx desc) and its day filter; item lets the order-type
     // filter be checked in the index
     index('buy_invoices_company_day').on(t.companyIdx, t.createdDay, t.idx, t.item),
-    index('buy_invoices_payment').on(t.buyPaymentIdx).where(sql`${t.buyPaymentIdx} is not null`),
+    index('buy_invoices_payment')
+      .on(t.buyPaymentIdx)
+      .where(sql`${t.buyPaymentIdx} is not null`),
   ],
 );
 
@@ -115,10 +117,7 @@ export const buyPaymentInvoices = pgTable(
       .references(() => buyInvoices.idx, { onDelete: 'cascade' }),
     amount: money('amount'),
   },
-  (t) => [
-    primaryKey({ columns: [t.buyPaymentIdx, t.buyInvoiceIdx] }),
-    index('buy_payment_invoices_invoice').on(t.buyInvoiceIdx),
-  ],
+  (t) => [primaryKey({ columns: [t.buyPaymentIdx, t.buyInvoiceIdx] }), index('buy_payment_invoices_invoice').on(t.buyInvoiceIdx)],
 );
 
 /**

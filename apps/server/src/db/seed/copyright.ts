@@ -15,20 +15,68 @@ export function isbn13(stem12: string): string {
 export const coverUrl = (isbn: string) => `/api/copyright/cover/${isbn}.svg`;
 
 const KO_TITLES = [
-  '채식주의자', '소년이 온다', '82년생 김지영', '아몬드', '불편한 편의점', '달러구트 꿈 백화점', '미드나잇 라이브러리 해설',
-  '나미야 잡화점의 기적 읽기', '파친코 이야기', '작별하지 않는다', '흰', '어린 왕자와 서울', '한국 현대시 선집', '서울의 골목길',
-  '조선의 과학자들', '한글의 탄생', '밤의 여행자들', '우리가 빛의 속도로 갈 수 없다면', '지구 끝의 온실', '페스트 다시 읽기',
-  '바다가 들리는 편의점', '종의 기원 읽기', '지적 대화를 위한 넓고 얕은 지식', '역사의 쓸모', '공부의 위로', '마음의 지도',
-  '제주 바람 일기', '부산 항구 이야기', '초록 고양이', '별 헤는 밤 시집',
+  '채식주의자',
+  '소년이 온다',
+  '82년생 김지영',
+  '아몬드',
+  '불편한 편의점',
+  '달러구트 꿈 백화점',
+  '미드나잇 라이브러리 해설',
+  '나미야 잡화점의 기적 읽기',
+  '파친코 이야기',
+  '작별하지 않는다',
+  '흰',
+  '어린 왕자와 서울',
+  '한국 현대시 선집',
+  '서울의 골목길',
+  '조선의 과학자들',
+  '한글의 탄생',
+  '밤의 여행자들',
+  '우리가 빛의 속도로 갈 수 없다면',
+  '지구 끝의 온실',
+  '페스트 다시 읽기',
+  '바다가 들리는 편의점',
+  '종의 기원 읽기',
+  '지적 대화를 위한 넓고 얕은 지식',
+  '역사의 쓸모',
+  '공부의 위로',
+  '마음의 지도',
+  '제주 바람 일기',
+  '부산 항구 이야기',
+  '초록 고양이',
+  '별 헤는 밤 시집',
 ];
 const EN_TITLES = [
-  'The Silent Harbor', 'Letters from Jeju', 'A Short History of Hangul', 'Seoul After Dark', 'The Ginkgo Tree',
-  'Learning Korean Step by Step', 'Kimchi and Other Stories', 'The Last Ferry to Busan', 'Mountains of Gangwon',
-  'Modern Korean Poetry', 'The Tea Merchant', 'Songs of the DMZ', 'A Guide to Hanok Houses', 'The Paper Crane',
-  'Under the Persimmon Tree', 'The Librarian of Insadong', 'Winter in Pyeongchang', 'Korean Cooking at Home',
-  'The Art of Celadon', 'River of Stars', 'Business Korean Essentials', 'The Clockmaker of Daegu',
-  'Footsteps on the Han', 'Night Market Tales', 'The Lantern Festival', 'Data Science in Practice',
-  'Designing Web APIs', 'Quiet Streets', 'The Island Doctor', 'Blue Ink',
+  'The Silent Harbor',
+  'Letters from Jeju',
+  'A Short History of Hangul',
+  'Seoul After Dark',
+  'The Ginkgo Tree',
+  'Learning Korean Step by Step',
+  'Kimchi and Other Stories',
+  'The Last Ferry to Busan',
+  'Mountains of Gangwon',
+  'Modern Korean Poetry',
+  'The Tea Merchant',
+  'Songs of the DMZ',
+  'A Guide to Hanok Houses',
+  'The Paper Crane',
+  'Under the Persimmon Tree',
+  'The Librarian of Insadong',
+  'Winter in Pyeongchang',
+  'Korean Cooking at Home',
+  'The Art of Celadon',
+  'River of Stars',
+  'Business Korean Essentials',
+  'The Clockmaker of Daegu',
+  'Footsteps on the Han',
+  'Night Market Tales',
+  'The Lantern Festival',
+  'Data Science in Practice',
+  'Designing Web APIs',
+  'Quiet Streets',
+  'The Island Doctor',
+  'Blue Ink',
 ];
 
 /** Customers of the distributor, with 3-letter countries (issue 7 reads them for global top sales). */
@@ -41,7 +89,7 @@ export const DEMO_CUSTOMERS: { name: string; country: string; currency: 'KRW' | 
   { name: 'Maruzen Junkudo', country: 'JPN', currency: 'JPY' },
   { name: 'Tsutaya Books', country: 'JPN', currency: 'JPY' },
   { name: 'Barnes & Noble', country: 'USA', currency: 'USD' },
-  { name: 'Powell\'s Books', country: 'USA', currency: 'USD' },
+  { name: "Powell's Books", country: 'USA', currency: 'USD' },
   { name: 'Strand Book Store', country: 'USA', currency: 'USD' },
   { name: 'Indigo Books', country: 'CAN', currency: 'USD' },
   { name: 'Waterstones', country: 'GBR', currency: 'USD' },
@@ -76,7 +124,12 @@ async function upsertCustomers(db: DbOrTx) {
   const found = await db
     .select({ idx: royaltyCustomers.idx, name: royaltyCustomers.name })
     .from(royaltyCustomers)
-    .where(inArray(royaltyCustomers.name, DEMO_CUSTOMERS.map((c) => c.name)));
+    .where(
+      inArray(
+        royaltyCustomers.name,
+        DEMO_CUSTOMERS.map((c) => c.name),
+      ),
+    );
   const byName = new Map(found.map((c) => [c.name, c.idx]));
   return DEMO_CUSTOMERS.map((c) => ({ ...c, idx: byName.get(c.name)! }));
 }
@@ -119,7 +172,12 @@ export async function seedCompanyCopyright(
     const title = titles[Math.floor(i / 2) % titles.length]! + (i >= 60 ? ` ${Math.floor(i / 60) + 1}` : '');
     const isbn = isbn13(`97911${String(opts.stemBase + i).padStart(7, '0')}`);
     const currency = korean ? 'KRW' : pick(['USD', 'USD', 'JPY'] as const);
-    const listPrice = currency === 'KRW' ? `${(12 + Math.floor(rand() * 24)) * 1000}.00` : currency === 'JPY' ? `${(12 + Math.floor(rand() * 30)) * 100}.00` : `${9 + Math.floor(rand() * 30)}.${pick(['00', '50', '95', '99'])}`;
+    const listPrice =
+      currency === 'KRW'
+        ? `${(12 + Math.floor(rand() * 24)) * 1000}.00`
+        : currency === 'JPY'
+          ? `${(12 + Math.floor(rand() * 30)) * 100}.00`
+          : `${9 + Math.floor(rand() * 30)}.${pick(['00', '50', '95', '99'])}`;
     const published = new Date(opts.now.getTime() - Math.floor(rand() * 365 * 6) * day);
     return {
       companyIdx: opts.companyIdx,
@@ -135,7 +193,10 @@ export async function seedCompanyCopyright(
       createdAt: new Date(published.getTime() + 30 * day),
     };
   });
-  const books = await db.insert(copyrightBooks).values(bookValues).returning({ idx: copyrightBooks.idx, listPrice: copyrightBooks.listPrice, currency: copyrightBooks.currency });
+  const books = await db
+    .insert(copyrightBooks)
+    .values(bookValues)
+    .returning({ idx: copyrightBooks.idx, listPrice: copyrightBooks.listPrice, currency: copyrightBooks.currency });
   const customers = await upsertCustomers(db);
   const invoiceFor = await settlingInvoice(db, opts.companyIdx);
   const span = 548; // about 18 months
@@ -147,7 +208,20 @@ export async function seedCompanyCopyright(
     const created = new Date(opts.now.getTime() - ageDays * day - Math.floor(rand() * day));
     // a customer pays in its currency: convert the book's price roughly, kept to 2 decimals
     const base = Number(book.listPrice);
-    const factor = book.currency === customer.currency ? 1 : customer.currency === 'KRW' ? (book.currency === 'USD' ? 1350 : 9) : customer.currency === 'JPY' ? (book.currency === 'USD' ? 150 : 0.11) : book.currency === 'KRW' ? 1 / 1350 : 1 / 150;
+    const factor =
+      book.currency === customer.currency
+        ? 1
+        : customer.currency === 'KRW'
+          ? book.currency === 'USD'
+            ? 1350
+            : 9
+          : customer.currency === 'JPY'
+            ? book.currency === 'USD'
+              ? 150
+              : 0.11
+            : book.currency === 'KRW'
+              ? 1 / 1350
+              : 1 / 150;
     const discount = 0.6 + rand() * 0.3;
     const unit = Math.max(0.01, base * factor * discount);
     const unitPrice = customer.currency === 'USD' ? unit.toFixed(2) : `${Math.round(unit)}.00`;

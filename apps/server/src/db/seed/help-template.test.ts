@@ -24,7 +24,11 @@ describe(`the help desk's books.xlsx template (${process.env.TEST_DB ?? 'pglite'
       extension: string;
     }[];
     expect(files.some((f) => `${f.name}.${f.extension}` === 'books.xlsx')).toBe(true);
-    const res = await t.inject(demo, { method: 'POST', url: '/api/help/fileDownload', payload: { customer_type: 'company', fileName: 'books.xlsx' } });
+    const res = await t.inject(demo, {
+      method: 'POST',
+      url: '/api/help/fileDownload',
+      payload: { customer_type: 'company', fileName: 'books.xlsx' },
+    });
     expect(res.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);

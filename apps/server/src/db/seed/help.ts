@@ -65,7 +65,12 @@ const p = (ko: string, en: string) => `<p>${ko}</p><p>${en}</p>`;
 /** A small real one-page PDF (Helvetica, ASCII text), written by hand: no PDF library to load. */
 async function pdf(title: string, lines: string[]): Promise<Buffer> {
   const esc = (t: string) => t.replace(/[\\()]/g, (c) => `\\${c}`);
-  const text = [`BT /F1 18 Tf 50 780 Td (${esc(title)}) Tj ET`, 'BT /F1 11 Tf 50 745 Td 16 TL', ...lines.map((l) => `(${esc(l)}) Tj T*`), 'ET'].join('\n');
+  const text = [
+    `BT /F1 18 Tf 50 780 Td (${esc(title)}) Tj ET`,
+    'BT /F1 11 Tf 50 745 Td 16 TL',
+    ...lines.map((l) => `(${esc(l)}) Tj T*`),
+    'ET',
+  ].join('\n');
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
@@ -138,17 +143,34 @@ async function xlsx(sheet: string, rows: (string | number)[][]): Promise<Buffer>
   const col = (i: number) => String.fromCharCode(65 + i);
   const head = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
   const sheetData = rows
-    .map((r, ri) => `<row r="${ri + 1}">${r.map((v, ci) => {
-      const ref = `${col(ci)}${ri + 1}`;
-      return typeof v === 'number' ? `<c r="${ref}"><v>${v}</v></c>` : `<c r="${ref}" t="inlineStr"><is><t>${x(v)}</t></is></c>`;
-    }).join('')}</row>`)
+    .map(
+      (r, ri) =>
+        `<row r="${ri + 1}">${r
+          .map((v, ci) => {
+            const ref = `${col(ci)}${ri + 1}`;
+            return typeof v === 'number' ? `<c r="${ref}"><v>${v}</v></c>` : `<c r="${ref}" t="inlineStr"><is><t>${x(v)}</t></is></c>`;
+          })
+          .join('')}</row>`,
+    )
     .join('');
   const ns = 'http://schemas.openxmlformats.org';
   return zip([
-    ['[Content_Types].xml', `${head}<Types xmlns="${ns}/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`],
-    ['_rels/.rels', `${head}<Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`],
-    ['xl/workbook.xml', `${head}<workbook xmlns="${ns}/spreadsheetml/2006/main" xmlns:r="${ns}/officeDocument/2006/relationships"><sheets><sheet name="${x(sheet)}" sheetId="1" r:id="rId1"/></sheets></workbook>`],
-    ['xl/_rels/workbook.xml.rels', `${head}<Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`],
+    [
+      '[Content_Types].xml',
+      `${head}<Types xmlns="${ns}/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
+    ],
+    [
+      '_rels/.rels',
+      `${head}<Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    ],
+    [
+      'xl/workbook.xml',
+      `${head}<workbook xmlns="${ns}/spreadsheetml/2006/main" xmlns:r="${ns}/officeDocument/2006/relationships"><sheets><sheet name="${x(sheet)}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    ],
+    [
+      'xl/_rels/workbook.xml.rels',
+      `${head}<Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+    ],
     ['xl/worksheets/sheet1.xml', `${head}<worksheet xmlns="${ns}/spreadsheetml/2006/main"><sheetData>${sheetData}</sheetData></worksheet>`],
   ]);
 }
@@ -220,7 +242,10 @@ export async function seedHelp(ctx: SeedContext): Promise<void> {
           ...OPERATOR,
           boardIdx: qna,
           title: `Re: ${ko}`,
-          content: p('안녕하세요, 고객센터입니다. 확인 후 처리해 드렸습니다.', 'Hello, this is the help desk. We have checked and fixed it.'),
+          content: p(
+            '안녕하세요, 고객센터입니다. 확인 후 처리해 드렸습니다.',
+            'Hello, this is the help desk. We have checked and fixed it.',
+          ),
           companyDivision: ['AUT'],
           viewCount: Math.floor(rand() * 40),
           createdAt: answered,
@@ -244,7 +269,13 @@ export async function seedHelp(ctx: SeedContext): Promise<void> {
             createdAt: follow,
             updatedAt: follow,
           },
-          { idx: a, rootIdx: q, threadPath: `${String(q).padStart(10, '0')}/${String(a).padStart(10, '0')}`, reLevel: 1, rootTitle: qTitle },
+          {
+            idx: a,
+            rootIdx: q,
+            threadPath: `${String(q).padStart(10, '0')}/${String(a).padStart(10, '0')}`,
+            reLevel: 1,
+            rootTitle: qTitle,
+          },
         );
         posts++;
       }
@@ -265,17 +296,100 @@ export async function seedHelp(ctx: SeedContext): Promise<void> {
   // 10 help files for companies (and one for another customer type)
   const store = ctx.files ?? createDiskFileStore(ctx.filesDir);
   const files: { customerType: string; name: string; extension: string; mime: string; data: () => Promise<Buffer> }[] = [
-    { customerType: 'company', name: 'Publisher portal user guide', extension: 'pdf', mime: 'application/pdf', data: () => pdf('Publisher portal user guide', ['1. Log in with your author id.', '2. Follow your settlement under Sale settlement.', '3. Ask questions on the Q&A board.']) },
-    { customerType: 'company', name: 'Settlement and invoices FAQ', extension: 'pdf', mime: 'application/pdf', data: () => pdf('Settlement and invoices FAQ', ['Invoices are sent monthly.', 'Unpaid invoices are shown in red.']) },
-    { customerType: 'company', name: 'Copyright report guide', extension: 'pdf', mime: 'application/pdf', data: () => pdf('Copyright report guide', ['Report copyright books before the 5th of each month.']) },
-    { customerType: 'company', name: 'Shipping and returns policy', extension: 'pdf', mime: 'application/pdf', data: () => pdf('Shipping and returns policy', ['Returns are processed within 14 days.']) },
-    { customerType: 'company', name: 'books', extension: 'xlsx', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', data: () => xlsx('books', [['ISBN'], ...TEMPLATE_BOOKS.map((b) => [b.isbn13])]) },
-    { customerType: 'company', name: 'Royalty statement template', extension: 'xlsx', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', data: () => xlsx('Royalty', [['Title', 'ISBN', 'Qty', 'Unit price'], ['채식주의자', '9788936434120', 12, 13500]]) },
-    { customerType: 'company', name: 'Price change request form', extension: 'xlsx', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', data: () => xlsx('Request', [['ISBN', 'Old price', 'New price', 'From']]) },
-    { customerType: 'company', name: 'Cover image guidelines', extension: 'zip', mime: 'application/zip', data: async () => zip([['README.txt', 'Cover images: JPG or PNG, at least 600 px wide, RGB.\n'], ['sizes.csv', 'kind,width,height\nfront,600,900\nspine,60,900\n']]) },
-    { customerType: 'company', name: '도서 등록 양식 모음', extension: 'zip', mime: 'application/zip', data: async () => zip([['안내.txt', '도서 등록 양식입니다.\n'], ['books.csv', `isbn13,title\n${TEMPLATE_BOOKS.map((b) => `${b.isbn13},${b.title}`).join('\n')}\n`]]) },
-    { customerType: 'company', name: 'Brand assets', extension: 'zip', mime: 'application/zip', data: async () => zip([['logo.txt', 'Publisher Portal\n']]) },
-    { customerType: 'user', name: 'Reader guide', extension: 'pdf', mime: 'application/pdf', data: () => pdf('Reader guide', ['For readers.']) },
+    {
+      customerType: 'company',
+      name: 'Publisher portal user guide',
+      extension: 'pdf',
+      mime: 'application/pdf',
+      data: () =>
+        pdf('Publisher portal user guide', [
+          '1. Log in with your author id.',
+          '2. Follow your settlement under Sale settlement.',
+          '3. Ask questions on the Q&A board.',
+        ]),
+    },
+    {
+      customerType: 'company',
+      name: 'Settlement and invoices FAQ',
+      extension: 'pdf',
+      mime: 'application/pdf',
+      data: () => pdf('Settlement and invoices FAQ', ['Invoices are sent monthly.', 'Unpaid invoices are shown in red.']),
+    },
+    {
+      customerType: 'company',
+      name: 'Copyright report guide',
+      extension: 'pdf',
+      mime: 'application/pdf',
+      data: () => pdf('Copyright report guide', ['Report copyright books before the 5th of each month.']),
+    },
+    {
+      customerType: 'company',
+      name: 'Shipping and returns policy',
+      extension: 'pdf',
+      mime: 'application/pdf',
+      data: () => pdf('Shipping and returns policy', ['Returns are processed within 14 days.']),
+    },
+    {
+      customerType: 'company',
+      name: 'books',
+      extension: 'xlsx',
+      mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      data: () => xlsx('books', [['ISBN'], ...TEMPLATE_BOOKS.map((b) => [b.isbn13])]),
+    },
+    {
+      customerType: 'company',
+      name: 'Royalty statement template',
+      extension: 'xlsx',
+      mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      data: () =>
+        xlsx('Royalty', [
+          ['Title', 'ISBN', 'Qty', 'Unit price'],
+          ['채식주의자', '9788936434120', 12, 13500],
+        ]),
+    },
+    {
+      customerType: 'company',
+      name: 'Price change request form',
+      extension: 'xlsx',
+      mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      data: () => xlsx('Request', [['ISBN', 'Old price', 'New price', 'From']]),
+    },
+    {
+      customerType: 'company',
+      name: 'Cover image guidelines',
+      extension: 'zip',
+      mime: 'application/zip',
+      data: async () =>
+        zip([
+          ['README.txt', 'Cover images: JPG or PNG, at least 600 px wide, RGB.\n'],
+          ['sizes.csv', 'kind,width,height\nfront,600,900\nspine,60,900\n'],
+        ]),
+    },
+    {
+      customerType: 'company',
+      name: '도서 등록 양식 모음',
+      extension: 'zip',
+      mime: 'application/zip',
+      data: async () =>
+        zip([
+          ['안내.txt', '도서 등록 양식입니다.\n'],
+          ['books.csv', `isbn13,title\n${TEMPLATE_BOOKS.map((b) => `${b.isbn13},${b.title}`).join('\n')}\n`],
+        ]),
+    },
+    {
+      customerType: 'company',
+      name: 'Brand assets',
+      extension: 'zip',
+      mime: 'application/zip',
+      data: async () => zip([['logo.txt', 'Publisher Portal\n']]),
+    },
+    {
+      customerType: 'user',
+      name: 'Reader guide',
+      extension: 'pdf',
+      mime: 'application/pdf',
+      data: () => pdf('Reader guide', ['For readers.']),
+    },
   ];
   const made = await Promise.all(files.map(async (f) => ({ ...f, bytes: await f.data() })));
   for (const f of made) {

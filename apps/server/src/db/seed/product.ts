@@ -32,10 +32,109 @@ const PUBLISHERS: [name: string, prefix: '97911' | '97889', code: string][] = [
 ];
 
 const SURNAMES = ['김', '이', '박', '최', '정', '강', '조', '윤', '장', '임', '한', '오', '서', '신', '권', '황', '안', '송', '류', '홍'];
-const GIVEN = ['민준', '서연', '지훈', '하은', '도윤', '수아', '예준', '지우', '시우', '서윤', '주원', '하린', '지호', '유나', '준서', '채원', '현우', '다은', '건우', '소율', '우진', '지안', '선영', '영호', '경민', '은정', '상철', '미경', '태희', '재석'];
-const SUBJECTS = ['경제학', '심리학', '글쓰기', '한국사', '철학', '데이터 분석', '파이썬', '요리', '정원 가꾸기', '우주', '미술사', '클래식 음악', '투자', '육아', '명상', '여행', '건축', '기후 변화', '인공지능', '수학', '영어 회화', '마케팅', '리더십', '세계사', '고전 문학'];
-const NOUNS = ['바다', '별', '골목', '편지', '정원', '기억', '계절', '시간', '여름', '겨울밤', '섬', '도시', '등대', '숲', '강', '새벽', '서점', '기차', '달빛', '바람', '고양이', '할머니', '마을', '약속', '노래'];
-const ADJ = ['조용한', '푸른', '작은', '오래된', '따뜻한', '눈부신', '사라진', '낯선', '다정한', '느린', '빛나는', '잊혀진', '마지막', '첫', '보이지 않는'];
+const GIVEN = [
+  '민준',
+  '서연',
+  '지훈',
+  '하은',
+  '도윤',
+  '수아',
+  '예준',
+  '지우',
+  '시우',
+  '서윤',
+  '주원',
+  '하린',
+  '지호',
+  '유나',
+  '준서',
+  '채원',
+  '현우',
+  '다은',
+  '건우',
+  '소율',
+  '우진',
+  '지안',
+  '선영',
+  '영호',
+  '경민',
+  '은정',
+  '상철',
+  '미경',
+  '태희',
+  '재석',
+];
+const SUBJECTS = [
+  '경제학',
+  '심리학',
+  '글쓰기',
+  '한국사',
+  '철학',
+  '데이터 분석',
+  '파이썬',
+  '요리',
+  '정원 가꾸기',
+  '우주',
+  '미술사',
+  '클래식 음악',
+  '투자',
+  '육아',
+  '명상',
+  '여행',
+  '건축',
+  '기후 변화',
+  '인공지능',
+  '수학',
+  '영어 회화',
+  '마케팅',
+  '리더십',
+  '세계사',
+  '고전 문학',
+];
+const NOUNS = [
+  '바다',
+  '별',
+  '골목',
+  '편지',
+  '정원',
+  '기억',
+  '계절',
+  '시간',
+  '여름',
+  '겨울밤',
+  '섬',
+  '도시',
+  '등대',
+  '숲',
+  '강',
+  '새벽',
+  '서점',
+  '기차',
+  '달빛',
+  '바람',
+  '고양이',
+  '할머니',
+  '마을',
+  '약속',
+  '노래',
+];
+const ADJ = [
+  '조용한',
+  '푸른',
+  '작은',
+  '오래된',
+  '따뜻한',
+  '눈부신',
+  '사라진',
+  '낯선',
+  '다정한',
+  '느린',
+  '빛나는',
+  '잊혀진',
+  '마지막',
+  '첫',
+  '보이지 않는',
+];
 const PATTERNS: ((r: () => number) => string)[] = [
   (r) => `${pick(ADJ, r)} ${pick(NOUNS, r)}`,
   (r) => `${pick(NOUNS, r)}의 ${pick(NOUNS, r)}`,
@@ -85,7 +184,8 @@ export function catalogueBooks(from: number, to: number): CatalogueRow[] {
     if (n > 999) break;
     const r = rng(i * 7919 + 17);
     const isbn13 = catalogueIsbn(p, n);
-    const authors = r() < 0.2 ? `${pick(SURNAMES, r)}${pick(GIVEN, r)}, ${pick(SURNAMES, r)}${pick(GIVEN, r)}` : `${pick(SURNAMES, r)}${pick(GIVEN, r)}`;
+    const authors =
+      r() < 0.2 ? `${pick(SURNAMES, r)}${pick(GIVEN, r)}, ${pick(SURNAMES, r)}${pick(GIVEN, r)}` : `${pick(SURNAMES, r)}${pick(GIVEN, r)}`;
     const year = 2012 + Math.floor(r() * 14);
     const month = 1 + Math.floor(r() * 12);
     const day = 1 + Math.floor(r() * 28);
@@ -110,7 +210,10 @@ export const DEMO_CATALOGUE_SIZE = 600;
 export async function seedCatalogue(db: DbOrTx, from = 0, to = DEMO_CATALOGUE_SIZE) {
   const rows = catalogueBooks(from, to);
   for (let i = 0; i < rows.length; i += 500) {
-    await db.insert(bookCatalogue).values(rows.slice(i, i + 500)).onConflictDoNothing();
+    await db
+      .insert(bookCatalogue)
+      .values(rows.slice(i, i + 500))
+      .onConflictDoNothing();
   }
   return rows.length;
 }

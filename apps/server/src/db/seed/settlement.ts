@@ -137,7 +137,10 @@ function planPayments(invoices: PlanInvoice[], count: number, today: string, see
     if (!queue.length) break;
     const take = p % 5 === 0 ? 3 + Math.floor(r() * 2) : p % 3 === 0 ? 2 : 1;
     const covered = queue.splice(0, take);
-    const latest = covered.map((i) => invoices[i]!.createdDay).sort().at(-1)!;
+    const latest = covered
+      .map((i) => invoices[i]!.createdDay)
+      .sort()
+      .at(-1)!;
     const dDate = [addDays(latest, 3 + Math.floor(r() * 20)), today].sort()[0]!;
     const currency = invoices[covered[0]!]!.currency;
     const cents = covered.reduce((s, i) => s + invoices[i]!.cents, 0);
@@ -157,7 +160,8 @@ function planPayments(invoices: PlanInvoice[], count: number, today: string, see
           name: `transfer-note-${pad(index, 3)}`,
           extension: 'txt',
           mime: 'text/plain; charset=utf-8',
-          make: async () => Buffer.from(`입금 확인 메모 / Transfer note\n${dDate} ${currency} ${toMoney(cents)}\n${codes.join('\n')}\n`, 'utf8'),
+          make: async () =>
+            Buffer.from(`입금 확인 메모 / Transfer note\n${dDate} ${currency} ${toMoney(cents)}\n${codes.join('\n')}\n`, 'utf8'),
         });
     }
     payments.push({
@@ -167,7 +171,13 @@ function planPayments(invoices: PlanInvoice[], count: number, today: string, see
       cents,
       dType,
       dTypeInfo:
-        dType === 'credit_card' ? `VISA ****${pad(1000 + Math.floor(r() * 8999), 4)}` : dType === 'check' ? `No. ${80000000 + p}` : dType === 'cash' ? '' : 'KEB Hana 123-456789-01',
+        dType === 'credit_card'
+          ? `VISA ****${pad(1000 + Math.floor(r() * 8999), 4)}`
+          : dType === 'check'
+            ? `No. ${80000000 + p}`
+            : dType === 'cash'
+              ? ''
+              : 'KEB Hana 123-456789-01',
       dComment: p % 4 === 0 ? '분할 입금 없이 일괄 처리 / settled in one transfer' : '',
       employeeName: EMPLOYEES[p % EMPLOYEES.length]!,
       invoices: covered,
@@ -250,7 +260,16 @@ async function insertPlan(
       p.files.map(async (f) => {
         const storageKey = store.newKey('buy_payment', f.extension);
         const { size } = await store.put(storageKey, await f.make());
-        return { uploadPath: 'buy_payment', companyIdx, refIdx: paymentIdx[pi]!, name: f.name, extension: f.extension, size, mime: f.mime, storageKey };
+        return {
+          uploadPath: 'buy_payment',
+          companyIdx,
+          refIdx: paymentIdx[pi]!,
+          name: f.name,
+          extension: f.extension,
+          size,
+          mime: f.mime,
+          storageKey,
+        };
       }),
     ),
   );
@@ -271,7 +290,10 @@ export async function seedSettlement(ctx: SeedContext): Promise<void> {
       return { size: data.length };
     },
   };
-  const rows = await ctx.db.select({ idx: currencies.idx, name: currencies.name }).from(currencies).where(inArray(currencies.name, ['KRW', 'USD']));
+  const rows = await ctx.db
+    .select({ idx: currencies.idx, name: currencies.name })
+    .from(currencies)
+    .where(inArray(currencies.name, ['KRW', 'USD']));
   const currencyIdx = Object.fromEntries(rows.map((c) => [c.name.trim(), c.idx]));
   const today = seoulDay(ctx.now);
 

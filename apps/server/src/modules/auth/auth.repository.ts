@@ -29,10 +29,7 @@ export function findPasswordHash(db: DbOrTx, companyIdx: number) {
     .then((r) => r[0]?.hash);
 }
 
-export async function createSession(
-  db: DbOrTx,
-  s: { sid: string; companyIdx: number; expiresAt: Date; now: Date; loggedInAt?: Date },
-) {
+export async function createSession(db: DbOrTx, s: { sid: string; companyIdx: number; expiresAt: Date; now: Date; loggedInAt?: Date }) {
   await db
     .insert(sessions)
     .values({ sid: s.sid, companyIdx: s.companyIdx, expiresAt: s.expiresAt, createdAt: s.now, loggedInAt: s.loggedInAt ?? s.now });
@@ -68,14 +65,20 @@ export function findLiveSession(db: DbOrTx, sid: string, now: Date) {
 }
 
 export async function revokeSession(db: DbOrTx, sid: string, now: Date) {
-  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.sid, sid), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.sid, sid), isNull(sessions.revokedAt)));
 }
 
 /** Revokes every session of the company except `keepSid` (e.g. after a password change). */
 export async function revokeOtherSessions(db: DbOrTx, companyIdx: number, keepSid: string | null, now: Date) {
   const conds = [eq(sessions.companyIdx, companyIdx), isNull(sessions.revokedAt)];
   if (keepSid) conds.push(ne(sessions.sid, keepSid));
-  await db.update(sessions).set({ revokedAt: now }).where(and(...conds));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(...conds));
 }
 
 export type FailureScope = 'login' | 'settings';
@@ -86,9 +89,7 @@ export async function recordFailure(db: DbOrTx, f: { scope: FailureScope; accoun
 
 /** Forgets the failures of one (account, client) pair in a scope (after a right password from it). */
 export async function clearPairFailures(db: DbOrTx, scope: FailureScope, account: string, ip: string) {
-  await db
-    .delete(loginFailures)
-    .where(and(eq(loginFailures.scope, scope), eq(loginFailures.account, account), eq(loginFailures.ip, ip)));
+  await db.delete(loginFailures).where(and(eq(loginFailures.scope, scope), eq(loginFailures.account, account), eq(loginFailures.ip, ip)));
 }
 
 /** Forgets an account's failures in a scope (a right current password in company settings). */

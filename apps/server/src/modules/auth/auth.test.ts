@@ -254,7 +254,11 @@ describe('session lifetime (SESSION_MAX_HOURS) and refresh rotation', () => {
     const short = await createTestApp({ sessionMaxHours: 0.5 });
     try {
       await short.createCompany({ id: 'brief', password: 'brief-pass' });
-      const res = await short.app.inject({ method: 'POST', url: '/api/company/login', payload: { id: 'brief', password: 'brief-pass', company_division: 'AUT' } });
+      const res = await short.app.inject({
+        method: 'POST',
+        url: '/api/company/login',
+        payload: { id: 'brief', password: 'brief-pass', company_division: 'AUT' },
+      });
       expect(res.json().expires_in).toBe(30 * 60);
     } finally {
       await short.close();

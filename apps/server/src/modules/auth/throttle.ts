@@ -73,10 +73,7 @@ export async function assertLoginAllowed(db: DbOrTx, account: string, client: st
   const since = new Date(now.getTime() - Math.max(PAIR_SCHEDULE.windowMs, CLIENT_SCHEDULE.windowMs));
   const clientSince = new Date(now.getTime() - CLIENT_SCHEDULE.windowMs);
   const f = await repo.clientFailures(db, account, client, since, clientSince);
-  const wait = Math.max(
-    waitMs(f.pairCount, f.pairLast, PAIR_SCHEDULE, now),
-    waitMs(f.clientCount, f.clientLast, CLIENT_SCHEDULE, now),
-  );
+  const wait = Math.max(waitMs(f.pairCount, f.pairLast, PAIR_SCHEDULE, now), waitMs(f.clientCount, f.clientLast, CLIENT_SCHEDULE, now));
   if (wait > 0) throw tooMany(wait);
   return { pairFailures: f.pairCount };
 }

@@ -23,11 +23,7 @@ export const commonRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; de
   { db, auth, demoData },
 ) => {
   const lookup = <T extends z.ZodType>(path: string, summary: string, row: T, load: () => Promise<z.infer<T>[]>) =>
-    app.get(
-      path,
-      { schema: { tags: ['common'], summary, response: { 200: z.array(row), 401: ZErrorEnvelope } } },
-      load,
-    );
+    app.get(path, { schema: { tags: ['common'], summary, response: { 200: z.array(row), 401: ZErrorEnvelope } } }, load);
 
   lookup('/common/getCountry', 'Countries (ISO 3166)', ZCountry, () => repo.listCountries(db));
   lookup('/common/getCurrency', 'Currencies', ZCurrency, () => repo.listCurrencies(db));
@@ -65,7 +61,7 @@ export const commonRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; de
         ...passwordCheckSchema,
         summary: "Is this the caller's current password? (addition: the password in a JSON body)",
         description:
-          "The same check as GET common/passwordCheck with `{ id, password }` as a JSON body, so the password is in no URL. " +
+          'The same check as GET common/passwordCheck with `{ id, password }` as a JSON body, so the password is in no URL. ' +
           'Answers `Cache-Control: no-store`.',
         body: ZPasswordCheckBody,
       },

@@ -55,7 +55,8 @@ describe(`lookups (${process.env.TEST_DB ?? 'pglite'})`, () => {
   });
 
   it('POST passwordCheck takes id and password in a JSON body (the password in no URL)', async () => {
-    const post = (payload: unknown, tok: string | null = token) => t.inject(tok, { method: 'POST', url: '/api/common/passwordCheck', payload: payload as object });
+    const post = (payload: unknown, tok: string | null = token) =>
+      t.inject(tok, { method: 'POST', url: '/api/common/passwordCheck', payload: payload as object });
     expect((await post({ id: 'lookup', password: 'lookup-pass' })).json()).toBe(true);
     expect((await post({ id: 'lookup', password: 'wrong-pass-2' })).json()).toBe(false);
     expect((await post({ id: 'someone', password: 'someone-pass' })).json()).toBe(false);
@@ -67,7 +68,11 @@ describe(`lookups (${process.env.TEST_DB ?? 'pglite'})`, () => {
     const answers = [
       await get('/api/common/passwordCheck?id=lookup&password=lookup-pass'),
       await t.inject(token, { method: 'POST', url: '/api/common/passwordCheck', payload: { id: 'lookup', password: 'lookup-pass' } }),
-      await t.app.inject({ method: 'POST', url: '/api/company/login', payload: { id: 'lookup', password: 'lookup-pass', company_division: 'AUT' } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/company/login',
+        payload: { id: 'lookup', password: 'lookup-pass', company_division: 'AUT' },
+      }),
       // a token of its own: a refresh replaces the token it was called with
       await get('/api/company/refresh', await t.login('lookup', 'lookup-pass')),
     ];

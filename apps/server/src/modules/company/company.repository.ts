@@ -121,7 +121,10 @@ export function findAddress(db: DbOrTx, companyIdx: number, idx: number) {
 export async function clearDefaultAddress(db: DbOrTx, companyIdx: number, exceptIdx: number | null, now: Date) {
   const conds = [eq(customerAddresses.companyIdx, companyIdx), eq(customerAddresses.defaultYn, 'Y')];
   if (exceptIdx !== null) conds.push(ne(customerAddresses.idx, exceptIdx));
-  await db.update(customerAddresses).set({ defaultYn: '', updatedAt: now }).where(and(...conds));
+  await db
+    .update(customerAddresses)
+    .set({ defaultYn: '', updatedAt: now })
+    .where(and(...conds));
 }
 
 export async function insertAddress(db: DbOrTx, companyIdx: number, v: TCompanyAddressInput, now: Date) {

@@ -28,7 +28,7 @@ const tags = ['company'];
 const errors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope, 404: ZErrorEnvelope };
 const writeErrors = { ...errors, 409: ZErrorEnvelope, 429: ZErrorEnvelope };
 const ADDITION = '(addition) Not in the specification §7; the company settings screen needs it.';
-const NOT_OWN = 'An idx that is not one of the caller\'s company answers 404.';
+const NOT_OWN = "An idx that is not one of the caller's company answers 404.";
 
 function caller(request: FastifyRequest): Caller {
   const me = companyOf(request);
@@ -64,7 +64,7 @@ export const companyRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
         description:
           '`email` and `email_invoice` as JSON arrays or comma-separated strings; every address must be an ' +
           'e-mail, none twice. City and state are required unless the country is KOR (then stored empty). ' +
-          'The id cannot be changed. Answers the saved profile. `idx` must be the caller\'s company, else 404.',
+          "The id cannot be changed. Answers the saved profile. `idx` must be the caller's company, else 404.",
         params: ZCompanyIdxParams,
         body: ZCompanyUpdateBody,
         response: { 200: ZCompanyInfo, ...writeErrors },
@@ -89,7 +89,7 @@ export const companyRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
             'Retry-After); the new one has at least ' +
             '7 characters and differs from the current one. Every other session of the company ends; the ' +
             "caller's token keeps working. A wrong current password answers 400 with issue `wrongPassword`. " +
-            'Also answered at `/api/company/passwordUpdate/` (the specification\'s spelling).',
+            "Also answered at `/api/company/passwordUpdate/` (the specification's spelling).",
           body: ZPasswordUpdateBody,
           response: { 200: ZStatusSuccess, ...writeErrors },
         },

@@ -81,7 +81,9 @@ describe(`company profile (${process.env.TEST_DB ?? 'pglite'})`, () => {
   });
 
   it('e-mail lists round trip: arrays or comma-separated in, comma-separated stored and sent back', async () => {
-    const res = await updateProfile(profile({ email: ['a@acme.example.com', ' b@acme.example.com '], email_invoice: 'x@acme.example.com, y@acme.example.com' }));
+    const res = await updateProfile(
+      profile({ email: ['a@acme.example.com', ' b@acme.example.com '], email_invoice: 'x@acme.example.com, y@acme.example.com' }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().email).toBe('a@acme.example.com,b@acme.example.com');
     expect(res.json().email_invoice).toBe('x@acme.example.com,y@acme.example.com');
@@ -102,7 +104,19 @@ describe(`company profile (${process.env.TEST_DB ?? 'pglite'})`, () => {
     const res = await updateProfile({ country: 'KOR' });
     expect(res.statusCode).toBe(400);
     const got = issues(res);
-    for (const f of ['company_name', 'first_name', 'last_name', 'registration_number', 'zipcode', 'addressLine1', 'business_conditions', 'item', 'telephone', 'email', 'email_invoice']) {
+    for (const f of [
+      'company_name',
+      'first_name',
+      'last_name',
+      'registration_number',
+      'zipcode',
+      'addressLine1',
+      'business_conditions',
+      'item',
+      'telephone',
+      'email',
+      'email_invoice',
+    ]) {
       expect(got[`body.${f}`], f).toBe('required');
     }
     expect(got['body.city']).toBeUndefined(); // KOR: no city/state
@@ -149,16 +163,28 @@ describe(`company profile (${process.env.TEST_DB ?? 'pglite'})`, () => {
 
 describe('password change', () => {
   it('a wrong current password answers 400 wrongPassword and keeps the password', async () => {
-    const res = await t.inject(token, { method: 'PATCH', url: '/api/company/passwordUpdate/', payload: { password_current: 'wrong-pass', password_change: 'new-pass-1' } });
+    const res = await t.inject(token, {
+      method: 'PATCH',
+      url: '/api/company/passwordUpdate/',
+      payload: { password_current: 'wrong-pass', password_change: 'new-pass-1' },
+    });
     expect(res.statusCode).toBe(400);
     expect(issues(res)).toEqual({ 'body.password_current': 'wrongPassword' });
     await t.login('acme', 'acme-pass');
   });
 
   it('the new password needs 7 characters and must differ from the current one', async () => {
-    const short = await t.inject(token, { method: 'PATCH', url: '/api/company/passwordUpdate/', payload: { password_current: 'acme-pass', password_change: 'abc' } });
+    const short = await t.inject(token, {
+      method: 'PATCH',
+      url: '/api/company/passwordUpdate/',
+      payload: { password_current: 'acme-pass', password_change: 'abc' },
+    });
     expect(issues(short)).toEqual({ 'body.password_change': 'minLength:7' });
-    const same = await t.inject(token, { method: 'PATCH', url: '/api/company/passwordUpdate', payload: { password_current: 'acme-pass', password_change: 'acme-pass' } });
+    const same = await t.inject(token, {
+      method: 'PATCH',
+      url: '/api/company/passwordUpdate',
+      payload: { password_current: 'acme-pass', password_change: 'acme-pass' },
+    });
     expect(issues(same)).toEqual({ 'body.password_change': 'samePassword' });
     const missing = await t.inject(token, { method: 'PATCH', url: '/api/company/passwordUpdate/', payload: {} });
     expect(issues(missing)).toMatchObject({ 'body.password_current': 'required', 'body.password_change': 'required' });
@@ -170,7 +196,11 @@ describe('password change', () => {
     const older = await t.login('pwco', 'first-pass');
     const refreshed = (await t.inject(older, { method: 'GET', url: '/api/company/refresh' })).json().access_token as string;
     // the spec's path has a trailing slash; both forms answer
-    const res = await t.inject(current, { method: 'PATCH', url: '/api/company/passwordUpdate/', payload: { password_current: 'first-pass', password_change: 'second-pass' } });
+    const res = await t.inject(current, {
+      method: 'PATCH',
+      url: '/api/company/passwordUpdate/',
+      payload: { password_current: 'first-pass', password_change: 'second-pass' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'success' });
     for (const tok of [older, refreshed]) {
@@ -179,19 +209,31 @@ describe('password change', () => {
     expect((await t.inject(current, { method: 'GET', url: `/api/company/getInfo/${pw.idx}` })).statusCode).toBe(200);
     expect((await t.inject(otherToken, { method: 'GET', url: `/api/company/getInfo/${other.idx}` })).statusCode).toBe(200);
     // the old password no longer logs in, the new one does; passwordCheck agrees
-    const oldLogin = await t.app.inject({ method: 'POST', url: '/api/company/login', payload: { id: 'pwco', password: 'first-pass', company_division: 'AUT' } });
+    const oldLogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/company/login',
+      payload: { id: 'pwco', password: 'first-pass', company_division: 'AUT' },
+    });
     expect(oldLogin.statusCode).toBe(401);
     const fresh = await t.login('pwco', 'second-pass');
     expect((await t.inject(fresh, { method: 'GET', url: '/api/common/passwordCheck?id=pwco&password=second-pass' })).json()).toBe(true);
     expect((await t.inject(fresh, { method: 'GET', url: '/api/common/passwordCheck?id=pwco&password=first-pass' })).json()).toBe(false);
     // without the trailing slash too
-    const back = await t.inject(fresh, { method: 'PATCH', url: '/api/company/passwordUpdate', payload: { password_current: 'second-pass', password_change: 'third-pass' } });
+    const back = await t.inject(fresh, {
+      method: 'PATCH',
+      url: '/api/company/passwordUpdate',
+      payload: { password_current: 'second-pass', password_change: 'third-pass' },
+    });
     expect(back.statusCode).toBe(200);
     expect((await t.inject(current, { method: 'GET', url: `/api/company/getInfo/${pw.idx}` })).statusCode).toBe(401);
   });
 
   it('needs a token', async () => {
-    const res = await t.inject(null, { method: 'PATCH', url: '/api/company/passwordUpdate/', payload: { password_current: 'x', password_change: 'yyyyyyy' } });
+    const res = await t.inject(null, {
+      method: 'PATCH',
+      url: '/api/company/passwordUpdate/',
+      payload: { password_current: 'x', password_change: 'yyyyyyy' },
+    });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -213,7 +255,9 @@ describe('addresses', () => {
     const del = await t.inject(token, { method: 'DELETE', url: `/api/company/CompanyAddress/${a.customer_address_idx}` });
     expect(del.statusCode).toBe(200);
     expect(del.json()).toEqual({ status: 'success', deleted: 1 });
-    expect((await t.inject(token, { method: 'GET', url: `/api/company/CompanyAddressDetail/${a.customer_address_idx}` })).statusCode).toBe(404);
+    expect((await t.inject(token, { method: 'GET', url: `/api/company/CompanyAddressDetail/${a.customer_address_idx}` })).statusCode).toBe(
+      404,
+    );
   });
 
   it('validation: required fields, 45 characters (Korean), city/state unless KOR, known country, default_yn Y or empty', async () => {
@@ -257,15 +301,11 @@ describe('addresses', () => {
     expect(theirs.default_yn).toBe('Y');
     expect((await listAddresses()).dataset.filter((r) => r.default_yn === 'Y')).toHaveLength(1);
     // the database refuses a second default even behind the service's back
-    await expect(
-      t.db.execute(`update customer_addresses set default_yn = 'Y' where company_idx = ${acme.idx}`),
-    ).rejects.toThrow();
+    await expect(t.db.execute(`update customer_addresses set default_yn = 'Y' where company_idx = ${acme.idx}`)).rejects.toThrow();
   });
 
   it('concurrent default addresses: every answer is 200 or 409, and exactly one default remains', async () => {
-    const results = await Promise.all(
-      [1, 2, 3, 4, 5].map((n) => postAddress(address({ address_name: `Race ${n}`, default_yn: 'Y' }))),
-    );
+    const results = await Promise.all([1, 2, 3, 4, 5].map((n) => postAddress(address({ address_name: `Race ${n}`, default_yn: 'Y' }))));
     for (const r of results) expect([200, 409]).toContain(r.statusCode);
     expect(results.some((r) => r.statusCode === 200)).toBe(true);
     const defaults = (await listAddresses()).dataset.filter((r) => r.default_yn === 'Y');
@@ -281,7 +321,9 @@ describe('addresses', () => {
     // a delete mixing own and foreign rows deletes nothing
     const del = await t.inject(token, { method: 'DELETE', url: `/api/company/CompanyAddress/${mine.customer_address_idx},${id}` });
     expect(del.statusCode).toBe(404);
-    expect((await t.inject(token, { method: 'GET', url: `/api/company/CompanyAddressDetail/${mine.customer_address_idx}` })).statusCode).toBe(200);
+    expect(
+      (await t.inject(token, { method: 'GET', url: `/api/company/CompanyAddressDetail/${mine.customer_address_idx}` })).statusCode,
+    ).toBe(200);
     const still = await t.inject(otherToken, { method: 'GET', url: `/api/company/CompanyAddressDetail/${id}` });
     expect(still.json()[0].address_name).toBe('Theirs');
     expect((await listAddresses()).dataset.map((r) => r.address_name)).not.toContain('Theirs');
@@ -319,7 +361,11 @@ describe('contact persons (addition)', () => {
     expect(c).toMatchObject({ company_idx: acme.idx, name: '박민수', email: 'minsu@acme.example.com' });
     const list = (await t.inject(token, { method: 'GET', url: '/api/company/CompanyContactPerson' })).json();
     expect(list.dataset).toContainEqual(c);
-    const upd = await t.inject(token, { method: 'PATCH', url: `/api/company/CompanyContactPerson/${c.contact_person_idx}`, payload: contact({ position: '부장' }) });
+    const upd = await t.inject(token, {
+      method: 'PATCH',
+      url: `/api/company/CompanyContactPerson/${c.contact_person_idx}`,
+      payload: contact({ position: '부장' }),
+    });
     expect(upd.json().position).toBe('부장');
     const detail = await t.inject(token, { method: 'GET', url: `/api/company/CompanyContactPersonDetail/${c.contact_person_idx}` });
     expect(detail.json()).toEqual([upd.json()]);
@@ -330,7 +376,11 @@ describe('contact persons (addition)', () => {
   });
 
   it('validates name, e-mail and phone numbers', async () => {
-    const res = await t.inject(token, { method: 'POST', url: '/api/company/CompanyContactPerson', payload: contact({ name: ' ', email: 'nope', mobile: 'abc' }) });
+    const res = await t.inject(token, {
+      method: 'POST',
+      url: '/api/company/CompanyContactPerson',
+      payload: contact({ name: ' ', email: 'nope', mobile: 'abc' }),
+    });
     expect(res.statusCode).toBe(400);
     expect(issues(res)).toEqual({ 'body.name': 'required', 'body.email': 'email', 'body.mobile': 'phone' });
   });
@@ -338,7 +388,9 @@ describe('contact persons (addition)', () => {
   it("another company's contact person answers 404", async () => {
     const theirs = (await t.inject(otherToken, { method: 'POST', url: '/api/company/CompanyContactPerson', payload: contact() })).json();
     const id = theirs.contact_person_idx;
-    expect((await t.inject(token, { method: 'PATCH', url: `/api/company/CompanyContactPerson/${id}`, payload: contact() })).statusCode).toBe(404);
+    expect(
+      (await t.inject(token, { method: 'PATCH', url: `/api/company/CompanyContactPerson/${id}`, payload: contact() })).statusCode,
+    ).toBe(404);
     expect((await t.inject(token, { method: 'DELETE', url: `/api/company/CompanyContactPerson/${id}` })).statusCode).toBe(404);
     expect((await t.inject(token, { method: 'GET', url: `/api/company/CompanyContactPersonDetail/${id}` })).statusCode).toBe(404);
     expect((await t.inject(otherToken, { method: 'GET', url: `/api/company/CompanyContactPersonDetail/${id}` })).statusCode).toBe(200);

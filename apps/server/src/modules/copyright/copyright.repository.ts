@@ -14,8 +14,7 @@ type Rows<T> = { rows: T[] };
 const rows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as Rows<T>).rows;
 
 /** Royalty of one line: unit_price × qty × rate / 100, exact numeric, rounded half away from zero to 2 decimals. */
-export const ROYALTY_SQL = (line: string, book: string) =>
-  sql.raw(`round(${line}.unit_price * ${line}.qty * ${book}.rate / 100, 2)`);
+export const ROYALTY_SQL = (line: string, book: string) => sql.raw(`round(${line}.unit_price * ${line}.qty * ${book}.rate / 100, 2)`);
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
@@ -41,7 +40,13 @@ function lineConditions(w: RoyaltyWhere) {
   const parts = [sql`r.company_idx = ${w.companyIdx}`];
   if (f.startDate) parts.push(sql`r.created_at >= (${f.startDate}::date)::timestamp at time zone ${w.timeZone}`);
   if (f.endDate) parts.push(sql`r.created_at < (${f.endDate}::date + 1)::timestamp at time zone ${w.timeZone}`);
-  if (w.customerIdxs) parts.push(sql`r.customer_idx in (${sql.join(w.customerIdxs.map((i) => sql`${i}`), sql`, `)})`);
+  if (w.customerIdxs)
+    parts.push(
+      sql`r.customer_idx in (${sql.join(
+        w.customerIdxs.map((i) => sql`${i}`),
+        sql`, `,
+      )})`,
+    );
   if (f.invoiceYn === 'Y') parts.push(sql`r.buy_invoice_idx is not null`);
   if (f.invoiceYn === 'N') parts.push(sql`r.buy_invoice_idx is null`);
   return sql.join(parts, sql` and `);
@@ -100,7 +105,14 @@ const INVOICE_JOIN = sql`left join buy_invoices inv on inv.idx = r.buy_invoice_i
  * where a page starts (which book, which offset inside it) all come from these groups.
  */
 export async function royaltyGroups(db: DbOrTx, w: RoyaltyWhere) {
-  const found = await rows<{ book_idx: number; currency: string; currency_icon: string; cnt: string | number; qty: string; royalty: string }>(
+  const found = await rows<{
+    book_idx: number;
+    currency: string;
+    currency_icon: string;
+    cnt: string | number;
+    qty: string;
+    royalty: string;
+  }>(
     db,
     sql`select r.book_idx, r.currency, coalesce(cur.icon, r.currency) as currency_icon, count(*)::int as cnt,
         coalesce(sum(r.qty), 0)::text as qty, coalesce(sum(${ROYALTY_SQL('r', 'b')}), 0)::text as royalty
@@ -296,7 +308,14 @@ export async function booksCount(db: DbOrTx, companyIdx: number, f: TCopyrightBo
 }
 
 /** A batch of the export: the list's columns, and created_at as the wall-clock time of `timeZone`. */
-export async function booksBatch(db: DbOrTx, companyIdx: number, f: TCopyrightBooksFilter, afterIdx: number, limit: number, timeZone: string) {
+export async function booksBatch(
+  db: DbOrTx,
+  companyIdx: number,
+  f: TCopyrightBooksFilter,
+  afterIdx: number,
+  limit: number,
+  timeZone: string,
+) {
   return rows<BookRecord & { local_created_at: string }>(
     db,
     sql`select ${bookColumns}, to_char(b.created_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as local_created_at

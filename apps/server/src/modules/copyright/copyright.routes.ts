@@ -26,7 +26,7 @@ const MAX_EXPORTS_PER_COMPANY = 2;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const ROYALTY_RULE =
-  'Royalty of a line = unit_price × qty × rate / 100, where rate (percent) is that of the line\'s copyright book; ' +
+  "Royalty of a line = unit_price × qty × rate / 100, where rate (percent) is that of the line's copyright book; " +
   'qty counts sold copies only: sample copies (sample_qty) and disused copies (disuse_qty) earn no royalty. ' +
   'Computed in SQL on numeric (exact), rounded half away from zero to 2 decimals per line; totals are the sums ' +
   'of the rounded lines, per currency, over the whole filtered set. A line is calculated when it has an invoice ' +
@@ -89,17 +89,19 @@ export const copyrightRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
       release();
       if (!reply.raw.writableFinished) abort.abort();
     });
-    return make(abort.signal).catch((e: unknown) => {
-      release();
-      throw e;
-    }).then((stream) =>
-      reply
-        .header('content-type', XLSX)
-        .header('content-disposition', contentDisposition(fileName))
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(stream),
-    );
+    return make(abort.signal)
+      .catch((e: unknown) => {
+        release();
+        throw e;
+      })
+      .then((stream) =>
+        reply
+          .header('content-type', XLSX)
+          .header('content-disposition', contentDisposition(fileName))
+          .header('cache-control', 'private, no-store')
+          .header('x-content-type-options', 'nosniff')
+          .send(stream),
+      );
   };
 
   app.get(

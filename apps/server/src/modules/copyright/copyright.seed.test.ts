@@ -23,7 +23,10 @@ afterAll(async () => {
 async function all<T>(token: string, url: string, search: object = {}): Promise<T[]> {
   const out: T[] = [];
   for (let start = 0; ; start += 100) {
-    const res = await t.inject(token, { method: 'GET', url: `${url}?start=${start}&length=100&search_value=${encodeURIComponent(JSON.stringify(search))}` });
+    const res = await t.inject(token, {
+      method: 'GET',
+      url: `${url}?start=${start}&length=100&search_value=${encodeURIComponent(JSON.stringify(search))}`,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<{ dataset: T[]; total_cnt: number }>();
     out.push(...body.dataset);

@@ -19,7 +19,10 @@ const ISBN_B1 = isbn13('979119999991');
 
 const q = (o: object) => encodeURIComponent(JSON.stringify(o));
 const royalty = async (token: string, search: object = {}, start = 0, length = 100) => {
-  const res = await t.inject(token, { method: 'GET', url: `/api/copyright/royalty?start=${start}&length=${length}&search_value=${q(search)}` });
+  const res = await t.inject(token, {
+    method: 'GET',
+    url: `/api/copyright/royalty?start=${start}&length=${length}&search_value=${q(search)}`,
+  });
   return res;
 };
 const royaltyJson = async (token: string, search: object = {}, start = 0, length = 100) => {
@@ -100,11 +103,25 @@ beforeAll(async () => {
   });
   await t.db.insert(royaltyLines).values([
     // A1 (rate 7.50): 12345.67 × 3 × 7.5 / 100 = 2777.775750 → 2777.78; samples and disused copies earn none
-    line(a1, kyobo, { unitPrice: '12345.67', qty: 3, sampleQty: 2, disuseQty: 1, buyInvoiceIdx: INV_A1.idx, createdAt: new Date('2025-12-31T14:59:59Z') }),
+    line(a1, kyobo, {
+      unitPrice: '12345.67',
+      qty: 3,
+      sampleQty: 2,
+      disuseQty: 1,
+      buyInvoiceIdx: INV_A1.idx,
+      createdAt: new Date('2025-12-31T14:59:59Z'),
+    }),
     // A1: 0.35 × 3 × 7.5 / 100 = 0.07875 → 0.08 (USD)
     line(a1, powell, { unitPrice: '0.35', qty: 3, currency: 'USD', sampleQty: 5, createdAt: new Date('2025-12-31T15:00:00Z') }),
     // A2 (rate 12.50): 19.99 × 7 × 12.5 / 100 = 17.491250 → 17.49 (USD)
-    line(a2, powell, { unitPrice: '19.99', qty: 7, currency: 'USD', disuseQty: 4, buyInvoiceIdx: INV_A2.idx, createdAt: new Date('2026-02-01T00:00:00Z') }),
+    line(a2, powell, {
+      unitPrice: '19.99',
+      qty: 7,
+      currency: 'USD',
+      disuseQty: 4,
+      buyInvoiceIdx: INV_A2.idx,
+      createdAt: new Date('2026-02-01T00:00:00Z'),
+    }),
     // A2: 1350 × 0 × 12.5% = 0 (only samples)
     line(a2, tsutaya, { unitPrice: '1350.00', qty: 0, sampleQty: 3, currency: 'JPY', createdAt: new Date('2026-03-01T00:00:00Z') }),
     // A2: 0.1 × 1 × 12.5 / 100 = 0.0125 → 0.01 (USD)
@@ -113,7 +130,13 @@ beforeAll(async () => {
     line(b1, kyobo, { unitPrice: '99999.00', qty: 9, buyInvoiceIdx: INV_B.idx }),
     line(b1, powell, { unitPrice: '50.00', qty: 2, currency: 'USD' }),
     // B1: a reference to company A's invoice (bad data) never shows A's invoice code to B
-    line(b1, tsutaya, { unitPrice: '10.00', qty: 1, currency: 'JPY', buyInvoiceIdx: INV_A2.idx, createdAt: new Date('2026-01-11T03:00:00Z') }),
+    line(b1, tsutaya, {
+      unitPrice: '10.00',
+      qty: 1,
+      currency: 'JPY',
+      buyInvoiceIdx: INV_A2.idx,
+      createdAt: new Date('2026-01-11T03:00:00Z'),
+    }),
   ]);
 }, 60_000);
 
@@ -122,7 +145,7 @@ afterAll(async () => {
 });
 
 describe('GET copyright/royalty', () => {
-  it('lists the company\'s lines by title with royalty amounts and per-currency totals', async () => {
+  it("lists the company's lines by title with royalty amounts and per-currency totals", async () => {
     const body = await royaltyJson(tokenA);
     expect(body.total_cnt).toBe(5);
     // default sort by title: Apple orchards (A2) before Zebra crossings (A1), lines in order within
@@ -171,9 +194,10 @@ describe('GET copyright/royalty', () => {
     for (const length of [1, 2, 3]) {
       for (let start = 0; start <= full.total_cnt; start++) {
         const page = await royaltyJson(tokenA, {}, start, length);
-        expect(page.dataset.map((r) => [r.no, r.idx]), `start ${start} length ${length}`).toEqual(
-          full.dataset.slice(start, start + length).map((r) => [r.no, r.idx]),
-        );
+        expect(
+          page.dataset.map((r) => [r.no, r.idx]),
+          `start ${start} length ${length}`,
+        ).toEqual(full.dataset.slice(start, start + length).map((r) => [r.no, r.idx]));
       }
     }
   });
@@ -262,7 +286,13 @@ describe('GET copyright/royalty', () => {
   });
 
   it("never shows another company's rows, whatever the filter", async () => {
-    for (const search of [{}, { isbn: ISBN_B1 }, { customerName: 'Kyobo' }, { invoiceYn: 'Y' }, { startDate: '2000-01-01', endDate: '2100-01-01' }]) {
+    for (const search of [
+      {},
+      { isbn: ISBN_B1 },
+      { customerName: 'Kyobo' },
+      { invoiceYn: 'Y' },
+      { startDate: '2000-01-01', endDate: '2100-01-01' },
+    ]) {
       const body = await royaltyJson(tokenA, search);
       expect(body.dataset.some((r) => r.isbn === ISBN_B1)).toBe(false);
     }
@@ -280,7 +310,10 @@ describe('GET copyright/royalty', () => {
 
   it('totals follow new lines at once (the totals cache is keyed on the data version)', async () => {
     const before = await royaltyJson(tokenB);
-    const [bk] = await t.db.select().from(copyrightBooks).where((await import('drizzle-orm')).eq(copyrightBooks.isbn, ISBN_B1));
+    const [bk] = await t.db
+      .select()
+      .from(copyrightBooks)
+      .where((await import('drizzle-orm')).eq(copyrightBooks.isbn, ISBN_B1));
     const [cu] = await t.db.select().from(royaltyCustomers).limit(1);
     const [added] = await t.db
       .insert(royaltyLines)
@@ -378,7 +411,22 @@ describe('POST copyright/exportRoyalty', () => {
     const { header, rows, ws } = await readWorkbook(res.rawPayload);
     expect(ws.name).toBe('인세');
     expect(header).toEqual([
-      '번호', '제목', 'ISBN', '거래처', '국가', '판매 정보', '단가', '통화', '수량', '증정', '폐기', '인세율 (%)', '인세', '정산 상태', '청구서', '판매일',
+      '번호',
+      '제목',
+      'ISBN',
+      '거래처',
+      '국가',
+      '판매 정보',
+      '단가',
+      '통화',
+      '수량',
+      '증정',
+      '폐기',
+      '인세율 (%)',
+      '인세',
+      '정산 상태',
+      '청구서',
+      '판매일',
     ]);
     const lines = rows.filter((r) => typeof r['번호'] === 'number');
     expect(lines.map((r) => [r['제목'], r['국가'], r['정산 상태'], r['청구서']])).toEqual([
@@ -491,7 +539,7 @@ describe('copyright books', () => {
     return res.json<TCopyrightBooksResponse>();
   };
 
-  it('lists the company\'s books in number order with §3 fields', async () => {
+  it("lists the company's books in number order with §3 fields", async () => {
     const body = await books(tokenA);
     expect(body.total_cnt).toBe(2);
     expect(body.dataset.map((b) => [b.no, b.title])).toEqual([
@@ -533,8 +581,12 @@ describe('copyright books', () => {
     expect(res.json().code).toBe('VALIDATION');
   });
 
-  it('exports the filtered book list as xlsx, only the company\'s books', async () => {
-    const res = await t.inject(tokenA, { method: 'POST', url: '/api/copyright/exportBooks', payload: { search_value: { payType: 'sale' } } });
+  it("exports the filtered book list as xlsx, only the company's books", async () => {
+    const res = await t.inject(tokenA, {
+      method: 'POST',
+      url: '/api/copyright/exportBooks',
+      payload: { search_value: { payType: 'sale' } },
+    });
     expect(res.statusCode).toBe(200);
     const { rows } = await readWorkbook(res.rawPayload);
     expect(rows.map((r) => [r.ISBN, r['List price'], r['Rate (%)'], r['Pay type']])).toEqual([[ISBN_A1, 15000, 7.5, 'Sale price']]);

@@ -77,7 +77,7 @@ describe('export labels', () => {
     expect(new Set(Object.values(t.saleInfoValues)).size).toBe(5);
   });
 
-  it('totals rows count lines with the language\'s digit grouping', () => {
+  it("totals rows count lines with the language's digit grouping", () => {
     expect(totalLabel('en', 'USD', 2967)).toBe('Total USD (2,967 lines)');
     expect(totalLabel('ko', 'KRW', 482)).toBe('KRW 합계 (482건)');
   });

@@ -205,8 +205,14 @@ function rowXml(values, numberLast = false) {
 const MAX_WIDTH = 60;
 /** East Asian wide characters (Hangul, CJK, kana, full-width forms) take about two. */
 const wide = (c) =>
-  (c >= 0x1100 && c <= 0x115f) || (c >= 0x2e80 && c <= 0xa4cf) || (c >= 0xac00 && c <= 0xd7a3) || (c >= 0xf900 && c <= 0xfaff) ||
-  (c >= 0xfe30 && c <= 0xfe4f) || (c >= 0xff00 && c <= 0xff60) || (c >= 0xffe0 && c <= 0xffe6) || c >= 0x20000;
+  (c >= 0x1100 && c <= 0x115f) ||
+  (c >= 0x2e80 && c <= 0xa4cf) ||
+  (c >= 0xac00 && c <= 0xd7a3) ||
+  (c >= 0xf900 && c <= 0xfaff) ||
+  (c >= 0xfe30 && c <= 0xfe4f) ||
+  (c >= 0xff00 && c <= 0xff60) ||
+  (c >= 0xffe0 && c <= 0xffe6) ||
+  c >= 0x20000;
 function textWidth(s) {
   let w = 0;
   for (let i = 0; i < s.length; i++) {
@@ -230,8 +236,12 @@ function measure(values, numberLast) {
     if (v === null || v === undefined) continue;
     if (lookupOf[i] && typeof v === 'string') v = lookupOf[i][v] ?? v;
     const w = dateColumn[i]
-      ? columns[i].format === 'date' ? 10 : 16
-      : typeof v === 'number' || (numericText[i] && NUMERIC_TEXT.test(String(v))) ? numberWidth(i, v) : textWidth(String(v));
+      ? columns[i].format === 'date'
+        ? 10
+        : 16
+      : typeof v === 'number' || (numericText[i] && NUMERIC_TEXT.test(String(v)))
+        ? numberWidth(i, v)
+        : textWidth(String(v));
     if (w + 2 > widths[i]) widths[i] = w + 2;
   }
 }
@@ -372,9 +382,7 @@ async function runQuery({ query, books, batch }) {
         name: 'portal-export',
         text: query.text,
         rowMode: 'array',
-        values: query.params.map((p) =>
-          p && typeof p === 'object' && 'placeholder' in p ? { book, after, limit }[p.placeholder] : p,
-        ),
+        values: query.params.map((p) => (p && typeof p === 'object' && 'placeholder' in p ? { book, after, limit }[p.placeholder] : p)),
       });
       return { rows, full: rows.length === limit };
     };
@@ -431,7 +439,10 @@ port.on('message', (msg) => {
       } else if (msg.type === 'end') {
         writeHead();
         sheet.write(
-          Buffer.from('</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>', 'utf8'),
+          Buffer.from(
+            '</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>',
+            'utf8',
+          ),
         );
         sheet.end();
         zip.end();

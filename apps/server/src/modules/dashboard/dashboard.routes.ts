@@ -18,10 +18,8 @@ const tags = ['dashboard'];
 export const dashboardRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config, changes }) => {
   const service = createDashboardService({ db, changes, timeZone: config.timeZone, now: config.now });
   const counter = (path: string, summary: string, get: (companyIdx: number) => Promise<number>) =>
-    app.get(
-      path,
-      { schema: { tags, summary, response: { 200: ZDashboardCount, ...errors } } },
-      (request) => get(companyOf(request).companyIdx),
+    app.get(path, { schema: { tags, summary, response: { 200: ZDashboardCount, ...errors } } }, (request) =>
+      get(companyOf(request).companyIdx),
     );
 
   counter('/company/dashboard/copyrightBooksCnt', "Number of the company's copyright books", service.copyrightBooksCnt);

@@ -1,16 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { largestRemainderHundredths } from '@portal/contract';
-import {
-  bbsBoards,
-  bbsPosts,
-  buyInvoices,
-  buyPayments,
-  copyrightBooks,
-  currencies,
-  royaltyCustomers,
-  royaltyLines,
-} from '../../db/schema';
+import { bbsBoards, bbsPosts, buyInvoices, buyPayments, copyrightBooks, currencies, royaltyCustomers, royaltyLines } from '../../db/schema';
 import type { TestCompany } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { addMonths, dayIn } from './dashboard.service';
@@ -281,9 +272,15 @@ describe(`dashboard (${process.env.TEST_DB ?? 'pglite'})`, () => {
     expect((await top()).global_sales).toMatchObject([{ code_3: 'DEU', cnt: 5 }]);
     // a new line, and a changed one, show on the next call
     await line(me.idx, b, { at: '2026-08-20T00:00:00Z', country: 'ITA', qty: 7 });
-    expect((await top()).global_sales.map((g) => [g.code_3, g.cnt])).toEqual([['ITA', 7], ['DEU', 5]]);
+    expect((await top()).global_sales.map((g) => [g.code_3, g.cnt])).toEqual([
+      ['ITA', 7],
+      ['DEU', 5],
+    ]);
     await t.db.update(royaltyLines).set({ qty: 9 }).where(eq(royaltyLines.bookIdx, b)).execute();
-    expect((await top()).global_sales.map((g) => [g.code_3, g.cnt])).toEqual([['DEU', 9], ['ITA', 9]]);
+    expect((await top()).global_sales.map((g) => [g.code_3, g.cnt])).toEqual([
+      ['DEU', 9],
+      ['ITA', 9],
+    ]);
     expect((await months()).at(-1)).toMatchObject({ month: '2026-08', qty: 18 });
     // Seoul midnight: September is the current month, August the one before
     t.clock.set('2026-08-31T15:00:00Z');
@@ -296,7 +293,10 @@ describe(`dashboard (${process.env.TEST_DB ?? 'pglite'})`, () => {
     const cases = [[1, 1, 1], [1, 2, 3, 4, 5, 6, 7], [999, 1], [1, 1, 1, 1, 1, 1], [7], [5, 0, 5], [123457, 98, 3, 3, 3, 1]];
     for (const values of cases) {
       const h = largestRemainderHundredths(values);
-      expect(h.reduce((a, b) => a + b, 0), values.join()).toBe(10000);
+      expect(
+        h.reduce((a, b) => a + b, 0),
+        values.join(),
+      ).toBe(10000);
       const total = values.reduce((a, b) => a + b, 0);
       values.forEach((v, i) => expect(Math.abs(h[i]! - (v * 10000) / total)).toBeLessThan(1));
     }

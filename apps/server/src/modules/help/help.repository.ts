@@ -19,7 +19,13 @@ const visibleTo = (division: string) => sql`${division} = ANY(${bbsPosts.company
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A post as the deletion rule sees it: its place in the thread and its registrant. */
-type PostRef = { idx: SQL | number; rootIdx: SQL | number; threadPath: SQL | string; registrantType: SQL | string; registrantIdx: SQL | number };
+type PostRef = {
+  idx: SQL | number;
+  rootIdx: SQL | number;
+  threadPath: SQL | string;
+  registrantType: SQL | string;
+  registrantIdx: SQL | number;
+};
 
 /**
  * True when a reply below the post (any depth) or a comment on it or on those replies was written by
@@ -48,10 +54,7 @@ const LIST_ROW: PostRef = {
  * One page of a board, threads ordered by their first post's title (spec §9: boards sort by title),
  * a thread's replies under it in reply order. `search` matches title or author.
  */
-export async function listPosts(
-  db: DbOrTx,
-  q: { boardIdx: number; division: string; search: string; start: number; length: number },
-) {
+export async function listPosts(db: DbOrTx, q: { boardIdx: number; division: string; search: string; start: number; length: number }) {
   const conds = [eq(bbsPosts.boardIdx, q.boardIdx), visibleTo(q.division)];
   if (q.search) {
     const pattern = `%${escapeLike(q.search)}%`;
@@ -167,10 +170,7 @@ export async function lockThreadBelow(db: DbOrTx, p: Pick<PostRow, 'idx' | 'root
     .select()
     .from(bbsPosts)
     .where(
-      and(
-        eq(bbsPosts.rootIdx, p.rootIdx ?? p.idx),
-        or(eq(bbsPosts.idx, p.idx), sql`${bbsPosts.threadPath} like ${p.threadPath} || '/%'`),
-      ),
+      and(eq(bbsPosts.rootIdx, p.rootIdx ?? p.idx), or(eq(bbsPosts.idx, p.idx), sql`${bbsPosts.threadPath} like ${p.threadPath} || '/%'`)),
     )
     .orderBy(asc(bbsPosts.idx))
     .for('update');
@@ -193,7 +193,7 @@ export async function markDeleted(db: DbOrTx, idx: number, at: Date) {
  * is removed by this: a placeholder holds none, and one with a comment or a reply stays.
  */
 export async function pruneEmptyPlaceholders(db: DbOrTx, parentIdx: number | null) {
-  for (let at = parentIdx; at !== null; ) {
+  for (let at = parentIdx; at !== null;) {
     const [gone] = await db
       .delete(bbsPosts)
       .where(
@@ -210,11 +210,7 @@ export async function pruneEmptyPlaceholders(db: DbOrTx, parentIdx: number | nul
 }
 
 export function listComments(db: DbOrTx, bbsIdx: number) {
-  return db
-    .select()
-    .from(bbsComments)
-    .where(eq(bbsComments.bbsIdx, bbsIdx))
-    .orderBy(asc(bbsComments.createdAt), asc(bbsComments.idx));
+  return db.select().from(bbsComments).where(eq(bbsComments.bbsIdx, bbsIdx)).orderBy(asc(bbsComments.createdAt), asc(bbsComments.idx));
 }
 
 export function insertComment(db: DbOrTx, values: typeof bbsComments.$inferInsert) {
@@ -277,8 +273,19 @@ export async function insertHelpFile(
 ) {
   const [stored] = await db
     .insert(storedFiles)
-    .values({ uploadPath: 'help', companyIdx: null, name: f.name, extension: f.extension, size: f.size, mime: f.mime, storageKey: f.storageKey })
+    .values({
+      uploadPath: 'help',
+      companyIdx: null,
+      name: f.name,
+      extension: f.extension,
+      size: f.size,
+      mime: f.mime,
+      storageKey: f.storageKey,
+    })
     .returning({ idx: storedFiles.idx });
-  const [row] = await db.insert(helpFiles).values({ customerType: f.customerType, storedFileIdx: stored!.idx }).returning({ idx: helpFiles.idx });
+  const [row] = await db
+    .insert(helpFiles)
+    .values({ customerType: f.customerType, storedFileIdx: stored!.idx })
+    .returning({ idx: helpFiles.idx });
   return row!.idx;
 }

@@ -28,11 +28,13 @@ const tags = ['help'];
 const e = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ZErrorEnvelope]));
 
 const VISIBILITY =
-  'Boards are `notice` and `qna`; any other name answers 404. A post is returned only when the caller\'s ' +
+  "Boards are `notice` and `qna`; any other name answers 404. A post is returned only when the caller's " +
   'division is in its company_division list; otherwise it answers 404 as if it did not exist.';
 const ALLOW_LIST =
   `Content is rich-text HTML, sanitized on write with sanitize-html and an allow-list: tags ${ALLOWED_TAGS.join(', ')}; ` +
-  `attributes ${Object.entries(ALLOWED_ATTRIBUTES).map(([t, a]) => `${t}[${a.join(', ')}]`).join(', ')}; ` +
+  `attributes ${Object.entries(ALLOWED_ATTRIBUTES)
+    .map(([t, a]) => `${t}[${a.join(', ')}]`)
+    .join(', ')}; ` +
   `URL schemes ${ALLOWED_SCHEMES.join(', ')} (links get target=_blank and rel="noopener noreferrer nofollow"). ` +
   'Everything else (scripts, event handlers, style/class, svg, iframes, images, javascript:/data: URLs) is removed. ' +
   "Content with no visible text once tags are stripped answers 400 with issue path 'content'; a missing title 400 with path 'body.title'.";
@@ -48,7 +50,7 @@ export const helpRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, a
         summary: 'Board list',
         description:
           `${VISIBILITY} search_value is the plain text of the live search box (matches title or author). ` +
-          'Threads are ordered by their first post\'s title (spec §9), each reply under its parent in reply order. ' +
+          "Threads are ordered by their first post's title (spec §9), each reply under its parent in reply order. " +
           'Answers `{ dataset, total_cnt }`; every dataset row also carries total_cnt (spec §7: "an array whose first item carries total_cnt").',
         params: ZBoardParams,
         querystring: ZBoardListQuery,
@@ -70,8 +72,7 @@ export const helpRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, a
         response: { 200: ZBoardPost, ...e(400, 401, 404) },
       },
     },
-    async (request) =>
-      help.get(request.params.bbs_name, request.params.idx, companyOf(request), request.query.count_view === 'Y'),
+    async (request) => help.get(request.params.bbs_name, request.params.idx, companyOf(request), request.query.count_view === 'Y'),
   );
 
   app.post(
@@ -115,12 +116,12 @@ export const helpRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, a
         summary: 'Delete a post (or keep it as a placeholder when others wrote below it)',
         description:
           'Only the registering company (registrant_type company, same idx) may delete a post; others get 403. ' +
-          'A user never removes another registrant\'s writing: when a reply below the post (any depth) or a comment ' +
+          "A user never removes another registrant's writing: when a reply below the post (any depth) or a comment " +
           'on it or on those replies was written by someone else, the post is kept as a placeholder (deleted true; ' +
           'title, content and name emptied, registrant not answered) and everything below it stays; a placeholder ' +
           'takes no change, reply or comment (404). Otherwise the post is deleted with every reply below it and every ' +
           'comment on them, in one transaction, and an ancestor placeholder left with nothing below it goes too. ' +
-          'Addition: the answer\'s result says which happened (delete or placeholder); list rows and GET of a post ' +
+          "Addition: the answer's result says which happened (delete or placeholder); list rows and GET of a post " +
           'carry delete_mode, what a delete would do now. It cannot be undone.',
         params: ZBoardPostParams,
         response: { 200: ZBoardDeleteResponse, ...e(400, 401, 403, 404) },

@@ -28,7 +28,11 @@ afterAll(() => t.close());
 const req = (token: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   t.inject(token, { method, url, ...(payload ? { payload } : {}) });
 
-async function write(token: string, body: { title: string; content: string; parentIdx?: number; company_division?: string }, board = 'qna') {
+async function write(
+  token: string,
+  body: { title: string; content: string; parentIdx?: number; company_division?: string },
+  board = 'qna',
+) {
   const res = await req(token, 'POST', `/api/help/bbs/${board}`, body);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ idx: number }>().idx;
@@ -98,7 +102,7 @@ describe(`boards (${process.env.TEST_DB ?? 'pglite'})`, () => {
     });
   });
 
-  it('a post outside the user\'s division is never returned', async () => {
+  it("a post outside the user's division is never returned", async () => {
     const hidden = await operatorPost(qnaBoard, 'AAA for partners only', ['PUB']);
     const both = await operatorPost(qnaBoard, 'AAA for everyone', ['PUB', 'AUT']);
     const list = (await req(aliceToken, 'GET', '/api/help/bbs/qna?length=100')).json();
@@ -128,11 +132,17 @@ describe(`boards (${process.env.TEST_DB ?? 'pglite'})`, () => {
     expect(patchByBob.statusCode).toBe(403);
     expect(patchByBob.json()).toMatchObject({ code: 'FORBIDDEN', message: 'no permission' });
     expect((await req(bobToken, 'DELETE', `/api/help/bbs/qna/${idx}`)).statusCode).toBe(403);
-    expect((await req(aliceToken, 'GET', `/api/help/bbs/qna/${idx}`)).json()).toMatchObject({ title: 'Owned by Alice', content: '<p>v1</p>' });
+    expect((await req(aliceToken, 'GET', `/api/help/bbs/qna/${idx}`)).json()).toMatchObject({
+      title: 'Owned by Alice',
+      content: '<p>v1</p>',
+    });
 
     const patch = await req(aliceToken, 'PATCH', `/api/help/bbs/qna/${idx}`, { title: 'Owned by Alice v2', content: '<p>v2</p>' });
     expect(patch.statusCode).toBe(200);
-    expect((await req(bobToken, 'GET', `/api/help/bbs/qna/${idx}`)).json()).toMatchObject({ title: 'Owned by Alice v2', content: '<p>v2</p>' });
+    expect((await req(bobToken, 'GET', `/api/help/bbs/qna/${idx}`)).json()).toMatchObject({
+      title: 'Owned by Alice v2',
+      content: '<p>v2</p>',
+    });
     const del = await req(aliceToken, 'DELETE', `/api/help/bbs/qna/${idx}`);
     expect(del.statusCode).toBe(200);
     expect(del.json()).toEqual({ status: 'success', result: 'delete' });
@@ -144,7 +154,11 @@ describe(`boards (${process.env.TEST_DB ?? 'pglite'})`, () => {
     const r1 = await write(bobToken, { title: 'Re: ZZ thread question', content: '<p>a1</p>', parentIdx: q });
     const r2 = await write(aliceToken, { title: 'Re: Re: ZZ thread question', content: '<p>a2</p>', parentIdx: r1 });
     const r3 = await write(bobToken, { title: 'Another answer', content: '<p>a3</p>', parentIdx: q });
-    expect((await req(aliceToken, 'GET', `/api/help/bbs/qna/${r1}`)).json()).toMatchObject({ parent_idx: q, re_level: 1, name: 'Bob Books' });
+    expect((await req(aliceToken, 'GET', `/api/help/bbs/qna/${r1}`)).json()).toMatchObject({
+      parent_idx: q,
+      re_level: 1,
+      name: 'Bob Books',
+    });
     expect((await req(aliceToken, 'GET', `/api/help/bbs/qna/${r2}`)).json()).toMatchObject({ parent_idx: r1, re_level: 2 });
     const list = (await req(aliceToken, 'GET', '/api/help/bbs/qna?search_value=&length=100')).json();
     const thread = list.dataset.filter((r: { idx: number }) => [q, r1, r2, r3].includes(r.idx));
@@ -162,7 +176,9 @@ describe(`boards (${process.env.TEST_DB ?? 'pglite'})`, () => {
     const first = (await req(aliceToken, 'GET', '/api/help/bbs/qna?length=4')).json();
     expect(first.dataset.map((r: { idx: number }) => r.idx)).toEqual([q, r1, r2, r3]);
     // a reply to a missing parent is 404
-    expect((await req(aliceToken, 'POST', '/api/help/bbs/qna', { title: 'Re', content: '<p>x</p>', parentIdx: 999999 })).statusCode).toBe(404);
+    expect((await req(aliceToken, 'POST', '/api/help/bbs/qna', { title: 'Re', content: '<p>x</p>', parentIdx: 999999 })).statusCode).toBe(
+      404,
+    );
   });
 
   it('a post with nobody else below it is deleted with its own replies and comments (no orphans)', async () => {
@@ -172,11 +188,20 @@ describe(`boards (${process.env.TEST_DB ?? 'pglite'})`, () => {
     for (const idx of [q, r1, r2]) {
       expect((await req(aliceToken, 'POST', '/api/help/bbs_comment/qna', { bbs_idx: idx, content: 'c' })).statusCode).toBe(200);
     }
-    expect((await req(aliceToken, 'GET', `/api/help/bbs/qna/${q}?count_view=N`)).json()).toMatchObject({ deleted: false, delete_mode: 'delete' });
+    expect((await req(aliceToken, 'GET', `/api/help/bbs/qna/${q}?count_view=N`)).json()).toMatchObject({
+      deleted: false,
+      delete_mode: 'delete',
+    });
     const del = await req(aliceToken, 'DELETE', `/api/help/bbs/qna/${q}`);
     expect(del.json()).toEqual({ status: 'success', result: 'delete' });
-    const posts = await t.db.select().from(bbsPosts).where(inArray(bbsPosts.idx, [q, r1, r2]));
-    const comments = await t.db.select().from(bbsComments).where(inArray(bbsComments.bbsIdx, [q, r1, r2]));
+    const posts = await t.db
+      .select()
+      .from(bbsPosts)
+      .where(inArray(bbsPosts.idx, [q, r1, r2]));
+    const comments = await t.db
+      .select()
+      .from(bbsComments)
+      .where(inArray(bbsComments.bbsIdx, [q, r1, r2]));
     expect(posts).toEqual([]);
     expect(comments).toEqual([]);
   });
@@ -187,7 +212,9 @@ describe(`boards (${process.env.TEST_DB ?? 'pglite'})`, () => {
     const r1 = await write(bobToken, { title: 'Re: Placeholder question', content: '<p>bob answers</p>', parentIdx: q });
     const r2 = await write(aliceToken, { title: 'Re: Re: Placeholder question', content: '<p>thanks</p>', parentIdx: r1 });
     const bobComment = (await req(bobToken, 'POST', '/api/help/bbs_comment/qna', { bbs_idx: r1, content: 'bob on his answer' })).json().idx;
-    const aliceComment = (await req(aliceToken, 'POST', '/api/help/bbs_comment/qna', { bbs_idx: q, content: 'alice on her question' })).json().idx;
+    const aliceComment = (
+      await req(aliceToken, 'POST', '/api/help/bbs_comment/qna', { bbs_idx: q, content: 'alice on her question' })
+    ).json().idx;
     const listRow = async (token: string, idx: number) =>
       (await req(token, 'GET', '/api/help/bbs/qna?length=100&search_value=')).json().dataset.find((r: { idx: number }) => r.idx === idx);
     // both the list and the post say what a delete would do
@@ -200,13 +227,27 @@ describe(`boards (${process.env.TEST_DB ?? 'pglite'})`, () => {
     expect(del.json()).toEqual({ status: 'success', result: 'placeholder' });
 
     // bob's reply and his comment are all there, and so is the rest of the thread
-    const posts = await t.db.select().from(bbsPosts).where(inArray(bbsPosts.idx, [q, r1, r2]));
+    const posts = await t.db
+      .select()
+      .from(bbsPosts)
+      .where(inArray(bbsPosts.idx, [q, r1, r2]));
     expect(posts.map((p) => p.idx).sort((a, b) => a - b)).toEqual([q, r1, r2]);
-    const comments = await t.db.select().from(bbsComments).where(inArray(bbsComments.idx, [bobComment, aliceComment]));
+    const comments = await t.db
+      .select()
+      .from(bbsComments)
+      .where(inArray(bbsComments.idx, [bobComment, aliceComment]));
     expect(comments).toHaveLength(2);
     const bobView = (await req(bobToken, 'GET', `/api/help/bbs/qna/${r1}`)).json();
-    expect(bobView).toMatchObject({ title: 'Re: Placeholder question', content: '<p>bob answers</p>', name: 'Bob Books', parent_idx: q, deleted: false });
-    expect((await req(bobToken, 'GET', `/api/help/bbs_comment/qna/${r1}`)).json().map((c: { content: string }) => c.content)).toEqual(['bob on his answer']);
+    expect(bobView).toMatchObject({
+      title: 'Re: Placeholder question',
+      content: '<p>bob answers</p>',
+      name: 'Bob Books',
+      parent_idx: q,
+      deleted: false,
+    });
+    expect((await req(bobToken, 'GET', `/api/help/bbs_comment/qna/${r1}`)).json().map((c: { content: string }) => c.content)).toEqual([
+      'bob on his answer',
+    ]);
 
     // the placeholder: no title, content or author, in the stored row too
     const stored = posts.find((p) => p.idx === q)!;
@@ -241,16 +282,21 @@ describe(`boards (${process.env.TEST_DB ?? 'pglite'})`, () => {
     const commented = await write(aliceToken, { title: 'Commented by Bob', content: '<p>q</p>' });
     await req(bobToken, 'POST', '/api/help/bbs_comment/qna', { bbs_idx: commented, content: "bob's comment" });
     expect((await req(aliceToken, 'DELETE', `/api/help/bbs/qna/${commented}`)).json().result).toBe('placeholder');
-    expect((await req(bobToken, 'GET', `/api/help/bbs_comment/qna/${commented}`)).json().map((c: { content: string }) => c.content)).toEqual([
-      "bob's comment",
-    ]);
+    expect(
+      (await req(bobToken, 'GET', `/api/help/bbs_comment/qna/${commented}`)).json().map((c: { content: string }) => c.content),
+    ).toEqual(["bob's comment"]);
 
     const q = await write(aliceToken, { title: 'Answered by Bob', content: '<p>q</p>' });
     const r = await write(bobToken, { title: 'Re: Answered by Bob', content: '<p>a</p>', parentIdx: q });
     expect((await req(aliceToken, 'DELETE', `/api/help/bbs/qna/${q}`)).json().result).toBe('placeholder');
     // bob deletes his answer: nothing is left below alice's placeholder, so it goes as well
     expect((await req(bobToken, 'DELETE', `/api/help/bbs/qna/${r}`)).json().result).toBe('delete');
-    expect(await t.db.select().from(bbsPosts).where(inArray(bbsPosts.idx, [q, r]))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(bbsPosts)
+        .where(inArray(bbsPosts.idx, [q, r])),
+    ).toEqual([]);
   });
 
   it('comments are listed oldest first; empty ones are refused', async () => {
@@ -290,7 +336,15 @@ describe(`boards (${process.env.TEST_DB ?? 'pglite'})`, () => {
     const noTitle = await req(aliceToken, 'POST', '/api/help/bbs/qna', { title: '   ', content: '<p>x</p>' });
     expect(noTitle.statusCode).toBe(400);
     expect(noTitle.json().issues[0].path).toBe('body.title');
-    for (const content of ['', '<p></p>', '<p>&nbsp; </p>', '<p><br></p>', '<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '<hr>']) {
+    for (const content of [
+      '',
+      '<p></p>',
+      '<p>&nbsp; </p>',
+      '<p><br></p>',
+      '<script>alert(1)</script>',
+      '<img src=x onerror=alert(1)>',
+      '<hr>',
+    ]) {
       const res = await req(aliceToken, 'POST', '/api/help/bbs/qna', { title: 'Empty', content });
       expect(res.statusCode, content).toBe(400);
       expect(res.json()).toMatchObject({ code: 'VALIDATION', message: "Please fill out 'content'.", issues: [{ path: 'content' }] });
@@ -305,7 +359,8 @@ describe(`boards (${process.env.TEST_DB ?? 'pglite'})`, () => {
   it('lists page in SQL, sort threads by title, search title or author, and carry total_cnt on every row', async () => {
     const c = await t.createCompany({ companyName: 'Paging Co' });
     const tok = await t.login(c.id, c.password);
-    for (const title of ['pg-charlie', 'pg-alpha', 'pg-bravo', 'pg-delta 100%', 'pg-echo']) await write(tok, { title, content: '<p>x</p>' });
+    for (const title of ['pg-charlie', 'pg-alpha', 'pg-bravo', 'pg-delta 100%', 'pg-echo'])
+      await write(tok, { title, content: '<p>x</p>' });
     const page1 = (await req(tok, 'GET', '/api/help/bbs/qna?start=0&length=2&search_value=pg-')).json();
     expect(page1.total_cnt).toBe(5);
     expect(page1.dataset.map((r: { title: string }) => r.title)).toEqual(['pg-alpha', 'pg-bravo']);
@@ -396,12 +451,23 @@ describe(`XSS (${process.env.TEST_DB ?? 'pglite'})`, () => {
       '<pre><code>x = 1</code></pre><p><a href="https://example.com/a?b=1">link</a><br>line</p><hr>';
     const idx = await write(aliceToken, { title: 'Formatting', content: html });
     const content = (await req(aliceToken, 'GET', `/api/help/bbs/qna/${idx}`)).json().content;
-    expect(content).toBe(html.replace('<a href="https://example.com/a?b=1">', '<a href="https://example.com/a?b=1" rel="noopener noreferrer nofollow" target="_blank">').replace('<br>', '<br />').replace('<hr>', '<hr />'));
+    expect(content).toBe(
+      html
+        .replace(
+          '<a href="https://example.com/a?b=1">',
+          '<a href="https://example.com/a?b=1" rel="noopener noreferrer nofollow" target="_blank">',
+        )
+        .replace('<br>', '<br />')
+        .replace('<hr>', '<hr />'),
+    );
   });
 
   it('a PATCH is sanitized the same way', async () => {
     const idx = await write(aliceToken, { title: 'Patched', content: '<p>ok</p>' });
-    await req(aliceToken, 'PATCH', `/api/help/bbs/qna/${idx}`, { title: 'Patched', content: '<p onclick="alert(1)">hi<script>alert(2)</script></p>' });
+    await req(aliceToken, 'PATCH', `/api/help/bbs/qna/${idx}`, {
+      title: 'Patched',
+      content: '<p onclick="alert(1)">hi<script>alert(2)</script></p>',
+    });
     expect((await req(aliceToken, 'GET', `/api/help/bbs/qna/${idx}`)).json().content).toBe('<p>hi</p>');
   });
 });
@@ -434,11 +500,16 @@ describe(`help files (${process.env.TEST_DB ?? 'pglite'})`, () => {
 
   it('pages the list in SQL with start and length (an addition), every row carrying the total', async () => {
     const names = async (q: string) =>
-      (await req(aliceToken, 'GET', `/api/help/getAllFiles?customer_type=company&${q}`)).json().map((f: { name: string; total_cnt: number }) => [f.name, f.total_cnt]);
+      (await req(aliceToken, 'GET', `/api/help/getAllFiles?customer_type=company&${q}`))
+        .json()
+        .map((f: { name: string; total_cnt: number }) => [f.name, f.total_cnt]);
     expect(await names('start=0&length=1')).toEqual([['Portal guide', 2]]);
     expect(await names('start=1&length=1')).toEqual([['정산 안내', 2]]);
     expect(await names('start=2&length=1')).toEqual([]);
-    expect(await names('length=5')).toEqual([['Portal guide', 2], ['정산 안내', 2]]);
+    expect(await names('length=5')).toEqual([
+      ['Portal guide', 2],
+      ['정산 안내', 2],
+    ]);
     // length below 1 falls back to 10 (spec §9); bad values are refused
     expect(await names('start=0&length=0')).toHaveLength(2);
     expect((await req(aliceToken, 'GET', '/api/help/getAllFiles?start=-1&length=5')).statusCode).toBe(400);
@@ -471,7 +542,10 @@ describe(`help files (${process.env.TEST_DB ?? 'pglite'})`, () => {
       const res = await req(aliceToken, 'POST', '/api/help/fileDownload', { customer_type: 'company', fileName });
       expect(res.statusCode, fileName).toBe(404);
     }
-    const nul = await req(aliceToken, 'POST', '/api/help/fileDownload', { customer_type: 'company', fileName: 'Portal guide.pdf\u0000.txt' });
+    const nul = await req(aliceToken, 'POST', '/api/help/fileDownload', {
+      customer_type: 'company',
+      fileName: 'Portal guide.pdf\u0000.txt',
+    });
     expect([400, 404]).toContain(nul.statusCode);
     const other = await req(aliceToken, 'POST', '/api/help/fileDownload', { customer_type: 'user', fileName: 'Reader guide.pdf' });
     expect(other.statusCode).toBe(404);

@@ -19,7 +19,11 @@ const asInput = (r: (typeof catalogue)[number]) => ({
 const books = (from: number, n: number) => catalogue.slice(from, from + n).map(asInput);
 const save = (token: string, data: unknown[]) => t.inject(token, { method: 'POST', url: '/api/product/booksExcel', payload: { data } });
 const count = async (companyIdx: number) =>
-  ((await t.db.execute(`select count(*)::int as n from company_books where company_idx = ${companyIdx}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  (
+    (await t.db.execute(`select count(*)::int as n from company_books where company_idx = ${companyIdx}`)) as unknown as {
+      rows: { n: number }[];
+    }
+  ).rows[0]!.n;
 let n = 0;
 const company = async () => {
   const c = await t.createCompany({ id: `cap_${++n}`, password: 'books-pass' });
@@ -38,7 +42,12 @@ describe(`registered books cap (${process.env.TEST_DB ?? 'pglite'})`, () => {
     expect((await save(a.token, books(0, 3))).json()).toMatchObject({ status: 'success', saved: 3 });
     const over = await save(a.token, books(3, 3));
     expect(over.statusCode).toBe(409);
-    expect(over.json()).toEqual({ code: 'LIMIT_EXCEEDED', message: `Maximum number allowed is ${MAX}.`, params: { number: MAX }, requestId: expect.any(String) });
+    expect(over.json()).toEqual({
+      code: 'LIMIT_EXCEEDED',
+      message: `Maximum number allowed is ${MAX}.`,
+      params: { number: MAX },
+      requestId: expect.any(String),
+    });
     expect(await count(a.idx)).toBe(3);
     // books already registered do not count again: 3 known + 2 new reach the cap exactly
     expect((await save(a.token, books(0, 5))).json()).toMatchObject({ saved: 2, duplicates: books(0, 3).map((b) => b.isbn13) });

@@ -18,8 +18,19 @@ const ext = (n: number) => {
   return first12 + isbn13CheckDigit(first12);
 };
 /** the provider knows these; everything else is "not found" */
-const KNOWN: Record<string, { title: string; author: string; publisher: string; date: string; price: string; page: string; cover: string }> = {
-  [ext(1)]: { title: '외부 도서관의 책', author: '홍길동 지음', publisher: '국립출판', date: '20210315', price: '15,000', page: '320 p.', cover: 'https://cover.example/1.jpg' },
+const KNOWN: Record<
+  string,
+  { title: string; author: string; publisher: string; date: string; price: string; page: string; cover: string }
+> = {
+  [ext(1)]: {
+    title: '외부 도서관의 책',
+    author: '홍길동 지음',
+    publisher: '국립출판',
+    date: '20210315',
+    price: '15,000',
+    page: '320 p.',
+    cover: 'https://cover.example/1.jpg',
+  },
   [ext(2)]: { title: '두 번째 책', author: '김철수', publisher: '알라딘북스', date: '20190101', price: '22000', page: '128', cover: '' },
 };
 
@@ -36,7 +47,21 @@ function answer(req: IncomingMessage, res: ServerResponse) {
     const isbn = url.searchParams.get('isbn') ?? '';
     const k = KNOWN[isbn];
     const docs = k
-      ? [{ TITLE: k.title, VOL: '', AUTHOR: k.author, PUBLISHER: k.publisher, EA_ISBN: isbn, PUBLISH_PREDATE: k.date, PRE_PRICE: k.price, PAGE: k.page, TITLE_URL: k.cover, SET_ISBN: '', SUBJECT: '8' }]
+      ? [
+          {
+            TITLE: k.title,
+            VOL: '',
+            AUTHOR: k.author,
+            PUBLISHER: k.publisher,
+            EA_ISBN: isbn,
+            PUBLISH_PREDATE: k.date,
+            PRE_PRICE: k.price,
+            PAGE: k.page,
+            TITLE_URL: k.cover,
+            SET_ISBN: '',
+            SUBJECT: '8',
+          },
+        ]
       : [];
     return res.end(JSON.stringify({ PAGE_NO: '1', TOTAL_COUNT: String(docs.length), docs }));
   }
@@ -171,9 +196,9 @@ describe('external provider: Aladin ItemLookUp against the stub', () => {
   it('NLK provider alone: wrong key is an error, unknown ISBN is simply absent', async () => {
     const nlk = nlkProvider({ kind: 'nlk', key: 'nlk-key', baseUrl: `${stub.url}/seoji/SearchApi.do`, timeoutMs: 300 });
     expect((await nlk.lookup([ext(5)])).size).toBe(0);
-    await expect(nlkProvider({ kind: 'nlk', key: 'x', baseUrl: `${stub.url}/seoji/SearchApi.do`, timeoutMs: 300 }).lookup([ext(1)])).rejects.toThrow(
-      /010/,
-    );
+    await expect(
+      nlkProvider({ kind: 'nlk', key: 'x', baseUrl: `${stub.url}/seoji/SearchApi.do`, timeoutMs: 300 }).lookup([ext(1)]),
+    ).rejects.toThrow(/010/);
   });
 
   it('dates: YYYYMMDD and YYYY-MM-DD read, impossible ones dropped', () => {

@@ -93,7 +93,8 @@ export function nlkProvider(cfg: BookProviderConfig): BookProvider {
         url.searchParams.set('isbn', isbn);
         const body = (await fetchJson('nlk', url, cfg.timeoutMs)) as Record<string, unknown>;
         if (!body || typeof body !== 'object') throw new ProviderError('nlk', 'unexpected answer');
-        if (body.RESULT === 'ERROR' || body.ERR_CODE !== undefined) throw new ProviderError('nlk', `error ${str(body.ERR_CODE)} ${str(body.ERR_MESSAGE)}`);
+        if (body.RESULT === 'ERROR' || body.ERR_CODE !== undefined)
+          throw new ProviderError('nlk', `error ${str(body.ERR_CODE)} ${str(body.ERR_MESSAGE)}`);
         const docs = Array.isArray(body.docs) ? (body.docs as Record<string, unknown>[]) : [];
         const doc = docs.find((d) => digits(d.EA_ISBN) === isbn) ?? (Number(str(body.TOTAL_COUNT)) > 0 ? docs[0] : undefined);
         if (!doc || !str(doc.TITLE)) return;

@@ -69,7 +69,10 @@ export async function lockCompanyBooks(tx: DbOrTx, companyIdx: number): Promise<
 }
 /** How many books the company registered (index-only on company_books_company_idx). */
 export async function countCompanyBooks(db: DbOrTx, companyIdx: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(companyBooks).where(eq(companyBooks.companyIdx, companyIdx));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(companyBooks)
+    .where(eq(companyBooks.companyIdx, companyIdx));
   return row?.n ?? 0;
 }
 

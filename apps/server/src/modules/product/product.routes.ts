@@ -33,7 +33,7 @@ export const productRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
           'external bibliographic provider when one is configured (BOOK_PROVIDER=nlk|aladin). The answer has one ' +
           'row per distinct ISBN, in the order asked; ISBNs nobody knows come back with `found: false`. ' +
           '(addition) `registered` says whether the calling company already registered the ISBN, so the review ' +
-          'can flag it before saving; a registered ISBN that no provider knows comes back with the company\'s own ' +
+          "can flag it before saving; a registered ISBN that no provider knows comes back with the company's own " +
           'registration (`found: false`). ' +
           'A provider that fails or times out answers 503 SERVICE_UNAVAILABLE.',
         querystring: ZBookLookupQuery,

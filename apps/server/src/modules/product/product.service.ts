@@ -52,7 +52,8 @@ export function createProductService(deps: { db: Db; config: AppConfig; log?: { 
         if (missing.length === 0) break;
         try {
           const got = await p.lookup(missing);
-          for (const [isbn, book] of got) found.set(isbn, { ...book, isbn13: isbn, found: true, source: p.name, registered: mine.has(isbn) });
+          for (const [isbn, book] of got)
+            found.set(isbn, { ...book, isbn13: isbn, found: true, source: p.name, registered: mine.has(isbn) });
         } catch (e) {
           if (!(e instanceof ProviderError)) throw e;
           deps.log?.warn({ err: e.message }, 'book provider failed');
@@ -78,7 +79,11 @@ export function createProductService(deps: { db: Db; config: AppConfig; log?: { 
       return db.transaction(async (tx) => {
         // one save per company at a time, so the count below holds until this transaction commits
         await repo.lockCompanyBooks(tx, companyIdx);
-        const already = await repo.registeredIsbns(tx, companyIdx, rows.map((r) => r.isbn13));
+        const already = await repo.registeredIsbns(
+          tx,
+          companyIdx,
+          rows.map((r) => r.isbn13),
+        );
         const fresh = rows.filter((r) => !already.has(r.isbn13));
         if (fresh.length > 0 && (await repo.countCompanyBooks(tx, companyIdx)) + fresh.length > max) throw limitExceeded(max);
         const stored = new Set(await repo.insertCompanyBooks(tx, companyIdx, fresh, config.now()));

@@ -238,10 +238,19 @@ describe(`product lookup flags what the company registered (${process.env.TEST_D
     expect(before[0]).toMatchObject({ found: false, registered: false });
     // the same rules as a found row: a title is required
     expect((await save([{ isbn13: isbn, title: '' }])).statusCode).toBe(400);
-    const res = await save([{ isbn13: isbn, title: '손으로 입력한 책', author: '김서연', pub_date: '2024-05-01', list_price: '18000', PAGE: 240 }]);
+    const res = await save([
+      { isbn13: isbn, title: '손으로 입력한 책', author: '김서연', pub_date: '2024-05-01', list_price: '18000', PAGE: 240 },
+    ]);
     expect(res.json()).toEqual({ status: 'success', saved: 1, duplicates: [] });
     const after = (await lookup([isbn])).json() as TBookLookupRow[];
-    expect(after[0]).toMatchObject({ found: false, registered: true, title: '손으로 입력한 책', author: '김서연', PAGE: 240, pub_date: '2024-05-01' });
+    expect(after[0]).toMatchObject({
+      found: false,
+      registered: true,
+      title: '손으로 입력한 책',
+      author: '김서연',
+      PAGE: 240,
+      pub_date: '2024-05-01',
+    });
   });
 });
 

@@ -103,13 +103,22 @@ export function renderInvoicePdf(inv: InvoiceForPdf): Promise<Buffer> {
     const h = Math.max(...cols.map((c, i) => doc.heightOfString(values[i]!, { width: c.w })));
     cols.forEach((c, i) => doc.text(values[i]!, c.x, y, { width: c.w, align: c.align }));
     y += h + 6;
-    doc.moveTo(50, y - 3).lineTo(545, y - 3).strokeColor('#dde3ea').lineWidth(0.5).stroke();
+    doc
+      .moveTo(50, y - 3)
+      .lineTo(545, y - 3)
+      .strokeColor('#dde3ea')
+      .lineWidth(0.5)
+      .stroke();
   }
   y += 6;
   doc.font('kr-bold').fontSize(12).fillColor('#000');
   doc.text(`Total / 합계: ${money(inv.amount)}`, 50, y, { width: 495, align: 'right' });
   doc.moveDown(2);
-  doc.font('kr').fontSize(8).fillColor('#666').text('Publisher Portal · Book distribution and fulfilment', 50, undefined, { align: 'center', width: 495 });
+  doc
+    .font('kr')
+    .fontSize(8)
+    .fillColor('#666')
+    .text('Publisher Portal · Book distribution and fulfilment', 50, undefined, { align: 'center', width: 495 });
   doc.end();
   return done;
 }

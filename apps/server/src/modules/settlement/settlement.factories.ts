@@ -50,7 +50,14 @@ export async function insertInvoices(db: DbOrTx, companyIdx: number, specs: Invo
     )
     .returning();
   await db.insert(buyInvoiceLines).values(
-    rows.map((r) => ({ buyInvoiceIdx: r.idx, lineNo: 1, description: `Line of ${r.code}`, qty: 1, unitPrice: r.amount, amount: r.amount })),
+    rows.map((r) => ({
+      buyInvoiceIdx: r.idx,
+      lineNo: 1,
+      description: `Line of ${r.code}`,
+      qty: 1,
+      unitPrice: r.amount,
+      amount: r.amount,
+    })),
   );
   return rows;
 }

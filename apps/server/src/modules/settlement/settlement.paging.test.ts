@@ -45,7 +45,9 @@ async function expected(filter: { startDate?: string; endDate?: string; orderTyp
   if (items.length) conds.push(`item in (${items.map((o) => `'${o}'`).join(',')})`);
   const where = conds.join(' and ');
   const [c] = await q<{ n: number }>(`select count(*)::int as n from buy_invoices where ${where}`);
-  const page = await q<{ idx: number }>(`select idx from buy_invoices where ${where} order by created_day desc, idx desc offset ${start} limit ${length}`);
+  const page = await q<{ idx: number }>(
+    `select idx from buy_invoices where ${where} order by created_day desc, idx desc offset ${start} limit ${length}`,
+  );
   // per-currency totals with a plain sum over every matching invoice
   const totals = await q<{ currency: string; currency_icon: string; cnt: number; amount: string }>(
     `select c.name as currency, c.icon as currency_icon, count(*)::int as cnt, sum(i.amount)::text as amount
@@ -90,14 +92,19 @@ describe(`invoice paging from the count tables matches count(*) and offset (${DB
 
   it('stays exact after inserts, updates (day, item, company) and deletes', async () => {
     const other = await t.createCompany();
-    await t.db.execute(`update buy_invoices set created_day = created_day + 40, item = 'onCredit' where company_idx = ${co.idx} and idx % 7 = 0`);
+    await t.db.execute(
+      `update buy_invoices set created_day = created_day + 40, item = 'onCredit' where company_idx = ${co.idx} and idx % 7 = 0`,
+    );
     await t.db.execute(`delete from buy_invoices where company_idx = ${co.idx} and idx % 11 = 0`);
     await t.db.execute(`update buy_invoices set company_idx = ${other.idx} where company_idx = ${co.idx} and idx % 13 = 0`);
     await t.db.execute(`update buy_invoices set amount = amount + 0.07 where company_idx = ${co.idx} and idx % 5 = 0`);
     await t.db.execute(
       `update buy_invoices set currency_idx = (select idx from currencies where name = 'USD') where company_idx = ${co.idx} and idx % 3 = 0`,
     );
-    await insertInvoices(t.db, co.idx, [{ day: '2025-11-30', item: 'consignment' }, { day: '2025-12-01', item: 'consignment' }]);
+    await insertInvoices(t.db, co.idx, [
+      { day: '2025-11-30', item: 'consignment' },
+      { day: '2025-12-01', item: 'consignment' },
+    ]);
     const [drift] = await q<{ n: number }>(
       `select count(*)::int as n from (
          select company_idx, created_day as day, item, count(*)::int as cnt from buy_invoices group by 1, 2, 3) real
@@ -126,10 +133,12 @@ describe(`invoice paging from the count tables matches count(*) and offset (${DB
       [{ startDate: '2025-11-30', endDate: '2025-12-01' }, 0],
       [{ orderTypes: ['onCredit'] }, 30],
     ] as const) {
-      const res = (await t.inject(token, {
-        method: 'GET',
-        url: `/api/calculate/buyInvoiceSend?start=${start}&length=25&search_value=${encodeURIComponent(JSON.stringify(filter))}`,
-      })).json();
+      const res = (
+        await t.inject(token, {
+          method: 'GET',
+          url: `/api/calculate/buyInvoiceSend?start=${start}&length=25&search_value=${encodeURIComponent(JSON.stringify(filter))}`,
+        })
+      ).json();
       const want = await expected(filter as { orderTypes?: string[] }, start, 25);
       expect(res.total_cnt).toBe(want.total);
       expect(res.dataset.map((r: { idx: number }) => r.idx)).toEqual(want.idxs);
@@ -144,7 +153,14 @@ describe(`settlement demo seed (${DB})`, () => {
     const demo2 = await t.createCompany();
     const partner = await t.createCompany();
     const started = performance.now();
-    await seedSettlement({ db: t.db, filesDir: t.config.filesDir, now: new Date('2026-11-22T04:00:00Z'), demo: demo.idx, demo2: demo2.idx, partner: partner.idx });
+    await seedSettlement({
+      db: t.db,
+      filesDir: t.config.filesDir,
+      now: new Date('2026-11-22T04:00:00Z'),
+      demo: demo.idx,
+      demo2: demo2.idx,
+      partner: partner.idx,
+    });
     const seedMs = performance.now() - started;
     expect(seedMs).toBeGreaterThan(0); // measured by the bench, reported here for the log only
     const [inv] = await q<Record<string, number>>(

@@ -44,7 +44,12 @@ export function rangeBuckets(startDate?: string, endDate?: string) {
 }
 
 const itemCondition = (col: SQL, items: readonly string[] | null) =>
-  items ? sql` and ${col} in (${sql.join(items.map((i) => sql`${i}`), sql`, `)})` : sql``;
+  items
+    ? sql` and ${col} in (${sql.join(
+        items.map((i) => sql`${i}`),
+        sql`, `,
+      )})`
+    : sql``;
 
 /**
  * CTEs giving the total of the filter and where row `start` sits, from the count tables only:
@@ -163,7 +168,15 @@ export async function invoicePage(
   start: number,
   length: number,
 ) {
-  type Found = InvoiceRowDb & { total: number; idx: number | null; sort_day: unknown; amount_n: unknown; currency_idx: number; totals: unknown; page_totals: unknown };
+  type Found = InvoiceRowDb & {
+    total: number;
+    idx: number | null;
+    sort_day: unknown;
+    amount_n: unknown;
+    currency_idx: number;
+    totals: unknown;
+    page_totals: unknown;
+  };
   const found = await rows<Found>(
     db,
     sql`with ${seekCtes(companyIdx, filter, items, start)},
@@ -344,7 +357,6 @@ export async function findFile(
     .limit(1);
   return row;
 }
-
 
 /** Inserts a stored file unless its unique key (one PDF per invoice) is taken; false when it was. */
 export async function insertFileOnce(db: DbOrTx, values: typeof storedFiles.$inferInsert): Promise<boolean> {

@@ -115,7 +115,7 @@ export const settlementRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, {
       schema: {
         tags: ['settlement'],
         summary: "A payment's attachments",
-        description: 'uploadPath `buy_payment/<buy_payment_idx>`; any other location, or another company\'s payment, answers 404.',
+        description: "uploadPath `buy_payment/<buy_payment_idx>`; any other location, or another company's payment, answers 404.",
         querystring: ZGetAllFilesQuery,
         response: { 200: ZFileList, ...errors },
       },
@@ -124,14 +124,20 @@ export const settlementRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, {
   );
 
   const fileDescription =
-    'uploadPath `buy_invoice` with fileName `<code>.pdf` (the invoice PDF), or `buy_payment/<idx>` with an attachment\'s ' +
-    '`name.extension`. The file is looked up in the database for the caller\'s company; anything else answers 404.';
+    "uploadPath `buy_invoice` with fileName `<code>.pdf` (the invoice PDF), or `buy_payment/<idx>` with an attachment's " +
+    "`name.extension`. The file is looked up in the database for the caller's company; anything else answers 404.";
   const fileResponse = errors;
 
   app.post(
     '/common/fileDownload',
     {
-      schema: { tags: ['settlement'], summary: 'Download a settlement file', description: fileDescription, body: ZFileDownloadBody, response: fileResponse },
+      schema: {
+        tags: ['settlement'],
+        summary: 'Download a settlement file',
+        description: fileDescription,
+        body: ZFileDownloadBody,
+        response: fileResponse,
+      },
     },
     async (request, reply) => {
       const file = await service.download(companyOf(request).companyIdx, request.body.uploadPath, request.body.fileName);
@@ -142,7 +148,13 @@ export const settlementRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, {
   app.get(
     '/common/fileDownload',
     {
-      schema: { tags: ['settlement'], summary: 'Download a settlement file', description: fileDescription, querystring: ZFileDownloadQuery, response: fileResponse },
+      schema: {
+        tags: ['settlement'],
+        summary: 'Download a settlement file',
+        description: fileDescription,
+        querystring: ZFileDownloadQuery,
+        response: fileResponse,
+      },
     },
     async (request, reply) => {
       const file = await service.download(companyOf(request).companyIdx, request.query.uploadPath, request.query.fileName);

@@ -65,7 +65,10 @@ const invoiceRow = (r: repo.InvoiceRowDb) => ({
 export function createSettlementService(deps: { db: Db; files: FileStore }) {
   const { db, files } = deps;
 
-  async function invoices(companyIdx: number, q: { start: number; length: number; search_value: TSettlementFilter }): Promise<TBuyInvoiceList> {
+  async function invoices(
+    companyIdx: number,
+    q: { start: number; length: number; search_value: TSettlementFilter },
+  ): Promise<TBuyInvoiceList> {
     const items = itemsOf(q.search_value);
     const { total, totals, pageTotals, rows: page } = await repo.invoicePage(db, companyIdx, q.search_value, items, q.start, q.length);
     return {
@@ -84,7 +87,10 @@ export function createSettlementService(deps: { db: Db; files: FileStore }) {
     return { ...invoiceRow(inv), lines: lines.map((l) => ({ ...l, line_no: Number(l.line_no), qty: Number(l.qty) })) };
   }
 
-  async function payments(companyIdx: number, q: { start: number; length: number; search_value: TSettlementFilter }): Promise<TBuyPaymentList> {
+  async function payments(
+    companyIdx: number,
+    q: { start: number; length: number; search_value: TSettlementFilter },
+  ): Promise<TBuyPaymentList> {
     const { total, rows } = await repo.paymentPage(db, companyIdx, q.search_value, itemsOf(q.search_value), q.start, q.length);
     return { total_cnt: total, dataset: rows.map((r, i) => ({ no: q.start + i + 1, ...r })) };
   }

@@ -62,7 +62,10 @@ beforeAll(async () => {
   mine = await insertInvoices(t.db, me.idx, MINE);
   payA = await insertPayment(t.db, me.idx, [mine[0]!, mine[2]!, mine[4]!], { dDate: '2026-03-10', amount: '3006.06', dName: '김지은' });
   payB = await insertPayment(t.db, me.idx, [mine[1]!], { dDate: '2026-03-20', currency: 'USD', amount: '1001.01', dType: 'credit_card' });
-  theirs = await insertInvoices(t.db, other.idx, [{ code: 'ME-001', day: '2026-03-05' }, { code: 'THEIRS-2', day: '2026-03-06' }]);
+  theirs = await insertInvoices(t.db, other.idx, [
+    { code: 'ME-001', day: '2026-03-05' },
+    { code: 'THEIRS-2', day: '2026-03-06' },
+  ]);
   theirPay = await insertPayment(t.db, other.idx, [theirs[0]!], { dDate: '2026-03-07', amount: '1000.00' });
   await t.db.execute(
     `insert into stored_files (upload_path, company_idx, ref_idx, name, extension, size, mime, storage_key) values
@@ -129,7 +132,13 @@ describe(`settlement invoices list (${DB})`, () => {
     expect(await codes({ startDate: '2026-03-10', endDate: '2026-03-10' })).toEqual(['ME-010']);
     expect(await codes({ startDate: '2026-04-01' })).toEqual([]);
     const ranged = (await invoices(`start=2&length=2&search_value=${sv({ startDate: '2026-03-01', endDate: '2026-03-31' })}`)).json();
-    expect(ranged).toMatchObject({ total_cnt: 25, dataset: [{ code: 'ME-023', no: 3 }, { code: 'ME-022', no: 4 }] });
+    expect(ranged).toMatchObject({
+      total_cnt: 25,
+      dataset: [
+        { code: 'ME-023', no: 3 },
+        { code: 'ME-022', no: 4 },
+      ],
+    });
   });
 
   it('refuses bad search values with 400 and the offending path', async () => {
@@ -160,13 +169,24 @@ describe(`settlement invoices list (${DB})`, () => {
     expect(await items(['consignment', 'prepayment'])).toEqual({ total: 13, items: ['consignment', 'onCredit', 'prepayment'] });
     expect(await items(['prepayment'])).toEqual({ total: 5, items: ['prepayment'] });
     expect((await items([])).total).toBe(25);
-    const both = (await invoices(`start=0&length=100&search_value=${sv({ orderTypes: ['consignment'], startDate: '2026-03-01', endDate: '2026-03-15' })}`)).json();
+    const both = (
+      await invoices(
+        `start=0&length=100&search_value=${sv({ orderTypes: ['consignment'], startDate: '2026-03-01', endDate: '2026-03-15' })}`,
+      )
+    ).json();
     expect(both.dataset.map((r: { code: string }) => r.code)).toEqual(['ME-015', 'ME-014', 'ME-009', 'ME-008', 'ME-003', 'ME-002']);
   });
 
   it('paid/unpaid follows buy_payment_idx', async () => {
-    const rows = (await invoices('start=0&length=100')).json().dataset as { code: string; buy_payment_idx: number | null; payment_state: string }[];
-    const paid = rows.filter((r) => r.payment_state === 'Y').map((r) => r.code).sort();
+    const rows = (await invoices('start=0&length=100')).json().dataset as {
+      code: string;
+      buy_payment_idx: number | null;
+      payment_state: string;
+    }[];
+    const paid = rows
+      .filter((r) => r.payment_state === 'Y')
+      .map((r) => r.code)
+      .sort();
     expect(paid).toEqual(['ME-001', 'ME-002', 'ME-003', 'ME-005']);
     for (const r of rows) expect(r.payment_state).toBe(r.buy_payment_idx === null ? 'N' : 'Y');
     expect(rows.find((r) => r.code === 'ME-003')!.buy_payment_idx).toBe(payA.idx);
@@ -217,7 +237,9 @@ describe(`settlement invoice totals and detail (${DB})`, () => {
   });
 
   it('buyInvoiceSend/{idx} answers the invoice with its lines, which add up to its amount', async () => {
-    const [inv] = await insertInvoices(t.db, me.idx, [{ code: 'DETAIL-1', day: '2026-02-10', amount: '3500.50', currency: 'USD', title: '상세 청구서' }]);
+    const [inv] = await insertInvoices(t.db, me.idx, [
+      { code: 'DETAIL-1', day: '2026-02-10', amount: '3500.50', currency: 'USD', title: '상세 청구서' },
+    ]);
     await t.db.execute(`delete from buy_invoice_lines where buy_invoice_idx = ${inv!.idx}`);
     await t.db.execute(
       `insert into buy_invoice_lines (buy_invoice_idx, line_no, description, qty, unit_price, amount) values
@@ -246,7 +268,12 @@ describe(`settlement invoice totals and detail (${DB})`, () => {
         { line_no: 3, description: 'Storage pallet, month', qty: 1, unit_price: '500.25', amount: '500.25' },
       ]);
       const paid = (await get(`/api/calculate/buyInvoiceSend/${mine[2]!.idx}`)).json();
-      expect(paid).toMatchObject({ code: 'ME-003', payment_state: 'Y', buy_payment_idx: payA.idx, lines: [{ line_no: 1, amount: '1002.02' }] });
+      expect(paid).toMatchObject({
+        code: 'ME-003',
+        payment_state: 'Y',
+        buy_payment_idx: payA.idx,
+        lines: [{ line_no: 1, amount: '1002.02' }],
+      });
     } finally {
       await t.db.execute(`delete from buy_invoices where idx = ${inv!.idx}`);
     }
@@ -358,9 +385,17 @@ describe(`settlement: another company's rows and files answer 404 (${DB})`, () =
   });
 
   it("another company's invoice PDF (by its code) is 404; the same code of my own is mine", async () => {
-    const theirsOnly = await t.inject(token, { method: 'POST', url: '/api/common/fileDownload', payload: { uploadPath: 'buy_invoice', fileName: 'THEIRS-2.pdf' } });
+    const theirsOnly = await t.inject(token, {
+      method: 'POST',
+      url: '/api/common/fileDownload',
+      payload: { uploadPath: 'buy_invoice', fileName: 'THEIRS-2.pdf' },
+    });
     expect(theirsOnly.statusCode).toBe(404);
-    const sameCode = await t.inject(otherToken, { method: 'POST', url: '/api/common/fileDownload', payload: { uploadPath: 'buy_invoice', fileName: 'ME-001.pdf' } });
+    const sameCode = await t.inject(otherToken, {
+      method: 'POST',
+      url: '/api/common/fileDownload',
+      payload: { uploadPath: 'buy_invoice', fileName: 'ME-001.pdf' },
+    });
     expect(sameCode.statusCode).toBe(200);
     const { extractText } = await import('unpdf');
     const { text } = await extractText(new Uint8Array(sameCode.rawPayload), { mergePages: true });
@@ -389,7 +424,11 @@ describe(`settlement: another company's rows and files answer 404 (${DB})`, () =
     for (const fileName of names) {
       // a NUL character is refused by the app for every route (400); every other trick is simply not found
       const expected = fileName.includes('\u0000') ? [400, 404] : [404];
-      const post = await t.inject(token, { method: 'POST', url: '/api/common/fileDownload', payload: { uploadPath: 'buy_invoice', fileName } });
+      const post = await t.inject(token, {
+        method: 'POST',
+        url: '/api/common/fileDownload',
+        payload: { uploadPath: 'buy_invoice', fileName },
+      });
       expect(expected, `POST ${fileName}`).toContain(post.statusCode);
       const q = `uploadPath=${encodeURIComponent(`buy_payment/${payA.idx}`)}&fileName=${encodeURIComponent(fileName)}`;
       const getRes = await get(`/api/common/fileDownload?${q}`);
@@ -418,7 +457,11 @@ describe(`settlement: another company's rows and files answer 404 (${DB})`, () =
       expect(res.statusCode, uploadPath).toBe(404);
       const list = await get(`/api/common/getAllFiles?uploadPath=${encodeURIComponent(uploadPath)}`);
       expect(list.statusCode, `getAllFiles ${uploadPath}`).toBe(404);
-      const post = await t.inject(token, { method: 'POST', url: '/api/common/fileDownload', payload: { uploadPath, fileName: 'ME-001.pdf' } });
+      const post = await t.inject(token, {
+        method: 'POST',
+        url: '/api/common/fileDownload',
+        payload: { uploadPath, fileName: 'ME-001.pdf' },
+      });
       expect(post.statusCode, `POST ${uploadPath}`).toBe(404);
     }
     expect((await get(`/api/common/getAllFiles?uploadPath=buy_invoice`)).statusCode).toBe(404);
@@ -428,7 +471,11 @@ describe(`settlement: another company's rows and files answer 404 (${DB})`, () =
 
 describe(`settlement invoice PDF (${DB})`, () => {
   it('is rendered with the invoice code and the Korean company name, named <code>.pdf', async () => {
-    const res = await t.inject(token, { method: 'POST', url: '/api/common/fileDownload', payload: { uploadPath: 'buy_invoice', fileName: 'ME-004.pdf' } });
+    const res = await t.inject(token, {
+      method: 'POST',
+      url: '/api/common/fileDownload',
+      payload: { uploadPath: 'buy_invoice', fileName: 'ME-004.pdf' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="ME-004.pdf"; filename*=UTF-8''ME-004.pdf`);
@@ -442,7 +489,8 @@ describe(`settlement invoice PDF (${DB})`, () => {
   });
 
   it('is kept after the first download and made again once the invoice was paid', async () => {
-    const download = () => t.inject(token, { method: 'POST', url: '/api/common/fileDownload', payload: { uploadPath: 'buy_invoice', fileName: 'ME-006.pdf' } });
+    const download = () =>
+      t.inject(token, { method: 'POST', url: '/api/common/fileDownload', payload: { uploadPath: 'buy_invoice', fileName: 'ME-006.pdf' } });
     const first = await download();
     const second = await download();
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
@@ -451,12 +499,20 @@ describe(`settlement invoice PDF (${DB})`, () => {
     const third = await download();
     const { extractText } = await import('unpdf');
     expect((await extractText(new Uint8Array(third.rawPayload), { mergePages: true })).text).toContain('Paid / 결제 완료');
-    const rows = ((await t.db.execute(`select count(*)::int as n from stored_files where upload_path = 'buy_invoice' and name = 'ME-006'`)) as unknown as { rows: { n: number }[] }).rows;
+    const rows = (
+      (await t.db.execute(
+        `select count(*)::int as n from stored_files where upload_path = 'buy_invoice' and name = 'ME-006'`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows;
     expect(rows[0]!.n).toBe(1);
   });
 
   const pdfRows = async (code: string) =>
-    ((await t.db.execute(`select storage_key from stored_files where upload_path = 'buy_invoice' and name = '${code}'`)) as unknown as { rows: { storage_key: string }[] }).rows;
+    (
+      (await t.db.execute(`select storage_key from stored_files where upload_path = 'buy_invoice' and name = '${code}'`)) as unknown as {
+        rows: { storage_key: string }[];
+      }
+    ).rows;
   const pdfFilesOnDisk = () => {
     const dir = path.join(t.config.filesDir, 'buy_invoice');
     return existsSync(dir) ? readdirSync(dir) : [];
@@ -466,7 +522,11 @@ describe(`settlement invoice PDF (${DB})`, () => {
     const before = pdfFilesOnDisk();
     const answers = await Promise.all(
       Array.from({ length: 12 }, () =>
-        t.inject(token, { method: 'POST', url: '/api/common/fileDownload', payload: { uploadPath: 'buy_invoice', fileName: 'ME-010.pdf' } }),
+        t.inject(token, {
+          method: 'POST',
+          url: '/api/common/fileDownload',
+          payload: { uploadPath: 'buy_invoice', fileName: 'ME-010.pdf' },
+        }),
       ),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(12).fill(200));
@@ -478,15 +538,13 @@ describe(`settlement invoice PDF (${DB})`, () => {
     expect(readFileSync(path.join(t.config.filesDir, rows[0]!.storage_key)).equals(answers[0]!.rawPayload)).toBe(true);
   });
 
-  it('two processes downloading at once: the unique key keeps one row and one file, the loser serves the winner\'s', async () => {
+  it("two processes downloading at once: the unique key keeps one row and one file, the loser serves the winner's", async () => {
     // two service instances = two processes: each has its own single-flight, only the database is shared
     const files = createDiskFileStore(t.config.filesDir);
     const one = createSettlementService({ db: t.db, files });
     const two = createSettlementService({ db: t.db, files });
     const before = pdfFilesOnDisk();
-    const got = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => (i % 2 ? one : two).download(me.idx, 'buy_invoice', 'ME-011.pdf')),
-    );
+    const got = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? one : two).download(me.idx, 'buy_invoice', 'ME-011.pdf')));
     const rows = await pdfRows('ME-011');
     expect(rows).toHaveLength(1);
     expect(new Set(got.map((g) => g.storageKey))).toEqual(new Set([rows[0]!.storage_key]));

@@ -13,7 +13,12 @@ import { buildWorld, callsFor, leakedSecrets, PROFILE, textOf, type World } from
 /** Reads of data every company shares by design (the book catalogue): A's ids may be looked up there. */
 const SHARED_READS = new Set(['GET /api/product/excelApiBookInfo']);
 /** Session calls: their own tests cover them; calling them would end B's session (a refresh replaces its token). */
-const SKIP = new Set(['GET /api/company/logout', 'GET /api/company/refresh', 'PATCH /api/company/passwordUpdate/', 'PATCH /api/company/passwordUpdate']);
+const SKIP = new Set([
+  'GET /api/company/logout',
+  'GET /api/company/refresh',
+  'PATCH /api/company/passwordUpdate/',
+  'PATCH /api/company/passwordUpdate',
+]);
 
 let t: TestContext;
 let w: World;
@@ -36,7 +41,14 @@ beforeAll(async () => {
     if (typeof total === 'number') ownTotals.set(path, Math.max(ownTotals.get(path) ?? 0, total));
     if (typeof a.json === 'number') ownNumbers.set(a.req.url, a.json);
   }
-  if (process.env.SEC_PROFILE) console.log([...PROFILE].sort((x, y) => y[1] - x[1]).slice(0, 12).map(([k, v]) => `${k} ${Math.round(v)} ms`).join('\n'));
+  if (process.env.SEC_PROFILE)
+    console.log(
+      [...PROFILE]
+        .sort((x, y) => y[1] - x[1])
+        .slice(0, 12)
+        .map(([k, v]) => `${k} ${Math.round(v)} ms`)
+        .join('\n'),
+    );
   console.log(`[authz matrix] world built in ${Date.now() - t0} ms: A ${w.a.view.answers.size} answers, B ${w.b.view.answers.size}`);
 }, 180_000);
 beforeEach(() => {
@@ -60,9 +72,11 @@ async function attack(op: Operation, call: CallValues, what: string) {
     if (res.statusCode === 200 && String(res.headers['content-type']).includes('json')) {
       const body = res.json();
       const own = ownTotals.get(req.url.split('?')[0]!);
-      if (typeof body?.total_cnt === 'number' && own !== undefined && body.total_cnt > own) problems.push(`${where} counts ${body.total_cnt} rows, B has ${own}`);
+      if (typeof body?.total_cnt === 'number' && own !== undefined && body.total_cnt > own)
+        problems.push(`${where} counts ${body.total_cnt} rows, B has ${own}`);
       const ownNumber = ownNumbers.get(req.url);
-      if (typeof body === 'number' && ownNumber !== undefined && body !== ownNumber) problems.push(`${where} answers ${body}, B's own figure is ${ownNumber}`);
+      if (typeof body === 'number' && ownNumber !== undefined && body !== ownNumber)
+        problems.push(`${where} answers ${body}, B's own figure is ${ownNumber}`);
     }
   }
   return res;
@@ -96,7 +110,11 @@ describe('object-level authorization matrix', () => {
     for (const op of ordered) {
       const hasIds = op.params.some((p) => !['start', 'length', 'search_value'].includes(p.name)) || op.body;
       if (!hasIds) {
-        await attack(op, { query: Object.fromEntries(op.params.filter((p) => p.required).map((p) => [p.name, sample(p.schema, p.name)])) }, 'plain');
+        await attack(
+          op,
+          { query: Object.fromEntries(op.params.filter((p) => p.required).map((p) => [p.name, sample(p.schema, p.name)])) },
+          'plain',
+        );
         continue;
       }
       for (const call of callsFor(op, w.a.view.values, 20)) {
@@ -125,7 +143,8 @@ describe('object-level authorization matrix', () => {
     const bad = new Set<string>();
     for (const view of [w.a.view, w.b.view])
       for (const a of view.answers.values())
-        for (const [k] of entries(a.json)) if (/pass(word)?(_?hash)?$|hash|secret|^sid$|session|salt/i.test(k)) bad.add(`${a.req.method} ${a.req.url.split('?')[0]}: ${k}`);
+        for (const [k] of entries(a.json))
+          if (/pass(word)?(_?hash)?$|hash|secret|^sid$|session|salt/i.test(k)) bad.add(`${a.req.method} ${a.req.url.split('?')[0]}: ${k}`);
     expect([...bad]).toEqual([]);
   });
 
@@ -133,7 +152,9 @@ describe('object-level authorization matrix', () => {
     const wrong: string[] = [];
     let capped = 0;
     for (const op of ops.filter((o) => o.method === 'GET' && o.params.some((p) => p.name === 'length') && isProtected(o))) {
-      const path = Object.fromEntries(op.params.filter((p) => p.in === 'path').map((p) => [p.name, op.description.match(/`([a-z_]+)`/)?.[1] ?? sample(p.schema, p.name)]));
+      const path = Object.fromEntries(
+        op.params.filter((p) => p.in === 'path').map((p) => [p.name, op.description.match(/`([a-z_]+)`/)?.[1] ?? sample(p.schema, p.name)]),
+      );
       for (const length of [101, 1000, 2 ** 31 - 1, -1, 0]) {
         const req = requestOf(op, { path, query: { start: 0, length } });
         const res = await t.inject(w.a.token, req);
@@ -181,7 +202,8 @@ describe('object-level authorization matrix', () => {
         fc.asyncProperty(arbitrary(sv.schema, true), fc.integer({ min: -5, max: 200 }), async (filter, start) => {
           const res = await attack(op, { path, query: { start, length: 100, search_value: filter } }, 'filter');
           if (res.statusCode === 200 && typeof bTotal === 'number' && typeof res.json().total_cnt === 'number') {
-            if (res.json().total_cnt > bTotal) problems.push(`filter: B ${op.key} ${JSON.stringify(filter)} counts ${res.json().total_cnt} > ${bTotal}`);
+            if (res.json().total_cnt > bTotal)
+              problems.push(`filter: B ${op.key} ${JSON.stringify(filter)} counts ${res.json().total_cnt} > ${bTotal}`);
           }
         }),
         { numRuns: 25, seed: 9 },

@@ -20,7 +20,13 @@ afterAll(() => t.close());
 
 const MINUTE = 60_000;
 const login = (id: string, password: string, ip: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/company/login', payload: { id, password, company_division: 'AUT' }, remoteAddress: ip, headers });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/company/login',
+    payload: { id, password, company_division: 'AUT' },
+    remoteAddress: ip,
+    headers,
+  });
 const retryAfterOf = (res: { headers: Record<string, unknown> }) => Number(res.headers['retry-after']);
 
 function expectThrottled(res: Awaited<ReturnType<typeof login>>) {
@@ -139,7 +145,12 @@ describe('current-password checks in company settings', () => {
     const check = (password: string) =>
       t.inject(token, { method: 'GET', url: `/api/common/passwordCheck?id=${user.id}&password=${password}`, remoteAddress: ip });
     const update = (password: string) =>
-      t.inject(token, { method: 'PATCH', url: '/api/company/passwordUpdate', payload: { password_current: password, password_change: 'new-pass-123' }, remoteAddress: ip });
+      t.inject(token, {
+        method: 'PATCH',
+        url: '/api/company/passwordUpdate',
+        payload: { password_current: password, password_change: 'new-pass-123' },
+        remoteAddress: ip,
+      });
     const answers: number[] = [];
     // far more wrong checks than the old shared limit (100) allowed, from the user's own client
     for (let i = 0; i < 120; i++) {

@@ -109,7 +109,11 @@ describe('framework errors answer with the envelope and a request id', () => {
 
   it('a request the HTTP parser cannot read is a 400 in the envelope', async () => {
     expectEnvelope(await raw('GET /api/health HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n'), 400, 'VALIDATION');
-    expectEnvelope(await raw('GET /api/health HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n'), 400, 'VALIDATION');
+    expectEnvelope(
+      await raw('GET /api/health HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n'),
+      400,
+      'VALIDATION',
+    );
   });
 
   it('over the network too: bad percent-encoding and the API answers carry the id in x-request-id', async () => {
@@ -122,7 +126,9 @@ describe('framework errors answer with the envelope and a request id', () => {
     const app = Fastify({ logger: false, genReqId, frameworkErrors, clientErrorHandler });
     await app.register(errorsPlugin);
     app.get('/file', async (_request, reply) => {
-      reply.header('content-disposition', 'attachment; filename="x.xlsx"').type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      reply
+        .header('content-disposition', 'attachment; filename="x.xlsx"')
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
       throw new Error('the query failed');
     });
     app.get('/app-error', async (_request, reply) => {
@@ -132,7 +138,11 @@ describe('framework errors answer with the envelope and a request id', () => {
     const failed = await app.inject({ method: 'GET', url: '/file' });
     expect(failed.statusCode).toBe(500);
     expect(envelopeProblem(failed)).toBeNull();
-    expect(failed.json()).toEqual({ code: 'INTERNAL', message: 'An error occurred. Please contact the administrator', requestId: expect.any(String) });
+    expect(failed.json()).toEqual({
+      code: 'INTERNAL',
+      message: 'An error occurred. Please contact the administrator',
+      requestId: expect.any(String),
+    });
     expect(failed.headers['content-disposition']).toBeUndefined();
     const missing = await app.inject({ method: 'GET', url: '/app-error' });
     expect([missing.statusCode, missing.json().code]).toEqual([404, 'NOT_FOUND']);

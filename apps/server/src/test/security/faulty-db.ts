@@ -50,7 +50,12 @@ function bindAll<T extends object>(target: T, overrides: Record<string, unknown>
   });
 }
 
-export async function openFaultyDatabase(): Promise<{ database: Database; faults: Faults; raw: (sql: string) => Promise<Record<string, unknown>[]>; drop: () => Promise<void> }> {
+export async function openFaultyDatabase(): Promise<{
+  database: Database;
+  faults: Faults;
+  raw: (sql: string) => Promise<Record<string, unknown>[]>;
+  drop: () => Promise<void>;
+}> {
   const faults = new Faults();
   const adminUrl = process.env.TEST_DB === 'pg' ? process.env.TEST_DATABASE_URL : undefined;
   if (!adminUrl) {
@@ -163,7 +168,9 @@ export async function snapshot(raw: (sql: string) => Promise<Record<string, unkn
   );
   const out: Record<string, string> = {};
   for (const { t } of tables) {
-    const [row] = await raw(`select count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as h from "${String(t)}" x`);
+    const [row] = await raw(
+      `select count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as h from "${String(t)}" x`,
+    );
     out[String(t)] = String(row?.h);
   }
   return out;

@@ -32,7 +32,11 @@ beforeAll(async () => {
     writeFileSync(path.join(dir, 'canary.txt'), CANARY);
   }
   const t0 = Date.now();
-  view = await crawl(t, token, ops.filter((o) => isDownload(o) || o.method === 'GET'));
+  view = await crawl(
+    t,
+    token,
+    ops.filter((o) => isDownload(o) || o.method === 'GET'),
+  );
   console.log(`[files] crawled the demo company in ${Date.now() - t0} ms`);
 }, 180_000);
 afterAll(async () => {
@@ -44,16 +48,54 @@ const SECRET_FILES = ['etc/passwd', 'etc/hostname', 'proc/self/environ'];
 function traversalCorpus(dataDir: string): string[] {
   const out = new Set<string>();
   const targets = ['canary.txt', 'jwt-secret', ...SECRET_FILES];
-  const seps = ['../', '..\\', '%2e%2e%2f', '%2e%2e/', '..%2f', '%252e%252e%252f', '..%255c', '....//', '..;/', '%c0%ae%c0%ae/', '\u2025/', '\uff0e\uff0e/', '..\u2215', '..\uff0f'];
+  const seps = [
+    '../',
+    '..\\',
+    '%2e%2e%2f',
+    '%2e%2e/',
+    '..%2f',
+    '%252e%252e%252f',
+    '..%255c',
+    '....//',
+    '..;/',
+    '%c0%ae%c0%ae/',
+    '\u2025/',
+    '\uff0e\uff0e/',
+    '..\u2215',
+    '..\uff0f',
+  ];
   for (const sep of seps) for (const n of [1, 3, 8]) for (const f of targets) out.add(sep.repeat(n) + f);
-  for (const f of [...SECRET_FILES.map((x) => `/${x}`), path.join(dataDir, 'canary.txt'), path.join(dataDir, 'jwt-secret'), 'C:\\Windows\\win.ini', '\\\\server\\share\\x', 'file:///etc/passwd'])
+  for (const f of [
+    ...SECRET_FILES.map((x) => `/${x}`),
+    path.join(dataDir, 'canary.txt'),
+    path.join(dataDir, 'jwt-secret'),
+    'C:\\Windows\\win.ini',
+    '\\\\server\\share\\x',
+    'file:///etc/passwd',
+  ])
     out.add(f);
-  for (const f of ['canary.txt\u0000.pdf', 'x.pdf\u0000', '../canary.txt%00.pdf', 'buy_invoice/../canary.txt', './canary.txt', '.', '..', '', ' ', 'CON', 'a'.repeat(300)])
+  for (const f of [
+    'canary.txt\u0000.pdf',
+    'x.pdf\u0000',
+    '../canary.txt%00.pdf',
+    'buy_invoice/../canary.txt',
+    './canary.txt',
+    '.',
+    '..',
+    '',
+    ' ',
+    'CON',
+    'a'.repeat(300),
+  ])
     out.add(f);
   return [...out];
 }
 
-function assertNothingLeaks(res: { statusCode: number; body: string; headers: Record<string, unknown> }, where: string, problems: string[]) {
+function assertNothingLeaks(
+  res: { statusCode: number; body: string; headers: Record<string, unknown> },
+  where: string,
+  problems: string[],
+) {
   tried++;
   if (![400, 404].includes(res.statusCode)) problems.push(`${where} → ${res.statusCode} (expected 400/404)`);
   if (res.body.includes(CANARY) || /root:.*:0:0:/.test(res.body) || res.body.includes(t.config.jwtSecret))
@@ -111,7 +153,8 @@ describe('downloads', () => {
         // RFC 6266: attachment; an ASCII quoted filename; the UTF-8 filename* (RFC 5987 attr-chars only)
         if (!/^attachment; filename="[\x20-\x21\x23-\x5b\x5d-\x7e]+"; filename\*=UTF-8''[A-Za-z0-9!#$&+.^_`|~%-]+$/.test(cd))
           problems.push(`${op.key}: Content-Disposition ${JSON.stringify(cd)}`);
-        if (/text\/html|javascript|svg/.test(String(res.headers['content-type']))) problems.push(`${op.key}: active content type ${res.headers['content-type']}`);
+        if (/text\/html|javascript|svg/.test(String(res.headers['content-type'])))
+          problems.push(`${op.key}: active content type ${res.headers['content-type']}`);
       }
     }
     console.log(`[files] ${seen} real downloads checked`);
@@ -129,7 +172,8 @@ describe('uploads', () => {
       const req = requestOf(op, { path: {}, query: {} });
       const res = await t.inject(token, { ...req, payload: big, headers: { 'content-type': 'application/json' } });
       tried++;
-      if (res.statusCode !== 413 || res.json().code !== 'PAYLOAD_TOO_LARGE') problems.push(`${op.key} → ${res.statusCode} ${res.body.slice(0, 100)}`);
+      if (res.statusCode !== 413 || res.json().code !== 'PAYLOAD_TOO_LARGE')
+        problems.push(`${op.key} → ${res.statusCode} ${res.body.slice(0, 100)}`);
     }
     expect(problems).toEqual([]);
   });
@@ -143,7 +187,11 @@ describe('uploads', () => {
     }
     const { zipSync } = await import('fflate');
     // 1 MB of zeros per entry compresses to ~1 KB: 200 MB once inflated
-    const bomb = Buffer.from(zipSync(Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`xl/worksheets/sheet${i}.xml`, new Uint8Array(1024 * 1024)])), { level: 9 }));
+    const bomb = Buffer.from(
+      zipSync(Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`xl/worksheets/sheet${i}.xml`, new Uint8Array(1024 * 1024)])), {
+        level: 9,
+      }),
+    );
     const files = [
       { name: 'books.xlsx', data: bomb, why: 'zip bomb' },
       { name: 'books.xlsx', data: Buffer.from('MZ\x90\x00 this is an exe'), why: 'wrong magic' },
@@ -155,15 +203,22 @@ describe('uploads', () => {
       for (const f of files) {
         const boundary = 'x-boundary-9';
         const payload = Buffer.concat([
-          Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${f.name}"\r\ncontent-type: application/octet-stream\r\n\r\n`),
+          Buffer.from(
+            `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${f.name}"\r\ncontent-type: application/octet-stream\r\n\r\n`,
+          ),
           f.data,
           Buffer.from(`\r\n--${boundary}--\r\n`),
         ]);
         const before = process.memoryUsage().rss;
-        const res = await t.inject(token, { ...requestOf(op, { path: {}, query: {} }), payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+        const res = await t.inject(token, {
+          ...requestOf(op, { path: {}, query: {} }),
+          payload,
+          headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        });
         tried++;
         if (res.statusCode < 400 || res.statusCode >= 500) problems.push(`${op.key} ${f.why} → ${res.statusCode}`);
-        if (process.memoryUsage().rss - before > 150 * 1024 * 1024) problems.push(`${op.key} ${f.why}: memory grew by more than 150 MB (inflated?)`);
+        if (process.memoryUsage().rss - before > 150 * 1024 * 1024)
+          problems.push(`${op.key} ${f.why}: memory grew by more than 150 MB (inflated?)`);
       }
     expect(problems).toEqual([]);
   });
@@ -179,7 +234,8 @@ describe('stored bytes gone (regression: a download whose file was missing from 
     for (const a of served) {
       const res = await t.inject(token, a.req);
       tried++;
-      if (res.statusCode !== 404 || res.json().code !== 'NOT_FOUND') wrong.push(`${a.req.method} ${a.req.url} ${JSON.stringify(a.req.payload ?? '')} → ${res.statusCode}`);
+      if (res.statusCode !== 404 || res.json().code !== 'NOT_FOUND')
+        wrong.push(`${a.req.method} ${a.req.url} ${JSON.stringify(a.req.payload ?? '')} → ${res.statusCode}`);
     }
     expect(wrong).toEqual([]);
   });

@@ -11,7 +11,17 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATE_MAX, DATE_MIN } from '@portal/contract';
 import { createTestApp, type TestContext } from '../helper';
-import { arbitrary, envelopeProblem, isProtected, leaksInternals, loadOperations, requestOf, sample, type JsonSchema, type Operation } from './openapi';
+import {
+  arbitrary,
+  envelopeProblem,
+  isProtected,
+  leaksInternals,
+  loadOperations,
+  requestOf,
+  sample,
+  type JsonSchema,
+  type Operation,
+} from './openapi';
 
 /** Calls that end the caller's session (logout; refresh replaces its token): not fuzzed, they take no input. */
 const SESSION_ENDING = new Set(['GET /api/company/logout', 'GET /api/company/refresh']);
@@ -38,7 +48,11 @@ afterAll(async () => {
   await t.close();
 });
 
-function check(op: Operation, req: { method: string; url: string; payload?: unknown }, res: { statusCode: number; body: string; headers: Record<string, unknown> }) {
+function check(
+  op: Operation,
+  req: { method: string; url: string; payload?: unknown },
+  res: { statusCode: number; body: string; headers: Record<string, unknown> },
+) {
   tried++;
   const count = reached.get(op.key) ?? { ok: 0, refused: 0, unauthorized: 0 };
   reached.set(op.key, count);
@@ -46,7 +60,8 @@ function check(op: Operation, req: { method: string; url: string; payload?: unkn
   else if (res.statusCode < 300) count.ok++;
   else count.refused++;
   const where = `${req.method} ${req.url.slice(0, 200)} ${req.payload !== undefined ? JSON.stringify(req.payload).slice(0, 300) : ''} → ${res.statusCode}`;
-  if (res.statusCode >= 500 && !(res.statusCode === 503 && op.responses.includes('503'))) problems.push(`${where} ${res.body.slice(0, 150)}`);
+  if (res.statusCode >= 500 && !(res.statusCode === 503 && op.responses.includes('503')))
+    problems.push(`${where} ${res.body.slice(0, 150)}`);
   if (res.statusCode >= 400) {
     const leak = leaksInternals(res.body);
     if (leak) problems.push(`${where}: error shows ${leak}: ${res.body.slice(0, 200)}`);
@@ -70,10 +85,9 @@ async function send(op: Operation, req: ReturnType<typeof requestOf> & { headers
 
 function arbitraryCall(op: Operation, valid: boolean) {
   const path = fc.record(Object.fromEntries(op.params.filter((p) => p.in === 'path').map((p) => [p.name, arbitrary(p.schema, valid)])));
-  const query = fc.record(
-    Object.fromEntries(op.params.filter((p) => p.in === 'query').map((p) => [p.name, arbitrary(p.schema, valid)])),
-    { requiredKeys: valid ? op.params.filter((p) => p.in === 'query' && p.required).map((p) => p.name) : [] },
-  );
+  const query = fc.record(Object.fromEntries(op.params.filter((p) => p.in === 'query').map((p) => [p.name, arbitrary(p.schema, valid)])), {
+    requiredKeys: valid ? op.params.filter((p) => p.in === 'query' && p.required).map((p) => p.name) : [],
+  });
   const body = op.body ? arbitrary(op.body, valid) : fc.constant(undefined);
   return fc.record({ path, query, body });
 }
@@ -117,7 +131,11 @@ function slotsOf(op: Operation): Slot[] {
     const where = p.in === 'path' ? 'path' : 'query';
     if (p.schema.type === 'object') {
       for (const [k, s] of Object.entries<JsonSchema>(p.schema.properties ?? {}))
-        slots.push({ schema: s, where, set: (c, v) => (c[where][p.name] = { ...(sample(p.schema) as object), ...(c[where][p.name] as object), [k]: v }) });
+        slots.push({
+          schema: s,
+          where,
+          set: (c, v) => (c[where][p.name] = { ...(sample(p.schema) as object), ...(c[where][p.name] as object), [k]: v }),
+        });
     } else slots.push({ schema: p.schema, where, set: (c, v) => (c[where][p.name] = v) });
   }
   const walk = (schema: JsonSchema | undefined, at: string[]) => {
@@ -158,11 +176,45 @@ async function hostile(op: Operation, auth: string) {
 }
 
 /** Dates at both ends of what the calls accept, and beyond: year 0000 (no such year in PostgreSQL), 5-digit and negative years. */
-const EDGE_DATES = ['0000-01-01', '0000-02-29', '0000-12-31', DATE_MIN, DATE_MAX, '1969-12-31', '1970-01-01', '2038-01-19', '10000-01-01', '-000001-01-01', '+010000-01-01', '2023-02-29', '1900-02-29'];
+const EDGE_DATES = [
+  '0000-01-01',
+  '0000-02-29',
+  '0000-12-31',
+  DATE_MIN,
+  DATE_MAX,
+  '1969-12-31',
+  '1970-01-01',
+  '2038-01-19',
+  '10000-01-01',
+  '-000001-01-01',
+  '+010000-01-01',
+  '2023-02-29',
+  '1900-02-29',
+];
 /** Numbers a JS number, a PostgreSQL int or bigint, or a parser may not take. */
-const EDGE_NUMBERS: unknown[] = [2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 2, 2 ** 63, -(2 ** 63), 1e308, -0, 1.5, 'NaN', 'Infinity', '-Infinity', '1e400', '0x1F', ' 7', '', '9'.repeat(40)];
+const EDGE_NUMBERS: unknown[] = [
+  2 ** 31,
+  -(2 ** 31) - 1,
+  2 ** 53 + 2,
+  2 ** 63,
+  -(2 ** 63),
+  1e308,
+  -0,
+  1.5,
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e400',
+  '0x1F',
+  ' 7',
+  '',
+  '9'.repeat(40),
+];
 /** Very long text: in a URL (a real client meets the 16 KiB header limit first, inject does not) and in a body. */
-const LONG_TEXT = { query: ['x'.repeat(10_000), '가'.repeat(3_000)], body: ['x'.repeat(200_000), '가'.repeat(50_000), '😀'.repeat(30_000)] };
+const LONG_TEXT = {
+  query: ['x'.repeat(10_000), '가'.repeat(3_000)],
+  body: ['x'.repeat(200_000), '가'.repeat(50_000), '😀'.repeat(30_000)],
+};
 
 /**
  * The odd input of issue 13 item 5, for every leaf of every operation: edge dates in every date
@@ -193,7 +245,12 @@ async function edges(op: Operation, auth: string | null) {
   for (const slot of slots.filter((x) => isDate(x.schema))) objects.set(slot.where, [...(objects.get(slot.where) ?? []), slot]);
   for (const [, dateSlots] of objects) {
     if (dateSlots.length < 2) continue;
-    for (const [a, b] of [[DATE_MIN, DATE_MAX], [DATE_MIN, DATE_MIN], [DATE_MAX, DATE_MAX], ['0000-01-01', DATE_MAX]]) {
+    for (const [a, b] of [
+      [DATE_MIN, DATE_MAX],
+      [DATE_MIN, DATE_MIN],
+      [DATE_MAX, DATE_MAX],
+      ['0000-01-01', DATE_MAX],
+    ]) {
       const c = structuredClone(base);
       dateSlots[0]!.set(c, a);
       dateSlots[1]!.set(c, b);
@@ -225,20 +282,29 @@ describe('schema-driven fuzzing of every operation', () => {
       await edges(op, token);
       await oddBodies(op, token);
       // keep the session alive whatever a call did to it (password change, logout)
-      if ((await t.inject(token, { method: 'GET', url: '/api/company/loginInfo' })).statusCode !== 200) token = await t.login(company.id, company.password);
+      if ((await t.inject(token, { method: 'GET', url: '/api/company/loginInfo' })).statusCode !== 200)
+        token = await t.login(company.id, company.password);
     }
     expect(problems.slice(0, 30)).toEqual([]);
 
     // it fails when it tested nothing: the document has the routes, each was reached with a live token,
     // and the edge dates reached the database of every operation that takes a date range
     expect(fuzzed.length, 'operations found in the OpenAPI document').toBeGreaterThan(40);
-    const dead = fuzzed.filter((o) => !reached.get(o.key) || reached.get(o.key)!.unauthorized > reached.get(o.key)!.ok + reached.get(o.key)!.refused);
-    expect(dead.map((o) => o.key), 'operations that mostly answered 401: the token was lost').toEqual([]);
+    const dead = fuzzed.filter(
+      (o) => !reached.get(o.key) || reached.get(o.key)!.unauthorized > reached.get(o.key)!.ok + reached.get(o.key)!.refused,
+    );
+    expect(
+      dead.map((o) => o.key),
+      'operations that mostly answered 401: the token was lost',
+    ).toEqual([]);
     const neverOk = fuzzed.filter((o) => !reached.get(o.key)?.ok).map((o) => o.key);
     expect(neverOk.length, `operations never answered 2xx: ${neverOk.join(', ')}`).toBeLessThan(fuzzed.length / 2);
     const dated = fuzzed.filter((o) => slotsOf(o).filter((s) => isDate(s.schema)).length >= 2);
     expect(dated.length, 'lists and exports with a date range').toBeGreaterThanOrEqual(7);
-    expect(dated.filter((o) => !datesAnswered.get(o.key)).map((o) => o.key), 'date ranges that never reached the database').toEqual([]);
+    expect(
+      dated.filter((o) => !datesAnswered.get(o.key)).map((o) => o.key),
+      'date ranges that never reached the database',
+    ).toEqual([]);
   }, 600_000);
 
   it('answers public operations and raw garbage the same way', async () => {
@@ -252,9 +318,19 @@ describe('schema-driven fuzzing of every operation', () => {
     const raw = [
       { method: 'POST', url: '/api/company/login', headers: { 'content-type': 'application/json' }, payload: '{"id":' },
       { method: 'POST', url: '/api/company/login', headers: { 'content-type': 'text/plain' }, payload: 'id=demo' },
-      { method: 'POST', url: '/api/company/login', headers: { 'content-type': 'application/json' }, payload: '{"__proto__":{"x":1},"id":"a","password":"b"}' },
+      {
+        method: 'POST',
+        url: '/api/company/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"__proto__":{"x":1},"id":"a","password":"b"}',
+      },
       { method: 'POST', url: '/api/company/login', headers: { 'content-type': 'application/json' }, payload: '[' + '['.repeat(5000) },
-      { method: 'POST', url: '/api/company/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ id: 'x'.repeat(2 * 1024 * 1024) }) },
+      {
+        method: 'POST',
+        url: '/api/company/login',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ id: 'x'.repeat(2 * 1024 * 1024) }),
+      },
       { method: 'GET', url: '/api/%' },
       { method: 'GET', url: '/api/company/getInfo/%ZZ' },
       { method: 'GET', url: `/api/${'a/'.repeat(2000)}` },

@@ -21,7 +21,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const login = (ip: string, password = acme.password) =>
-  t.app.inject({ method: 'POST', url: '/api/company/login', payload: { id: acme.id, password, company_division: 'AUT' }, remoteAddress: ip });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/company/login',
+    payload: { id: acme.id, password, company_division: 'AUT' },
+    remoteAddress: ip,
+  });
 
 describe(`per-client rate limits (${process.env.TEST_DB ?? 'pglite'})`, () => {
   it('company/login: every outcome counts; over the limit 429 with Retry-After, for that client only, until the window ends', async () => {
@@ -157,7 +162,9 @@ describe('health and readiness', () => {
   it('/api/ready answers 503 while a migration of this build is not applied, 200 once it is', async () => {
     // the newest migration as if this build ran before its database was migrated (a rolling deploy)
     const [newest] = (
-      (await t.db.execute(sql`select id, hash, created_at::text as created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`)) as unknown as {
+      (await t.db.execute(
+        sql`select id, hash, created_at::text as created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+      )) as unknown as {
         rows: { id: number; hash: string; created_at: string }[];
       }
     ).rows;
@@ -166,12 +173,18 @@ describe('health and readiness', () => {
     try {
       const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
       expect(ready.statusCode).toBe(503);
-      expect(ready.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'The database migrations are not applied.', requestId: expect.any(String) });
+      expect(ready.json()).toEqual({
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'The database migrations are not applied.',
+        requestId: expect.any(String),
+      });
       expect(ready.headers['retry-after']).toBe('5');
       // liveness stays up: the process is fine, only the database lags behind it
       expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     } finally {
-      await t.db.execute(sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${newest!.id}, ${newest!.hash}, ${newest!.created_at})`);
+      await t.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${newest!.id}, ${newest!.hash}, ${newest!.created_at})`,
+      );
     }
     const again = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(again.statusCode).toBe(200);

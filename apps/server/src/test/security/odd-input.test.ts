@@ -21,14 +21,26 @@ beforeAll(async () => {
   me = await t.createCompany({ password: 'odd-input-1' });
   token = await t.login(me.id, me.password);
   await insertInvoices(t.db, me.idx, [{ day: '0001-01-01' }, { day: '2026-03-01' }, { day: '9999-12-31' }]);
-  const address = { address_name: 'Head office', country: 'KOR', zipcode: '04524', addressLine1: '110 Sejong-daero', telephone: '02-120-0000' };
+  const address = {
+    address_name: 'Head office',
+    country: 'KOR',
+    zipcode: '04524',
+    addressLine1: '110 Sejong-daero',
+    telephone: '02-120-0000',
+  };
   const created = await t.inject(token, { method: 'POST', url: '/api/company/CompanyAddress', payload: address });
   expect(created.statusCode, created.body).toBe(200);
   addressIdx = created.json<{ customer_address_idx: number }>().customer_address_idx;
 });
 afterAll(() => t.close());
 
-const LISTS = ['/api/calculate/buyInvoiceSend', '/api/calculate/buyPayment', '/api/company/copyright/books', '/api/copyright/royalty', '/api/product/booksList'];
+const LISTS = [
+  '/api/calculate/buyInvoiceSend',
+  '/api/calculate/buyPayment',
+  '/api/company/copyright/books',
+  '/api/copyright/royalty',
+  '/api/product/booksList',
+];
 const EXPORTS = [
   { url: '/api/copyright/exportRoyalty', fileName: 'Royalty.xlsx' },
   { url: '/api/copyright/exportBooks', fileName: 'Books.xlsx' },
@@ -49,7 +61,12 @@ describe('date filters', () => {
         const res = await call(kind, target, range);
         expect(res.statusCode, `${target} ${JSON.stringify(range)}: ${res.body}`).toBe(400);
         expect(envelopeProblem(res)).toBeNull();
-        expect(res.json().issues.map((i: { path: string }) => i.path).join()).toMatch(/startDate|endDate/);
+        expect(
+          res
+            .json()
+            .issues.map((i: { path: string }) => i.path)
+            .join(),
+        ).toMatch(/startDate|endDate/);
       }
   });
 
@@ -93,6 +110,14 @@ describe('bodies of the wrong JSON type', () => {
         expect(res.json()).toMatchObject({ code: 'VALIDATION', issues: [{ path: 'body' }] });
       }
     // nothing was changed by them: the password still works
-    expect((await t.inject(null, { method: 'POST', url: '/api/company/login', payload: { id: me.id, password: me.password, company_division: 'AUT' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.inject(null, {
+          method: 'POST',
+          url: '/api/company/login',
+          payload: { id: me.id, password: me.password, company_division: 'AUT' },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });

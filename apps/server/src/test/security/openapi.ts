@@ -175,10 +175,7 @@ const text = (max: number) =>
 export function arbitrary(schema: JsonSchema | undefined, valid = true, depth = 0): fc.Arbitrary<unknown> {
   const wrong: fc.Arbitrary<unknown>[] = valid
     ? []
-    : [
-        fc.constantFrom(null, true, -1, 0, 2 ** 31, 2 ** 53, -(2 ** 63), 1.5, 'NaN', '', [], {}, '9'.repeat(40)),
-        text(300),
-      ];
+    : [fc.constantFrom(null, true, -1, 0, 2 ** 31, 2 ** 53, -(2 ** 63), 1.5, 'NaN', '', [], {}, '9'.repeat(40)), text(300)];
   const mix = (a: fc.Arbitrary<unknown>) => (wrong.length ? fc.oneof({ weight: 4, arbitrary: a }, ...wrong) : a);
   if (!schema || depth > 4) return fc.anything({ maxDepth: 1 });
   if (schema.enum) return mix(fc.constantFrom(...(schema.enum as unknown[])));
@@ -188,7 +185,9 @@ export function arbitrary(schema: JsonSchema | undefined, valid = true, depth = 
     case 'integer': {
       const min = Math.max(schema.minimum ?? -(2 ** 31), -(2 ** 31)) + (schema.exclusiveMinimum === true ? 1 : 0);
       const max = Math.min(schema.maximum ?? 2 ** 31 - 1, 2 ** 31 - 1);
-      return mix(fc.oneof(fc.integer({ min, max }), fc.constantFrom(min, max, Math.min(max, Math.max(min, 0)), Math.min(max, Math.max(min, 1)))));
+      return mix(
+        fc.oneof(fc.integer({ min, max }), fc.constantFrom(min, max, Math.min(max, Math.max(min, 0)), Math.min(max, Math.max(min, 1)))),
+      );
     }
     case 'number':
       return mix(fc.double({ noNaN: true, noDefaultInfinity: true, min: schema.minimum, max: schema.maximum }));
@@ -212,10 +211,17 @@ export function arbitrary(schema: JsonSchema | undefined, valid = true, depth = 
       const max = Math.min(schema.maxLength ?? 300, 300);
       const min = schema.minLength ?? 0;
       const options: fc.Arbitrary<unknown>[] = [];
-      if (schema.format === 'date') options.push(fc.date({ min: new Date('1900-01-01'), max: new Date('2100-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)));
+      if (schema.format === 'date')
+        options.push(
+          fc
+            .date({ min: new Date('1900-01-01'), max: new Date('2100-12-31'), noInvalidDate: true })
+            .map((d) => d.toISOString().slice(0, 10)),
+        );
       if (schema.pattern) {
         try {
-          options.push(fc.stringMatching(new RegExp(schema.pattern, 'u'), { size: 'small' }).filter((s) => s.length <= max && s.length >= min));
+          options.push(
+            fc.stringMatching(new RegExp(schema.pattern, 'u'), { size: 'small' }).filter((s) => s.length <= max && s.length >= min),
+          );
         } catch {
           /* a pattern fast-check cannot generate from: fall back to text */
         }
@@ -281,4 +287,3 @@ export function envelopeProblem(res: { statusCode: number; body: string; headers
   if (keys.length) return `extra fields ${keys.join(',')}`;
   return null;
 }
-

@@ -115,10 +115,12 @@ describe('authentication by the matched route, under every spelling of the path'
         for (const method of methods) {
           tried++;
           const res = await send(method, url, method === 'HEAD' ? undefined : req.payload, null);
-          if (res.statusCode >= 200 && res.statusCode < 300) wrong.push(`${op.key}: ${method} ${url} → ${res.statusCode} ${res.body.slice(0, 100)}`);
+          if (res.statusCode >= 200 && res.statusCode < 300)
+            wrong.push(`${op.key}: ${method} ${url} → ${res.statusCode} ${res.body.slice(0, 100)}`);
           else if (res.statusCode >= 400 && method !== 'HEAD') {
             const body = JSON.parse(res.body) as { code?: unknown; requestId?: unknown };
-            if (typeof body.code !== 'string' || typeof body.requestId !== 'string') wrong.push(`${op.key}: ${method} ${url} → not the envelope: ${res.body.slice(0, 100)}`);
+            if (typeof body.code !== 'string' || typeof body.requestId !== 'string')
+              wrong.push(`${op.key}: ${method} ${url} → not the envelope: ${res.body.slice(0, 100)}`);
           }
         }
     }

@@ -70,7 +70,14 @@ describe('tokens on every protected operation', () => {
 
   it('no token', () => expectAll401(null));
   it('malformed headers', async () => {
-    for (const authorization of ['Bearer', 'Bearer ', 'Bearer not.a.jwt', 'Basic ZGVtbzpkZW1vMTIzNA==', 'bearer a.b', `Bearer ${'A'.repeat(9000)}`])
+    for (const authorization of [
+      'Bearer',
+      'Bearer ',
+      'Bearer not.a.jwt',
+      'Basic ZGVtbzpkZW1vMTIzNA==',
+      'bearer a.b',
+      `Bearer ${'A'.repeat(9000)}`,
+    ])
       await expectAll401(null, { authorization });
   });
 
@@ -141,7 +148,14 @@ describe('tokens on every protected operation', () => {
       const sid = claimsOf(current).sid as string;
       const { createAuthService } = await import('../../modules/auth/auth.service');
       const { createPasswordHasher } = await import('../../lib/password');
-      await createAuthService({ db: t.db, now: t.clock.now, tokenTtlMinutes: 60, sessionMaxHours: 12, hasher: createPasswordHasher(), sign: () => '' }).revokeOtherSessions(acme.idx, sid);
+      await createAuthService({
+        db: t.db,
+        now: t.clock.now,
+        tokenTtlMinutes: 60,
+        sessionMaxHours: 12,
+        hasher: createPasswordHasher(),
+        sign: () => '',
+      }).revokeOtherSessions(acme.idx, sid);
     }
     await expectAll401(old);
     expect((await t.inject(current, { method: 'GET', url: '/api/company/loginInfo' })).statusCode).toBe(200);
@@ -156,10 +170,16 @@ describe('tokens on every protected operation', () => {
 
   it('a company of another division gets no token, and a correctly signed token naming it is refused', async () => {
     const partner = await t.createCompany({ password: 'partner-pass', codeCompanyDivision: 'PUB' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/company/login', payload: { id: partner.id, password: partner.password, company_division: 'PUB' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/company/login',
+      payload: { id: partner.id, password: partner.password, company_division: 'PUB' },
+    });
     expect(res.statusCode).toBe(401);
     const claims = claimsOf(await t.login(acme.id, acme.password));
-    await expectAll401(sign({ ...claims, sub: String(partner.idx), div: 'PUB', sid: '00000000-0000-4000-8000-000000000000' }, t.config.jwtSecret));
+    await expectAll401(
+      sign({ ...claims, sub: String(partner.idx), div: 'PUB', sid: '00000000-0000-4000-8000-000000000000' }, t.config.jwtSecret),
+    );
     // tampered: the signature's first character changed (its last one may carry only base64 padding bits)
     const signed = sign({ ...claims, div: 'PUB' }, t.config.jwtSecret);
     const at = signed.lastIndexOf('.') + 1;

@@ -50,7 +50,9 @@ beforeAll(async () => {
   token = res.json().access_token;
 }, 180_000);
 afterAll(async () => {
-  console.log(`[transactions]\n  ${report.join('\n  ')}\n  mass assignment: ${massChecked} writes replayed with identity/permission fields, none changed the company`);
+  console.log(
+    `[transactions]\n  ${report.join('\n  ')}\n  mass assignment: ${massChecked} writes replayed with identity/permission fields, none changed the company`,
+  );
   await app?.close();
   await drop?.();
   rmSync(dataDir, { recursive: true, force: true });
@@ -71,18 +73,44 @@ function knownBodies(op: Operation, view: View): unknown[] {
   switch (op.key.replace(/\{[^}]+\}/g, '{}')) {
     case 'POST /api/company/CompanyAddress':
     case 'PATCH /api/company/CompanyAddress/{}':
-      return [{ address_name: 'Fault test', country: 'KOR', zipcode: '04524', addressLine1: '110 Sejong-daero', telephone: '02-120-0000', default_yn: 'Y' }];
+      return [
+        {
+          address_name: 'Fault test',
+          country: 'KOR',
+          zipcode: '04524',
+          addressLine1: '110 Sejong-daero',
+          telephone: '02-120-0000',
+          default_yn: 'Y',
+        },
+      ];
     case 'POST /api/company/CompanyContactPerson':
     case 'PATCH /api/company/CompanyContactPerson/{}':
       return [{ name: 'Kim Fault', email: 'kim.fault@example.com' }];
     case 'POST /api/help/bbs/{}':
-      return [{ title: 'Fault test', content: '<p>x</p>' }, ...own('idx').slice(0, 3).map((p) => ({ title: 'Reply', content: '<p>r</p>', parentIdx: p }))];
+      return [
+        { title: 'Fault test', content: '<p>x</p>' },
+        ...own('idx')
+          .slice(0, 3)
+          .map((p) => ({ title: 'Reply', content: '<p>r</p>', parentIdx: p })),
+      ];
     case 'PATCH /api/help/bbs/{}/{}':
       return [{ title: 'Fault test edit', content: '<p>y</p>' }];
     case 'POST /api/help/bbs_comment/{}':
-      return own('idx').slice(0, 5).map((p) => ({ bbs_idx: p, content: 'comment' }));
+      return own('idx')
+        .slice(0, 5)
+        .map((p) => ({ bbs_idx: p, content: 'comment' }));
     case 'POST /api/product/booksExcel':
-      return [{ data: [1, 2, 3].map(() => ({ isbn13: isbn(++seq), title: `Fault book ${seq}`, author: 'A', pub_nm: 'P', pub_date: '2024-01-02' })) }];
+      return [
+        {
+          data: [1, 2, 3].map(() => ({
+            isbn13: isbn(++seq),
+            title: `Fault book ${seq}`,
+            author: 'A',
+            pub_nm: 'P',
+            pub_date: '2024-01-02',
+          })),
+        },
+      ];
     case 'PATCH /api/company/passwordUpdate/':
     case 'PATCH /api/company/passwordUpdate':
       return [{ password_current: password, password_change: `${password}-x` }];
@@ -96,7 +124,13 @@ async function bodyFromDetail(op: Operation, call: CallValues): Promise<unknown>
   const idParam = op.params.find((p) => p.in === 'path' && /idx$/.test(p.name));
   const detail =
     idParam &&
-    ops.find((o) => o.method === 'GET' && o.params.filter((p) => p.in === 'path').every((p) => p.name in (call.path ?? {})) && o.params.some((p) => p.in === 'path' && p.name === idParam.name) && (o.path.split('/')[2] === op.path.split('/')[2]));
+    ops.find(
+      (o) =>
+        o.method === 'GET' &&
+        o.params.filter((p) => p.in === 'path').every((p) => p.name in (call.path ?? {})) &&
+        o.params.some((p) => p.in === 'path' && p.name === idParam.name) &&
+        o.path.split('/')[2] === op.path.split('/')[2],
+    );
   if (!detail || !op.body) return undefined;
   const res = await inject(requestOf(detail, { path: call.path, query: { count_view: 'N' } }));
   if (res.statusCode !== 200) return undefined;
@@ -146,7 +180,8 @@ async function candidateCalls(op: Operation, view: View): Promise<CallValues[]> 
   const out: CallValues[] = [];
   for (const c of calls.slice(0, 6)) {
     const fromDetail = await bodyFromDetail(op, c);
-    for (const b of [...bodies, ...(fromDetail ? [fromDetail] : []), ...(bodies.length ? [] : [c.body ?? sample(op.body)])]) out.push({ ...c, body: b });
+    for (const b of [...bodies, ...(fromDetail ? [fromDetail] : []), ...(bodies.length ? [] : [c.body ?? sample(op.body)])])
+      out.push({ ...c, body: b });
   }
   return out;
 }
@@ -164,7 +199,17 @@ async function massAssignment(op: Operation, req: ReturnType<typeof requestOf>) 
     if (k in (req.payload as object)) continue;
     extra[k] = typeof v === 'number' ? v + 1 : v === 'Y' ? 'N' : v === 'N' ? 'Y' : `${String(v)}x`;
   }
-  Object.assign(extra, { company_idx: 1, companyIdx: 1, registrant_idx: 1, registrant_type: 'admin', password: 'owned-1234', password_hash: 'x', passwordHash: 'x', role: 'admin', is_admin: 'Y' });
+  Object.assign(extra, {
+    company_idx: 1,
+    companyIdx: 1,
+    registrant_idx: 1,
+    registrant_type: 'admin',
+    password: 'owned-1234',
+    password_hash: 'x',
+    passwordHash: 'x',
+    role: 'admin',
+    is_admin: 'Y',
+  });
   const res = await inject({ ...req, payload: { ...(req.payload as object), ...extra } });
   expect(res.statusCode, `${op.key} with extra fields`).toBeLessThan(500);
   expect(await me(), `${op.key}: extra body fields changed the company`).toEqual(before);
@@ -222,7 +267,12 @@ describe('database outage', () => {
     faults.down = outage;
     try {
       for (const op of reads.slice(0, 15)) {
-        const res = await inject(requestOf(op, { path: Object.fromEntries(op.params.filter((p) => p.in === 'path').map((p) => [p.name, sample(p.schema, p.name)])), query: {} }));
+        const res = await inject(
+          requestOf(op, {
+            path: Object.fromEntries(op.params.filter((p) => p.in === 'path').map((p) => [p.name, sample(p.schema, p.name)])),
+            query: {},
+          }),
+        );
         // regression: an outage answered 500 INTERNAL; it is a 503 the client may retry
         expect(res.statusCode, `${op.key} during the outage`).toBe(503);
         expect(res.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String), requestId: expect.any(String) });
@@ -247,7 +297,11 @@ describe('database restart during a write', () => {
     // rollback included; Drizzle reports that rollback error (soak: PostgreSQL restarted under load)
     faults.down = new Error('Client has encountered a connection error and is not queryable');
     try {
-      const res = await inject({ method: 'POST', url: '/api/company/CompanyContactPerson', payload: { name: 'restart', email: 'restart@example.com' } });
+      const res = await inject({
+        method: 'POST',
+        url: '/api/company/CompanyContactPerson',
+        payload: { name: 'restart', email: 'restart@example.com' },
+      });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String), requestId: expect.any(String) });
       expect(res.headers['retry-after']).toBe('5');
@@ -263,7 +317,12 @@ describe('every write is all or nothing', () => {
     const writes = ops.filter((o) => o.method !== 'GET' && isProtected(o) && !isDownload(o));
     const rank = (o: Operation) => ({ POST: 0, PUT: 1, PATCH: 1, DELETE: 2 })[o.method as 'POST'] ?? 1;
     const reads = ops.filter((o) => o.method === 'GET' && !isDownload(o));
-    const look = () => crawl({ inject: (tk: string | null, o: object) => app.inject({ ...o, headers: { authorization: `Bearer ${tk}` } }) } as never, token, reads);
+    const look = () =>
+      crawl(
+        { inject: (tk: string | null, o: object) => app.inject({ ...o, headers: { authorization: `Bearer ${tk}` } }) } as never,
+        token,
+        reads,
+      );
     let view = await look();
     let phase = 0;
     for (const op of [...writes].sort((a, b) => rank(a) - rank(b) || Number(/password/.test(a.path)) - Number(/password/.test(b.path)))) {

@@ -90,7 +90,8 @@ export function candidates(op: Operation, name: string, values: Map<string, Set<
 }
 
 /** A key for an answer, to compare the two companies' views. */
-const answerKey = (op: Operation, req: { url: string; payload?: unknown }) => `${op.method} ${req.url} ${JSON.stringify(req.payload ?? '')}`;
+const answerKey = (op: Operation, req: { url: string; payload?: unknown }) =>
+  `${op.method} ${req.url} ${JSON.stringify(req.payload ?? '')}`;
 
 /**
  * Crawls everything a token can read: lists (every page), then details and downloads with the ids
@@ -130,7 +131,10 @@ export async function crawl(t: TestContext, token: string, ops: Operation[]): Pr
   };
 
   const readable = ops.filter((o) => isProtected(o) && !SESSION_CALLS.has(o.key) && (!isWrite(o) || isDownload(o)));
-  const plain = (op: Operation) => op.params.every((p) => p.in === 'query' && (!p.required || p.name === 'search_value' || p.schema.enum || p.schema.default !== undefined));
+  const plain = (op: Operation) =>
+    op.params.every(
+      (p) => p.in === 'query' && (!p.required || p.name === 'search_value' || p.schema.enum || p.schema.default !== undefined),
+    );
   for (const op of readable.filter((o) => plain(o) && !o.body)) {
     const query: Record<string, unknown> = {};
     for (const p of op.params) if (p.required || p.schema.enum) query[p.name] = sample(p.schema, p.name);
@@ -142,7 +146,8 @@ export async function crawl(t: TestContext, token: string, ops: Operation[]): Pr
       const total = (a.json as { total_cnt?: number } | undefined)?.total_cnt;
       if (!hasPaging || typeof total !== 'number' || start + 100 >= total) break;
     }
-    for (const p of op.params.filter((x) => x.schema.enum)) for (const e of p.schema.enum) await record(op, { query: { ...query, [p.name]: e } });
+    for (const p of op.params.filter((x) => x.schema.enum))
+      for (const e of p.schema.enum) await record(op, { query: { ...query, [p.name]: e } });
   }
   for (let round = 0; round < 2; round++) {
     for (const op of readable.filter((o) => !plain(o) || o.body)) {
@@ -238,7 +243,8 @@ export async function buildWorld(t: TestContext, ops: Operation[]): Promise<Worl
   const bText = [...bView.strings].join('\u0001');
   for (const s of aView.strings) {
     // short strings (codes, flags, dates, amounts) collide by chance; names, titles and texts do not
-    if (s.length >= 6 && !/^[\d\s.,:+-]+$/.test(s) && !/^\d{4}-\d\d-\d\d/.test(s) && !bView.strings.has(s) && !bText.includes(s)) secrets.add(s);
+    if (s.length >= 6 && !/^[\d\s.,:+-]+$/.test(s) && !/^\d{4}-\d\d-\d\d/.test(s) && !bView.strings.has(s) && !bText.includes(s))
+      secrets.add(s);
   }
   return { ops, a: { idx: aIdx, token: aToken, view: aView }, b: { idx: b.idx, token: bToken, view: bView }, secrets };
 }

@@ -15,7 +15,11 @@ export function UserMenu({ title }: { title: string }) {
         <Button
           variant="subtle"
           color="gray"
-          leftSection={<Avatar size="sm" color="blue" radius="xl">{Array.from(title)[0] ?? '?'}</Avatar>}
+          leftSection={
+            <Avatar size="sm" color="blue" radius="xl">
+              {Array.from(title)[0] ?? '?'}
+            </Avatar>
+          }
           rightSection={<IconChevronDown size={14} aria-hidden />}
           aria-label={`${t('topbar.userMenu')}: ${title}`}
           data-testid="user-menu"

@@ -50,13 +50,25 @@ describe('DataTable', () => {
     expect(screen.getByTestId('showing')).toHaveTextContent('Showing 121 to 123 of 123 entries');
     expect(screen.getAllByTestId('table-row')).toHaveLength(3);
     const nav = screen.getByRole('navigation', { name: 'Pagination' });
-    expect(within(nav).getAllByRole('button', { name: /^Page \d+$/ }).map((b) => b.textContent)).toEqual(['11', '12', '13']);
+    expect(
+      within(nav)
+        .getAllByRole('button', { name: /^Page \d+$/ })
+        .map((b) => b.textContent),
+    ).toEqual(['11', '12', '13']);
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
   });
 
   it('writes large totals with thousands separators', async () => {
     await renderWithProviders(
-      <DataTable caption="Big" columns={[{ key: 'no', header: 'No' }]} rows={[]} total={12345} rowKey={() => 1} paging={{ start: 0, length: 10 }} onPagingChange={() => {}} />,
+      <DataTable
+        caption="Big"
+        columns={[{ key: 'no', header: 'No' }]}
+        rows={[]}
+        total={12345}
+        rowKey={() => 1}
+        paging={{ start: 0, length: 10 }}
+        onPagingChange={() => {}}
+      />,
     );
     expect(screen.getByTestId('showing')).toHaveTextContent('Showing 1 to 10 of 12,345 entries');
   });
@@ -132,7 +144,14 @@ describe('DataTable', () => {
 
   it('marks action columns, paging and per-page as left out of print', async () => {
     const { container } = await renderWithProviders(
-      shell({ rows: ALL.slice(0, 2), total: 2, columns: [{ key: 'no', header: 'No' }, { key: 'pdf', header: 'PDF', print: false, render: () => 'x' }] }),
+      shell({
+        rows: ALL.slice(0, 2),
+        total: 2,
+        columns: [
+          { key: 'no', header: 'No' },
+          { key: 'pdf', header: 'PDF', print: false, render: () => 'x' },
+        ],
+      }),
     );
     const hidden = [...container.querySelectorAll('[data-print="hide"]')];
     expect(hidden.filter((e) => e.tagName === 'TH' || e.tagName === 'TD').map((e) => e.textContent)).toEqual(['PDF', 'x', 'x']);
@@ -140,4 +159,3 @@ describe('DataTable', () => {
     expect(hidden.some((e) => e.contains(screen.getByText('Rows per page')))).toBe(true);
   });
 });
-

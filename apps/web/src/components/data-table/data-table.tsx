@@ -91,7 +91,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
         {props.toolbar}
       </Group>
       {/* a wide table scrolls sideways: its viewport takes the focus so keyboards can scroll it too */}
-      <Table.ScrollContainer minWidth={600} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': props.caption } }}>
+      <Table.ScrollContainer
+        minWidth={600}
+        scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': props.caption } }}
+      >
         <Table striped highlightOnHover withTableBorder verticalSpacing="xs" aria-busy={props.loading || undefined}>
           <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
             {props.caption}
@@ -106,9 +109,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     indeterminate={someSelected && !allSelected}
                     onChange={() =>
                       selection.onChange(
-                        allSelected
-                          ? selection.selected.filter((k) => !keys.includes(k))
-                          : [...new Set([...selection.selected, ...keys])],
+                        allSelected ? selection.selected.filter((k) => !keys.includes(k)) : [...new Set([...selection.selected, ...keys])],
                       )
                     }
                   />
@@ -137,7 +138,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   >
                     {props.errorDetail ?? <Text size="sm">{t(errorMessageKey(props.error))}</Text>}
                     {props.onRetry && (
-                      <Button size="xs" variant="default" mt="xs" leftSection={<IconRefresh size={14} aria-hidden />} onClick={props.onRetry} data-testid="table-retry">
+                      <Button
+                        size="xs"
+                        variant="default"
+                        mt="xs"
+                        leftSection={<IconRefresh size={14} aria-hidden />}
+                        onClick={props.onRetry}
+                        data-testid="table-retry"
+                      >
                         {t('table.retry')}
                       </Button>
                     )}
@@ -175,9 +183,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                         checked={selection.selected.includes(key)}
                         onChange={(e) =>
                           selection.onChange(
-                            e.currentTarget.checked
-                              ? [...selection.selected, key]
-                              : selection.selected.filter((k) => k !== key),
+                            e.currentTarget.checked ? [...selection.selected, key] : selection.selected.filter((k) => k !== key),
                           )
                         }
                       />

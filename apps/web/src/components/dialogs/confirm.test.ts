@@ -39,8 +39,12 @@ describe('delete confirmations name what they delete', () => {
 
   it('names contact persons and upload rows in every language', async () => {
     for (const lng of ['en', 'ko', 'es', 'zh', 'ja']) {
-      const contact = await inLanguage(lng, () => namedDeleteTitle({ one: 'company:contacts.deleteOne', many: 'company:contacts.deleteMany' }, ['Kim']));
-      const book = await inLanguage(lng, () => namedDeleteTitle({ one: 'books:review.deleteOne', many: 'books:review.deleteMany' }, ['Almond']));
+      const contact = await inLanguage(lng, () =>
+        namedDeleteTitle({ one: 'company:contacts.deleteOne', many: 'company:contacts.deleteMany' }, ['Kim']),
+      );
+      const book = await inLanguage(lng, () =>
+        namedDeleteTitle({ one: 'books:review.deleteOne', many: 'books:review.deleteMany' }, ['Almond']),
+      );
       expect(contact, lng).toContain('Kim');
       expect(book, lng).toContain('Almond');
       expect(contact, lng).not.toMatch(/deleteOne/);

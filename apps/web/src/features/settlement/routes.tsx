@@ -14,11 +14,7 @@ export function SalePage() {
   return (
     <>
       <PageHeader title={t('title')} />
-      <Tabs
-        value={tab}
-        onChange={(v) => setParams(v === 'payments' ? { tab: 'payments' } : {}, { replace: true })}
-        keepMounted={false}
-      >
+      <Tabs value={tab} onChange={(v) => setParams(v === 'payments' ? { tab: 'payments' } : {}, { replace: true })} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="invoices" leftSection={<IconFileInvoice size={16} aria-hidden />}>
             {t('tabs.invoices')}

@@ -113,9 +113,7 @@ export function LoginPage() {
           </div>
           {(failure || wait) && (
             <Alert color="red" role="alert" data-testid="login-error">
-              {wait
-                ? t(`common:${wait.key}`, { when: formatRetryIn((wait.until - now) / 1000, i18n.language) })
-                : failure}
+              {wait ? t(`common:${wait.key}`, { when: formatRetryIn((wait.until - now) / 1000, i18n.language) }) : failure}
             </Alert>
           )}
           <TextInput
@@ -137,7 +135,16 @@ export function LoginPage() {
             error={message('password', errors.password)}
           />
           {/* a native checkbox: Mantine's Checkbox would add ~2.4 KiB (gzip) to the login page's JS */}
-          <label style={{ display: 'flex', alignItems: 'center', gap: 8, fontSize: 'var(--mantine-font-size-sm)', cursor: 'pointer', width: 'fit-content' }}>
+          <label
+            style={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 8,
+              fontSize: 'var(--mantine-font-size-sm)',
+              cursor: 'pointer',
+              width: 'fit-content',
+            }}
+          >
             <input
               type="checkbox"
               checked={remember}

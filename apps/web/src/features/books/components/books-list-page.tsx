@@ -84,12 +84,7 @@ export function BooksListPage() {
         </Alert>
       )}
       <SearchForm onSearch={onSearch} onReset={onReset}>
-        <BookKeywordFields
-          searchKey={search.draft.searchKey}
-          keyword={search.draft.keyword}
-          onChange={set}
-          error={errors.keyword}
-        />
+        <BookKeywordFields searchKey={search.draft.searchKey} keyword={search.draft.keyword} onChange={set} error={errors.keyword} />
         <DateRangeInput
           value={search.draft.dateRange}
           onChange={(dateRange) => set({ dateRange })}

@@ -15,7 +15,19 @@ const found = {
   registered: false,
 };
 /** a valid ISBN nobody knows: the lookup answers it empty */
-const unknown = { ...found, isbn13: '9791200000013', cover_s_url: '', title: '', pub_date: '', list_price: '0', author: '', pub_nm: '', PAGE: null, found: false, source: null };
+const unknown = {
+  ...found,
+  isbn13: '9791200000013',
+  cover_s_url: '',
+  title: '',
+  pub_date: '',
+  list_price: '0',
+  author: '',
+  pub_nm: '',
+  PAGE: null,
+  found: false,
+  source: null,
+};
 
 describe('review rows', () => {
   it('turn a lookup answer into editable text and back into the payload', () => {
@@ -48,10 +60,22 @@ describe('review rows', () => {
     expect(row).toMatchObject({ status: 'manual', title: '', list_price: '0', PAGE: '' });
     expect(toPayload(row)).toEqual({ ok: false, errors: { title: 'errors.title' } });
     // the same rules as a found row
-    expect(toPayload({ ...row, title: '직접 입력한 책', pub_date: '2024-13-01' })).toEqual({ ok: false, errors: { pub_date: 'errors.date' } });
+    expect(toPayload({ ...row, title: '직접 입력한 책', pub_date: '2024-13-01' })).toEqual({
+      ok: false,
+      errors: { pub_date: 'errors.date' },
+    });
     expect(toPayload({ ...row, title: '직접 입력한 책' })).toEqual({
       ok: true,
-      value: { isbn13: unknown.isbn13, title: '직접 입력한 책', author: '', pub_nm: '', pub_date: '', list_price: '0', PAGE: null, cover_s_url: '' },
+      value: {
+        isbn13: unknown.isbn13,
+        title: '직접 입력한 책',
+        author: '',
+        pub_nm: '',
+        pub_date: '',
+        list_price: '0',
+        PAGE: null,
+        cover_s_url: '',
+      },
     });
   });
 

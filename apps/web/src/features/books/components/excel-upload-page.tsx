@@ -269,7 +269,13 @@ export function ExcelUploadPage() {
                     <Button
                       size="xs"
                       leftSection={<IconRefresh size={14} aria-hidden />}
-                      onClick={() => void lookup(sheet.valid.map((v) => v.isbn13), failed.resumeAt, failed.rows)}
+                      onClick={() =>
+                        void lookup(
+                          sheet.valid.map((v) => v.isbn13),
+                          failed.resumeAt,
+                          failed.rows,
+                        )
+                      }
                       data-testid="lookup-retry"
                     >
                       {t('upload.retry')}
@@ -280,7 +286,10 @@ export function ExcelUploadPage() {
             )}
             {failed && sheet && (
               <Text size="sm" c="dimmed" data-testid="kept-isbns">
-                {sheet.valid.slice(0, 30).map((v) => hyphenateIsbn(v.isbn13)).join(', ')}
+                {sheet.valid
+                  .slice(0, 30)
+                  .map((v) => hyphenateIsbn(v.isbn13))
+                  .join(', ')}
                 {sheet.valid.length > 30 ? ` … (+${sheet.valid.length - 30})` : ''}
               </Text>
             )}
@@ -291,18 +300,30 @@ export function ExcelUploadPage() {
       {active >= 1 && sheet && (
         <Stack gap="lg">
           <Group gap="xs" data-testid="upload-summary">
-            <Badge color="green" variant="light" size="lg" tt="none" c="var(--mantine-color-text)">{t('summary.found', { count: count('found') + count('registered') })}</Badge>
-            <Badge color="orange" variant="light" size="lg" tt="none" c="var(--mantine-color-text)">{t('summary.notFound', { count: count('manual') })}</Badge>
+            <Badge color="green" variant="light" size="lg" tt="none" c="var(--mantine-color-text)">
+              {t('summary.found', { count: count('found') + count('registered') })}
+            </Badge>
+            <Badge color="orange" variant="light" size="lg" tt="none" c="var(--mantine-color-text)">
+              {t('summary.notFound', { count: count('manual') })}
+            </Badge>
             {count('registered') > 0 && (
               <Badge color="gray" variant="light" size="lg" tt="none" c="var(--mantine-color-text)" data-testid="summary-registered">
                 {t('summary.registered', { count: count('registered') })}
               </Badge>
             )}
-            <Badge color="red" variant="light" size="lg" tt="none" c="var(--mantine-color-text)">{t('summary.invalid', { count: sheet.invalid.length })}</Badge>
+            <Badge color="red" variant="light" size="lg" tt="none" c="var(--mantine-color-text)">
+              {t('summary.invalid', { count: sheet.invalid.length })}
+            </Badge>
             {sheet.duplicates.length > 0 && (
-              <Badge color="gray" variant="light" size="lg" tt="none" c="var(--mantine-color-text)">{t('summary.duplicates', { count: sheet.duplicates.length })}</Badge>
+              <Badge color="gray" variant="light" size="lg" tt="none" c="var(--mantine-color-text)">
+                {t('summary.duplicates', { count: sheet.duplicates.length })}
+              </Badge>
             )}
-            {sheet.headerRow && <Text size="sm" c="dimmed">{t('summary.header', { row: sheet.headerRow })}</Text>}
+            {sheet.headerRow && (
+              <Text size="sm" c="dimmed">
+                {t('summary.header', { row: sheet.headerRow })}
+              </Text>
+            )}
             <Button variant="subtle" size="xs" onClick={restart} ml="auto" data-testid="choose-another">
               {t('upload.chooseAnother')}
             </Button>
@@ -350,12 +371,7 @@ export function ExcelUploadPage() {
                         <Table.Td>{a.row ?? ''}</Table.Td>
                         <Table.Td style={{ fontFamily: 'monospace' }}>{a.value}</Table.Td>
                         <Table.Td>
-                          <Badge
-                            variant="light"
-                            color={a.kind === 'invalid' ? 'red' : 'gray'}
-                            tt="none"
-                            c="var(--mantine-color-text)"
-                          >
+                          <Badge variant="light" color={a.kind === 'invalid' ? 'red' : 'gray'} tt="none" c="var(--mantine-color-text)">
                             {t(a.reason, a.reasonValues)}
                           </Badge>
                         </Table.Td>

@@ -68,7 +68,9 @@ const Cell = memo(function Cell(props: {
       />
     );
   }
-  return <TextInput {...common} inputMode={props.inputMode} onChange={(e) => props.onEdit(row.isbn13, { [field]: e.currentTarget.value })} />;
+  return (
+    <TextInput {...common} inputMode={props.inputMode} onChange={(e) => props.onEdit(row.isbn13, { [field]: e.currentTarget.value })} />
+  );
 });
 
 const STATUS: Record<RowStatus, { color: string; label: string }> = {
@@ -95,14 +97,27 @@ export function ReviewTable({ rows, errors, selected, onSelect, onEdit, onDelete
     key: f,
     header: t(LABEL[f]),
     render: (r: EditRow) => (
-      <Cell row={r} field={f} label={t(LABEL[f])} error={err(r, f)} onEdit={onEdit} width={width} requiredPlaceholder={t('review.enterTitle')} {...extra} />
+      <Cell
+        row={r}
+        field={f}
+        label={t(LABEL[f])}
+        error={err(r, f)}
+        onEdit={onEdit}
+        width={width}
+        requiredPlaceholder={t('review.enterTitle')}
+        {...extra}
+      />
     ),
   });
   const unfilled = rows.filter((r) => r.status === 'manual' && r.title.trim() === '').map((r) => r.isbn13);
   const savable = rows.filter((r) => r.status !== 'registered').length;
   const columns: Column<EditRow>[] = [
     { key: 'cover', header: t('fields.cover'), render: (r) => <CoverThumb src={r.cover_s_url} />, width: 44 },
-    { key: 'isbn13', header: t('fields.isbn'), render: (r) => <span style={{ whiteSpace: 'nowrap', fontSize: 'var(--mantine-font-size-xs)' }}>{hyphenateIsbn(r.isbn13)}</span> },
+    {
+      key: 'isbn13',
+      header: t('fields.isbn'),
+      render: (r) => <span style={{ whiteSpace: 'nowrap', fontSize: 'var(--mantine-font-size-xs)' }}>{hyphenateIsbn(r.isbn13)}</span>,
+    },
     {
       key: 'status',
       header: t('fields.status'),
@@ -148,14 +163,31 @@ export function ReviewTable({ rows, errors, selected, onSelect, onEdit, onDelete
       toolbar={
         <Group gap="xs">
           {unfilled.length > 0 && (
-            <Button variant="default" leftSection={<IconListCheck size={16} aria-hidden />} onClick={() => onSelect(unfilled)} data-testid="select-unfilled">
+            <Button
+              variant="default"
+              leftSection={<IconListCheck size={16} aria-hidden />}
+              onClick={() => onSelect(unfilled)}
+              data-testid="select-unfilled"
+            >
               {t('review.selectUnfilled', { count: unfilled.length })}
             </Button>
           )}
-          <Button variant="default" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete} data-testid="delete-rows">
+          <Button
+            variant="default"
+            color="red"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={onDelete}
+            data-testid="delete-rows"
+          >
             {t('review.deleteSelected')}
           </Button>
-          <Button leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={onSave} loading={saving} disabled={savable === 0} data-testid="save-books">
+          <Button
+            leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+            onClick={onSave}
+            loading={saving}
+            disabled={savable === 0}
+            data-testid="save-books"
+          >
             {t('review.save')}
           </Button>
         </Group>

@@ -62,7 +62,14 @@ export function AddressModal({ opened, idx, onClose }: { opened: boolean; idx?: 
   });
   const loading = !!idx && !detail.data;
   return (
-    <Modal opened={opened} onClose={onClose} closeButtonProps={{ 'aria-label': t('common:actions.close') }} title={idx ? t('addresses.editTitle') : t('addresses.addTitle')} size="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+      title={idx ? t('addresses.editTitle') : t('addresses.addTitle')}
+      size="lg"
+      centered
+    >
       {loading ? (
         <Group justify="center" p="lg">
           <Loader size="sm" aria-label={t('common:app.loading')} />
@@ -101,7 +108,13 @@ function AddressForm({ idx, initial, onDone }: { idx?: number; initial: AddressV
     <form onSubmit={onSubmit} noValidate data-testid="address-form">
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-          <TextInput label={t('fields.address_name')} withAsterisk data-autofocus error={err('address_name')} {...form.register('address_name')} />
+          <TextInput
+            label={t('fields.address_name')}
+            withAsterisk
+            data-autofocus
+            error={err('address_name')}
+            {...form.register('address_name')}
+          />
           <Controller
             control={form.control}
             name="country"

@@ -31,7 +31,10 @@ export function AddressSection() {
     const rows = selection.selectedRows;
     const byDefault = rows.filter((a) => a.default_yn === 'Y');
     const confirmed = await confirmDelete({
-      title: namedDeleteTitle({ one: 'company:addresses.deleteOne', many: 'company:addresses.deleteMany' }, rows.map((a) => a.address_name)),
+      title: namedDeleteTitle(
+        { one: 'company:addresses.deleteOne', many: 'company:addresses.deleteMany' },
+        rows.map((a) => a.address_name),
+      ),
       warning: byDefault.length > 0 ? t('addresses.deleteDefault', { name: namedList(byDefault.map((a) => a.address_name)) }) : undefined,
     });
     if (!confirmed) return;
@@ -73,7 +76,11 @@ export function AddressSection() {
       align: 'center',
       width: 70,
       render: (a) => (
-        <ActionIcon variant="subtle" aria-label={t('addresses.editOne', { name: a.address_name })} onClick={() => setEditing({ idx: a.customer_address_idx })}>
+        <ActionIcon
+          variant="subtle"
+          aria-label={t('addresses.editOne', { name: a.address_name })}
+          onClick={() => setEditing({ idx: a.customer_address_idx })}
+        >
           <IconPencil size={16} aria-hidden />
         </ActionIcon>
       ),

@@ -9,7 +9,10 @@ export function useCountryOptions() {
   const { data = [] } = useCountries();
   const lng = i18n.resolvedLanguage ?? i18n.language;
   return useMemo(
-    () => data.map((c) => ({ value: c.code_3, label: regionName(c.code_2, lng, c.full_name) })).sort((a, b) => a.label.localeCompare(b.label, lng)),
+    () =>
+      data
+        .map((c) => ({ value: c.code_3, label: regionName(c.code_2, lng, c.full_name) }))
+        .sort((a, b) => a.label.localeCompare(b.label, lng)),
     [data, lng],
   );
 }

@@ -42,7 +42,13 @@ export function PasswordModal({ opened, onClose, companyId }: { opened: boolean;
   });
 
   return (
-    <Modal opened={opened} onClose={close} closeButtonProps={{ 'aria-label': t('common:actions.close') }} title={t('password.title')} centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+      title={t('password.title')}
+      centered
+    >
       <form onSubmit={onSubmit} noValidate data-testid="password-form">
         <Stack>
           <Text size="sm" c="dimmed">

@@ -150,7 +150,12 @@ export function ProfileForm({ info }: { info: TCompanyInfo }) {
                 <TextInput label={t('fields.state')} withAsterisk error={err('state')} {...form.register('state')} />
               </>
             )}
-            <TextInput label={t('fields.business_conditions')} withAsterisk error={err('business_conditions')} {...form.register('business_conditions')} />
+            <TextInput
+              label={t('fields.business_conditions')}
+              withAsterisk
+              error={err('business_conditions')}
+              {...form.register('business_conditions')}
+            />
             <TextInput label={t('fields.item')} withAsterisk error={err('item')} {...form.register('item')} />
             <TextInput label={t('fields.telephone')} withAsterisk type="tel" error={err('telephone')} {...form.register('telephone')} />
             <TextInput label={t('fields.fax')} type="tel" error={err('fax')} {...form.register('fax')} />

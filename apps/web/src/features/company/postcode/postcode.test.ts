@@ -35,11 +35,24 @@ describe('postcode adapter', () => {
     class FakePostcode {
       constructor(private opts: { oncomplete: (d: object) => void }) {}
       embed() {
-        this.opts.oncomplete({ zonecode: '04524', address: 'x', roadAddress: '서울 중구 세종대로 110', jibunAddress: '서울 중구 태평로1가 31', userSelectedType: 'J' });
+        this.opts.oncomplete({
+          zonecode: '04524',
+          address: 'x',
+          roadAddress: '서울 중구 세종대로 110',
+          jibunAddress: '서울 중구 태평로1가 31',
+          userSelectedType: 'J',
+        });
       }
     }
     const p = loadPostcode();
-    window.daum = { postcode: { load: (cb) => { window.daum!.Postcode = FakePostcode as never; cb(); } } };
+    window.daum = {
+      postcode: {
+        load: (cb) => {
+          window.daum!.Postcode = FakePostcode as never;
+          cb();
+        },
+      },
+    };
     injected()!.dispatchEvent(new Event('load'));
     const widget = await p;
     widget.embed(document.createElement('div'), (a) => picks.push(a));

@@ -50,10 +50,23 @@ export function CopyrightBooksPage() {
     { key: 'no', header: t('fields.no'), align: 'right', width: 56 },
     { key: 'img_url', header: t('fields.cover'), render: (r) => <Cover src={r.img_url} />, width: 48 },
     { key: 'title', header: t('fields.title'), render: (r) => <span data-testid="cell-title">{r.title}</span> },
-    { key: 'isbn', header: t('fields.isbn'), render: (r) => <span data-testid="cell-isbn" style={{ whiteSpace: 'nowrap' }}>{hyphenateIsbn(r.isbn)}</span> },
+    {
+      key: 'isbn',
+      header: t('fields.isbn'),
+      render: (r) => (
+        <span data-testid="cell-isbn" style={{ whiteSpace: 'nowrap' }}>
+          {hyphenateIsbn(r.isbn)}
+        </span>
+      ),
+    },
     { key: 'publication_date', header: t('fields.publicationDate'), render: (r) => formatDate(r.publication_date) },
     { key: 'page_count', header: t('fields.pageCount'), align: 'right', render: (r) => formatInteger(r.page_count) },
-    { key: 'list_price', header: t('fields.listPrice'), align: 'right', render: (r) => <Money amount={r.list_price} icon={r.currency_icon} currency={r.currency} decimals={priceDecimals(r.currency)} /> },
+    {
+      key: 'list_price',
+      header: t('fields.listPrice'),
+      align: 'right',
+      render: (r) => <Money amount={r.list_price} icon={r.currency_icon} currency={r.currency} decimals={priceDecimals(r.currency)} />,
+    },
     {
       key: 'pay_type',
       header: t('fields.payType'),
@@ -64,21 +77,23 @@ export function CopyrightBooksPage() {
       ),
     },
     { key: 'rate', header: t('fields.rate'), align: 'right', render: (r) => `${r.rate}%` },
-    { key: 'created_at', header: t('fields.createdAt'), render: (r) => <span title={formatDateTime(r.created_at)}>{formatDate(r.created_at)}</span> },
+    {
+      key: 'created_at',
+      header: t('fields.createdAt'),
+      render: (r) => <span title={formatDateTime(r.created_at)}>{formatDate(r.created_at)}</span>,
+    },
   ];
 
   return (
     <>
       <PageHeader title={t('books.title')}>
-        <ExportButton fileName="CopyrightBooks.xlsx" run={(onProgress) => exportCopyrightBooks(filter, asLanguage(i18n.language), onProgress)} />
+        <ExportButton
+          fileName="CopyrightBooks.xlsx"
+          run={(onProgress) => exportCopyrightBooks(filter, asLanguage(i18n.language), onProgress)}
+        />
       </PageHeader>
       <SearchForm onSearch={onSearch} onReset={onReset}>
-        <BookKeywordFields
-          searchKey={search.draft.searchKey}
-          keyword={search.draft.keyword}
-          onChange={set}
-          error={errors.keyword}
-        />
+        <BookKeywordFields searchKey={search.draft.searchKey} keyword={search.draft.keyword} onChange={set} error={errors.keyword} />
         <DateRangeInput
           value={search.draft.dateRange}
           onChange={(dateRange) => set({ dateRange })}
@@ -87,10 +102,7 @@ export function CopyrightBooksPage() {
         />
         <Select
           label={t('fields.payType')}
-          data={[
-            { value: '', label: t('filters.all') },
-            ...PAY_TYPES.map((p) => ({ value: p, label: t(`common:enums.payType.${p}`) })),
-          ]}
+          data={[{ value: '', label: t('filters.all') }, ...PAY_TYPES.map((p) => ({ value: p, label: t(`common:enums.payType.${p}`) }))]}
           value={search.draft.payType}
           onChange={(v) => set({ payType: (v ?? '') as Form['payType'] })}
           allowDeselect={false}

@@ -86,9 +86,31 @@ export function RoyaltyPage() {
         </div>
       ),
     },
-    ...(saleInfo ? [{ key: 'saleInfo', header: t('fields.saleInfo'), render: (r: TRoyaltyRow) => <span data-testid="cell-sale-info" style={{ whiteSpace: 'nowrap' }}>{saleInfoLabel(t, r.saleInfo)}</span> }] : []),
-    { key: 'unit_price', header: t('fields.unitPrice'), align: 'right', render: (r) => <Money amount={r.unit_price} icon={r.currency_icon} currency={r.currency} decimals={priceDecimals(r.currency)} /> },
-    { key: 'qty', header: <span style={{ whiteSpace: 'nowrap' }}>{t('fields.qty')}</span>, align: 'right', render: (r) => formatInteger(r.qty) },
+    ...(saleInfo
+      ? [
+          {
+            key: 'saleInfo',
+            header: t('fields.saleInfo'),
+            render: (r: TRoyaltyRow) => (
+              <span data-testid="cell-sale-info" style={{ whiteSpace: 'nowrap' }}>
+                {saleInfoLabel(t, r.saleInfo)}
+              </span>
+            ),
+          },
+        ]
+      : []),
+    {
+      key: 'unit_price',
+      header: t('fields.unitPrice'),
+      align: 'right',
+      render: (r) => <Money amount={r.unit_price} icon={r.currency_icon} currency={r.currency} decimals={priceDecimals(r.currency)} />,
+    },
+    {
+      key: 'qty',
+      header: <span style={{ whiteSpace: 'nowrap' }}>{t('fields.qty')}</span>,
+      align: 'right',
+      render: (r) => formatInteger(r.qty),
+    },
     {
       key: 'sample_qty',
       header: `${t('fields.sampleQty')} / ${t('fields.disuseQty')}`,
@@ -122,7 +144,13 @@ export function RoyaltyPage() {
         r.buy_invoice_idx !== null ? (
           <div>
             {/* teal-9 darkened by 15 %: AA contrast also on a hovered striped row (teal-9 alone is 4.5:1 on gray-1) */}
-            <Text size="sm" c="color-mix(in srgb, var(--mantine-color-teal-9), black 15%)" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="status-calculated">
+            <Text
+              size="sm"
+              c="color-mix(in srgb, var(--mantine-color-teal-9), black 15%)"
+              fw={600}
+              style={{ whiteSpace: 'nowrap' }}
+              data-testid="status-calculated"
+            >
               {t('common:enums.calcStatus.Y')}
             </Text>
             {r.buy_invoice_code !== null && (
@@ -142,7 +170,13 @@ export function RoyaltyPage() {
           </div>
         ) : (
           // orange-9 darkened by 15 %: AA contrast on white and on the striped rows (orange-9 alone is 4.3:1)
-          <Text size="sm" c="color-mix(in srgb, var(--mantine-color-orange-9), black 15%)" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="status-uncalculated">
+          <Text
+            size="sm"
+            c="color-mix(in srgb, var(--mantine-color-orange-9), black 15%)"
+            fw={600}
+            style={{ whiteSpace: 'nowrap' }}
+            data-testid="status-uncalculated"
+          >
             {t('common:enums.calcStatus.N')}
           </Text>
         ),
@@ -181,7 +215,12 @@ export function RoyaltyPage() {
         <ExportButton fileName="Royalty.xlsx" run={(onProgress) => exportRoyalty(filter, asLanguage(i18n.language), onProgress)} />
       </PageHeader>
       <SearchForm onSearch={onSearch} onReset={onReset}>
-        <DateRangeInput value={search.draft.dateRange} onChange={(dateRange) => set({ dateRange })} error={errors.dateRange} label={t('fields.salesDate')} />
+        <DateRangeInput
+          value={search.draft.dateRange}
+          onChange={(dateRange) => set({ dateRange })}
+          error={errors.dateRange}
+          label={t('fields.salesDate')}
+        />
         <TextInput
           label={t('filters.isbn')}
           value={search.draft.isbn}

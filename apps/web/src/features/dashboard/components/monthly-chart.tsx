@@ -47,7 +47,14 @@ export default function MonthlyChart({ data }: { data: TMonthlySaleQty[] }) {
             const y = PAD.top + plotH * (1 - f);
             return (
               <g key={f} aria-hidden>
-                <line x1={PAD.left} x2={width - PAD.right} y1={y} y2={y} stroke="var(--mantine-color-gray-3)" strokeDasharray={f === 0 ? undefined : '3 3'} />
+                <line
+                  x1={PAD.left}
+                  x2={width - PAD.right}
+                  y1={y}
+                  y2={y}
+                  stroke="var(--mantine-color-gray-3)"
+                  strokeDasharray={f === 0 ? undefined : '3 3'}
+                />
                 <text x={PAD.left - 8} y={y} dy="0.32em" textAnchor="end" fontSize={11} fill="var(--mantine-color-gray-7)">
                   {fmtInt(Math.round(top * f), lng)}
                 </text>
@@ -99,7 +106,14 @@ export default function MonthlyChart({ data }: { data: TMonthlySaleQty[] }) {
                   {label}
                 </text>
                 {year && !narrow && (
-                  <text x={cx} y={CHART_HEIGHT - PAD.bottom + 30} textAnchor="middle" fontSize={10} fill="var(--mantine-color-gray-6)" aria-hidden>
+                  <text
+                    x={cx}
+                    y={CHART_HEIGHT - PAD.bottom + 30}
+                    textAnchor="middle"
+                    fontSize={10}
+                    fill="var(--mantine-color-gray-6)"
+                    aria-hidden
+                  >
                     {year}
                   </text>
                 )}

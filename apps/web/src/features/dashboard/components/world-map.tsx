@@ -27,7 +27,13 @@ interface Geometry {
 const VIEW_W = 960;
 
 /** Fill classes from few to many copies (square-root scale of the share of the largest country). */
-const SHADES = ['var(--mantine-color-blue-2)', 'var(--mantine-color-blue-4)', 'var(--mantine-color-blue-6)', 'var(--mantine-color-blue-8)', 'var(--mantine-color-blue-9)'];
+const SHADES = [
+  'var(--mantine-color-blue-2)',
+  'var(--mantine-color-blue-4)',
+  'var(--mantine-color-blue-6)',
+  'var(--mantine-color-blue-8)',
+  'var(--mantine-color-blue-9)',
+];
 const NO_SALES = 'var(--mantine-color-gray-2)';
 const shadeOf = (cnt: number, max: number) => SHADES[Math.min(SHADES.length - 1, Math.floor(Math.sqrt(cnt / max) * SHADES.length))]!;
 
@@ -46,7 +52,9 @@ async function loadGeometry(signal: AbortSignal): Promise<Geometry> {
   const fc = feature(world, world.objects.countries);
   const shown = { ...fc, features: fc.features.filter((f) => f.id !== undefined && f.id !== '010') };
   // precision 0: no adaptive resampling (the 110m outlines are coarse already; it costs most of the CPU)
-  const projection = geoEqualEarth().precision(0).fitWidth(VIEW_W, shown as GeoPermissibleObjects);
+  const projection = geoEqualEarth()
+    .precision(0)
+    .fitWidth(VIEW_W, shown as GeoPermissibleObjects);
   const path = geoPath(projection);
   const height = Math.ceil(path.bounds(shown as GeoPermissibleObjects)[1][1]);
   const countries: Country[] = [];
@@ -125,7 +133,14 @@ export default function WorldMap({ sales }: { sales: TGlobalSale[] }) {
           >
             <g aria-hidden>
               {without.map((c) => (
-                <path key={c.id} d={c.d} fill={NO_SALES} stroke="var(--mantine-color-white)" strokeWidth={0.5} vectorEffect="non-scaling-stroke" />
+                <path
+                  key={c.id}
+                  d={c.d}
+                  fill={NO_SALES}
+                  stroke="var(--mantine-color-white)"
+                  strokeWidth={0.5}
+                  vectorEffect="non-scaling-stroke"
+                />
               ))}
             </g>
             {withSales.map((c) => {

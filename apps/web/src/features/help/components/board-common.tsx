@@ -10,8 +10,7 @@ import { i18next } from '../../../lib/i18n';
 import { notifyError, showDialog } from '../../../lib/notify';
 import { useDeletePost } from '../api/delete-post';
 
-export const isBoardName = (name: string | undefined): name is TBoardName =>
-  !!name && (BOARD_NAMES as readonly string[]).includes(name);
+export const isBoardName = (name: string | undefined): name is TBoardName => !!name && (BOARD_NAMES as readonly string[]).includes(name);
 export const isWritable = (name: TBoardName) => WRITABLE_BOARDS.includes(name);
 export const listPath = (bbsName: string) => `/help/bbs/${bbsName}`;
 

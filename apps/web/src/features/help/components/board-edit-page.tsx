@@ -95,17 +95,28 @@ function BoardEdit({ bbsName, idx }: { bbsName: 'notice' | 'qna'; idx?: number }
               error={errors.title}
               withAsterisk
             />
-            <LazyRichTextInput id="post-content" label={t('fields.content')} value={content} onChange={(html) => {
-              setContent(html);
-              setErrors((x) => ({ ...x, content: undefined }));
-            }} error={errors.content} />
+            <LazyRichTextInput
+              id="post-content"
+              label={t('fields.content')}
+              value={content}
+              onChange={(html) => {
+                setContent(html);
+                setErrors((x) => ({ ...x, content: undefined }));
+              }}
+              error={errors.content}
+            />
             <Group justify="space-between">
               <Button variant="default" leftSection={<IconList size={16} aria-hidden />} onClick={() => navigate(listPath(bbsName))}>
                 {t('common:actions.list')}
               </Button>
               <Group gap="xs">
                 {idx && post.data && (
-                  <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void remove(post.data)}>
+                  <Button
+                    color="red"
+                    variant="light"
+                    leftSection={<IconTrash size={16} aria-hidden />}
+                    onClick={() => void remove(post.data)}
+                  >
                     {t('common:actions.delete')}
                   </Button>
                 )}

@@ -45,7 +45,9 @@ function BoardList({ bbsName }: { bbsName: 'notice' | 'qna' }) {
       header: t('fields.title'),
       render: (r) => (
         <Group gap={4} wrap="nowrap" style={{ paddingLeft: Math.min(r.re_level, 5) * 18 }}>
-          {r.re_level > 0 && <IconCornerDownRight size={16} aria-label={t('list.reply')} role="img" data-testid="reply-arrow" style={{ flexShrink: 0 }} />}
+          {r.re_level > 0 && (
+            <IconCornerDownRight size={16} aria-label={t('list.reply')} role="img" data-testid="reply-arrow" style={{ flexShrink: 0 }} />
+          )}
           <Anchor component={Link} to={`/help/bbs/${bbsName}/view/${r.idx}`} size="sm" data-testid="post-link">
             <PostTitle post={r} />
           </Anchor>
@@ -79,7 +81,11 @@ function BoardList({ bbsName }: { bbsName: 'notice' | 'qna' }) {
       render: (r) =>
         owns(r) && !r.deleted ? (
           <Group gap={4} justify="center" wrap="nowrap">
-            <ActionIcon variant="subtle" aria-label={t('list.edit', { title: r.title })} onClick={() => navigate(`/help/bbs/${bbsName}/edit/${r.idx}`)}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('list.edit', { title: r.title })}
+              onClick={() => navigate(`/help/bbs/${bbsName}/edit/${r.idx}`)}
+            >
               <IconEdit size={16} aria-hidden />
             </ActionIcon>
             <ActionIcon variant="subtle" color="red" aria-label={t('list.delete', { title: r.title })} onClick={() => void remove(r)}>
@@ -94,7 +100,12 @@ function BoardList({ bbsName }: { bbsName: 'notice' | 'qna' }) {
     <>
       <PageHeader title={boardTitle}>
         {isWritable(bbsName) && (
-          <Button component={Link} to={`/help/bbs/${bbsName}/edit`} leftSection={<IconPencilPlus size={16} aria-hidden />} data-testid="write-button">
+          <Button
+            component={Link}
+            to={`/help/bbs/${bbsName}/edit`}
+            leftSection={<IconPencilPlus size={16} aria-hidden />}
+            data-testid="write-button"
+          >
             {t('list.write')}
           </Button>
         )}

@@ -1,5 +1,20 @@
 import type { TBoardPost } from '@portal/contract';
-import { Box, Button, Collapse, Divider, Group, Loader, Paper, Stack, Text, Textarea, TextInput, Timeline, Title, Typography } from '@mantine/core';
+import {
+  Box,
+  Button,
+  Collapse,
+  Divider,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Timeline,
+  Title,
+  Typography,
+} from '@mantine/core';
 import { IconArrowBackUp, IconEdit, IconList, IconMessageCircle, IconSend, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -69,7 +84,11 @@ function BoardView({ bbsName, idx }: { bbsName: 'notice' | 'qna'; idx: number })
           </Button>
           {owns(p) && !p.deleted && (
             <Group gap="xs">
-              <Button variant="light" leftSection={<IconEdit size={16} aria-hidden />} onClick={() => navigate(`/help/bbs/${bbsName}/edit/${p.idx}`)}>
+              <Button
+                variant="light"
+                leftSection={<IconEdit size={16} aria-hidden />}
+                onClick={() => navigate(`/help/bbs/${bbsName}/edit/${p.idx}`)}
+              >
                 {t('common:actions.edit')}
               </Button>
               <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void remove(p)}>
@@ -138,14 +157,28 @@ function ReplyForm({ bbsName, parent }: { bbsName: 'notice' | 'qna'; parent: TBo
               <Title order={2} size="h4">
                 {t('view.replyTitle')}
               </Title>
-              <TextInput id="reply-title" label={t('fields.title')} value={title} maxLength={200} onChange={(e) => {
-                setTitle(e.currentTarget.value);
-                setErrors((x) => ({ ...x, title: undefined }));
-              }} error={errors.title} withAsterisk />
-              <LazyRichTextInput id="reply-content" label={t('fields.content')} value={content} onChange={(html) => {
-              setContent(html);
-              setErrors((x) => ({ ...x, content: undefined }));
-            }} error={errors.content} />
+              <TextInput
+                id="reply-title"
+                label={t('fields.title')}
+                value={title}
+                maxLength={200}
+                onChange={(e) => {
+                  setTitle(e.currentTarget.value);
+                  setErrors((x) => ({ ...x, title: undefined }));
+                }}
+                error={errors.title}
+                withAsterisk
+              />
+              <LazyRichTextInput
+                id="reply-content"
+                label={t('fields.content')}
+                value={content}
+                onChange={(html) => {
+                  setContent(html);
+                  setErrors((x) => ({ ...x, content: undefined }));
+                }}
+                error={errors.content}
+              />
               <Group justify="flex-end">
                 <Button type="submit" loading={save.isPending} leftSection={<IconSend size={16} aria-hidden />}>
                   {t('common:actions.save')}

@@ -25,7 +25,8 @@ export function FilesPage() {
 
   // a kept page that no longer exists (fewer files than before) goes back to the first
   useEffect(() => {
-    if (files.isSuccess && !files.isPlaceholderData && rows.length === 0 && paging.start > 0) setPaging({ start: 0, length: paging.length });
+    if (files.isSuccess && !files.isPlaceholderData && rows.length === 0 && paging.start > 0)
+      setPaging({ start: 0, length: paging.length });
   }, [files.isSuccess, files.isPlaceholderData, rows.length, paging, setPaging]);
 
   const columns: Column<THelpFile>[] = [

@@ -51,7 +51,12 @@ export default function RichTextInput({ id, label, value, onChange, error }: Ric
   }, [editor, value]);
 
   return (
-    <Input.Wrapper label={label} labelProps={{ htmlFor: id, onClick: () => editor?.commands.focus() }} error={error} errorProps={{ id: `${id}-error` }}>
+    <Input.Wrapper
+      label={label}
+      labelProps={{ htmlFor: id, onClick: () => editor?.commands.focus() }}
+      error={error}
+      errorProps={{ id: `${id}-error` }}
+    >
       <RichTextEditor
         editor={editor}
         labels={{

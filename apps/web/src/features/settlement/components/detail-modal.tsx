@@ -42,7 +42,15 @@ export function DetailModal<T>({
 }) {
   const { t } = useTranslation('common');
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="xl" centered closeButtonProps={{ 'aria-label': t('actions.close') }} data-testid={testId}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size="xl"
+      centered
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+      data-testid={testId}
+    >
       {data ? (
         children(data)
       ) : (

@@ -33,7 +33,14 @@ export function InvoiceDetailModal({ invoiceIdx, onClose }: { invoiceIdx: number
   const money = (amount: string) => `${inv?.currency_icon ?? ''} ${formatMoney(amount, inv?.currency_name)}`;
 
   return (
-    <DetailModal opened={invoiceIdx !== null} onClose={onClose} title={t('invoice.title')} testId="invoice-detail" data={inv} error={detail.isError ? detail.error : null}>
+    <DetailModal
+      opened={invoiceIdx !== null}
+      onClose={onClose}
+      title={t('invoice.title')}
+      testId="invoice-detail"
+      data={inv}
+      error={detail.isError ? detail.error : null}
+    >
       {(inv) => (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
@@ -61,7 +68,9 @@ export function InvoiceDetailModal({ invoiceIdx, onClose }: { invoiceIdx: number
             </Title>
             <Table.ScrollContainer
               minWidth={520}
-              scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('captions.invoiceLines', { code: inv.code }) } }}
+              scrollAreaProps={{
+                viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('captions.invoiceLines', { code: inv.code }) },
+              }}
             >
               <Table withTableBorder striped verticalSpacing={6} data-testid="invoice-lines">
                 <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
@@ -129,7 +138,12 @@ export function InvoiceDetailModal({ invoiceIdx, onClose }: { invoiceIdx: number
             >
               {t('fields.pdf')}
             </Button>
-            <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => window.print()} data-testid="print">
+            <Button
+              variant="default"
+              leftSection={<IconPrinter size={16} aria-hidden />}
+              onClick={() => window.print()}
+              data-testid="print"
+            >
               {t('common:actions.print')}
             </Button>
           </Group>

@@ -41,18 +41,32 @@ export function PaymentDetailModal({ paymentIdx, onClose }: { paymentIdx: number
       notifyError(t(`common:${errorMessageKey(e)}`));
     }
   };
-  const toggle = (r: TPaymentInvoiceRow, on: boolean) =>
-    setSelected((s) => (on ? [...s, r.idx] : s.filter((x) => x !== r.idx)));
+  const toggle = (r: TPaymentInvoiceRow, on: boolean) => setSelected((s) => (on ? [...s, r.idx] : s.filter((x) => x !== r.idx)));
 
   return (
-    <DetailModal opened={paymentIdx !== null} onClose={onClose} title={t('detail.title')} testId="payment-detail" data={p} error={detail.isError ? detail.error : null}>
+    <DetailModal
+      opened={paymentIdx !== null}
+      onClose={onClose}
+      title={t('detail.title')}
+      testId="payment-detail"
+      data={p}
+      error={detail.isError ? detail.error : null}
+    >
       {(p) => (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-            <Field label={t('fields.dName')} testId="detail-d-name">{p.d_name}</Field>
+            <Field label={t('fields.dName')} testId="detail-d-name">
+              {p.d_name}
+            </Field>
             <Field label={t('fields.dDate')}>{formatDate(p.d_date, i18n.language)}</Field>
-            <Field label={t('fields.currency')} testId="detail-currency">{`${currencyName(p.currency_name, i18n.language)} (${p.currency_name} ${p.currency_icon})`}</Field>
-            <Field label={t('fields.dPayment')} testId="detail-amount">{`${p.currency_icon} ${formatMoney(p.d_payment, p.currency_name)}`}</Field>
+            <Field
+              label={t('fields.currency')}
+              testId="detail-currency"
+            >{`${currencyName(p.currency_name, i18n.language)} (${p.currency_name} ${p.currency_icon})`}</Field>
+            <Field
+              label={t('fields.dPayment')}
+              testId="detail-amount"
+            >{`${p.currency_icon} ${formatMoney(p.d_payment, p.currency_name)}`}</Field>
             <Field label={t('fields.dType')}>{paymentTypeLabel(t, p.d_type)}</Field>
             <Field label={t('fields.dTypeInfo')}>{p.d_type_info}</Field>
           </SimpleGrid>
@@ -68,7 +82,13 @@ export function PaymentDetailModal({ paymentIdx, onClose }: { paymentIdx: number
                   return (
                     <Group key={f.idx} gap="xs">
                       <IconDownload size={14} aria-hidden />
-                      <Anchor component="button" type="button" size="sm" onClick={() => void download(fileName)} aria-label={t('actions.downloadFile', { name: fileName })}>
+                      <Anchor
+                        component="button"
+                        type="button"
+                        size="sm"
+                        onClick={() => void download(fileName)}
+                        aria-label={t('actions.downloadFile', { name: fileName })}
+                      >
                         {fileName}
                       </Anchor>
                       <Text size="xs" c="dimmed">
@@ -150,7 +170,12 @@ export function PaymentDetailModal({ paymentIdx, onClose }: { paymentIdx: number
             </Table.ScrollContainer>
           </div>
           <Group justify="flex-end" data-print="hide">
-            <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => window.print()} data-testid="print">
+            <Button
+              variant="default"
+              leftSection={<IconPrinter size={16} aria-hidden />}
+              onClick={() => window.print()}
+              data-testid="print"
+            >
               {t('common:actions.print')}
             </Button>
           </Group>

@@ -16,7 +16,9 @@ const SCREEN = 'settlement.payments';
 export function PaymentsTab() {
   const { t, i18n } = useTranslation(['settlement', 'common']);
   const [paging, setPaging] = usePaging(SCREEN);
-  const { form, applied, ready } = useSettlementSearch(SCREEN, t('filters.depositDate'), () => setPaging({ start: 0, length: paging.length }));
+  const { form, applied, ready } = useSettlementSearch(SCREEN, t('filters.depositDate'), () =>
+    setPaging({ start: 0, length: paging.length }),
+  );
   const query = useBuyPayments({ start: paging.start, length: paging.length, search_value: applied }, ready);
   const [open, setOpen] = useState<number | null>(null);
 

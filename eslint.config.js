@@ -1,7 +1,12 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** The server's own rule on import specifiers: it never imports the web app. */
+const SERVER_NOT_WEB = { group: ['**/apps/web/**', '@portal/web', '@portal/web/**'], message: 'The server never imports the web app.' };
 
 const FEATURES = ['auth', 'dashboard', 'settlement', 'company', 'books', 'copyright', 'help'];
 /** What a feature may use of the auth feature: its API calls and the logout hook. */
@@ -64,10 +69,70 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_NOT_WEB] }] },
+  },
+  {
+    // Only repositories touch Drizzle; services and routes get rows from them. Test files and the
+    // test-only factories (*.factories.ts) may build rows with it.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.repository.ts', '**/*.test.ts', '**/*.factories.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/apps/web/**', '@portal/web', '@portal/web/**'], message: 'The server never imports the web app.' }] },
+        {
+          patterns: [
+            SERVER_NOT_WEB,
+            {
+              group: ['drizzle-orm', 'drizzle-orm/**'],
+              message: 'Only repositories (*.repository.ts) import drizzle-orm: move the query to the module repository.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Paths resolved by the TypeScript resolver (one resolver for every workspace's tsconfig).
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // without these, import-x reads only .js files when it follows imports, and no-cycle sees no TS cycle
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['packages/contract/tsconfig.json', 'apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'scripts/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            // the specifier patterns above catch '@portal/…' and '…/apps/…'; these catch any relative path
+            { target: 'apps/web', from: 'apps/server', message: 'The web app never imports the server.' },
+            { target: 'apps/server', from: 'apps/web', message: 'The server never imports the web app.' },
+            {
+              target: 'apps/web/src/features',
+              from: 'apps/web/src/app',
+              message: 'Features never import app/ (router, providers, layout): move shared code to components/ or lib/.',
+            },
+            {
+              target: 'apps/server/src/plugins',
+              from: 'apps/server/src/modules',
+              message: 'Plugins never import modules: move the shared type or function to lib/ and let the module implement it.',
+            },
+            {
+              target: 'apps/server/src/db/seed',
+              from: ['apps/server/src/modules/**/*.repository.ts', 'apps/server/src/modules/**/*.service.ts'],
+              message: 'Seeds never import repositories or services: write the rows with Drizzle directly.',
+            },
+          ],
+        },
       ],
     },
   },

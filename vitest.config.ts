@@ -23,6 +23,16 @@ export default defineConfig({
         },
       },
       './apps/web/vitest.config.ts',
+      {
+        // repository tooling: the lint rules of eslint.config.js are proven to fire
+        test: {
+          name: 'tooling',
+          root: '.',
+          environment: 'node',
+          include: ['scripts/*.test.ts'],
+          testTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -3,7 +3,7 @@ import { createSigner, createVerifier } from 'fast-jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
-import type { AuthService, TokenClaims } from '../modules/auth/auth.service';
+import type { SessionLookup, TokenClaims } from '../lib/session-token';
 
 export interface AuthContext {
   companyIdx: number;
@@ -69,7 +69,7 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/i;
  * a hash of the token): a repeated token costs a hash and a lookup instead of a decode and an HMAC.
  */
 export default fp(
-  async function authPlugin(app: FastifyInstance, opts: { secret: string; auth: AuthService }) {
+  async function authPlugin(app: FastifyInstance, opts: { secret: string; auth: SessionLookup }) {
     const verify = createVerifier({
       key: opts.secret,
       algorithms: ['HS256'],

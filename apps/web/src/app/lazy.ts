@@ -1,24 +1,6 @@
 import type { ComponentType } from 'react';
 import { loadNamespaces } from '../lib/i18n';
-
-/** Spec §8/§9: a lazily loaded screen part that has not arrived after 120 s raises a load error. */
-export const LAZY_TIMEOUT_MS = 120_000;
-
-export function withTimeout<T>(promise: Promise<T>, ms = LAZY_TIMEOUT_MS): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`lazy load timed out after ${ms} ms`)), ms);
-    promise.then(
-      (v) => {
-        clearTimeout(timer);
-        resolve(v);
-      },
-      (e: unknown) => {
-        clearTimeout(timer);
-        reject(e instanceof Error ? e : new Error(String(e)));
-      },
-    );
-  });
-}
+import { withTimeout } from '../lib/with-timeout';
 
 /**
  * A route `lazy` function that loads a module and takes one page component from it. The screen's

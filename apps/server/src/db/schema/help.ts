@@ -11,6 +11,15 @@ export const bbsBoards = pgTable('bbs_boards', {
   writable: boolean('writable').notNull().default(true),
 });
 
+/** The width of one step of `bbs_posts.thread_path`: an idx zero-padded, so that text order is number order. */
+export const THREAD_STEP_DIGITS = 10;
+
+/** `bbs_posts.thread_path` of a post: its parent's path (none for a thread's first post), then its own padded idx. */
+export function threadPathOf(idx: number, parentPath?: string): string {
+  const step = String(idx).padStart(THREAD_STEP_DIGITS, '0');
+  return parentPath ? `${parentPath}/${step}` : step;
+}
+
 /**
  * A board post or a reply (spec §3 board post). Replies point at their parent and carry
  * re_level = parent's + 1; `rootIdx` and `threadPath` (zero-padded idx chain) keep a thread together

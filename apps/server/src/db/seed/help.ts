@@ -1,6 +1,8 @@
 import { crc32 } from 'node:zlib';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { createDiskFileStore } from '../../lib/file-store';
-import { findBoard, insertComment, insertHelpFile, insertPost, insertTopLevelPosts } from '../../modules/help/help.repository';
+import type { DbOrTx } from '../client';
+import { bbsBoards, bbsComments, bbsPosts, helpFiles, storedFiles, THREAD_STEP_DIGITS, threadPathOf } from '../schema';
 import type { SeedContext } from './registry';
 import { catalogueBooks } from './product';
 import { rng } from './random';
@@ -175,13 +177,57 @@ async function xlsx(sheet: string, rows: (string | number)[][]): Promise<Buffer>
   ]);
 }
 
+// Seeds write their rows with Drizzle directly (they never import a module's repository); the
+// thread fields follow the same rule as the help repository's insertPost (threadPathOf, db/schema).
+type PostValues = Omit<typeof bbsPosts.$inferInsert, 'rootIdx' | 'threadPath' | 'reLevel' | 'parentIdx'>;
+type ParentPost = { idx: number; rootIdx: number; threadPath: string; reLevel: number; rootTitle: string };
+
+async function boardIdx(db: DbOrTx, name: string): Promise<number> {
+  const [board] = await db.select({ idx: bbsBoards.idx }).from(bbsBoards).where(eq(bbsBoards.name, name)).limit(1);
+  if (!board) throw new Error(`board ${name} is missing: run the migrations first`);
+  return board.idx;
+}
+
+/** Inserts a post (or a reply under `parent`) and fills its thread fields. */
+async function insertPost(db: DbOrTx, values: PostValues, parent?: ParentPost): Promise<number> {
+  const [row] = await db
+    .insert(bbsPosts)
+    .values({ ...values, parentIdx: parent?.idx ?? null, reLevel: parent ? parent.reLevel + 1 : 0 })
+    .returning({ idx: bbsPosts.idx });
+  if (!row) throw new Error('post insert returned nothing');
+  await db
+    .update(bbsPosts)
+    .set({
+      rootIdx: parent ? parent.rootIdx : row.idx,
+      rootTitle: parent ? parent.rootTitle : values.title,
+      threadPath: threadPathOf(row.idx, parent?.threadPath),
+    })
+    .where(eq(bbsPosts.idx, row.idx));
+  return row.idx;
+}
+
+/** Inserts many top-level posts at once: two statements whatever their number. */
+async function insertTopLevelPosts(db: DbOrTx, values: PostValues[]): Promise<void> {
+  if (values.length === 0) return;
+  const rows = await db.insert(bbsPosts).values(values).returning({ idx: bbsPosts.idx });
+  await db
+    .update(bbsPosts)
+    .set({ rootIdx: bbsPosts.idx, rootTitle: bbsPosts.title, threadPath: sql`lpad(${bbsPosts.idx}::text, ${THREAD_STEP_DIGITS}, '0')` })
+    .where(
+      inArray(
+        bbsPosts.idx,
+        rows.map((r) => r.idx),
+      ),
+    );
+}
+
 export async function seedHelp(ctx: SeedContext): Promise<void> {
   const { db } = ctx;
   const rand = rng(6);
   const day = 86_400_000;
   const ago = (days: number, hours = 0) => new Date(ctx.now.getTime() - days * day - hours * 3_600_000);
-  const notice = (await findBoard(db, 'notice'))!.idx;
-  const qna = (await findBoard(db, 'qna'))!.idx;
+  const notice = await boardIdx(db, 'notice');
+  const qna = await boardIdx(db, 'qna');
   const companies = [
     { registrantIdx: ctx.demo, registrantType: 'company', name: '한빛 출판사 (Hanbit Demo Press)' },
     { registrantIdx: ctx.demo2, registrantType: 'company', name: 'Maple Leaf Books' },
@@ -227,7 +273,7 @@ export async function seedHelp(ctx: SeedContext): Promise<void> {
       const qRow = { idx: q, rootIdx: q, threadPath: String(q).padStart(10, '0'), reLevel: 0, rootTitle: qTitle };
       const comments = i % 2 === 0 ? 1 + (i % 3) : 0;
       for (let c = 0; c < comments; c++) {
-        await insertComment(tx, {
+        await tx.insert(bbsComments).values({
           ...companies[(i + c + 1) % 2]!,
           bbsIdx: q,
           content: COMMENTS[(i + c) % COMMENTS.length]!,
@@ -395,6 +441,10 @@ export async function seedHelp(ctx: SeedContext): Promise<void> {
   for (const f of made) {
     const storageKey = store.newKey('help', f.extension);
     const { size } = await store.put(storageKey, f.bytes);
-    await insertHelpFile(db, { customerType: f.customerType, name: f.name, extension: f.extension, size, mime: f.mime, storageKey });
+    const [stored] = await db
+      .insert(storedFiles)
+      .values({ uploadPath: 'help', companyIdx: null, name: f.name, extension: f.extension, size, mime: f.mime, storageKey })
+      .returning({ idx: storedFiles.idx });
+    await db.insert(helpFiles).values({ customerType: f.customerType, storedFileIdx: stored!.idx });
   }
 }

@@ -5,16 +5,9 @@ import type { companies } from '../../db/schema';
 import { clientKey } from '../../lib/client-address';
 import { AppError } from '../../lib/errors';
 import type { PasswordHasher } from '../../lib/password';
+import type { TokenClaims } from '../../lib/session-token';
 import * as repo from './auth.repository';
 import * as throttle from './throttle';
-
-export interface TokenClaims {
-  /** company idx */
-  sub: string;
-  /** session id */
-  sid: string;
-  div: string;
-}
 
 export interface AuthDeps {
   db: Db;

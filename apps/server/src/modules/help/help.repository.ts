@@ -1,6 +1,6 @@
-import { and, asc, count, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { bbsBoards, bbsComments, bbsPosts, helpFiles, storedFiles } from '../../db/schema';
+import { bbsBoards, bbsComments, bbsPosts, helpFiles, storedFiles, threadPathOf } from '../../db/schema';
 
 export type PostRow = typeof bbsPosts.$inferSelect;
 
@@ -107,8 +107,6 @@ export function countView(db: DbOrTx, idx: number) {
     .then((r) => r[0]?.viewCount ?? 0);
 }
 
-const pad = (n: number) => String(n).padStart(10, '0');
-
 /** Inserts a post (or a reply under `parent`), filling its thread fields. */
 export async function insertPost(
   db: DbOrTx,
@@ -125,25 +123,10 @@ export async function insertPost(
     .set({
       rootIdx: parent ? (parent.rootIdx ?? parent.idx) : row.idx,
       rootTitle: parent ? parent.rootTitle : values.title,
-      threadPath: parent ? `${parent.threadPath}/${pad(row.idx)}` : pad(row.idx),
+      threadPath: threadPathOf(row.idx, parent?.threadPath),
     })
     .where(eq(bbsPosts.idx, row.idx));
   return row.idx;
-}
-
-/** Inserts many top-level posts at once (seeds): two statements whatever their number. */
-export async function insertTopLevelPosts(
-  db: DbOrTx,
-  values: Omit<typeof bbsPosts.$inferInsert, 'rootIdx' | 'threadPath' | 'reLevel' | 'parentIdx'>[],
-) {
-  if (values.length === 0) return [];
-  const rows = await db.insert(bbsPosts).values(values).returning({ idx: bbsPosts.idx });
-  const ids = rows.map((r) => r.idx);
-  await db
-    .update(bbsPosts)
-    .set({ rootIdx: bbsPosts.idx, rootTitle: bbsPosts.title, threadPath: sql`lpad(${bbsPosts.idx}::text, 10, '0')` })
-    .where(inArray(bbsPosts.idx, ids));
-  return ids;
 }
 
 export async function updatePost(db: DbOrTx, idx: number, values: { title: string; content: string; updatedAt: Date }) {

@@ -2,7 +2,7 @@ import { Center, Grid, Loader, Table } from '@mantine/core';
 import type { TGlobalSale } from '@portal/contract';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { withTimeout } from '../../../app/lazy';
+import { withTimeout } from '../../../lib/with-timeout';
 import { fmtInt, fmtPercent } from '../format';
 import { useGlobalSaleTop } from '../api/global-sale-top';
 import { countryName } from '../country-name';

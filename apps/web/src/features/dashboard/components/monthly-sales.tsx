@@ -1,7 +1,7 @@
 import { Center, Loader, Table } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { withTimeout } from '../../../app/lazy';
+import { withTimeout } from '../../../lib/with-timeout';
 import { fmtInt } from '../format';
 import { useMonthlySaleQty } from '../api/monthly-sale-qty';
 import classes from './dashboard.module.css';

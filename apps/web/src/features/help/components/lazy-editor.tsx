@@ -1,6 +1,6 @@
 import { Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { withTimeout } from '../../../app/lazy';
+import { withTimeout } from '../../../lib/with-timeout';
 import type { RichTextInputProps } from './rich-text-input';
 
 const RichTextInput = lazy(() => withTimeout(import('./rich-text-input')));

@@ -9,7 +9,6 @@ import { createExportSlots, DEFAULT_EXPORT_SLOTS, type ExportSlotLimits } from '
 import { xlsxWorkerStream, type ExportQuery, type SheetColumn } from './xlsx-stream';
 
 export type ExportFormat = 'xlsx' | 'csv';
-export const EXPORT_FORMATS = ['xlsx', 'csv'] as const satisfies readonly ExportFormat[];
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   csv: 'text/csv; charset=utf-8',

@@ -40,4 +40,3 @@ export function createExportScheduler() {
     },
   };
 }
-export type ExportScheduler = ReturnType<typeof createExportScheduler>;

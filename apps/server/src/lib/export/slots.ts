@@ -41,4 +41,3 @@ export function createExportSlots(limits: ExportSlotLimits = DEFAULT_EXPORT_SLOT
     },
   };
 }
-export type ExportSlots = ReturnType<typeof createExportSlots>;

@@ -93,9 +93,10 @@ await client.end();
 const rss = /VmHWM:\\s+(\\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))[1] / 1024;
 console.log(JSON.stringify({ rows: no, ms: performance.now() - t0, rssMb: rss }));
 `;
-function rawExceljs(root, dbUrl, companyIdx) {
+function rawExceljs(root, dbUrl, companyIdx, nice = 0) {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--input-type=module', '-e', RAW_EXCELJS, dbUrl, String(companyIdx)], {
+    const args = ['--input-type=module', '-e', RAW_EXCELJS, dbUrl, String(companyIdx)];
+    const proc = spawn(nice ? 'nice' : process.execPath, nice ? ['-n', String(nice), process.execPath, ...args] : args, {
       cwd: root,
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -204,6 +205,15 @@ export default async function exportsBench(ctx) {
       unit: '×',
       target: '≥ 1',
       pass: ours.rps >= rawRps,
+    });
+    // the export's worker runs at nice 19 (requests first): on a busy machine that costs it throughput,
+    // so the yardstick is also measured at the same priority
+    const rawNice = await rawExceljs(ctx.root, dbUrl, demo, 19);
+    const rawNiceRps = Math.round(rawNice.rows / (rawNice.ms / 1000));
+    out.push({
+      name: "unfiltered export rows/s ÷ plain exceljs at the worker's priority (nice 19)",
+      value: round(ours.rps / rawNiceRps),
+      unit: `× (${rawNiceRps} rows/s, ${round(rawNice.ms)} ms, ${load()})`,
     });
     out.push({
       name: 'peak RSS: server after the unfiltered export ÷ plain exceljs script',

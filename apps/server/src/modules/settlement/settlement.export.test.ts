@@ -147,6 +147,22 @@ describe(`invoice export (${DB})`, () => {
     expect(text).toContain('\r\n');
   });
 
+  it('pages by (day, idx): many invoices of one day cross a batch without a gap or a repeat', async () => {
+    const busy = await t.createCompany({ companyName: 'One Busy Day' });
+    const busyToken = await t.login(busy.id, busy.password);
+    const rows = await insertInvoices(
+      t.db,
+      busy.idx,
+      Array.from({ length: 230 }, (_, i) => ({
+        code: `DAY-${String(i + 1).padStart(3, '0')}`,
+        day: i < 200 ? '2026-05-05' : '2026-05-04',
+      })),
+    );
+    const csv = readCsv((await exportInvoices({ format: 'csv' }, busyToken)).rawPayload);
+    const byIdx = [...rows].sort((a, b) => (a.createdDay === b.createdDay ? b.idx - a.idx : a.createdDay < b.createdDay ? 1 : -1));
+    expect(csv.rows.map((r) => r[1])).toEqual(byIdx.map((r) => r.code));
+  });
+
   it("never holds another company's invoices", async () => {
     const mineCsv = readCsv((await exportInvoices({ format: 'csv' })).rawPayload);
     expect(mineCsv.rows.some((r) => r[1]!.startsWith('THEIRS'))).toBe(false);

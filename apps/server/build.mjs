@@ -36,5 +36,5 @@ await build({
   ],
 });
 cpSync(path.join(here, 'src/db/migrations'), path.join(out, 'migrations'), { recursive: true });
-cpSync(path.join(here, 'src/modules/copyright/xlsx-worker.mjs'), path.join(out, 'xlsx-worker.mjs'));
+cpSync(path.join(here, 'src/lib/export/xlsx-worker.mjs'), path.join(out, 'xlsx-worker.mjs'));
 console.log(`server built into ${path.relative(process.cwd(), out) || '.'} in ${Math.round(performance.now() - started)} ms`);

@@ -22,7 +22,7 @@ const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 const log = (...a) => console.log('   ·', ...a);
 
 /** Bulk books + lines for a company with generate_series: ~LINES_PER_BOOK lines per book, 18 months. */
-async function bulkSeed(exec, companyIdx, { lines, isbnBase }) {
+export async function bulkSeed(exec, companyIdx, { lines, isbnBase }) {
   const [{ n: have }] = await exec(`select count(*)::int as n from copyright_books where company_idx = ${companyIdx}`);
   const wantBooks = Math.max(1, Math.round(lines / LINES_PER_BOOK));
   if (wantBooks > have) {

@@ -25,6 +25,7 @@ import type { ModuleDeps } from './modules/types';
 import { createChangeFeed, type ChangeFeed } from './lib/change-feed';
 import { createFileStore, type FileStore } from './lib/file-store';
 import { openapiTransform, openapiTransformObject } from './lib/openapi';
+import { createExporter } from './lib/export';
 import { createMetrics, instrument, startMetricsServer, type Metrics } from './lib/metrics';
 import { createPasswordHasher } from './lib/password';
 import { loggerOptions } from './lib/log-redaction';
@@ -267,7 +268,8 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
       );
       await api.register(authRoutes, { auth });
       await api.register(commonRoutes, { db, auth, demoData: config.demoData });
-      const deps: ModuleDeps = { db, auth, config, files, changes, metrics };
+      const exporter = createExporter({ databaseUrl: config.databaseUrl, metrics });
+      const deps: ModuleDeps = { db, auth, config, files, changes, metrics, exporter };
       for (const routes of [settlementRoutes, copyrightRoutes, companyRoutes, helpRoutes, productRoutes, dashboardRoutes]) {
         await api.register(routes, deps);
       }

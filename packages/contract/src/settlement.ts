@@ -1,6 +1,7 @@
 // Schemas of the settlement calls (spec §7 "Settlement" and "Files", §3 buy invoice / payment).
 import { z } from 'zod';
 import { ZDate, ZIdxParam, ZListResponse, ZMoney, ZPaging, jsonSearchValue } from './common';
+import { ZExportLang } from './copyright';
 import { ORDER_TYPE_FILTERS } from './enums';
 
 /**
@@ -173,3 +174,34 @@ export type TFileDownloadBody = z.infer<typeof ZFileDownloadBody>;
 export const ZFileDownloadQuery = ZFileDownloadBody;
 export const ZGetAllFilesQuery = z.object({ uploadPath: z.string().min(1).max(200) });
 export const ZFileList = z.array(ZFileInfo);
+
+// ── exports (addition, issue 17) ───────────────────────────────────────────────────────────────
+export const SETTLEMENT_EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+export type TSettlementExportFormat = (typeof SETTLEMENT_EXPORT_FORMATS)[number];
+
+/**
+ * (addition) The invoice or payment list as a file: the list's search_value (a JSON string or an
+ * object), the screen's language (headers and labels), xlsx (default) or csv, and optionally the
+ * download's name (no path; its extension that of the format).
+ */
+export const ZSettlementExportBody = z
+  .object({
+    search_value: jsonSearchValue(ZSettlementFilter).optional(),
+    lang: ZExportLang.optional(),
+    format: z.enum(SETTLEMENT_EXPORT_FORMATS).optional(),
+    fileName: z
+      .string()
+      .trim()
+      .max(100)
+      .regex(/^[\p{L}\p{N} ._()-]+\.(xlsx|csv)$/u, 'fileName must end in .xlsx or .csv and hold no path')
+      .optional(),
+  })
+  .refine((b) => !b.fileName || b.fileName.endsWith(`.${b.format ?? 'xlsx'}`), {
+    message: 'fileName must end in the extension of the format',
+    path: ['fileName'],
+  });
+export type TSettlementExportBody = z.input<typeof ZSettlementExportBody>;
+
+/** Default download names (the extension follows the format). */
+export const INVOICES_EXPORT_BASE_NAME = 'Invoices';
+export const PAYMENTS_EXPORT_BASE_NAME = 'Payments';

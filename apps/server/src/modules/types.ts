@@ -1,6 +1,7 @@
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import type { ChangeFeed } from '../lib/change-feed';
+import type { Exporter } from '../lib/export';
 import type { FileStore } from '../lib/file-store';
 import type { Metrics } from '../lib/metrics';
 import type { AuthService } from './auth/auth.service';
@@ -15,4 +16,6 @@ export interface ModuleDeps {
   changes: ChangeFeed;
   /** Prometheus metrics: a module adds gauges of its own state (lib/metrics.ts) */
   metrics: Metrics;
+  /** streamed xlsx/CSV exports: slots, scheduling, writers (lib/export); lists run through its `interactive` */
+  exporter: Exporter;
 }

@@ -45,7 +45,7 @@ export interface TestContext {
  * A fresh, migrated database for one test file: an in-memory PGlite, or, when TEST_DATABASE_URL
  * is set and TEST_DB=pg, a new PostgreSQL database created beside it and dropped at close.
  */
-export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   const adminUrl = process.env.TEST_DB === 'pg' ? process.env.TEST_DATABASE_URL : undefined;
   if (!adminUrl) {
     const database = await openDatabase({});
@@ -66,6 +66,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
   await seedReference(database.db);
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       await database.close();
       const c = new pg.Client({ connectionString: adminUrl });
@@ -77,10 +78,11 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
 }
 
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
-  const { database, drop } = await openTestDatabase();
+  const { database, drop, url } = await openTestDatabase();
   const clock = new TestClock();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
-  const config = ephemeralConfig(dataDir, { now: clock.now, ...overrides });
+  // on PostgreSQL the configuration names the database, as DATABASE_URL does in production (exports read on their own connection)
+  const config = ephemeralConfig(dataDir, { now: clock.now, databaseUrl: url, ...overrides });
   const logs = new LogCapture();
   const app = await build({ config, database, logger: { level: 'trace', stream: logs.stream } });
   logs.watch(app);

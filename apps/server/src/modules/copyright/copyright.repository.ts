@@ -1,5 +1,4 @@
 import { Placeholder, sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { TCopyrightBooksFilter, TRoyaltyFilter } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 
@@ -177,7 +176,7 @@ export async function booksInTitleOrder(db: DbOrTx, companyIdx: number, isbn?: s
  * The export's query for a batch of one book's lines after `afterIdx` (keyset on royalty_lines_book_idx):
  * the sheet's cells in the order of the service's royaltyColumns (without the running number; money as
  * exact numeric text), then r.idx for the next batch. `book`, `after` and `limit` may be placeholders:
- * on PostgreSQL the export's worker thread runs this query itself (royaltyExportQuery).
+ * on PostgreSQL the export's worker thread runs this query itself (royaltyExportWorkerSql).
  */
 /** The texts of the export's status column, in the language asked for. */
 export interface StatusLabels {
@@ -222,23 +221,12 @@ export async function royaltyExportBatch(
   return found.map((r) => Object.values(r));
 }
 
-/** A query for a worker thread's own connection: SQL text, its parameters, and which of them are placeholders. */
-export interface ExportQuery {
-  connectionString: string;
-  text: string;
-  params: (unknown | { placeholder: string })[];
-}
-
 /**
- * royaltyExportSql as text with placeholders book, after and limit, for a connection of the export's
- * own (node-postgres only; null on PGlite, whose database cannot be reached from another thread).
+ * royaltyExportSql with the placeholders part (the book), after and limit: the export's worker thread
+ * runs it on a connection of its own (PostgreSQL; lib/export opens it from the configuration).
  */
-export function royaltyExportQuery(db: DbOrTx, w: RoyaltyWhere, saleInfo: boolean, status: StatusLabels): ExportQuery | null {
-  const connectionString = (db as { $client?: { options?: { connectionString?: unknown } } }).$client?.options?.connectionString;
-  if (typeof connectionString !== 'string') return null;
-  const query = royaltyExportSql(w, saleInfo, status, sql.placeholder('book'), sql.placeholder('after'), sql.placeholder('limit'));
-  const { sql: text, params } = new PgDialect().sqlToQuery(query);
-  return { connectionString, text, params: params.map((p) => (p instanceof Placeholder ? { placeholder: p.name } : p)) };
+export function royaltyExportWorkerSql(w: RoyaltyWhere, saleInfo: boolean, status: StatusLabels): SQL {
+  return royaltyExportSql(w, saleInfo, status, sql.placeholder('part'), sql.placeholder('after'), sql.placeholder('limit'));
 }
 
 function normaliseLine(r: RoyaltyLineRecord): RoyaltyLineRecord {
@@ -307,6 +295,8 @@ export async function booksCount(db: DbOrTx, companyIdx: number, f: TCopyrightBo
   return Number(row?.n ?? 0);
 }
 
+export type BookExportRecord = BookRecord & { local_created_at: string };
+
 /** A batch of the export: the list's columns, and created_at as the wall-clock time of `timeZone`. */
 export async function booksBatch(
   db: DbOrTx,
@@ -316,7 +306,7 @@ export async function booksBatch(
   limit: number,
   timeZone: string,
 ) {
-  return rows<BookRecord & { local_created_at: string }>(
+  return rows<BookExportRecord>(
     db,
     sql`select ${bookColumns}, to_char(b.created_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as local_created_at
       from copyright_books b left join currencies cur on cur.name = b.currency

@@ -2,8 +2,6 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  BOOKS_EXPORT_FILE_NAME,
-  ROYALTY_EXPORT_FILE_NAME,
   ZCopyrightBooksQuery,
   ZCopyrightBooksResponse,
   ZErrorEnvelope,
@@ -12,18 +10,12 @@ import {
   ZRoyaltyQuery,
   ZRoyaltyResponse,
 } from '@portal/contract';
-import { AppError } from '../../lib/errors';
-import { contentDisposition } from '../../lib/file-store';
 import { companyOf } from '../../plugins/auth';
 import type { ModuleDeps } from '../types';
 import { coverSvg } from './cover';
 import { createCopyrightService } from './copyright.service';
 
 const errors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope };
-/** Exports at once: in the whole process, and of one company. */
-const MAX_EXPORTS = 6;
-const MAX_EXPORTS_PER_COMPANY = 2;
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const ROYALTY_RULE =
   "Royalty of a line = unit_price × qty × rate / 100, where rate (percent) is that of the line's copyright book; " +
@@ -47,62 +39,8 @@ const EXPORT_FORMAT =
 const BOOKS_TOPICS = ['copyright', 'reference'] as const;
 const ROYALTY_TOPICS = ['copyright', 'companies', 'reference'] as const;
 
-export const copyrightRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, auth, config, changes, metrics }) => {
-  const service = createCopyrightService({ db, changes, auth, timeZone: config.timeZone, singleConnection: !config.databaseUrl });
-
-  /**
-   * Exports running now, per company: each holds a worker thread (and on PostgreSQL a connection of
-   * its own) until its file is sent, so their number is capped; one over answers 429 + Retry-After.
-   */
-  const running = new Map<number, number>();
-  let runningTotal = 0;
-  metrics.gauge('portal_export_slots_in_use', `Spreadsheet exports running now (at most ${MAX_EXPORTS} per process)`, () => runningTotal);
-  const claimExport = (companyIdx: number) => {
-    if (runningTotal >= MAX_EXPORTS || (running.get(companyIdx) ?? 0) >= MAX_EXPORTS_PER_COMPANY) {
-      throw new AppError(429, 'RATE_LIMITED', 'Too many exports are running; try again shortly', undefined, { 'retry-after': '5' });
-    }
-    runningTotal++;
-    running.set(companyIdx, (running.get(companyIdx) ?? 0) + 1);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      runningTotal--;
-      const n = (running.get(companyIdx) ?? 1) - 1;
-      if (n > 0) running.set(companyIdx, n);
-      else running.delete(companyIdx);
-    };
-  };
-
-  /** Streams a workbook; the producer stops when the client goes away. */
-  const sendWorkbook = (
-    reply: FastifyReply,
-    companyIdx: number,
-    fileName: string,
-    make: (signal: AbortSignal) => Promise<NodeJS.ReadableStream>,
-  ) => {
-    const release = claimExport(companyIdx);
-    const abort = new AbortController();
-    // the response closing before it finished = the client went away (request 'close' fires once the body is read)
-    reply.raw.once('finish', release);
-    reply.raw.once('close', () => {
-      release();
-      if (!reply.raw.writableFinished) abort.abort();
-    });
-    return make(abort.signal)
-      .catch((e: unknown) => {
-        release();
-        throw e;
-      })
-      .then((stream) =>
-        reply
-          .header('content-type', XLSX)
-          .header('content-disposition', contentDisposition(fileName))
-          .header('cache-control', 'private, no-store')
-          .header('x-content-type-options', 'nosniff')
-          .send(stream),
-      );
-  };
+export const copyrightRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, auth, config, changes, exporter }) => {
+  const service = createCopyrightService({ db, changes, auth, timeZone: config.timeZone, exporter });
 
   app.get(
     '/company/copyright/books',
@@ -136,11 +74,12 @@ export const copyrightRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
       },
     },
     async (request, reply) => {
-      const me = companyOf(request);
-      const name = request.body.fileName ?? BOOKS_EXPORT_FILE_NAME;
-      return sendWorkbook(reply as FastifyReply, me.companyIdx, name, (signal) =>
-        service.exportBooks(me.companyIdx, request.body.search_value ?? {}, request.body.lang, signal),
-      );
+      const { companyIdx } = companyOf(request);
+      const { fileName, search_value, lang } = request.body;
+      return exporter.streamWorkbook(reply as FastifyReply, companyIdx, async () => {
+        const book = await service.booksWorkbook(companyIdx, search_value ?? {}, lang);
+        return fileName ? { ...book, fileName } : book;
+      });
     },
   );
 
@@ -177,11 +116,12 @@ export const copyrightRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
       },
     },
     async (request, reply) => {
-      const me = companyOf(request);
-      const name = request.body.fileName ?? ROYALTY_EXPORT_FILE_NAME;
-      return sendWorkbook(reply as FastifyReply, me.companyIdx, name, (signal) =>
-        service.exportRoyalty(me.companyIdx, request.body.search_value ?? {}, request.body.lang, signal),
-      );
+      const { companyIdx } = companyOf(request);
+      const { fileName, search_value, lang } = request.body;
+      return exporter.streamWorkbook(reply as FastifyReply, companyIdx, async () => {
+        const book = await service.royaltyWorkbook(companyIdx, search_value ?? {}, lang);
+        return fileName ? { ...book, fileName } : book;
+      });
     },
   );
 

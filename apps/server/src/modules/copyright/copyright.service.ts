@@ -1,27 +1,23 @@
-import type {
-  TCopyrightBookRow,
-  TCopyrightBooksFilter,
-  TExportLang,
-  TCopyrightBooksResponse,
-  TPaging,
-  TRoyaltyFilter,
-  TRoyaltyResponse,
-  TRoyaltyRow,
-  TRoyaltyTotal,
+import {
+  BOOKS_EXPORT_FILE_NAME,
+  ROYALTY_EXPORT_FILE_NAME,
+  type TCopyrightBookRow,
+  type TCopyrightBooksFilter,
+  type TExportLang,
+  type TCopyrightBooksResponse,
+  type TPaging,
+  type TRoyaltyFilter,
+  type TRoyaltyResponse,
+  type TRoyaltyRow,
+  type TRoyaltyTotal,
 } from '@portal/contract';
 import type { Db } from '../../db/client';
 import type { ChangeFeed } from '../../lib/change-feed';
 import type { AuthService } from '../auth/auth.service';
 import * as repo from './copyright.repository';
+import type { ExportColumn, Exporter, WorkbookOptions } from '../../lib/export';
 import { EXPORT_TEXTS, countryNames, totalLabel } from './export-labels';
-import { xlsxWorkerStream, type SheetColumn } from './xlsx-stream';
 
-/** Rows read per query while exporting: between batches the (single-connection) database answers others. */
-export const EXPORT_BATCH = 500;
-/** Rows per query of the export's own connection (PostgreSQL): read and written in the worker thread. */
-export const EXPORT_QUERY_BATCH = 500;
-/** Smaller on the single-connection PGlite: a list never waits long behind an export read. */
-export const EXPORT_BATCH_SINGLE = 100;
 const SUMMARY_CACHE_MAX = 200;
 
 interface Summary {
@@ -48,40 +44,12 @@ export interface CopyrightServiceDeps {
   changes: Pick<ChangeFeed, 'versionOr'>;
   auth: Pick<AuthService, 'loginInfo'>;
   timeZone: string;
-  /**
-   * true for the embedded single-connection PGlite: exports then read in smaller batches without
-   * read-ahead, and start no read while a list is being answered. (On node-postgres the royalty
-   * export's worker thread reads on a connection of its own.)
-   */
-  singleConnection?: boolean;
+  /** lists run through it, so that exports hold back their reads while one is answered (lib/export) */
+  exporter: Pick<Exporter, 'interactive'>;
 }
 
-export function createCopyrightService({ db, changes, auth, timeZone, singleConnection = false }: CopyrightServiceDeps) {
-  /** Lists being answered now; exports on a single connection wait for none before each read. */
-  let interactive = 0;
-  let idleWaiters: (() => void)[] = [];
-  /** Exports reading on a connection of their own: told when lists start (true) and stop (false) being answered. */
-  const listsBusy = new Set<(busy: boolean) => void>();
-  const interactiveDone = () => {
-    if (--interactive === 0) {
-      const w = idleWaiters;
-      idleWaiters = [];
-      for (const f of w) f();
-      for (const f of listsBusy) f(false);
-    }
-  };
-  const interactiveRun = async <T>(fn: () => Promise<T>): Promise<T> => {
-    if (interactive++ === 0) for (const f of listsBusy) f(true);
-    try {
-      return await fn();
-    } finally {
-      interactiveDone();
-    }
-  };
-  const giveWay = async () => {
-    await new Promise((r) => setImmediate(r));
-    while (interactive > 0) await new Promise<void>((r) => idleWaiters.push(r));
-  };
+export function createCopyrightService({ db, changes, auth, timeZone, exporter }: CopyrightServiceDeps) {
+  const interactiveRun = exporter.interactive;
 
   /**
    * Count and per-currency totals of a filtered set cost a scan of the set; they are cached per
@@ -186,20 +154,24 @@ export function createCopyrightService({ db, changes, auth, timeZone, singleConn
       interactiveRun(() => booksList(companyIdx, paging, filter)),
 
     /**
-     * Streams the filtered royalty lines as an .xlsx (xlsx-stream.ts: sheet XML, zlib and zip in a
-     * worker thread, with backpressure from the client): books in title order, each book's lines in
-     * keyset batches, so memory stays flat and other requests keep answering. Money is written as the
-     * database's exact numeric text. Totals per currency are the list's exact sums (hundredths).
+     * The royalty export (lib/export streams it): the list's rows, books in title order and each book's
+     * matching lines in keyset batches (on PostgreSQL read by the export's worker thread on a connection
+     * of its own), then the per-currency totals of the list (the same cached exact sums) after a blank
+     * row. Money is the database's exact numeric text.
      */
-    async exportRoyalty(companyIdx: number, filter: TRoyaltyFilter = {}, lang: TExportLang = 'en', signal?: AbortSignal) {
+    async royaltyWorkbook(
+      companyIdx: number,
+      filter: TRoyaltyFilter = {},
+      lang: TExportLang = 'en',
+    ): Promise<WorkbookOptions<unknown[], number>> {
       const saleInfo = await showSaleInfo(companyIdx);
       const w = await where(companyIdx, filter);
       const sum = w ? await summary(w) : { books: [], totals: [] };
       const texts = EXPORT_TEXTS[lang];
       const columns = royaltyColumns(saleInfo, lang);
-      // the totals of the list (same cached sums, exact), after a blank row
-      const blank = columns.map(() => null);
-      const at = (key: string) => columns.findIndex((c) => c.key === key);
+      // the totals of the list, after a blank row; cells in the file's order (the running number first)
+      const blank = [null, ...columns.map(() => null)];
+      const at = (key: string) => 1 + columns.findIndex((c) => c.key === key);
       const totals: unknown[][] = [blank];
       for (const t of sum.totals) {
         const row: unknown[] = [...blank];
@@ -210,89 +182,53 @@ export function createCopyrightService({ db, changes, auth, timeZone, singleConn
         totals.push(row);
       }
       // the longest titles come late in title order: measured up front with the totals for the widths
-      const titles = (await repo.longestTitles(db, companyIdx)).map((title) => columns.map((c) => (c.key === 'title' ? title : null)));
-      const sheet = xlsxWorkerStream(texts.royaltySheet, columns, {
+      const titles = (await repo.longestTitles(db, companyIdx)).map((title) => [
+        null,
+        ...columns.map((c) => (c.key === 'title' ? title : null)),
+      ]);
+      return {
+        fileName: ROYALTY_EXPORT_FILE_NAME,
+        sheetName: texts.royaltySheet,
+        numbered: texts.no,
+        columns,
+        labels: { country: countryNames(lang, await repo.countryCodes(db)), saleInfo: texts.saleInfoValues },
         currencies: await repo.currencySymbols(db),
-        lookups: { country: countryNames(lang, await repo.countryCodes(db)), saleInfo: texts.saleInfoValues },
         hints: [...totals, ...titles],
-      });
-      const batchSize = singleConnection ? EXPORT_BATCH_SINGLE : EXPORT_BATCH;
-      const run = async () => {
-        // books holding matching lines, in title order; each read in keyset batches of exactly the
-        // sheet's cells (royaltyExportSql)
-        const books = sum.books.map((b) => b.idx);
-        const query = w && repo.royaltyExportQuery(db, w, saleInfo, texts.calcStatus);
-        if (query) {
-          // node-postgres: the worker reads on a connection of its own, so the request loop parses
-          // none of the rows (a million of them would otherwise hold up every other request); it
-          // starts no read while a list is being answered (waiting at most a moment, see the worker)
-          const giveWay = (busy: boolean) => sheet.listsBusy(busy);
-          listsBusy.add(giveWay);
-          if (interactive > 0) giveWay(true);
-          try {
-            await sheet.query(query, books, EXPORT_QUERY_BATCH);
-          } finally {
-            listsBusy.delete(giveWay);
-          }
-        } else {
-          // PGlite lives in this thread: read here in small batches, lists first, handing each to the worker
-          let no = 0;
-          const read = async (bi: number, after: number) => {
-            await giveWay(); // lists first: no export read starts while one is being answered
-            return { bi, rows: await repo.royaltyExportBatch(db, w!, saleInfo, texts.calcStatus, books[bi]!, after, batchSize) };
-          };
-          let pending = books.length > 0 ? read(0, 0) : null;
-          while (pending) {
-            const { bi, rows } = await pending;
-            if (signal?.aborted) throw new Error('aborted');
-            const last = rows.length > 0 ? Number(rows[rows.length - 1]![rows[0]!.length - 1]) : 0;
-            const at: [number, number] | null = rows.length === batchSize ? [bi, last] : bi + 1 < books.length ? [bi + 1, 0] : null;
-            // the running number first; the keyset column (last) is not written
-            if (rows.length > 0) await sheet.push(rows.map((r) => [++no, ...r.slice(0, -1)]));
-            pending = at ? read(...at) : null;
-          }
-        }
-        await sheet.push(totals);
-        await sheet.end();
+        trailer: totals,
+        rows: {
+          // books holding matching lines, in title order; each read in keyset batches of exactly the sheet's cells
+          parts: w ? sum.books.map((b) => b.idx) : [],
+          fetch: (after, limit, book) => repo.royaltyExportBatch(db, w!, saleInfo, texts.calcStatus, book!, after ?? 0, limit),
+          key: (r) => Number(r[r.length - 1]),
+          ...(w ? { workerSql: repo.royaltyExportWorkerSql(w, saleInfo, texts.calcStatus) } : {}),
+        },
       };
-      signal?.addEventListener('abort', () => sheet.abort(new Error('aborted')), { once: true });
-      run().catch((e: unknown) => sheet.abort(e instanceof Error ? e : new Error(String(e))));
-      return sheet.out;
     },
 
-    async exportBooks(companyIdx: number, filter: TCopyrightBooksFilter = {}, lang: TExportLang = 'en', signal?: AbortSignal) {
+    /** The copyright book export (lib/export streams it): the list's filter and order, in keyset batches on idx. */
+    async booksWorkbook(
+      companyIdx: number,
+      filter: TCopyrightBooksFilter = {},
+      lang: TExportLang = 'en',
+    ): Promise<WorkbookOptions<repo.BookExportRecord, number>> {
       const texts = EXPORT_TEXTS[lang];
       const columns = bookColumns(lang);
-      const titles = (await repo.longestTitles(db, companyIdx)).map((title) => columns.map((c) => (c.key === 'title' ? title : null)));
-      const sheet = xlsxWorkerStream(texts.booksSheet, columns, { currencies: await repo.currencySymbols(db), hints: titles });
-      const run = async () => {
-        let after = 0;
-        let no = 0;
-        for (;;) {
-          if (signal?.aborted) throw new Error('aborted');
-          const batch = await repo.booksBatch(db, companyIdx, filter, after, EXPORT_BATCH, timeZone);
-          // the cells of bookColumns, in order (money as exact text, dates as wall-clock text)
-          await sheet.push(
-            batch.map((b) => [
-              ++no,
-              b.title,
-              b.isbn,
-              b.publication_date,
-              Number(b.page_count),
-              b.list_price,
-              b.currency,
-              texts.payTypes[b.pay_type] ?? b.pay_type,
-              b.rate,
-              b.local_created_at,
-            ]),
-          );
-          if (batch.length < EXPORT_BATCH) break;
-          after = batch[batch.length - 1]!.idx;
-        }
-        await sheet.end();
+      const titles = (await repo.longestTitles(db, companyIdx)).map((title) => [
+        null,
+        ...columns.map((c) => (c.key === 'title' ? title : null)),
+      ]);
+      return {
+        fileName: BOOKS_EXPORT_FILE_NAME,
+        sheetName: texts.booksSheet,
+        numbered: texts.no,
+        columns,
+        currencies: await repo.currencySymbols(db),
+        hints: titles,
+        rows: {
+          fetch: (after, limit) => repo.booksBatch(db, companyIdx, filter, after ?? 0, limit, timeZone),
+          key: (b) => Number(b.idx),
+        },
       };
-      run().catch((e: unknown) => sheet.abort(e instanceof Error ? e : new Error(String(e))));
-      return sheet.out;
     },
   };
 }
@@ -313,42 +249,42 @@ const bookRow = (b: repo.BookRecord, no: number): TCopyrightBookRow => ({
   created_at: b.created_at,
 });
 
-/** Sheet columns of Royalty.xlsx, headed in `lang`; the sale info column only for companies that display it (spec §6). */
-export function royaltyColumns(saleInfo: boolean, lang: TExportLang = 'en'): SheetColumn[] {
+/** Columns of Royalty.xlsx after the running number, headed in `lang`; the sale info column only for companies that display it (spec §6). */
+export function royaltyColumns(saleInfo: boolean, lang: TExportLang = 'en'): ExportColumn<unknown[]>[] {
   const t = EXPORT_TEXTS[lang];
-  return [
-    { header: t.no, key: 'no', width: 6 },
-    { header: t.title, key: 'title', width: 20 },
-    { header: t.isbn, key: 'isbn', width: 15 },
-    { header: t.customer, key: 'customer_name', width: 16 },
-    { header: t.country, key: 'customer_country', width: 8, lookup: 'country' },
-    ...(saleInfo ? [{ header: t.saleInfo, key: 'saleInfo', width: 12, lookup: 'saleInfo' }] : []),
-    { header: t.unitPrice, key: 'unit_price', width: 10, format: 'money', currencyKey: 'currency' },
-    { header: t.currency, key: 'currency', width: 6 },
-    { header: t.qty, key: 'qty', width: 6, format: 'int' },
-    { header: t.sampleQty, key: 'sample_qty', width: 6, format: 'int' },
-    { header: t.disuseQty, key: 'disuse_qty', width: 6, format: 'int' },
-    { header: `${t.rate} (%)`, key: 'rate', width: 6, format: 'rate' },
-    { header: t.royalty, key: 'royalty', width: 12, format: 'money', currencyKey: 'currency' },
-    { header: t.status, key: 'status', width: 8 },
-    { header: t.invoice, key: 'buy_invoice_code', width: 10 },
-    { header: t.salesDate, key: 'created_at', width: 16, format: 'datetime' },
+  // the cells of royaltyExportSql, in its order (the getters read that row's places)
+  const columns: Omit<ExportColumn<unknown[]>, 'value'>[] = [
+    { label: t.title, key: 'title', width: 20 },
+    { label: t.isbn, key: 'isbn', width: 15 },
+    { label: t.customer, key: 'customer_name', width: 16 },
+    { label: t.country, key: 'customer_country', width: 8, lookup: 'country' },
+    ...(saleInfo ? [{ label: t.saleInfo, key: 'saleInfo', width: 12, lookup: 'saleInfo' }] : []),
+    { label: t.unitPrice, key: 'unit_price', width: 10, type: 'money', currencyKey: 'currency' },
+    { label: t.currency, key: 'currency', width: 6 },
+    { label: t.qty, key: 'qty', width: 6, type: 'int' },
+    { label: t.sampleQty, key: 'sample_qty', width: 6, type: 'int' },
+    { label: t.disuseQty, key: 'disuse_qty', width: 6, type: 'int' },
+    { label: `${t.rate} (%)`, key: 'rate', width: 6, type: 'rate' },
+    { label: t.royalty, key: 'royalty', width: 12, type: 'money', currencyKey: 'currency' },
+    { label: t.status, key: 'status', width: 8 },
+    { label: t.invoice, key: 'buy_invoice_code', width: 10 },
+    { label: t.salesDate, key: 'created_at', width: 16, type: 'datetime' },
   ];
+  return columns.map((c, i) => ({ ...c, value: (r: unknown[]) => r[i] }));
 }
 
-/** Sheet columns of the copyright book export, headed in `lang`. */
-export function bookColumns(lang: TExportLang = 'en'): SheetColumn[] {
+/** Columns of the copyright book export after the running number, headed in `lang`. */
+export function bookColumns(lang: TExportLang = 'en'): ExportColumn<repo.BookExportRecord>[] {
   const t = EXPORT_TEXTS[lang];
   return [
-    { header: t.no, key: 'no', width: 6 },
-    { header: t.title, key: 'title', width: 20 },
-    { header: t.isbn, key: 'isbn', width: 15 },
-    { header: t.publicationDate, key: 'publication_date', width: 10, format: 'date' },
-    { header: t.pageCount, key: 'page_count', width: 6, format: 'int' },
-    { header: t.listPrice, key: 'list_price', width: 10, format: 'money', currencyKey: 'currency' },
-    { header: t.currency, key: 'currency', width: 6 },
-    { header: t.payType, key: 'pay_type', width: 8 },
-    { header: `${t.rate} (%)`, key: 'rate', width: 6, format: 'rate' },
-    { header: t.createdAt, key: 'created_at', width: 16, format: 'datetime' },
+    { label: t.title, key: 'title', width: 20, value: (b) => b.title },
+    { label: t.isbn, key: 'isbn', width: 15, value: (b) => b.isbn },
+    { label: t.publicationDate, key: 'publication_date', width: 10, type: 'date', value: (b) => b.publication_date },
+    { label: t.pageCount, key: 'page_count', width: 6, type: 'int', value: (b) => Number(b.page_count) },
+    { label: t.listPrice, key: 'list_price', width: 10, type: 'money', currencyKey: 'currency', value: (b) => b.list_price },
+    { label: t.currency, key: 'currency', width: 6, value: (b) => b.currency },
+    { label: t.payType, key: 'pay_type', width: 8, value: (b) => t.payTypes[b.pay_type] ?? b.pay_type },
+    { label: `${t.rate} (%)`, key: 'rate', width: 6, type: 'rate', value: (b) => b.rate },
+    { label: t.createdAt, key: 'created_at', width: 16, type: 'datetime', value: (b) => b.local_created_at },
   ];
 }

@@ -421,3 +421,92 @@ export async function invoiceForPdf(db: DbOrTx, companyIdx: number, code: string
   return { ...inv, lines };
 }
 export type InvoiceForPdf = NonNullable<Awaited<ReturnType<typeof invoiceForPdf>>>;
+
+// ── exports (issue 17): keyset batches in the lists' order, through the lists' indexes ─────────────
+/** Where the previous batch of an export ended: the list's sort key of its last row. */
+export interface ExportKey {
+  day: string;
+  idx: number;
+}
+
+export interface InvoiceExportDb {
+  idx: number;
+  sort_day: string;
+  code: string;
+  title: string;
+  issuer: string;
+  state: string;
+  item: string;
+  amount: string;
+  currency_name: string;
+  /** registration time as the wall-clock time of the app's time zone */
+  local_created_at: string;
+  due_date: string;
+  payment_state: 'Y' | 'N';
+}
+
+/**
+ * A batch of the invoice export: the list's filter and order (registration day newest first, then idx),
+ * after `after`, walking buy_invoices_company_day backwards, so a one-month filter reads that month only.
+ */
+export async function invoiceExportBatch(
+  db: DbOrTx,
+  companyIdx: number,
+  filter: TSettlementFilter,
+  items: readonly string[] | null,
+  after: ExportKey | null,
+  limit: number,
+  timeZone: string,
+) {
+  const found = await rows<InvoiceExportDb>(
+    db,
+    sql`select i.idx, i.created_day::text as sort_day, i.code, i.title, i.issuer, i.state, i.item, i.amount::text as amount,
+          c.name as currency_name, to_char(i.created_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as local_created_at,
+          i.due_date::text as due_date, case when i.buy_payment_idx is null then 'N' else 'Y' end as payment_state
+        from buy_invoices i join currencies c on c.idx = i.currency_idx
+        where i.company_idx = ${companyIdx}${itemCondition(sql.raw('i.item'), items)}${
+          filter.startDate ? sql` and i.created_day >= ${filter.startDate}::date` : sql``
+        }${filter.endDate ? sql` and i.created_day <= ${filter.endDate}::date` : sql``}${
+          after ? sql` and (i.created_day, i.idx) < (${after.day}::date, ${after.idx}::int)` : sql``
+        }
+        order by i.created_day desc, i.idx desc
+        limit ${limit}`,
+  );
+  return found.map((r) => ({ ...r, idx: Number(r.idx) }));
+}
+
+export interface PaymentExportDb {
+  idx: number;
+  d_name: string;
+  d_payment: string;
+  currency_name: string;
+  d_date: string;
+  d_type: string;
+  employee_name: string;
+}
+
+/** A batch of the payment export: the list's filter and order (deposit date newest first, then idx), through buy_payments_company_date. */
+export async function paymentExportBatch(
+  db: DbOrTx,
+  companyIdx: number,
+  filter: TSettlementFilter,
+  items: readonly string[] | null,
+  after: ExportKey | null,
+  limit: number,
+) {
+  const found = await rows<PaymentExportDb>(
+    db,
+    sql`select p.idx, p.d_name, p.d_payment::text as d_payment, c.name as currency_name, p.d_date::text as d_date, p.d_type, p.employee_name
+        from buy_payments p join currencies c on c.idx = p.currency_idx
+        where ${paymentConditions(companyIdx, filter, items)}${after ? sql` and (p.d_date, p.idx) < (${after.day}::date, ${after.idx}::int)` : sql``}
+        order by p.d_date desc, p.idx desc
+        limit ${limit}`,
+  );
+  return found.map((r) => ({ ...r, idx: Number(r.idx) }));
+}
+
+/** Symbol of every currency (₩, $, ¥, …), for the money formats of the export sheets. */
+export async function exportCurrencySymbols(db: DbOrTx): Promise<Record<string, string>> {
+  const found = await rows<{ name: string; icon: string }>(db, sql`select name, icon from currencies`);
+  return Object.fromEntries(found.map((c) => [c.name.trim(), c.icon]));
+}

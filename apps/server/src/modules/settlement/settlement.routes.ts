@@ -13,11 +13,14 @@ import {
   ZFileList,
   ZGetAllFilesQuery,
   ZPaymentInvoiceList,
+  ZSettlementExportBody,
   ZSettlementListQuery,
 } from '@portal/contract';
+import type { FastifyReply } from 'fastify';
 import { sendFile } from '../../lib/file-store';
 import { companyOf } from '../../plugins/auth';
 import type { ModuleDeps } from '../types';
+import { createSettlementExports } from './settlement.export';
 import { createSettlementService } from './settlement.service';
 
 const errors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope, 404: ZErrorEnvelope };
@@ -26,12 +29,21 @@ const SEARCH =
   'every key optional, an empty orderTypes means every item. onCredit is "credit only" (credit items), consignment is ' +
   '"including consignment" (credit and consignment items, spec §9), prepayment prepayment items; several select the union.';
 
+const exportErrors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope, 429: ZErrorEnvelope };
+const EXPORT_FORMAT =
+  `search_value as for the list (JSON string or object). ${SEARCH} lang (en, ko, es, zh or ja, default en): headers and ` +
+  'labels (issuer, status, item, payment state, deposit type) in that language. format xlsx (default; dates as Excel ' +
+  'dates, amounts as numbers with 2 decimals and the currency symbol, frozen header) or csv (UTF-8 with a BOM, RFC 4180, ' +
+  "amounts as exact decimal text). Text cells starting with = + - @ get a leading '. fileName (optional) only names the " +
+  'download. At most 2 exports per company and 6 in all run at once: one more answers 429 with Retry-After.';
+
 /** What the two lists are built from: kept answers last until a write to these is announced. */
 const LIST_TOPICS = ['settlement', 'reference'] as const;
 
 // Routes of the settlement domain (spec §7 "Settlement", and the settlement side of "Files").
-export const settlementRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, files }) => {
+export const settlementRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, files, config, exporter }) => {
   const service = createSettlementService({ db, files });
+  const exports = createSettlementExports({ db, timeZone: config.timeZone });
 
   app.get(
     '/calculate/buyInvoiceSend',
@@ -48,7 +60,51 @@ export const settlementRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, {
         response: { 200: ZBuyInvoiceList, ...errors },
       },
     },
-    async (request) => service.invoices(companyOf(request).companyIdx, request.query),
+    async (request) => exporter.interactive(() => service.invoices(companyOf(request).companyIdx, request.query)),
+  );
+
+  app.post(
+    '/calculate/exportBuyInvoiceSend',
+    {
+      schema: {
+        tags: ['settlement'],
+        summary: '(addition) The invoice list as .xlsx or .csv, with the same filters, streamed',
+        description:
+          `(addition) Not in the specification. Every invoice of calculate/buyInvoiceSend with the same search_value, in the same ` +
+          `order (newest registration day first). ${EXPORT_FORMAT}`,
+        body: ZSettlementExportBody,
+        response: exportErrors,
+      },
+    },
+    async (request, reply) => {
+      const { companyIdx } = companyOf(request);
+      const { search_value, ...rest } = request.body;
+      return exporter.streamWorkbook(reply as FastifyReply, companyIdx, () =>
+        exports.invoices(companyIdx, { filter: search_value ?? {}, ...rest }),
+      );
+    },
+  );
+
+  app.post(
+    '/calculate/exportBuyPayment',
+    {
+      schema: {
+        tags: ['settlement'],
+        summary: '(addition) The payment list as .xlsx or .csv, with the same filters, streamed',
+        description:
+          `(addition) Not in the specification. Every payment of calculate/buyPayment with the same search_value, in the same ` +
+          `order (newest deposit first). ${EXPORT_FORMAT}`,
+        body: ZSettlementExportBody,
+        response: exportErrors,
+      },
+    },
+    async (request, reply) => {
+      const { companyIdx } = companyOf(request);
+      const { search_value, ...rest } = request.body;
+      return exporter.streamWorkbook(reply as FastifyReply, companyIdx, () =>
+        exports.payments(companyIdx, { filter: search_value ?? {}, ...rest }),
+      );
+    },
   );
 
   app.get(
@@ -80,7 +136,7 @@ export const settlementRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, {
         response: { 200: ZBuyPaymentList, ...errors },
       },
     },
-    async (request) => service.payments(companyOf(request).companyIdx, request.query),
+    async (request) => exporter.interactive(() => service.payments(companyOf(request).companyIdx, request.query)),
   );
 
   app.get(

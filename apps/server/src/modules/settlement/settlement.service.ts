@@ -23,7 +23,7 @@ export const PAYMENT_NS = 'buy_payment';
  * The order-type choices restrict the invoice item to the union of what each selects ("including
  * consignment" is credit and consignment, spec §9); none chosen means every item.
  */
-const itemsOf = (filter: TSettlementFilter): readonly string[] | null => {
+export const itemsOf = (filter: TSettlementFilter): readonly string[] | null => {
   const chosen = filter.orderTypes ?? [];
   if (chosen.length === 0) return null;
   return INVOICE_ITEMS.filter((i) => chosen.some((o) => ORDER_TYPE_ITEMS[o].includes(i)));

@@ -15,6 +15,7 @@ import { moneyDecimals } from '../money';
 import { InvoiceDetailModal } from './invoice-detail-modal';
 import { invoiceItemLabel, invoiceStateLabel, issuerLabel } from './labels';
 import { PaymentState } from './payment-state';
+import { ExportMenu } from './export-menu';
 import { useSettlementSearch } from './settlement-search';
 
 const SCREEN = 'settlement.invoices';
@@ -116,6 +117,7 @@ export function InvoicesTab() {
   return (
     <>
       {form}
+      <ExportMenu kind="invoices" filter={applied} />
       <DataTable
         testId="invoices-table"
         caption={t('captions.invoices')}

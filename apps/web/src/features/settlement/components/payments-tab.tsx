@@ -9,6 +9,7 @@ import { useBuyPayments } from '../api/buy-payment';
 import { formatMoney } from '../money';
 import { paymentTypeLabel } from './labels';
 import { PaymentDetailModal } from './payment-detail-modal';
+import { ExportMenu } from './export-menu';
 import { useSettlementSearch } from './settlement-search';
 
 const SCREEN = 'settlement.payments';
@@ -62,6 +63,7 @@ export function PaymentsTab() {
   return (
     <>
       {form}
+      <ExportMenu kind="payments" filter={applied} />
       <DataTable
         testId="payments-table"
         caption={t('captions.payments')}

@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import type { ExportQuery } from './copyright.repository';
 
 export interface SheetColumn {
   header: string;
@@ -18,6 +17,16 @@ export interface SheetColumn {
   currencyKey?: string;
   /** text values are replaced by their entry in `lookups[lookup]` (e.g. country codes by names) */
   lookup?: string;
+}
+
+/**
+ * A keyset query for the worker thread's own connection: SQL text, its parameters (placeholders part,
+ * after and limit by name), and the connection string from the configuration (DATABASE_URL).
+ */
+export interface ExportQuery {
+  connectionString: string;
+  text: string;
+  params: (unknown | { placeholder: string })[];
 }
 
 export interface SheetOptions {
@@ -92,16 +101,16 @@ export function xlsxWorkerStream(sheetName: string, columns: SheetColumn[], opti
       worker.postMessage({ type: 'rows', rows });
     },
     /**
-     * The worker runs `query` for each book in turn (placeholders book, after, limit: keyset batches of
-     * `batch`); each row gets a running number first, its last column (the keyset) is not written.
-     * Resolves with the number of rows once all are written.
+     * The worker runs `query` for each part in turn (placeholders part, after, limit: keyset batches of
+     * `batch`, after starting at 0); each row gets a running number first, its last column (the keyset)
+     * is not written. Resolves with the number of rows once all are written.
      */
-    async query(query: ExportQuery, books: number[], batch: number): Promise<number> {
+    async query(query: ExportQuery, parts: readonly number[], batch: number): Promise<number> {
       while (inFlight > 0 && !failed) await waitAck();
       if (failed) throw failed;
       const rows = await new Promise<number>((resolve) => {
         queried = resolve;
-        worker.postMessage({ type: 'query', query, books, batch });
+        worker.postMessage({ type: 'query', query, parts, batch });
       });
       queried = null;
       if (failed) throw failed;

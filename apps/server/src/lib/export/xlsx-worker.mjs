@@ -5,10 +5,14 @@
 // behind our back: each batch is compressed and its bytes posted before the next is taken, and the
 // main thread paces batches by what the client has taken (acks, credits): that is the backpressure.
 // The thread lowers its own scheduling priority (Linux): bulk work gives the CPU to requests first.
+// Text cells starting with = + - @ (or a tab / carriage return) get a leading ' so that no spreadsheet
+// reads them as a formula (CSV injection, OWASP), as csv.ts does.
 // Plain JS: it runs under any loader.
 // Rows come from the main thread in batches, or, on PostgreSQL, from this thread's own connection
-// (a keyset query given as text, run book by book): then the request loop parses none of them.
-// Messages in: { type: 'rows', rows: unknown[][] }, { type: 'query', query, books, batch } (rows get
+// (a keyset query given as text, run part by part, e.g. book by book): then the request loop parses
+// none of them. The connection settings come from the app's configuration (DATABASE_URL), never from
+// a driver object.
+// Messages in: { type: 'rows', rows: unknown[][] }, { type: 'query', query, parts, batch } (rows get
 // a running number first; the query's last column is the keyset and is not written), { type: 'credit' }
 // (the main thread has written a chunk of a query's output, marked credit: true), { type: 'pause' |
 // 'resume' } (lists are / are no longer being answered: queries wait), { type: 'end' }.
@@ -175,6 +179,9 @@ function serial(v) {
   if (v.length >= 16) days += ((+v.slice(11, 13) || 0) * 3600 + (+v.slice(14, 16) || 0) * 60 + (+v.slice(17, 19) || 0)) / 86_400;
   return days < 61 ? null : days;
 }
+/** Text that a spreadsheet could take for a formula gets a leading apostrophe (as in csv.ts). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const guard = (s) => (FORMULA_START.test(s) ? `'${s}` : s);
 /** One cell: numbers as values (with the column's number format), dates as serials, text as t="str", booleans as t="b". */
 function cellXml(ref, i, v, values, numberLast) {
   if (dateColumn[i]) {
@@ -185,7 +192,7 @@ function cellXml(ref, i, v, values, numberLast) {
     return style ? `<c r="${ref}" s="${style}"><v>${v}</v></c>` : `<c r="${ref}"><v>${v}</v></c>`;
   }
   if (typeof v === 'boolean') return `<c r="${ref}" t="b"><v>${v ? 1 : 0}</v></c>`;
-  return `<c r="${ref}" t="str"><v>${esc(v instanceof Date ? v.toISOString() : String(v))}</v></c>`;
+  return `<c r="${ref}" t="str"><v>${esc(guard(v instanceof Date ? v.toISOString() : String(v)))}</v></c>`;
 }
 /** One <row>; empty cells and all-empty rows left out (as exceljs). Values of a `lookup` column are looked up first. */
 function rowXml(values, numberLast = false) {
@@ -367,31 +374,31 @@ const giveWay = async () => {
   wakePaused = null;
 };
 
-/** Runs the export query book by book on a connection of this thread, each batch read while the previous one is written. */
-async function runQuery({ query, books, batch }) {
+/** Runs the export query part by part on a connection of this thread, each batch read while the previous one is written. */
+async function runQuery({ query, parts, batch }) {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: query.connectionString, application_name: 'portal-export' });
   client.on('error', () => {}); // a lost connection fails the running query, reported below
   await client.connect();
   let no = 0;
   try {
-    const read = async (book, after) => {
+    const read = async (part, after) => {
       await giveWay();
       const limit = performance.now() - lastPause < CONTENDED_MS ? Math.min(batch, CONTENDED_BATCH) : batch;
       const { rows } = await client.query({
         name: 'portal-export',
         text: query.text,
         rowMode: 'array',
-        values: query.params.map((p) => (p && typeof p === 'object' && 'placeholder' in p ? { book, after, limit }[p.placeholder] : p)),
+        values: query.params.map((p) => (p && typeof p === 'object' && 'placeholder' in p ? { part, after, limit }[p.placeholder] : p)),
       });
       return { rows, full: rows.length === limit };
     };
     let bi = 0;
-    let next = books.length > 0 ? read(books[0], 0) : null;
+    let next = parts.length > 0 ? read(parts[0], 0) : null;
     while (next) {
       const { rows, full } = await next;
       const last = rows.length > 0 ? rows[rows.length - 1][rows[rows.length - 1].length - 1] : 0;
-      next = full ? read(books[bi], last) : ++bi < books.length ? read(books[bi], 0) : null;
+      next = full ? read(parts[bi], last) : ++bi < parts.length ? read(parts[bi], 0) : null;
       next?.catch(() => {}); // awaited on the next turn; an error there is reported then
       if (rows.length === 0) continue;
       for (const row of rows) row[row.length - 1] = ++no; // the keyset column becomes the running number, written first

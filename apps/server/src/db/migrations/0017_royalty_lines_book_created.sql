@@ -1,0 +1,1 @@
+CREATE INDEX "royalty_lines_book_created" ON "royalty_lines" USING btree ("book_idx","created_at","idx");

@@ -1,0 +1,225 @@
+import ExcelJS from 'exceljs';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/helper';
+import type { TestCompany } from '../../test/factories';
+import { insertInvoices, insertPayment } from './settlement.factories';
+
+let t: TestContext;
+let me: TestCompany;
+let other: TestCompany;
+let token: string;
+let otherToken: string;
+
+const DB = process.env.TEST_DB ?? 'pglite';
+const post = (url: string, payload: object, tok = token) => t.inject(tok, { method: 'POST', url, payload });
+const exportInvoices = (payload: object, tok = token) => post('/api/calculate/exportBuyInvoiceSend', payload, tok);
+const exportPayments = (payload: object, tok = token) => post('/api/calculate/exportBuyPayment', payload, tok);
+
+async function readWorkbook(buf: Buffer) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(buf as unknown as ArrayBuffer);
+  const ws = wb.worksheets[0]!;
+  const header = (ws.getRow(1).values as unknown[]).slice(1).map(String);
+  const rows: unknown[][] = [];
+  ws.eachRow((row, n) => {
+    if (n > 1) rows.push((row.values as unknown[]).slice(1));
+  });
+  return { ws, header, rows, col: (name: string) => rows.map((r) => r[header.indexOf(name)]) };
+}
+const readCsv = (buf: Buffer) => {
+  const text = buf.toString('utf8');
+  const records = parse(text, { bom: true }) as string[][];
+  return { text, header: records[0]!, rows: records.slice(1) };
+};
+
+// 140 invoices of mine (more than one export batch of 100 / 500 rows), one a day from 2026-01-01
+const ITEMS = ['prepayment', 'onCredit', 'consignment', 'fulfillment', 'warehouse', 'copyright'];
+const day = (i: number) => new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10);
+const MINE = Array.from({ length: 140 }, (_, i) => ({
+  code: `EX-${String(i + 1).padStart(3, '0')}`,
+  title: i === 3 ? '=HYPERLINK("http://x")' : i === 4 ? '계산서, "분기" 정산' : `Invoice ${i + 1}`,
+  day: day(i),
+  item: ITEMS[i % 6],
+  issuer: i % 2 ? 'USA' : 'KOR',
+  state: i % 3 ? 'S' : 'P',
+  currency: (i % 2 ? 'USD' : 'KRW') as 'USD' | 'KRW',
+  amount: `${1000 + i}.${String(i % 100).padStart(2, '0')}`,
+}));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  me = await t.createCompany({ companyName: 'Export Books' });
+  other = await t.createCompany({ companyName: 'Other Export Press' });
+  token = await t.login(me.id, me.password);
+  otherToken = await t.login(other.id, other.password);
+  const mine = await insertInvoices(t.db, me.idx, MINE);
+  await insertPayment(t.db, me.idx, [mine[0]!, mine[2]!], { dDate: '2026-01-10', amount: '2002.02', dName: '김지은' });
+  await insertPayment(t.db, me.idx, [mine[1]!], {
+    dDate: '2026-02-20',
+    currency: 'USD',
+    amount: '1001.01',
+    dType: 'credit_card',
+    dName: '+cmd',
+  });
+  const theirs = await insertInvoices(t.db, other.idx, [
+    { code: 'THEIRS-1', day: '2026-01-05' },
+    { code: 'THEIRS-2', day: '2026-01-06' },
+  ]);
+  await insertPayment(t.db, other.idx, [theirs[0]!], { dDate: '2026-01-07', amount: '1000.00', dName: 'Their depositor' });
+});
+afterAll(() => t.close());
+
+describe(`invoice export (${DB})`, () => {
+  it('writes every invoice of the list, in its order, as xlsx with real numbers and dates', async () => {
+    const res = await exportInvoices({});
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toContain('Invoices.xlsx');
+    const { header, rows, col, ws } = await readWorkbook(res.rawPayload);
+    expect(header).toEqual([
+      'No.',
+      'Code',
+      'Title',
+      'Issuer',
+      'Status',
+      'Item type',
+      'Amount',
+      'Currency',
+      'Registration date',
+      'Issuance deadline',
+      'Payment status',
+    ]);
+    expect(rows).toHaveLength(140);
+    // the list's order: newest registration day first
+    expect(col('Code')).toEqual(MINE.map((m) => m.code).reverse());
+    expect(col('No.')).toEqual(MINE.map((_m, i) => i + 1));
+    const list = (await t.inject(token, { method: 'GET', url: '/api/calculate/buyInvoiceSend?start=100&length=40' })).json();
+    expect(col('Code').slice(100)).toEqual(list.dataset.map((d: { code: string }) => d.code));
+    const last = rows.at(-1)!; // EX-001, the oldest
+    const at = (name: string) => last[header.indexOf(name)];
+    expect(at('Amount')).toBe(1000);
+    expect(ws.getRow(141).getCell(header.indexOf('Amount') + 1).numFmt).toContain('₩');
+    expect(at('Issuer')).toBe('Korea');
+    expect(at('Status')).toBe('Created');
+    expect(at('Item type')).toBe('Prepayment');
+    expect(at('Payment status')).toBe('Paid');
+    expect(at('Registration date')).toBeInstanceOf(Date);
+    expect((at('Registration date') as Date).toISOString()).toBe('2026-01-01T10:00:00.000Z');
+    expect((at('Issuance deadline') as Date).toISOString()).toBe('2026-01-01T00:00:00.000Z');
+    // a formula-looking title is written as text with a leading apostrophe
+    expect(col('Title')).toContain('\'=HYPERLINK("http://x")');
+  });
+
+  it('keeps the list filters (dates, order types): only matching rows', async () => {
+    const res = await exportInvoices({ search_value: { startDate: '2026-02-01', endDate: '2026-02-28', orderTypes: ['onCredit'] } });
+    const { col } = await readWorkbook(res.rawPayload);
+    const want = MINE.filter((m) => m.day >= '2026-02-01' && m.day <= '2026-02-28' && m.item === 'onCredit').reverse();
+    expect(want.length).toBeGreaterThan(0);
+    expect(col('Code')).toEqual(want.map((m) => m.code));
+    // search_value as the list's JSON string works the same
+    const again = await readWorkbook(
+      (await exportInvoices({ search_value: JSON.stringify({ startDate: '2026-02-01', endDate: '2026-02-28', orderTypes: ['onCredit'] }) }))
+        .rawPayload,
+    );
+    expect(again.col('Code')).toEqual(want.map((m) => m.code));
+  });
+
+  it('writes CSV: UTF-8 with a BOM, RFC 4180 quoting, formula guard, exact amounts, in the language asked for', async () => {
+    const res = await exportInvoices({ format: 'csv', lang: 'ko' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toContain('Invoices.csv');
+    expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const { header, rows, text } = readCsv(res.rawPayload);
+    expect(header[0]).toBe('번호');
+    expect(header).toContain('금액');
+    expect(rows).toHaveLength(140);
+    const byCode = new Map(rows.map((r) => [r[1], r]));
+    const first = byCode.get('EX-001')!;
+    expect(first[header.indexOf('금액')]).toBe('1000.00');
+    expect(first[3]).toBe('한국');
+    expect(first[9]).toBe('2026-01-01');
+    expect(first[8]).toBe('2026-01-01 10:00');
+    expect(byCode.get('EX-004')![2]).toBe('\'=HYPERLINK("http://x")');
+    expect(byCode.get('EX-005')![2]).toBe('계산서, "분기" 정산');
+    expect(text).toContain('"계산서, ""분기"" 정산"');
+    expect(text).toContain('\r\n');
+  });
+
+  it('pages by (day, idx): many invoices of one day cross a batch without a gap or a repeat', async () => {
+    const busy = await t.createCompany({ companyName: 'One Busy Day' });
+    const busyToken = await t.login(busy.id, busy.password);
+    const rows = await insertInvoices(
+      t.db,
+      busy.idx,
+      Array.from({ length: 230 }, (_, i) => ({
+        code: `DAY-${String(i + 1).padStart(3, '0')}`,
+        day: i < 200 ? '2026-05-05' : '2026-05-04',
+      })),
+    );
+    const csv = readCsv((await exportInvoices({ format: 'csv' }, busyToken)).rawPayload);
+    const byIdx = [...rows].sort((a, b) => (a.createdDay === b.createdDay ? b.idx - a.idx : a.createdDay < b.createdDay ? 1 : -1));
+    expect(csv.rows.map((r) => r[1])).toEqual(byIdx.map((r) => r.code));
+  });
+
+  it("never holds another company's invoices", async () => {
+    const mineCsv = readCsv((await exportInvoices({ format: 'csv' })).rawPayload);
+    expect(mineCsv.rows.some((r) => r[1]!.startsWith('THEIRS'))).toBe(false);
+    const theirs = readCsv((await exportInvoices({ format: 'csv' }, otherToken)).rawPayload);
+    expect(theirs.rows.map((r) => r[1])).toEqual(['THEIRS-2', 'THEIRS-1']);
+  });
+
+  it('refuses a bad filter or a file name that is not of the format (400 with the request id)', async () => {
+    const bad = await exportInvoices({ search_value: { startDate: '2026-03-01', endDate: '2026-02-01' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().requestId).toEqual(expect.any(String));
+    expect((await exportInvoices({ format: 'csv', fileName: 'x.xlsx' })).statusCode).toBe(400);
+    expect((await exportInvoices({ fileName: '../x.xlsx' })).statusCode).toBe(400);
+    const named = await exportInvoices({ format: 'csv', fileName: '계산서.csv' });
+    expect(named.headers['content-disposition']).toContain(encodeURIComponent('계산서.csv'));
+  });
+});
+
+describe(`payment export (${DB})`, () => {
+  it('writes the payments of the list, newest deposit first, xlsx and csv', async () => {
+    const { header, col } = await readWorkbook((await exportPayments({})).rawPayload);
+    expect(header).toEqual(['No.', 'Depositor name', 'Amount', 'Currency', 'Deposit date', 'Deposit type', 'Registrant']);
+    expect(col('Depositor name')).toEqual(["'+cmd", '김지은']);
+    expect(col('Amount')).toEqual([1001.01, 2002.02]);
+    expect(col('Deposit type')).toEqual(['Credit card', 'Remittance']);
+    const csv = readCsv((await exportPayments({ format: 'csv', lang: 'ja' })).rawPayload);
+    expect(csv.rows.map((r) => [r[1], r[2], r[3], r[4]])).toEqual([
+      ["'+cmd", '1001.01', 'USD', '2026-02-20'],
+      ['김지은', '2002.02', 'KRW', '2026-01-10'],
+    ]);
+  });
+
+  it('keeps the filters, and another company sees only its own payments', async () => {
+    const jan = readCsv(
+      (await exportPayments({ format: 'csv', search_value: { startDate: '2026-01-01', endDate: '2026-01-31' } })).rawPayload,
+    );
+    expect(jan.rows.map((r) => r[1])).toEqual(['김지은']);
+    const theirs = readCsv((await exportPayments({ format: 'csv' }, otherToken)).rawPayload);
+    expect(theirs.rows.map((r) => r[1])).toEqual(['Their depositor']);
+  });
+});
+
+describe(`export slots (${DB})`, () => {
+  it('runs at most two exports of a company at once (429 + Retry-After + request id), shared by every export', async () => {
+    const three = await Promise.all([
+      exportInvoices({}),
+      exportPayments({}),
+      t.inject(token, { method: 'POST', url: '/api/copyright/exportRoyalty', payload: {} }),
+    ]);
+    const codes = three.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, 200, 429]);
+    const refused = three.find((r) => r.statusCode === 429)!;
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(refused.json().code).toBe('RATE_LIMITED');
+    expect(refused.json().requestId).toEqual(expect.any(String));
+    // another company has slots of its own meanwhile, and finished exports gave theirs back
+    expect((await exportInvoices({}, otherToken)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await exportInvoices({ format: 'csv' })).statusCode).toBe(200);
+  });
+});

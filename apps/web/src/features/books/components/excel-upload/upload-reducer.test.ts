@@ -9,6 +9,7 @@ const answer: TBookLookupRow = {
   isbn13: '9791185264503',
   found: true,
   registered: false,
+  source: 'catalogue',
   title: 'A book',
   author: 'An author',
   pub_nm: 'A publisher',

@@ -7,3 +7,9 @@ if (!('fonts' in document)) {
     value: Object.assign(new EventTarget(), { ready: Promise.resolve(), status: 'loaded' }),
   });
 }
+
+// layout queries of the rich text editor (ProseMirror maps clicks and the selection to positions)
+document.elementFromPoint ??= () => null;
+const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+Range.prototype.getClientRects ??= noRects;
+Range.prototype.getBoundingClientRect ??= () => new DOMRect();

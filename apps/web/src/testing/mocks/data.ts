@@ -94,7 +94,7 @@ export const boardPost = (over: Partial<TBoardPost> = {}): TBoardPost =>
     registrant_type: 'company',
     company_division: ['AUT'],
     deleted: false,
-    delete_mode: 'remove',
+    delete_mode: 'delete',
     ...over,
   });
 

@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
+import { SCREEN_REDIRECTS, SCREENS } from '@portal/contract/screens';
 import { describe, expect, it } from 'vitest';
 import { createIndexHtml, requestLanguage, screenFor } from './web-app';
 
@@ -105,25 +106,29 @@ describe('index.html with the screen preloaded', () => {
   });
 });
 
-describe('the path table', () => {
-  // the web app's router: `const <v> = () => import('../features/<feature>/routes')` and
-  // `{ path: '<path>', lazy: lazyPage(<v>, (m) => m.Page, '<ns>') }`; chunk names: apps/web/chunking.ts
-  const router = readFileSync(path.join(import.meta.dirname, '../../web/src/app/router.tsx'), 'utf8');
-  const features = new Map(
-    [...router.matchAll(/const (\w+) = \(\) => import\('\.\.\/features\/([\w-]+)\/routes'\)/g)].map((m) => [m[1]!, m[2]!]),
-  );
-  const pages = [...router.matchAll(/\{ path: '([^']+)', lazy: lazyPage\((\w+), \(m\) => m\.\w+, '([\w-]+)'\)/g)].map((m) => ({
-    path: m[1]!,
-    feature: features.get(m[2]!),
-    ns: m[3]!,
-  }));
+describe("the path table (the contract's SCREENS, from which the web app builds its router)", () => {
+  const example = (p: string) => p.replace(/:\w+\??/g, '1');
 
-  it('preloads, for every screen of the router, its chunk, the layout and its translations', () => {
-    expect(pages.length).toBeGreaterThanOrEqual(10);
-    for (const p of pages) {
-      const pathname = `/${p.path.replace(/:\w+\??/g, '1')}`;
-      expect(p.feature, p.path).toBeDefined();
-      expect(screenFor(pathname), pathname).toEqual(expect.objectContaining({ chunks: ['app-layout', `${p.feature}-screen`], ns: [p.ns] }));
+  it("preloads, for every screen of the app layout, the layout, its feature's chunk and translations", () => {
+    const app = SCREENS.filter((s) => s.layout === 'app');
+    expect(app.length).toBeGreaterThanOrEqual(10);
+    for (const s of app) {
+      expect(screenFor(example(s.path)), s.path).toEqual({ chunks: ['app-layout', `${s.feature}-screen`], ns: [s.feature] });
+      expect(screenFor(`${example(s.path)}/`), s.path).toEqual(screenFor(example(s.path)));
     }
+  });
+
+  it('the login page, the placeholders and the paths that only redirect', () => {
+    expect(screenFor('/login')).toEqual({ chunks: ['login-page'], ns: ['auth'] });
+    expect(screenFor('/register')).toEqual({ chunks: [], ns: [] });
+    expect(screenFor('/lock')).toEqual({ chunks: [], ns: [] });
+    for (const [from, to] of Object.entries(SCREEN_REDIRECTS)) expect(screenFor(from), from).toEqual(screenFor(to));
+    expect(screenFor('/settings/')).toEqual(screenFor('/settings/companyEdit'));
+  });
+
+  it("optional segments are optional; other paths are the layout's not-found page", () => {
+    expect(screenFor('/help/bbs/qna/edit')).toEqual(screenFor('/help/bbs/qna/edit/7'));
+    for (const p of ['/calculate/nothing', '/help/bbs', '/help/bbs/qna/edit/7/8', '/dashboardx', '/loginx'])
+      expect(screenFor(p), p).toEqual({ chunks: ['app-layout'], ns: [] });
   });
 });

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { screenOfPath, type ScreenFeature } from '@portal/contract/screens';
 
 /**
  * index.html for a path of the web app, with the screen's files announced in the head.
@@ -9,25 +10,25 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
  * and run (the router then imports the layout, the screen and its translations): one more round
  * of downloads before anything can paint. `<link rel="modulepreload">` / `preload` let it fetch them
  * together with the entry. The file names come from Vite's manifest (build.manifest); the screens
- * are those of apps/web/src/app/router.tsx (its chunk names: apps/web/chunking.ts).
+ * are those of the contract's SCREENS, from which the web app builds its router (apps/web/src/app/router.tsx);
+ * chunk names: apps/web/chunking.ts (`<feature>-screen` per features/<feature>/routes.tsx, `login-page`, `app-layout`).
  */
 
-/** Path → the chunks (manifest `name`) and translation namespaces of its screen. */
-const SCREENS: { test: RegExp; chunks: string[]; ns: string[] }[] = [
-  { test: /^\/login$/, chunks: ['login-page'], ns: ['auth'] },
-  { test: /^\/(register|lock)$/, chunks: [], ns: [] },
-  { test: /^\/(dashboard)?$/, chunks: ['app-layout', 'dashboard-screen'], ns: ['dashboard'] },
-  { test: /^\/calculate(\/|$)/, chunks: ['app-layout', 'settlement-screen'], ns: ['settlement'] },
-  { test: /^\/copyright(\/|$)/, chunks: ['app-layout', 'copyright-screen'], ns: ['copyright'] },
-  { test: /^\/settings(\/companyEdit)?$/, chunks: ['app-layout', 'company-screen'], ns: ['company'] },
-  { test: /^\/(settings\/excelUpload|products)(\/|$)/, chunks: ['app-layout', 'books-screen'], ns: ['books'] },
-  { test: /^\/help(\/|$)/, chunks: ['app-layout', 'help-screen'], ns: ['help'] },
-];
 /** Any other path is a page of the app layout (the in-app not-found page, say). */
 const OTHER = { chunks: ['app-layout'], ns: [] as string[] };
 
-/** The chunks and namespaces preloaded for a path (web-app.test.ts checks them against the router). */
-export const screenFor = (pathname: string) => SCREENS.find((s) => s.test.test(pathname)) ?? OTHER;
+/** The build's chunk of a feature's pages: its routes.tsx, or the login page (a chunk of its own). */
+const chunkOf = (feature: ScreenFeature) => (feature === 'auth' ? 'login-page' : `${feature}-screen`);
+
+/** The chunks (manifest `name`) and translation namespaces preloaded for a path. */
+export function screenFor(pathname: string): { chunks: string[]; ns: string[] } {
+  const screen = screenOfPath(pathname);
+  if (!screen) return OTHER;
+  return {
+    chunks: [...(screen.layout === 'app' ? ['app-layout'] : []), ...(screen.feature ? [chunkOf(screen.feature)] : [])],
+    ns: screen.feature ? [screen.feature] : [],
+  };
+}
 
 const LANGUAGES = ['en', 'ko', 'es', 'zh', 'ja'];
 

@@ -1,3 +1,5 @@
+import { SCREEN_REDIRECTS, SCREENS, type Screen, type ScreenFeature } from '@portal/contract/screens';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { loginPathFor } from '../lib/redirect';
@@ -7,12 +9,16 @@ import { FullPageLayout } from './layout/full-page-layout';
 import { PlaceholderPage } from './placeholder-page';
 import { NotFound, RouteError } from './route-error';
 
-const dashboard = () => import('../features/dashboard/routes');
-const settlement = () => import('../features/settlement/routes');
-const copyright = () => import('../features/copyright/routes');
-const company = () => import('../features/company/routes');
-const books = () => import('../features/books/routes');
-const help = () => import('../features/help/routes');
+/** The lazily loaded module of a feature: its routes.tsx maps each of its screens' paths to a page. */
+type FeatureModule = { pages: Partial<Record<string, ComponentType>> };
+const features: Record<Exclude<ScreenFeature, 'auth'>, () => Promise<FeatureModule>> = {
+  dashboard: () => import('../features/dashboard/routes'),
+  settlement: () => import('../features/settlement/routes'),
+  copyright: () => import('../features/copyright/routes'),
+  company: () => import('../features/company/routes'),
+  books: () => import('../features/books/routes'),
+  help: () => import('../features/help/routes'),
+};
 
 /** Spec §2 route guard: every page but /login and /register needs a session. */
 function requireSession({ request }: LoaderFunctionArgs) {
@@ -23,23 +29,38 @@ function requireSession({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+/** The route of one screen of the contract's SCREENS (the server preloads its files from the same list). */
+function screenRoute(screen: Screen): RouteObject {
+  const { feature, path } = screen;
+  const route: RouteObject = screen.layout === 'full' ? { path, loader: requireSession } : { path };
+  if (feature === 'auth') {
+    return {
+      ...route,
+      lazy: lazyPage(
+        () => import('../features/auth/components/login-page'),
+        (m) => m.LoginPage,
+        'auth',
+      ),
+      loader: () => (session.isValid() ? redirect('/dashboard') : null),
+    };
+  }
+  if (!feature) return { ...route, element: <PlaceholderPage titleKey={`app.${path.slice(1)}Title`} /> };
+  const page = (m: FeatureModule) => {
+    const Page = m.pages[path];
+    if (!Page) throw new Error(`features/${feature}/routes.tsx has no page for ${path}`);
+    return Page;
+  };
+  // paths inside the app layout are relative to it
+  return { ...route, path: path.slice(1), lazy: lazyPage(features[feature], page, feature) };
+}
+
+const screens: readonly Screen[] = SCREENS;
+
 export const routes: RouteObject[] = [
   {
     element: <FullPageLayout />,
     errorElement: <RouteError />,
-    children: [
-      {
-        path: '/login',
-        lazy: lazyPage(
-          () => import('../features/auth/components/login-page'),
-          (m) => m.LoginPage,
-          'auth',
-        ),
-        loader: () => (session.isValid() ? redirect('/dashboard') : null),
-      },
-      { path: '/register', element: <PlaceholderPage titleKey="app.registerTitle" /> },
-      { path: '/lock', loader: requireSession, element: <PlaceholderPage titleKey="app.lockTitle" /> },
-    ],
+    children: screens.filter((s) => s.layout !== 'app').map(screenRoute),
   },
   {
     path: '/',
@@ -50,26 +71,14 @@ export const routes: RouteObject[] = [
     ),
     errorElement: <RouteError />,
     children: [
-      { index: true, loader: () => redirect('/dashboard') },
+      { index: true, loader: () => redirect(SCREEN_REDIRECTS['/']) },
       {
         errorElement: <RouteError />,
         children: [
-          { path: 'dashboard', lazy: lazyPage(dashboard, (m) => m.DashboardPage, 'dashboard') },
-          { path: 'settings', loader: () => redirect('/settings/companyEdit') },
-          { path: 'settings/companyEdit', lazy: lazyPage(company, (m) => m.CompanyEditPage, 'company') },
-          { path: 'settings/excelUpload', lazy: lazyPage(books, (m) => m.ExcelUploadPage, 'books') },
-          { path: 'products/booksList', lazy: lazyPage(books, (m) => m.BooksListPage, 'books') },
-          { path: 'calculate', loader: () => redirect('/calculate/sale') },
-          { path: 'calculate/sale', lazy: lazyPage(settlement, (m) => m.SalePage, 'settlement') },
-          { path: 'copyright', loader: () => redirect('/copyright/books') },
-          { path: 'copyright/books', lazy: lazyPage(copyright, (m) => m.CopyrightBooksPage, 'copyright') },
-          { path: 'copyright/royalty', lazy: lazyPage(copyright, (m) => m.RoyaltyPage, 'copyright') },
-          { path: 'help', loader: () => redirect('/help/faq') },
-          { path: 'help/faq', lazy: lazyPage(help, (m) => m.FaqPage, 'help') },
-          { path: 'help/files', lazy: lazyPage(help, (m) => m.FilesPage, 'help') },
-          { path: 'help/bbs/:bbs_name', lazy: lazyPage(help, (m) => m.BoardListPage, 'help') },
-          { path: 'help/bbs/:bbs_name/edit/:idx?', lazy: lazyPage(help, (m) => m.BoardEditPage, 'help') },
-          { path: 'help/bbs/:bbs_name/view/:idx?', lazy: lazyPage(help, (m) => m.BoardViewPage, 'help') },
+          ...Object.entries(SCREEN_REDIRECTS)
+            .filter(([from]) => from !== '/')
+            .map(([from, to]): RouteObject => ({ path: from.slice(1), loader: () => redirect(to) })),
+          ...screens.filter((s) => s.layout === 'app').map(screenRoute),
           { path: '*', element: <NotFound /> },
         ],
       },

@@ -19,14 +19,36 @@ function stubFetch(delay: (n: number) => number, fail: number[] = []) {
   );
   return calls;
 }
+/** fetch stub whose answers the test releases one by one, in the order it chooses */
+function stubFetchReleased() {
+  const calls: string[][] = [];
+  const release: (() => void)[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const asked = new URL(url, 'http://x').searchParams.get('isbns')!.split(',');
+      calls.push(asked);
+      await new Promise<void>((r) => release.push(r));
+      return new Response(JSON.stringify(answer(asked)), { status: 200 });
+    }),
+  );
+  return { calls, release };
+}
 afterEach(() => vi.unstubAllGlobals());
 
 describe('lookupInBatches', () => {
   it('asks at most 100 ISBNs a call and keeps the order when batches answer out of order', async () => {
-    const calls = stubFetch((n) => [30, 10, 1][n]!);
+    // answers released last batch first (timers of different lengths raced on a loaded machine)
+    const { calls, release } = stubFetchReleased();
     const progress: number[] = [];
-    const rows = await lookupInBatches(isbns, (p) => progress.push(p.done));
-    expect(calls.map((c) => c.length)).toEqual([100, 100, 50]);
+    const done = lookupInBatches(isbns, (p) => progress.push(p.done));
+    await vi.waitFor(() => expect(calls.map((c) => c.length)).toEqual([100, 100, 50]));
+    release[2]!();
+    await vi.waitFor(() => expect(progress).toEqual([50]));
+    release[1]!();
+    await vi.waitFor(() => expect(progress).toEqual([50, 150]));
+    release[0]!();
+    const rows = await done;
     expect(rows.map((r) => r.isbn13)).toEqual(isbns);
     expect(progress).toEqual([50, 150, 250]);
   });

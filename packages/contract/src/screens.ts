@@ -1,0 +1,78 @@
+// The screens of the web app (spec §2), in one place: the web app builds its router from this list,
+// and the server reads it to know which screen (files to preload, translations) a path of the app
+// opens. Without zod, so that the entry bundle stays small (`@portal/contract/screens`).
+
+/**
+ * Where a screen sits:
+ * - `guest`: the full-page layout, open without a session (a valid session leaves /login for /dashboard);
+ * - `full`: the full-page layout, behind the session guard;
+ * - `app`: inside the app layout (sidebar, top bar), behind the session guard.
+ */
+export type ScreenLayout = 'guest' | 'full' | 'app';
+
+/**
+ * A feature whose page is loaded lazily with its translations (the feature's namespace):
+ * `apps/web/src/features/<feature>/routes.tsx` maps the screen's path to its page; the login page
+ * is its own chunk (`features/auth/components/login-page.tsx`).
+ */
+export type ScreenFeature = 'auth' | 'dashboard' | 'company' | 'books' | 'settlement' | 'copyright' | 'help';
+
+export interface Screen {
+  /** react-router path syntax: `:name` a segment, `:name?` an optional one */
+  path: string;
+  layout: ScreenLayout;
+  /** absent: a placeholder page of the app shell (spec §2: /register and /lock) */
+  feature?: ScreenFeature;
+}
+
+export const SCREENS = [
+  { path: '/login', layout: 'guest', feature: 'auth' },
+  { path: '/register', layout: 'guest' },
+  { path: '/lock', layout: 'full' },
+  { path: '/dashboard', layout: 'app', feature: 'dashboard' },
+  { path: '/settings/companyEdit', layout: 'app', feature: 'company' },
+  { path: '/settings/excelUpload', layout: 'app', feature: 'books' },
+  { path: '/products/booksList', layout: 'app', feature: 'books' },
+  { path: '/calculate/sale', layout: 'app', feature: 'settlement' },
+  { path: '/copyright/books', layout: 'app', feature: 'copyright' },
+  { path: '/copyright/royalty', layout: 'app', feature: 'copyright' },
+  { path: '/help/faq', layout: 'app', feature: 'help' },
+  { path: '/help/files', layout: 'app', feature: 'help' },
+  { path: '/help/bbs/:bbs_name', layout: 'app', feature: 'help' },
+  { path: '/help/bbs/:bbs_name/edit/:idx?', layout: 'app', feature: 'help' },
+  { path: '/help/bbs/:bbs_name/view/:idx?', layout: 'app', feature: 'help' },
+] as const satisfies readonly Screen[];
+
+/** Paths of the app layout that only lead to a screen (a menu group's first page). */
+export const SCREEN_REDIRECTS = {
+  '/': '/dashboard',
+  '/settings': '/settings/companyEdit',
+  '/calculate': '/calculate/sale',
+  '/copyright': '/copyright/books',
+  '/help': '/help/faq',
+} as const satisfies Record<string, (typeof SCREENS)[number]['path']>;
+
+type AnyScreen = (typeof SCREENS)[number];
+/** The paths of a feature's screens: its routes.tsx maps each of them to a page (checked by tsc). */
+export type ScreenPath<F extends ScreenFeature> = Extract<AnyScreen, { feature: F }>['path'];
+
+/** A regular expression matching the paths a screen's path pattern stands for. */
+export function screenPattern(path: string): RegExp {
+  const source = path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      if (segment === '*') return '(?:/.*)?';
+      const param = /^:\w+(\?)?$/.exec(segment);
+      if (param) return param[1] ? '(?:/[^/]+)?' : '/[^/]+';
+      return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+    })
+    .join('');
+  return new RegExp(`^${source || '/'}/?$`);
+}
+
+/** The screen a path of the web app opens (after a redirect), or undefined (the in-app "not found" page). */
+export function screenOfPath(pathname: string): Screen | undefined {
+  const redirected: string = (SCREEN_REDIRECTS as Record<string, string>)[pathname.replace(/(.)\/$/, '$1')] ?? pathname;
+  return (SCREENS as readonly Screen[]).find((s) => screenPattern(s.path).test(redirected));
+}

@@ -10,7 +10,8 @@ import type {
   TRoyaltyTotal,
 } from '@portal/contract';
 import type { Db } from '../../db/client';
-import type { ChangeFeed } from '../../lib/change-feed';
+import { createDerivedCache } from '../../lib/cache/derived';
+import type { ChangeFeed } from '../../lib/cache/change-feed';
 import type { AuthService } from '../auth/auth.service';
 import * as repo from './copyright.repository';
 import { EXPORT_TEXTS, countryNames, totalLabel } from './export-labels';
@@ -22,7 +23,10 @@ export const EXPORT_BATCH = 500;
 export const EXPORT_QUERY_BATCH = 500;
 /** Smaller on the single-connection PGlite: a list never waits long behind an export read. */
 export const EXPORT_BATCH_SINGLE = 100;
+/** Summaries kept at most (the least recently used go first). */
 const SUMMARY_CACHE_MAX = 200;
+/** What a summary is read from: written copyright tables, and the currencies it names (docs/cache-topics.md). */
+const SUMMARY_TOPICS = ['copyright', 'reference'] as const;
 
 interface Summary {
   books: { idx: number; cnt: number }[];
@@ -45,7 +49,7 @@ const money2 = (s: string) => fromCents(toCents(s));
 
 export interface CopyrightServiceDeps {
   db: Db;
-  changes: Pick<ChangeFeed, 'versionOr'>;
+  changes: Pick<ChangeFeed, 'stamp' | 'caughtUp' | 'onChange'>;
   auth: Pick<AuthService, 'loginInfo'>;
   timeZone: string;
   /**
@@ -84,10 +88,10 @@ export function createCopyrightService({ db, changes, auth, timeZone, singleConn
   };
 
   /**
-   * Count and per-currency totals of a filtered set cost a scan of the set; they are cached per
-   * data version (bumped by triggers on every write to the copyright tables), company and filter.
+   * Count and per-currency totals of a filtered set cost a scan of the set; they are kept per company
+   * and filter until a write to the copyright tables (or the currencies) is announced.
    */
-  const summaryCache = new Map<string, Summary>();
+  const { derived } = createDerivedCache(changes, { max: SUMMARY_CACHE_MAX });
 
   async function where(companyIdx: number, filter: TRoyaltyFilter): Promise<repo.RoyaltyWhere | null> {
     let customerIdxs: number[] | null = null;
@@ -99,35 +103,26 @@ export function createCopyrightService({ db, changes, auth, timeZone, singleConn
   }
 
   /** Books in title order with their matching line counts, and the per-currency totals; cached. */
-  async function summary(w: repo.RoyaltyWhere): Promise<Summary> {
-    const version = await changes.versionOr(['copyright'], () => repo.dataVersion(db));
-    const key = `${version}|${w.companyIdx}|${JSON.stringify(w.filter)}`;
-    const hit = summaryCache.get(key);
-    if (hit) {
-      summaryCache.delete(key);
-      summaryCache.set(key, hit);
-      return hit;
-    }
-    const [groups, order] = [await repo.royaltyGroups(db, w), await repo.booksInTitleOrder(db, w.companyIdx, w.filter.isbn)];
-    const perBook = new Map<number, number>();
-    const perCurrency = new Map<string, { icon: string; cnt: number; qty: number; cents: bigint }>();
-    for (const g of groups) {
-      perBook.set(g.book_idx, (perBook.get(g.book_idx) ?? 0) + g.cnt);
-      const c = perCurrency.get(g.currency) ?? { icon: g.currency_icon, cnt: 0, qty: 0, cents: 0n };
-      c.cnt += g.cnt;
-      c.qty += g.qty;
-      c.cents += toCents(g.royalty);
-      perCurrency.set(g.currency, c);
-    }
-    const fresh: Summary = {
-      books: order.map((b) => ({ idx: Number(b.idx), cnt: perBook.get(Number(b.idx)) ?? 0 })).filter((b) => b.cnt > 0),
-      totals: [...perCurrency.entries()]
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([currency, c]) => ({ currency, currency_icon: c.icon, cnt: c.cnt, qty: c.qty, royalty: fromCents(c.cents) })),
-    };
-    summaryCache.set(key, fresh);
-    if (summaryCache.size > SUMMARY_CACHE_MAX) summaryCache.delete(summaryCache.keys().next().value!);
-    return fresh;
+  function summary(w: repo.RoyaltyWhere): Promise<Summary> {
+    return derived(SUMMARY_TOPICS, `copyright.summary|${w.companyIdx}|${JSON.stringify(w.filter)}`, async () => {
+      const [groups, order] = [await repo.royaltyGroups(db, w), await repo.booksInTitleOrder(db, w.companyIdx, w.filter.isbn)];
+      const perBook = new Map<number, number>();
+      const perCurrency = new Map<string, { icon: string; cnt: number; qty: number; cents: bigint }>();
+      for (const g of groups) {
+        perBook.set(g.book_idx, (perBook.get(g.book_idx) ?? 0) + g.cnt);
+        const c = perCurrency.get(g.currency) ?? { icon: g.currency_icon, cnt: 0, qty: 0, cents: 0n };
+        c.cnt += g.cnt;
+        c.qty += g.qty;
+        c.cents += toCents(g.royalty);
+        perCurrency.set(g.currency, c);
+      }
+      return {
+        books: order.map((b) => ({ idx: Number(b.idx), cnt: perBook.get(Number(b.idx)) ?? 0 })).filter((b) => b.cnt > 0),
+        totals: [...perCurrency.entries()]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([currency, c]) => ({ currency, currency_icon: c.icon, cnt: c.cnt, qty: c.qty, royalty: fromCents(c.cents) })),
+      };
+    });
   }
 
   const showSaleInfo = async (companyIdx: number) => (await auth.loginInfo(companyIdx)).saleInfo_display === 'Y';

@@ -11,6 +11,10 @@ declare module 'fastify' {
      */
     cacheTopics?: readonly CacheTopic[];
   }
+  interface FastifyInstance {
+    /** the routes declared with `cacheTopics` (docs/cache-topics.md is checked against them) */
+    cachedRoutes: { method: string; url: string; topics: readonly CacheTopic[] }[];
+  }
   interface FastifyRequest {
     cacheSlot: { key: string; stamp: string } | null;
   }
@@ -39,9 +43,14 @@ export async function responseCache(app: FastifyInstance, opts: ResponseCacheOpt
   });
   app.decorateRequest('cacheSlot', null);
   // a topic no trigger announces would serve a kept answer forever: refused when the route is declared
+  app.decorate('cachedRoutes', []);
   app.addHook('onRoute', (route) => {
-    const unknown = route.config?.cacheTopics?.filter((t) => !(CACHE_TOPICS as readonly string[]).includes(t));
-    if (unknown?.length) throw new Error(`${route.method} ${route.url}: no change feed topic ${unknown.join(', ')}`);
+    const topics = route.config?.cacheTopics;
+    if (!topics) return;
+    const unknown = topics.filter((t) => !(CACHE_TOPICS as readonly string[]).includes(t));
+    if (unknown.length) throw new Error(`${String(route.method)} ${route.url}: no change feed topic ${unknown.join(', ')}`);
+    // answers are kept for GET only (the HEAD route Fastify adds beside it is not listed)
+    if (route.method === 'GET') app.cachedRoutes.push({ method: 'GET', url: route.url, topics });
   });
 
   app.addHook('preHandler', async (request, reply) => {

@@ -9,6 +9,7 @@ import type {
   TRoyaltyRow,
   TRoyaltyTotal,
 } from '@portal/contract';
+import { fromMinor, normalizeMoney, toMinor } from '@portal/contract';
 import type { Db } from '../../db/client';
 import { createDerivedCache } from '../../lib/cache/derived';
 import type { ChangeFeed } from '../../lib/cache/change-feed';
@@ -32,20 +33,6 @@ interface Summary {
   books: { idx: number; cnt: number }[];
   totals: TRoyaltyTotal[];
 }
-
-/** Exact decimal string → integer hundredths (money is never a float). */
-export function toCents(s: string): bigint {
-  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?\d*$/.exec(s);
-  if (!m) throw new Error(`not a decimal: ${s}`);
-  const cents = BigInt(m[2]!) * 100n + BigInt((m[3] ?? '').padEnd(2, '0'));
-  return m[1] ? -cents : cents;
-}
-export function fromCents(c: bigint): string {
-  const neg = c < 0n;
-  const a = neg ? -c : c;
-  return `${neg ? '-' : ''}${a / 100n}.${String(a % 100n).padStart(2, '0')}`;
-}
-const money2 = (s: string) => fromCents(toCents(s));
 
 export interface CopyrightServiceDeps {
   db: Db;
@@ -113,14 +100,14 @@ export function createCopyrightService({ db, changes, auth, timeZone, singleConn
         const c = perCurrency.get(g.currency) ?? { icon: g.currency_icon, cnt: 0, qty: 0, cents: 0n };
         c.cnt += g.cnt;
         c.qty += g.qty;
-        c.cents += toCents(g.royalty);
+        c.cents += toMinor(g.royalty);
         perCurrency.set(g.currency, c);
       }
       return {
         books: order.map((b) => ({ idx: Number(b.idx), cnt: perBook.get(Number(b.idx)) ?? 0 })).filter((b) => b.cnt > 0),
         totals: [...perCurrency.entries()]
           .sort(([a], [b]) => a.localeCompare(b))
-          .map(([currency, c]) => ({ currency, currency_icon: c.icon, cnt: c.cnt, qty: c.qty, royalty: fromCents(c.cents) })),
+          .map(([currency, c]) => ({ currency, currency_icon: c.icon, cnt: c.cnt, qty: c.qty, royalty: fromMinor(c.cents) })),
       };
     });
   }
@@ -146,7 +133,7 @@ export function createCopyrightService({ db, changes, auth, timeZone, singleConn
     buy_invoice_idx: r.buy_invoice_idx,
     buy_invoice_code: r.buy_invoice_code,
     rate: r.rate,
-    royalty: money2(r.royalty),
+    royalty: normalizeMoney(r.royalty),
   });
 
   async function royaltyList(companyIdx: number, paging: TPaging, filter: TRoyaltyFilter = {}): Promise<TRoyaltyResponse> {

@@ -10,3 +10,4 @@ export * from './help';
 export * from './product';
 export * from './dashboard';
 export * from './money';
+export * from './dates';

@@ -1,6 +1,9 @@
 import { createRequire } from 'node:module';
 import {
   DASHBOARD_BOARD_SIZE,
+  addDays,
+  addMonths,
+  dayIn,
   largestRemainderHundredths,
   type TDashboardBoard,
   type TGlobalSaleTop,
@@ -13,26 +16,6 @@ import * as repo from './dashboard.repository';
 
 const require = createRequire(import.meta.url);
 const iso = require('i18n-iso-countries') as { alpha3ToNumeric(code: string): string | undefined };
-
-/** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
-export function dayIn(instant: Date, timeZone: string): string {
-  // en-CA formats as YYYY-MM-DD
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
-}
-
-/** A calendar day moved by n days (pure date arithmetic, no time zone involved). */
-export function addDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
-
-/** YYYY-MM moved by n months. */
-export function addMonths(month: string, n: number): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const total = y * 12 + (m - 1) + n;
-  return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}`;
-}
 
 export interface DashboardServiceDeps {
   db: Db;

@@ -24,7 +24,7 @@ export interface DashboardServiceDeps {
   now: () => Date;
 }
 
-/** Cached aggregates kept at most (the oldest go first). */
+/** Cached aggregates kept at most (the least recently used go first). */
 const CACHE_MAX = 500;
 
 export function createDashboardService({ db, changes, timeZone, now }: DashboardServiceDeps) {

@@ -39,8 +39,10 @@ export function createDerivedCache(feed: Pick<ChangeFeed, 'stamp' | 'caughtUp' |
   const entries = new LRUCache<string, Entry>({ max: opts.max ?? 500 });
   const flights = createSingleFlight<string, unknown>();
   feed.onChange((topic) => {
-    if (topic === null) entries.clear();
-    else for (const [key, entry] of entries.entries()) if ((entry.topics as readonly string[]).includes(topic)) entries.delete(key);
+    if (topic === null) return void entries.clear();
+    // collected first: the cache is not changed while it is walked
+    const dropped = [...entries.entries()].filter(([, e]) => (e.topics as readonly string[]).includes(topic)).map(([key]) => key);
+    for (const key of dropped) entries.delete(key);
   });
 
   async function derived<T>(topics: readonly CacheTopic[], key: string, compute: () => Promise<T>): Promise<T> {

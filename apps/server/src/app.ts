@@ -22,7 +22,7 @@ import { helpRoutes } from './modules/help/help.routes';
 import { productRoutes } from './modules/product/product.routes';
 import { settlementRoutes } from './modules/settlement/settlement.routes';
 import type { ModuleDeps } from './modules/types';
-import { createChangeFeed, type ChangeFeed } from './lib/change-feed';
+import { createChangeFeed, type ChangeFeed } from './lib/cache/change-feed';
 import { createFileStore, type FileStore } from './lib/file-store';
 import { openapiTransform, openapiTransformObject } from './lib/openapi';
 import { createExporter } from './lib/export';
@@ -40,7 +40,7 @@ import shutdownPlugin from './plugins/shutdown';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** committed writes announced by the database (lib/change-feed.ts) */
+    /** committed writes announced by the database (lib/cache/change-feed.ts) */
     changes: ChangeFeed;
     /** Prometheus metrics, served on METRICS_PORT (lib/metrics.ts) */
     metrics: Metrics;

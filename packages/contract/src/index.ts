@@ -9,3 +9,5 @@ export * from './company';
 export * from './help';
 export * from './product';
 export * from './dashboard';
+export * from './money';
+export * from './dates';

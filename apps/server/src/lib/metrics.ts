@@ -16,7 +16,7 @@ export interface Metrics {
   registry: Registry;
   /** an answered request, by matched route pattern and status */
   request(labels: { method: string; route: string; status_code: string }, seconds: number): void;
-  /** a response cache lookup (plugins/response-cache.ts): served from memory or not */
+  /** a response cache lookup (lib/cache/response-cache.ts): served from memory or not */
   cacheLookup(hit: boolean): void;
   /** a gauge read when scraped (export slots in use, login queue length, …) */
   gauge(name: string, help: string, read: () => number): void;

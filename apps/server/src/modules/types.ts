@@ -1,6 +1,6 @@
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
-import type { ChangeFeed } from '../lib/change-feed';
+import type { ChangeFeed } from '../lib/cache/change-feed';
 import type { Exporter } from '../lib/export';
 import type { FileStore } from '../lib/file-store';
 import type { Metrics } from '../lib/metrics';
@@ -12,7 +12,7 @@ export interface ModuleDeps {
   auth: AuthService;
   config: AppConfig;
   files: FileStore;
-  /** committed writes announced by the database: cache keys of derived data (lib/change-feed.ts) */
+  /** committed writes announced by the database: cache keys of derived data (lib/cache/change-feed.ts) */
   changes: ChangeFeed;
   /** Prometheus metrics: a module adds gauges of its own state (lib/metrics.ts) */
   metrics: Metrics;

@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyInvoices, currencies } from '../db/schema';
-import { CHANGES_CHANNEL } from '../lib/change-feed';
+import { CHANGES_CHANNEL } from '../lib/cache/change-feed';
+import { createDerivedCache } from '../lib/cache/derived';
 import { insertInvoices } from '../modules/settlement/settlement.factories';
 import type { TestCompany } from './factories';
 import { createTestApp, type TestContext } from './helper';
 
-// Kept answers of the list routes (plugins/response-cache.ts) against the change feed (lib/change-feed.ts).
+// Kept answers of the list routes (lib/cache/response-cache.ts) against the change feed (lib/cache/change-feed.ts).
 let t: TestContext;
 let me: TestCompany;
 let other: TestCompany;
@@ -148,14 +149,18 @@ describe.runIf(process.env.TEST_DB === 'pg')('when the feed connection is lost (
     expect((killed as unknown as { rows: unknown[] }).rows.length).toBe(1);
     await new Promise((r) => setTimeout(r, 100));
     expect(t.app.changes.stamp(['settlement'])).toBeNull();
-    // caches of derived data key on the database's own version meanwhile
-    expect(await t.app.changes.versionOr(['copyright'], async () => 7)).toBe('db:7');
+    // values derived from the database are computed on every call meanwhile
+    const { derived } = createDerivedCache(t.app.changes);
+    let runs = 0;
+    await derived(['copyright'], 'k', async () => ++runs);
+    expect(await derived(['copyright'], 'k', async () => ++runs)).toBe(2);
     await insertInvoices(t.db, me.idx, [{ code: 'RC-LOST', day: '2026-03-05' }]);
     expect((await list()).dataset[0]!.code).toBe('RC-LOST');
     // reconnects within about a second, and starts a new epoch: nothing from before is reused
     for (let i = 0; i < 50 && t.app.changes.stamp(['settlement']) === null; i++) await new Promise((r) => setTimeout(r, 100));
     expect(t.app.changes.stamp(['settlement'])).not.toBeNull();
-    expect(await t.app.changes.versionOr(['copyright'], async () => 7)).toBe(t.app.changes.stamp(['copyright']));
+    await derived(['copyright'], 'k', async () => ++runs);
+    expect(await derived(['copyright'], 'k', async () => ++runs)).toBe(3);
     await t.db.delete(buyInvoices).where(eq(buyInvoices.code, 'RC-LOST'));
     expect((await list()).dataset.map((r) => r.code)).toEqual(['RC-2', 'RC-1']);
   });

@@ -187,7 +187,7 @@ describe.skipIf(!adminUrl)(`two server processes on one PostgreSQL${SKIP_REASON}
     expect(after.total_cnt).toBe(before.total_cnt + 1);
     expect(after.dataset.map((r) => r.idx)).toContain(idx);
 
-    // the invoice list is a cached answer in each process (plugins/response-cache.ts): each write
+    // the invoice list is a cached answer in each process (lib/cache/response-cache.ts): each write
     // committed elsewhere (here the distributor's ERP updating the shared database) voids it in both
     const list = async (s: Server, token: string) => {
       const res = await call(s, token, 'GET', '/api/calculate/buyInvoiceSend?start=0&length=10');

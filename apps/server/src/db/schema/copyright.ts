@@ -1,18 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  char,
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  serial,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { bigserial, char, date, index, integer, numeric, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { companies } from './auth';
 
 /** A copyright book of a company (spec §3 copyright book row). */
@@ -98,12 +85,3 @@ export const royaltyLines = pgTable(
     index('royalty_lines_company_invoice').on(t.companyIdx, t.buyInvoiceIdx),
   ],
 );
-
-/**
- * One row, bumped by statement triggers on the copyright tables (custom migration): list counts
- * and totals are cached per version, so a write anywhere invalidates them.
- */
-export const copyrightDataVersion = pgTable('copyright_data_version', {
-  id: integer('id').primaryKey(),
-  version: bigint('version', { mode: 'number' }).notNull().default(0),
-});

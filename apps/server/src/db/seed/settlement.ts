@@ -1,4 +1,5 @@
 import { inArray } from 'drizzle-orm';
+import { addDays, dayIn, fromMinor } from '@portal/contract';
 import { createDiskFileStore, type FileStore } from '../../lib/file-store';
 import type { DbOrTx } from '../client';
 import { buyInvoiceLines, buyInvoices, buyPaymentInvoices, buyPayments, currencies, storedFiles } from '../schema';
@@ -38,14 +39,9 @@ const EMPLOYEES = ['정하늘', '최유리', 'Daniel Kim'];
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 /** The calendar day in Seoul (the business time zone) of a moment. */
-const seoulDay = (d: Date) => new Date(d.getTime() + 9 * 3600_000).toISOString().slice(0, 10);
-const addDays = (day: string, n: number) => {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
+const seoulDay = (d: Date) => dayIn(d, 'Asia/Seoul');
 /** integer minor units (cents / won×100) → decimal string */
-const toMoney = (cents: number) => `${Math.trunc(cents / 100)}.${pad(Math.abs(cents % 100))}`;
+const toMoney = (cents: number) => fromMinor(BigInt(cents));
 
 interface PlanInvoice {
   code: string;

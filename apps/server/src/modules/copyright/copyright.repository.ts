@@ -59,11 +59,6 @@ export async function findCustomerIdxs(db: DbOrTx, name: string): Promise<number
   return found.map((r) => Number(r.idx));
 }
 
-export async function dataVersion(db: DbOrTx): Promise<number> {
-  const [row] = await rows<{ version: string | number }>(db, sql`select version from copyright_data_version where id = 1`);
-  return Number(row?.version ?? 0);
-}
-
 export interface RoyaltyLineRecord {
   idx: number;
   book_idx: number;

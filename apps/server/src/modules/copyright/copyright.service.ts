@@ -10,38 +10,31 @@ import {
   type TRoyaltyResponse,
   type TRoyaltyRow,
   type TRoyaltyTotal,
+  fromMinor,
+  normalizeMoney,
+  toMinor,
 } from '@portal/contract';
 import type { Db } from '../../db/client';
-import type { ChangeFeed } from '../../lib/change-feed';
+import { createDerivedCache } from '../../lib/cache/derived';
+import type { ChangeFeed } from '../../lib/cache/change-feed';
 import type { AuthService } from '../auth/auth.service';
 import * as repo from './copyright.repository';
 import type { ExportColumn, Exporter, WorkbookOptions } from '../../lib/export';
 import { EXPORT_TEXTS, countryNames, totalLabel } from './export-labels';
 
+/** Summaries kept at most (the least recently used go first). */
 const SUMMARY_CACHE_MAX = 200;
+/** What a summary is read from: written copyright tables, and the currencies it names (docs/cache-topics.md). */
+const SUMMARY_TOPICS = ['copyright', 'reference'] as const;
 
 interface Summary {
   books: { idx: number; cnt: number }[];
   totals: TRoyaltyTotal[];
 }
 
-/** Exact decimal string → integer hundredths (money is never a float). */
-export function toCents(s: string): bigint {
-  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?\d*$/.exec(s);
-  if (!m) throw new Error(`not a decimal: ${s}`);
-  const cents = BigInt(m[2]!) * 100n + BigInt((m[3] ?? '').padEnd(2, '0'));
-  return m[1] ? -cents : cents;
-}
-export function fromCents(c: bigint): string {
-  const neg = c < 0n;
-  const a = neg ? -c : c;
-  return `${neg ? '-' : ''}${a / 100n}.${String(a % 100n).padStart(2, '0')}`;
-}
-const money2 = (s: string) => fromCents(toCents(s));
-
 export interface CopyrightServiceDeps {
   db: Db;
-  changes: Pick<ChangeFeed, 'versionOr'>;
+  changes: Pick<ChangeFeed, 'stamp' | 'caughtUp' | 'onChange'>;
   auth: Pick<AuthService, 'loginInfo'>;
   timeZone: string;
   /** lists run through it, so that exports hold back their reads while one is answered (lib/export) */
@@ -52,10 +45,10 @@ export function createCopyrightService({ db, changes, auth, timeZone, exporter }
   const interactiveRun = exporter.interactive;
 
   /**
-   * Count and per-currency totals of a filtered set cost a scan of the set; they are cached per
-   * data version (bumped by triggers on every write to the copyright tables), company and filter.
+   * Count and per-currency totals of a filtered set cost a scan of the set; they are kept per company
+   * and filter until a write to the copyright tables (or the currencies) is announced.
    */
-  const summaryCache = new Map<string, Summary>();
+  const { derived } = createDerivedCache(changes, { max: SUMMARY_CACHE_MAX });
 
   async function where(companyIdx: number, filter: TRoyaltyFilter): Promise<repo.RoyaltyWhere | null> {
     let customerIdxs: number[] | null = null;
@@ -67,35 +60,26 @@ export function createCopyrightService({ db, changes, auth, timeZone, exporter }
   }
 
   /** Books in title order with their matching line counts, and the per-currency totals; cached. */
-  async function summary(w: repo.RoyaltyWhere): Promise<Summary> {
-    const version = await changes.versionOr(['copyright'], () => repo.dataVersion(db));
-    const key = `${version}|${w.companyIdx}|${JSON.stringify(w.filter)}`;
-    const hit = summaryCache.get(key);
-    if (hit) {
-      summaryCache.delete(key);
-      summaryCache.set(key, hit);
-      return hit;
-    }
-    const [groups, order] = [await repo.royaltyGroups(db, w), await repo.booksInTitleOrder(db, w.companyIdx, w.filter.isbn)];
-    const perBook = new Map<number, number>();
-    const perCurrency = new Map<string, { icon: string; cnt: number; qty: number; cents: bigint }>();
-    for (const g of groups) {
-      perBook.set(g.book_idx, (perBook.get(g.book_idx) ?? 0) + g.cnt);
-      const c = perCurrency.get(g.currency) ?? { icon: g.currency_icon, cnt: 0, qty: 0, cents: 0n };
-      c.cnt += g.cnt;
-      c.qty += g.qty;
-      c.cents += toCents(g.royalty);
-      perCurrency.set(g.currency, c);
-    }
-    const fresh: Summary = {
-      books: order.map((b) => ({ idx: Number(b.idx), cnt: perBook.get(Number(b.idx)) ?? 0 })).filter((b) => b.cnt > 0),
-      totals: [...perCurrency.entries()]
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([currency, c]) => ({ currency, currency_icon: c.icon, cnt: c.cnt, qty: c.qty, royalty: fromCents(c.cents) })),
-    };
-    summaryCache.set(key, fresh);
-    if (summaryCache.size > SUMMARY_CACHE_MAX) summaryCache.delete(summaryCache.keys().next().value!);
-    return fresh;
+  function summary(w: repo.RoyaltyWhere): Promise<Summary> {
+    return derived(SUMMARY_TOPICS, `copyright.summary|${w.companyIdx}|${JSON.stringify(w.filter)}`, async () => {
+      const [groups, order] = [await repo.royaltyGroups(db, w), await repo.booksInTitleOrder(db, w.companyIdx, w.filter.isbn)];
+      const perBook = new Map<number, number>();
+      const perCurrency = new Map<string, { icon: string; cnt: number; qty: number; cents: bigint }>();
+      for (const g of groups) {
+        perBook.set(g.book_idx, (perBook.get(g.book_idx) ?? 0) + g.cnt);
+        const c = perCurrency.get(g.currency) ?? { icon: g.currency_icon, cnt: 0, qty: 0, cents: 0n };
+        c.cnt += g.cnt;
+        c.qty += g.qty;
+        c.cents += toMinor(g.royalty);
+        perCurrency.set(g.currency, c);
+      }
+      return {
+        books: order.map((b) => ({ idx: Number(b.idx), cnt: perBook.get(Number(b.idx)) ?? 0 })).filter((b) => b.cnt > 0),
+        totals: [...perCurrency.entries()]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([currency, c]) => ({ currency, currency_icon: c.icon, cnt: c.cnt, qty: c.qty, royalty: fromMinor(c.cents) })),
+      };
+    });
   }
 
   const showSaleInfo = async (companyIdx: number) => (await auth.loginInfo(companyIdx)).saleInfo_display === 'Y';
@@ -119,7 +103,7 @@ export function createCopyrightService({ db, changes, auth, timeZone, exporter }
     buy_invoice_idx: r.buy_invoice_idx,
     buy_invoice_code: r.buy_invoice_code,
     rate: r.rate,
-    royalty: money2(r.royalty),
+    royalty: normalizeMoney(r.royalty),
   });
 
   async function royaltyList(companyIdx: number, paging: TPaging, filter: TRoyaltyFilter = {}): Promise<TRoyaltyResponse> {

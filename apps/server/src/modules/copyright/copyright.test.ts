@@ -308,7 +308,7 @@ describe('GET copyright/royalty', () => {
     expect(b.dataset.every((r) => r.saleInfo === null)).toBe(true);
   });
 
-  it('totals follow new lines at once (the totals cache is keyed on the data version)', async () => {
+  it('totals follow new lines at once (kept totals are dropped by the change feed, topic copyright)', async () => {
     const before = await royaltyJson(tokenB);
     const [bk] = await t.db
       .select()
@@ -324,6 +324,19 @@ describe('GET copyright/royalty', () => {
     expect(after.totals.find((x) => x.currency === 'USD')?.royalty).toBe('11.00'); // 50×2×10% + 10×1×10%
     await t.db.delete(royaltyLines).where((await import('drizzle-orm')).eq(royaltyLines.idx, added!.idx));
     expect((await royaltyJson(tokenB)).total_cnt).toBe(before.total_cnt);
+  });
+
+  it("totals follow a change of a book's rate at once, and its change back", async () => {
+    const { eq } = await import('drizzle-orm');
+    const usd = async () => (await royaltyJson(tokenB)).totals.find((x) => x.currency === 'USD')?.royalty;
+    const before = await usd();
+    expect(before).toBe('10.00'); // 50×2×10%
+    expect(await usd()).toBe(before);
+    const [bk] = await t.db.select().from(copyrightBooks).where(eq(copyrightBooks.isbn, ISBN_B1));
+    await t.db.update(copyrightBooks).set({ rate: '25.00' }).where(eq(copyrightBooks.idx, bk!.idx));
+    expect(await usd()).toBe('25.00');
+    await t.db.update(copyrightBooks).set({ rate: bk!.rate }).where(eq(copyrightBooks.idx, bk!.idx));
+    expect(await usd()).toBe(before);
   });
 });
 

@@ -8,19 +8,13 @@
  */
 import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { bbsBoards, bbsPosts, buyInvoices, copyrightBooks, copyrightDataVersion, royaltyLines } from '../../db/schema';
+import { bbsBoards, bbsPosts, buyInvoices, copyrightBooks, royaltyLines } from '../../db/schema';
 
 type Rows<T> = { rows: T[] };
 const rows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as Rows<T>).rows;
 
 /** The instant a calendar day (YYYY-MM-DD) starts in `timeZone`. */
 const dayStart = (day: string, timeZone: string) => sql`((${day}::date)::timestamp at time zone ${timeZone})`;
-
-/** The copyright tables' data version (bumped by their statement triggers on every write). */
-export async function copyrightVersion(db: DbOrTx): Promise<number> {
-  const [r] = await db.select({ v: copyrightDataVersion.version }).from(copyrightDataVersion).where(eq(copyrightDataVersion.id, 1));
-  return Number(r?.v ?? 0);
-}
 
 export async function countCopyrightBooks(db: DbOrTx, companyIdx: number): Promise<number> {
   const [r] = await db.select({ n: count() }).from(copyrightBooks).where(eq(copyrightBooks.companyIdx, companyIdx));

@@ -1,63 +1,39 @@
 import { createRequire } from 'node:module';
 import {
   DASHBOARD_BOARD_SIZE,
+  addDays,
+  addMonths,
+  dayIn,
   largestRemainderHundredths,
   type TDashboardBoard,
   type TGlobalSaleTop,
   type TMonthlySaleQtyResponse,
 } from '@portal/contract';
 import type { Db } from '../../db/client';
-import type { ChangeFeed } from '../../lib/change-feed';
+import { createDerivedCache } from '../../lib/cache/derived';
+import type { ChangeFeed } from '../../lib/cache/change-feed';
 import * as repo from './dashboard.repository';
 
 const require = createRequire(import.meta.url);
 const iso = require('i18n-iso-countries') as { alpha3ToNumeric(code: string): string | undefined };
 
-/** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
-export function dayIn(instant: Date, timeZone: string): string {
-  // en-CA formats as YYYY-MM-DD
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
-}
-
-/** A calendar day moved by n days (pure date arithmetic, no time zone involved). */
-export function addDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
-
-/** YYYY-MM moved by n months. */
-export function addMonths(month: string, n: number): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const total = y * 12 + (m - 1) + n;
-  return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}`;
-}
-
 export interface DashboardServiceDeps {
   db: Db;
-  changes: Pick<ChangeFeed, 'versionOr'>;
+  changes: Pick<ChangeFeed, 'stamp' | 'caughtUp' | 'onChange'>;
   timeZone: string;
   now: () => Date;
 }
 
-/** Cached aggregates kept at most (the oldest go first). */
+/** Cached aggregates kept at most (the least recently used go first). */
 const CACHE_MAX = 500;
 
 export function createDashboardService({ db, changes, timeZone, now }: DashboardServiceDeps) {
   /**
-   * The two aggregates over all of a company's royalty lines cost a scan of them; they are cached per
-   * company, copyright data version (bumped by triggers on every write to the copyright tables) and
-   * month, so a new line shows at once and an unchanged company costs one tiny query.
+   * The two aggregates over all of a company's royalty lines cost a scan of them; they are kept per
+   * company (and month) until a write to their tables is announced, so a new line shows at once and
+   * an unchanged company costs no query.
    */
-  const cache = new Map<string, unknown>();
-  async function cached<T>(kind: string, companyIdx: number, period: string, compute: () => Promise<T>): Promise<T> {
-    const key = `${kind}|${companyIdx}|${await changes.versionOr(['copyright'], () => repo.copyrightVersion(db))}|${period}`;
-    if (cache.has(key)) return cache.get(key) as T;
-    const value = await compute();
-    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
-    cache.set(key, value);
-    return value;
-  }
+  const { derived } = createDerivedCache(changes, { max: CACHE_MAX });
 
   async function monthly(companyIdx: number, current: string): Promise<TMonthlySaleQtyResponse> {
     const first = addMonths(current, -11);
@@ -104,12 +80,12 @@ export function createDashboardService({ db, changes, timeZone, now }: Dashboard
     /** The last 12 months (the current one last), every month present, height = share of the largest. */
     monthlySaleQty(companyIdx: number): Promise<TMonthlySaleQtyResponse> {
       const current = dayIn(now(), timeZone).slice(0, 7);
-      return cached('monthly', companyIdx, current, () => monthly(companyIdx, current));
+      return derived(['copyright'], `dashboard.monthly|${companyIdx}|${current}`, () => monthly(companyIdx, current));
     },
 
     /** Every country with sales, ranked by quantity; percents in hundredths by largest remainder (sum 100.00). */
     globalSaleTop(companyIdx: number): Promise<TGlobalSaleTop> {
-      return cached('global', companyIdx, '', () => globalTop(companyIdx));
+      return derived(['copyright', 'reference'], `dashboard.global|${companyIdx}`, () => globalTop(companyIdx));
     },
 
     /** The latest notice and qna posts the user's division may see. */

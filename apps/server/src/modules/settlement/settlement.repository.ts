@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { INVOICE_UPLOAD_PATH, type TSettlementFilter } from '@portal/contract';
+import { INVOICE_UPLOAD_PATH, addMonths, isLastDayOfMonth, type TSettlementFilter } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { buyInvoiceLines, buyInvoices, companies, currencies, storedFiles } from '../../db/schema';
 
@@ -16,27 +16,16 @@ type Rows<T> = { rows: T[] };
 const rows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as Rows<T>).rows;
 const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
 
-const pad = (n: number) => String(n).padStart(2, '0');
 const monthOf = (d: string) => `${d.slice(0, 7)}-01`;
-function addMonths(month: string, n: number) {
-  const y = Number(month.slice(0, 4));
-  const m = Number(month.slice(5, 7)) - 1 + n;
-  const yy = y + Math.floor(m / 12);
-  const mm = ((m % 12) + 12) % 12;
-  return `${String(yy).padStart(4, '0')}-${pad(mm + 1)}-01`;
-}
-const isLastDayOfMonth = (d: string) => {
-  const next = new Date(`${d}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.getUTCDate() === 1;
-};
+/** The first day of the month n months after the month of `monthStart` (YYYY-MM-01). */
+const addMonthsToStart = (monthStart: string, n: number) => `${addMonths(monthStart.slice(0, 7), n)}-01`;
 
 /** Which months are wholly inside the range (read from month counts) and which days are not. */
 export function rangeBuckets(startDate?: string, endDate?: string) {
-  const fullFrom = startDate ? (startDate.endsWith('-01') ? monthOf(startDate) : addMonths(monthOf(startDate), 1)) : undefined;
-  const fullTo = endDate ? (isLastDayOfMonth(endDate) ? monthOf(endDate) : addMonths(monthOf(endDate), -1)) : undefined;
+  const fullFrom = startDate ? (startDate.endsWith('-01') ? monthOf(startDate) : addMonthsToStart(monthOf(startDate), 1)) : undefined;
+  const fullTo = endDate ? (isLastDayOfMonth(endDate) ? monthOf(endDate) : addMonthsToStart(monthOf(endDate), -1)) : undefined;
   /** the first day after the whole months */
-  const fullToEnd = fullTo ? addMonths(fullTo, 1) : undefined;
+  const fullToEnd = fullTo ? addMonthsToStart(fullTo, 1) : undefined;
   // no whole month in the range; also when it ends inside 0001-01, the first month there is
   // (the month before it would be year 0000, which PostgreSQL refuses)
   const noMonths = (!!fullFrom && !!fullTo && fullFrom > fullTo) || (fullTo !== undefined && fullTo < '0001-01-01');

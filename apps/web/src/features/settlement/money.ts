@@ -1,4 +1,4 @@
-import Big from 'big.js';
+import { fromMinor, toMinor } from '@portal/contract';
 import { formatAmount } from '../../lib/format';
 
 /** KRW without decimals when it has none, two decimals otherwise. */
@@ -19,13 +19,13 @@ export interface CurrencyTotal {
   total: string;
 }
 
-/** Exact decimal totals per currency (big.js, never floats), 2 decimals each (spec §9). */
+/** Exact decimal totals per currency (integer hundredths, never floats), 2 decimals each (spec §9). */
 export function totalsByCurrency(rows: { amount: string; currency_name: string; currency_icon: string }[]): CurrencyTotal[] {
-  const sums = new Map<string, { icon: string; sum: Big }>();
+  const sums = new Map<string, { icon: string; sum: bigint }>();
   for (const r of rows) {
-    const cur = sums.get(r.currency_name) ?? { icon: r.currency_icon, sum: new Big(0) };
-    cur.sum = cur.sum.plus(new Big(r.amount));
+    const cur = sums.get(r.currency_name) ?? { icon: r.currency_icon, sum: 0n };
+    cur.sum += toMinor(r.amount);
     sums.set(r.currency_name, cur);
   }
-  return [...sums.entries()].map(([currency, { icon, sum }]) => ({ currency, icon, total: sum.toFixed(2) }));
+  return [...sums.entries()].map(([currency, { icon, sum }]) => ({ currency, icon, total: fromMinor(sum) }));
 }

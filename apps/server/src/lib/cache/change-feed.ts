@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database } from '../../db/client';
 
 export const CHANGES_CHANNEL = 'portal_changes';
 const SYNC = 'sync:';
 
 /**
  * What this process has heard of committed writes, per topic (migration 0010: triggers NOTIFY the
- * topic of the table written, at commit). Several server processes each hear every commit.
+ * topic of the table written, at commit; docs/cache-topics.md lists them). Several server processes
+ * each hear every commit. The one invalidation mechanism of every in-memory cache (lib/cache).
  */
 export interface ChangeFeed {
   /**
@@ -16,10 +17,10 @@ export interface ChangeFeed {
    */
   stamp(topics: readonly string[]): string | null;
   /**
-   * A cache key part for the topics' data: the feed's stamp while it hears, else `fallback()` (a
-   * version the database keeps itself), so a lost feed never leaves a stale key.
+   * Calls `listener` with each topic announced, and with null when the feed may have missed
+   * something (connection lost or back): every topic may have changed. Returns the unsubscribe.
    */
-  versionOr(topics: readonly string[], fallback: () => Promise<number | string>): Promise<string>;
+  onChange(listener: (topic: string | null) => void): () => void;
   /** Resolves once every change committed before the call has been heard (at most `timeoutMs`). */
   sync(timeoutMs?: number): Promise<void>;
   /**
@@ -38,6 +39,7 @@ export async function createChangeFeed(database: Database): Promise<ChangeFeed> 
   let epoch = 0;
   let live = false;
   const waiters = new Map<string, () => void>();
+  const listeners = new Set<(topic: string | null) => void>();
   const listener = await database.listen(CHANGES_CHANNEL, {
     message(payload) {
       if (payload.startsWith(SYNC)) {
@@ -45,10 +47,12 @@ export async function createChangeFeed(database: Database): Promise<ChangeFeed> 
         return;
       }
       versions.set(payload, (versions.get(payload) ?? 0) + 1);
+      for (const l of listeners) l(payload);
     },
     state(now) {
       epoch++;
       live = now;
+      for (const l of listeners) l(null);
     },
   });
   const stamp = (topics: readonly string[]) => {
@@ -60,8 +64,9 @@ export async function createChangeFeed(database: Database): Promise<ChangeFeed> 
   let latest: { startedAt: number; done: Promise<void> } | null = null;
   const feed: ChangeFeed = {
     stamp,
-    async versionOr(topics, fallback) {
-      return stamp(topics) ?? `db:${await fallback()}`;
+    onChange(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
     },
     caughtUp() {
       if (database.driver === 'pglite' || !live) return Promise.resolve();

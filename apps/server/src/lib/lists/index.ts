@@ -91,14 +91,6 @@ export async function listPage<T extends { ord: number }>(
 /** A json column (node-postgres and PGlite parse it; text if a driver leaves it). */
 export const parseJson = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 
-/** One currency's count and exact sum (numeric text) of a list's rows. */
-export interface CurrencyTotal {
-  currency: string;
-  currency_icon: string;
-  cnt: number;
-  amount: string;
-}
-
 /**
  * Per-currency count and exact sum of `from`, a set of `(currency_idx, cnt, amount)` rows (one per
  * list row with cnt 1, or summary rows with their counts), as one json array in currency order; a
@@ -111,12 +103,6 @@ export function currencyTotalsSql(from: SQL, by: 'idx' | 'name' = 'idx'): SQL {
     from (${from}) s join currencies c on ${on}
     group by c.name, c.icon having sum(s.cnt) > 0
   ) t)`;
-}
-
-/** The per-currency totals of `from` (see currencyTotalsSql), read. */
-export async function currencyTotals(db: DbOrTx, from: SQL, by: 'idx' | 'name' = 'idx'): Promise<CurrencyTotal[]> {
-  const [row] = await queryRows<{ totals: unknown }>(db, sql`select ${currencyTotalsSql(from, by)} as totals`);
-  return parseJson<CurrencyTotal[]>(row?.totals ?? []).map((t) => ({ ...t, cnt: Number(t.cnt) }));
 }
 
 /** A LIKE pattern's wildcards escaped (the default escape character is the backslash). */

@@ -13,7 +13,10 @@ const BIG = Number(process.env.LISTS_BENCH_ROWS ?? 200_000);
 const SMALL = 10_000;
 const N = Number(process.env.LISTS_BENCH_N ?? 100);
 
-/** One company's rows of every list: n payments, copyright books, royalty lines, registered books. */
+/**
+ * One company's rows of every list: n payments, n/10 copyright books, n royalty lines (on 500 of the
+ * books: a catalogue's sales gather on a few titles), n registered books.
+ */
 async function seedCompany(db, co, n) {
   await db.query(
     `insert into buy_payments (company_idx, d_name, d_date, currency_idx, d_payment, d_type)
@@ -31,7 +34,7 @@ async function seedCompany(db, co, n) {
   );
   await db.query(
     `insert into royalty_lines (company_idx, book_idx, customer_idx, unit_price, currency, qty, created_at, buy_invoice_idx)
-     select $1, (select min(idx) from copyright_books where company_idx = $1) + g % $3, (select min(idx) from royalty_customers) + g % 20, 12000, case when g % 4 = 0 then 'USD' else 'KRW' end, 1 + g % 5,
+     select $1, (select min(idx) from copyright_books where company_idx = $1) + g % least($3, 500), (select min(idx) from royalty_customers) + g % 20, 12000, case when g % 4 = 0 then 'USD' else 'KRW' end, 1 + g % 5,
        timestamptz '2023-01-01 00:00:00+09' + (g::bigint * 1096 * 86400 / $2) * interval '1 second', null
      from generate_series(1, $2) g`,
     [co, n, Math.max(1000, Math.floor(n / 10))],

@@ -1,27 +1,25 @@
 CREATE TABLE "royalty_line_day_sums" (
 	"company_idx" integer NOT NULL,
 	"book_idx" integer NOT NULL,
-	"customer_idx" integer NOT NULL,
 	"invoiced" boolean NOT NULL,
 	"currency" char(3) NOT NULL,
 	"cnt" integer NOT NULL,
 	"qty" bigint NOT NULL,
 	"royalty" numeric(20, 2) NOT NULL,
 	"day" date NOT NULL,
-	CONSTRAINT "royalty_line_day_sums_pk" PRIMARY KEY("company_idx","day","book_idx","customer_idx","invoiced","currency")
+	CONSTRAINT "royalty_line_day_sums_pk" PRIMARY KEY("company_idx","day","book_idx","invoiced","currency")
 );
 --> statement-breakpoint
 CREATE TABLE "royalty_line_month_sums" (
 	"company_idx" integer NOT NULL,
 	"book_idx" integer NOT NULL,
-	"customer_idx" integer NOT NULL,
 	"invoiced" boolean NOT NULL,
 	"currency" char(3) NOT NULL,
 	"cnt" integer NOT NULL,
 	"qty" bigint NOT NULL,
 	"royalty" numeric(20, 2) NOT NULL,
 	"month" date NOT NULL,
-	CONSTRAINT "royalty_line_month_sums_pk" PRIMARY KEY("company_idx","month","book_idx","customer_idx","invoiced","currency")
+	CONSTRAINT "royalty_line_month_sums_pk" PRIMARY KEY("company_idx","month","book_idx","invoiced","currency")
 );
 --> statement-breakpoint
 DROP INDEX "help_files_customer_type";--> statement-breakpoint

@@ -30,28 +30,28 @@ $$;
 CREATE FUNCTION royalty_line_sums_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    INSERT INTO royalty_line_day_sums AS s (company_idx, day, book_idx, customer_idx, invoiced, currency, cnt, qty, royalty)
-      SELECT r.company_idx, (r.created_at AT TIME ZONE 'UTC')::date, r.book_idx, r.customer_idx, r.buy_invoice_idx IS NOT NULL, r.currency, -count(*)::int, -coalesce(sum(r.qty), 0), -coalesce(sum(round(r.unit_price * r.qty * b.rate / 100, 2)), 0)
+    INSERT INTO royalty_line_day_sums AS s (company_idx, day, book_idx, invoiced, currency, cnt, qty, royalty)
+      SELECT r.company_idx, (r.created_at AT TIME ZONE 'UTC')::date, r.book_idx, r.buy_invoice_idx IS NOT NULL, r.currency, -count(*)::int, -coalesce(sum(r.qty), 0), -coalesce(sum(round(r.unit_price * r.qty * b.rate / 100, 2)), 0)
       FROM old_rows r JOIN copyright_books b ON b.idx = r.book_idx
-      GROUP BY 1, 2, 3, 4, 5, 6
-      ON CONFLICT (company_idx, day, book_idx, customer_idx, invoiced, currency) DO UPDATE SET cnt = s.cnt + excluded.cnt, qty = s.qty + excluded.qty, royalty = s.royalty + excluded.royalty;
-    INSERT INTO royalty_line_month_sums AS s (company_idx, month, book_idx, customer_idx, invoiced, currency, cnt, qty, royalty)
-      SELECT r.company_idx, date_trunc('month', (r.created_at AT TIME ZONE 'UTC')::date)::date, r.book_idx, r.customer_idx, r.buy_invoice_idx IS NOT NULL, r.currency, -count(*)::int, -coalesce(sum(r.qty), 0), -coalesce(sum(round(r.unit_price * r.qty * b.rate / 100, 2)), 0)
+      GROUP BY 1, 2, 3, 4, 5
+      ON CONFLICT (company_idx, day, book_idx, invoiced, currency) DO UPDATE SET cnt = s.cnt + excluded.cnt, qty = s.qty + excluded.qty, royalty = s.royalty + excluded.royalty;
+    INSERT INTO royalty_line_month_sums AS s (company_idx, month, book_idx, invoiced, currency, cnt, qty, royalty)
+      SELECT r.company_idx, date_trunc('month', (r.created_at AT TIME ZONE 'UTC')::date)::date, r.book_idx, r.buy_invoice_idx IS NOT NULL, r.currency, -count(*)::int, -coalesce(sum(r.qty), 0), -coalesce(sum(round(r.unit_price * r.qty * b.rate / 100, 2)), 0)
       FROM old_rows r JOIN copyright_books b ON b.idx = r.book_idx
-      GROUP BY 1, 2, 3, 4, 5, 6
-      ON CONFLICT (company_idx, month, book_idx, customer_idx, invoiced, currency) DO UPDATE SET cnt = s.cnt + excluded.cnt, qty = s.qty + excluded.qty, royalty = s.royalty + excluded.royalty;
+      GROUP BY 1, 2, 3, 4, 5
+      ON CONFLICT (company_idx, month, book_idx, invoiced, currency) DO UPDATE SET cnt = s.cnt + excluded.cnt, qty = s.qty + excluded.qty, royalty = s.royalty + excluded.royalty;
   END IF;
   IF TG_OP IN ('UPDATE', 'INSERT') THEN
-    INSERT INTO royalty_line_day_sums AS s (company_idx, day, book_idx, customer_idx, invoiced, currency, cnt, qty, royalty)
-      SELECT r.company_idx, (r.created_at AT TIME ZONE 'UTC')::date, r.book_idx, r.customer_idx, r.buy_invoice_idx IS NOT NULL, r.currency, count(*)::int, coalesce(sum(r.qty), 0), coalesce(sum(round(r.unit_price * r.qty * b.rate / 100, 2)), 0)
+    INSERT INTO royalty_line_day_sums AS s (company_idx, day, book_idx, invoiced, currency, cnt, qty, royalty)
+      SELECT r.company_idx, (r.created_at AT TIME ZONE 'UTC')::date, r.book_idx, r.buy_invoice_idx IS NOT NULL, r.currency, count(*)::int, coalesce(sum(r.qty), 0), coalesce(sum(round(r.unit_price * r.qty * b.rate / 100, 2)), 0)
       FROM new_rows r JOIN copyright_books b ON b.idx = r.book_idx
-      GROUP BY 1, 2, 3, 4, 5, 6
-      ON CONFLICT (company_idx, day, book_idx, customer_idx, invoiced, currency) DO UPDATE SET cnt = s.cnt + excluded.cnt, qty = s.qty + excluded.qty, royalty = s.royalty + excluded.royalty;
-    INSERT INTO royalty_line_month_sums AS s (company_idx, month, book_idx, customer_idx, invoiced, currency, cnt, qty, royalty)
-      SELECT r.company_idx, date_trunc('month', (r.created_at AT TIME ZONE 'UTC')::date)::date, r.book_idx, r.customer_idx, r.buy_invoice_idx IS NOT NULL, r.currency, count(*)::int, coalesce(sum(r.qty), 0), coalesce(sum(round(r.unit_price * r.qty * b.rate / 100, 2)), 0)
+      GROUP BY 1, 2, 3, 4, 5
+      ON CONFLICT (company_idx, day, book_idx, invoiced, currency) DO UPDATE SET cnt = s.cnt + excluded.cnt, qty = s.qty + excluded.qty, royalty = s.royalty + excluded.royalty;
+    INSERT INTO royalty_line_month_sums AS s (company_idx, month, book_idx, invoiced, currency, cnt, qty, royalty)
+      SELECT r.company_idx, date_trunc('month', (r.created_at AT TIME ZONE 'UTC')::date)::date, r.book_idx, r.buy_invoice_idx IS NOT NULL, r.currency, count(*)::int, coalesce(sum(r.qty), 0), coalesce(sum(round(r.unit_price * r.qty * b.rate / 100, 2)), 0)
       FROM new_rows r JOIN copyright_books b ON b.idx = r.book_idx
-      GROUP BY 1, 2, 3, 4, 5, 6
-      ON CONFLICT (company_idx, month, book_idx, customer_idx, invoiced, currency) DO UPDATE SET cnt = s.cnt + excluded.cnt, qty = s.qty + excluded.qty, royalty = s.royalty + excluded.royalty;
+      GROUP BY 1, 2, 3, 4, 5
+      ON CONFLICT (company_idx, month, book_idx, invoiced, currency) DO UPDATE SET cnt = s.cnt + excluded.cnt, qty = s.qty + excluded.qty, royalty = s.royalty + excluded.royalty;
   END IF;
   RETURN NULL;
 END
@@ -72,26 +72,26 @@ BEGIN
     DELETE FROM royalty_line_day_sums WHERE book_idx IN (SELECT idx FROM old_rows);
     DELETE FROM royalty_line_month_sums WHERE book_idx IN (SELECT idx FROM old_rows);
   ELSE
-    INSERT INTO royalty_line_day_sums AS s (company_idx, day, book_idx, customer_idx, invoiced, currency, cnt, qty, royalty)
-      SELECT r.company_idx, (r.created_at AT TIME ZONE 'UTC')::date, r.book_idx, r.customer_idx, r.buy_invoice_idx IS NOT NULL, r.currency, 0, -coalesce(sum(r.qty), 0), -coalesce(sum(round(r.unit_price * r.qty * b.rate / 100, 2)), 0)
+    INSERT INTO royalty_line_day_sums AS s (company_idx, day, book_idx, invoiced, currency, cnt, qty, royalty)
+      SELECT r.company_idx, (r.created_at AT TIME ZONE 'UTC')::date, r.book_idx, r.buy_invoice_idx IS NOT NULL, r.currency, 0, -coalesce(sum(r.qty), 0), -coalesce(sum(round(r.unit_price * r.qty * b.rate / 100, 2)), 0)
       FROM royalty_lines r JOIN old_rows o ON o.idx = r.book_idx JOIN new_rows n ON n.idx = o.idx JOIN LATERAL (SELECT o.*) b ON true WHERE o.rate IS DISTINCT FROM n.rate
-      GROUP BY 1, 2, 3, 4, 5, 6
-      ON CONFLICT (company_idx, day, book_idx, customer_idx, invoiced, currency) DO UPDATE SET cnt = s.cnt + excluded.cnt, qty = s.qty + excluded.qty, royalty = s.royalty + excluded.royalty;
-    INSERT INTO royalty_line_month_sums AS s (company_idx, month, book_idx, customer_idx, invoiced, currency, cnt, qty, royalty)
-      SELECT r.company_idx, date_trunc('month', (r.created_at AT TIME ZONE 'UTC')::date)::date, r.book_idx, r.customer_idx, r.buy_invoice_idx IS NOT NULL, r.currency, 0, -coalesce(sum(r.qty), 0), -coalesce(sum(round(r.unit_price * r.qty * b.rate / 100, 2)), 0)
+      GROUP BY 1, 2, 3, 4, 5
+      ON CONFLICT (company_idx, day, book_idx, invoiced, currency) DO UPDATE SET cnt = s.cnt + excluded.cnt, qty = s.qty + excluded.qty, royalty = s.royalty + excluded.royalty;
+    INSERT INTO royalty_line_month_sums AS s (company_idx, month, book_idx, invoiced, currency, cnt, qty, royalty)
+      SELECT r.company_idx, date_trunc('month', (r.created_at AT TIME ZONE 'UTC')::date)::date, r.book_idx, r.buy_invoice_idx IS NOT NULL, r.currency, 0, -coalesce(sum(r.qty), 0), -coalesce(sum(round(r.unit_price * r.qty * b.rate / 100, 2)), 0)
       FROM royalty_lines r JOIN old_rows o ON o.idx = r.book_idx JOIN new_rows n ON n.idx = o.idx JOIN LATERAL (SELECT o.*) b ON true WHERE o.rate IS DISTINCT FROM n.rate
-      GROUP BY 1, 2, 3, 4, 5, 6
-      ON CONFLICT (company_idx, month, book_idx, customer_idx, invoiced, currency) DO UPDATE SET cnt = s.cnt + excluded.cnt, qty = s.qty + excluded.qty, royalty = s.royalty + excluded.royalty;
-    INSERT INTO royalty_line_day_sums AS s (company_idx, day, book_idx, customer_idx, invoiced, currency, cnt, qty, royalty)
-      SELECT r.company_idx, (r.created_at AT TIME ZONE 'UTC')::date, r.book_idx, r.customer_idx, r.buy_invoice_idx IS NOT NULL, r.currency, 0, coalesce(sum(r.qty), 0), coalesce(sum(round(r.unit_price * r.qty * b.rate / 100, 2)), 0)
+      GROUP BY 1, 2, 3, 4, 5
+      ON CONFLICT (company_idx, month, book_idx, invoiced, currency) DO UPDATE SET cnt = s.cnt + excluded.cnt, qty = s.qty + excluded.qty, royalty = s.royalty + excluded.royalty;
+    INSERT INTO royalty_line_day_sums AS s (company_idx, day, book_idx, invoiced, currency, cnt, qty, royalty)
+      SELECT r.company_idx, (r.created_at AT TIME ZONE 'UTC')::date, r.book_idx, r.buy_invoice_idx IS NOT NULL, r.currency, 0, coalesce(sum(r.qty), 0), coalesce(sum(round(r.unit_price * r.qty * b.rate / 100, 2)), 0)
       FROM royalty_lines r JOIN old_rows o ON o.idx = r.book_idx JOIN new_rows n ON n.idx = o.idx JOIN LATERAL (SELECT n.*) b ON true WHERE o.rate IS DISTINCT FROM n.rate
-      GROUP BY 1, 2, 3, 4, 5, 6
-      ON CONFLICT (company_idx, day, book_idx, customer_idx, invoiced, currency) DO UPDATE SET cnt = s.cnt + excluded.cnt, qty = s.qty + excluded.qty, royalty = s.royalty + excluded.royalty;
-    INSERT INTO royalty_line_month_sums AS s (company_idx, month, book_idx, customer_idx, invoiced, currency, cnt, qty, royalty)
-      SELECT r.company_idx, date_trunc('month', (r.created_at AT TIME ZONE 'UTC')::date)::date, r.book_idx, r.customer_idx, r.buy_invoice_idx IS NOT NULL, r.currency, 0, coalesce(sum(r.qty), 0), coalesce(sum(round(r.unit_price * r.qty * b.rate / 100, 2)), 0)
+      GROUP BY 1, 2, 3, 4, 5
+      ON CONFLICT (company_idx, day, book_idx, invoiced, currency) DO UPDATE SET cnt = s.cnt + excluded.cnt, qty = s.qty + excluded.qty, royalty = s.royalty + excluded.royalty;
+    INSERT INTO royalty_line_month_sums AS s (company_idx, month, book_idx, invoiced, currency, cnt, qty, royalty)
+      SELECT r.company_idx, date_trunc('month', (r.created_at AT TIME ZONE 'UTC')::date)::date, r.book_idx, r.buy_invoice_idx IS NOT NULL, r.currency, 0, coalesce(sum(r.qty), 0), coalesce(sum(round(r.unit_price * r.qty * b.rate / 100, 2)), 0)
       FROM royalty_lines r JOIN old_rows o ON o.idx = r.book_idx JOIN new_rows n ON n.idx = o.idx JOIN LATERAL (SELECT n.*) b ON true WHERE o.rate IS DISTINCT FROM n.rate
-      GROUP BY 1, 2, 3, 4, 5, 6
-      ON CONFLICT (company_idx, month, book_idx, customer_idx, invoiced, currency) DO UPDATE SET cnt = s.cnt + excluded.cnt, qty = s.qty + excluded.qty, royalty = s.royalty + excluded.royalty;
+      GROUP BY 1, 2, 3, 4, 5
+      ON CONFLICT (company_idx, month, book_idx, invoiced, currency) DO UPDATE SET cnt = s.cnt + excluded.cnt, qty = s.qty + excluded.qty, royalty = s.royalty + excluded.royalty;
   END IF;
   RETURN NULL;
 END
@@ -103,14 +103,14 @@ CREATE TRIGGER copyright_books_royalty_line_sums_upd AFTER UPDATE ON copyright_b
 CREATE TRIGGER copyright_books_royalty_line_sums_del AFTER DELETE ON copyright_books
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION royalty_line_sums_parent_apply();
 --> statement-breakpoint
-INSERT INTO royalty_line_day_sums AS s (company_idx, day, book_idx, customer_idx, invoiced, currency, cnt, qty, royalty)
-      SELECT r.company_idx, (r.created_at AT TIME ZONE 'UTC')::date, r.book_idx, r.customer_idx, r.buy_invoice_idx IS NOT NULL, r.currency, count(*)::int, coalesce(sum(r.qty), 0), coalesce(sum(round(r.unit_price * r.qty * b.rate / 100, 2)), 0)
+INSERT INTO royalty_line_day_sums AS s (company_idx, day, book_idx, invoiced, currency, cnt, qty, royalty)
+      SELECT r.company_idx, (r.created_at AT TIME ZONE 'UTC')::date, r.book_idx, r.buy_invoice_idx IS NOT NULL, r.currency, count(*)::int, coalesce(sum(r.qty), 0), coalesce(sum(round(r.unit_price * r.qty * b.rate / 100, 2)), 0)
       FROM royalty_lines r JOIN copyright_books b ON b.idx = r.book_idx
-      GROUP BY 1, 2, 3, 4, 5, 6
-      ON CONFLICT (company_idx, day, book_idx, customer_idx, invoiced, currency) DO UPDATE SET cnt = s.cnt + excluded.cnt, qty = s.qty + excluded.qty, royalty = s.royalty + excluded.royalty;
+      GROUP BY 1, 2, 3, 4, 5
+      ON CONFLICT (company_idx, day, book_idx, invoiced, currency) DO UPDATE SET cnt = s.cnt + excluded.cnt, qty = s.qty + excluded.qty, royalty = s.royalty + excluded.royalty;
 --> statement-breakpoint
-INSERT INTO royalty_line_month_sums AS s (company_idx, month, book_idx, customer_idx, invoiced, currency, cnt, qty, royalty)
-      SELECT r.company_idx, date_trunc('month', (r.created_at AT TIME ZONE 'UTC')::date)::date, r.book_idx, r.customer_idx, r.buy_invoice_idx IS NOT NULL, r.currency, count(*)::int, coalesce(sum(r.qty), 0), coalesce(sum(round(r.unit_price * r.qty * b.rate / 100, 2)), 0)
+INSERT INTO royalty_line_month_sums AS s (company_idx, month, book_idx, invoiced, currency, cnt, qty, royalty)
+      SELECT r.company_idx, date_trunc('month', (r.created_at AT TIME ZONE 'UTC')::date)::date, r.book_idx, r.buy_invoice_idx IS NOT NULL, r.currency, count(*)::int, coalesce(sum(r.qty), 0), coalesce(sum(round(r.unit_price * r.qty * b.rate / 100, 2)), 0)
       FROM royalty_lines r JOIN copyright_books b ON b.idx = r.book_idx
-      GROUP BY 1, 2, 3, 4, 5, 6
-      ON CONFLICT (company_idx, month, book_idx, customer_idx, invoiced, currency) DO UPDATE SET cnt = s.cnt + excluded.cnt, qty = s.qty + excluded.qty, royalty = s.royalty + excluded.royalty;
+      GROUP BY 1, 2, 3, 4, 5
+      ON CONFLICT (company_idx, month, book_idx, invoiced, currency) DO UPDATE SET cnt = s.cnt + excluded.cnt, qty = s.qty + excluded.qty, royalty = s.royalty + excluded.royalty;

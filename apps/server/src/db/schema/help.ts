@@ -102,5 +102,5 @@ export const helpFiles = pgTable(
       .references(() => storedFiles.idx, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('help_files_customer_type').on(t.customerType)],
+  (t) => [index('help_files_customer_type').on(t.customerType, t.idx)],
 );

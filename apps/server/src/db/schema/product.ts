@@ -48,6 +48,8 @@ export const companyBooks = pgTable(
     // an ISBN is registered once per company: a second upload reports it instead of duplicating it
     uniqueIndex('company_books_company_isbn').on(t.companyIdx, t.isbn13),
     index('company_books_company_idx').on(t.companyIdx, t.idx),
+    // the list's registration-day filter
+    index('company_books_company_created').on(t.companyIdx, t.createdAt, t.idx),
     check('company_books_isbn13_digits', sql`${t.isbn13} ~ '^97[89][0-9]{10}$'`),
     check('company_books_list_price_positive', sql`${t.listPrice} >= 0`),
     check('company_books_page_positive', sql`${t.page} is null or ${t.page} >= 0`),

@@ -85,6 +85,10 @@ export const buyInvoices = pgTable(
     index('buy_invoices_payment')
       .on(t.buyPaymentIdx)
       .where(sql`${t.buyPaymentIdx} is not null`),
+    // the dashboard's unpaid counter: an index-only count of the company's unpaid invoices
+    index('buy_invoices_company_unpaid')
+      .on(t.companyIdx, t.idx)
+      .where(sql`${t.buyPaymentIdx} is null`),
   ],
 );
 

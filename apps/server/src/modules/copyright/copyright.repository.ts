@@ -1,6 +1,8 @@
 import { Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { TCopyrightBooksFilter, TRoyaltyFilter } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
+import { clampPaging, countRows, escapeLike as likeEscape, listPage } from '../../lib/lists';
+import type { SummarySpec } from '../../lib/lists/summary';
 
 /**
  * Copyright books and royalty lines. Every query filters on the company of the verified token
@@ -15,7 +17,6 @@ const rows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => ((await db.execu
 /** Royalty of one line: unit_price × qty × rate / 100, exact numeric, rounded half away from zero to 2 decimals. */
 export const ROYALTY_SQL = (line: string, book: string) => sql.raw(`round(${line}.unit_price * ${line}.qty * ${book}.rate / 100, 2)`);
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
 
 export interface RoyaltyWhere {
@@ -94,11 +95,90 @@ const lineColumns = sql`
 const INVOICE_JOIN = sql`left join buy_invoices inv on inv.idx = r.buy_invoice_idx and inv.company_idx = r.company_idx`;
 
 /**
- * Count, quantity and royalty of the filtered set per book and currency: one scan of the set. The
- * service caches it (per data version) and pages with it: total_cnt, the per-currency totals and
- * where a page starts (which book, which offset inside it) all come from these groups.
+ * The royalty lines' summary tables (lib/lists/summary.ts): lines summed per company, UTC day, book,
+ * customer, calculated or not, and currency, with count, sold copies and royalty (the book's rate is
+ * read at write time; a rate change re-measures that book's lines).
+ */
+export const ROYALTY_SUMMARY: SummarySpec = {
+  source: 'royalty_lines',
+  table: 'royalty_line',
+  day: `(r.created_at AT TIME ZONE 'UTC')::date`,
+  dims: [
+    { column: 'book_idx', expr: 'r.book_idx' },
+    { column: 'invoiced', expr: 'r.buy_invoice_idx IS NOT NULL' },
+    { column: 'currency', expr: 'r.currency' },
+  ],
+  measures: [
+    { column: 'qty', expr: 'r.qty' },
+    { column: 'royalty', expr: 'round(r.unit_price * r.qty * b.rate / 100, 2)' },
+  ],
+  parent: { table: 'copyright_books', alias: 'b', key: 'idx', childKey: 'book_idx', on: 'b.idx = r.book_idx', watch: ['rate'] },
+};
+
+/** Conditions on a summary row `s` (company, calculated); the book's isbn is checked on its join. */
+function summaryConditions(w: RoyaltyWhere) {
+  const parts = [sql`s.company_idx = ${w.companyIdx}`];
+  if (w.filter.invoiceYn === 'Y') parts.push(sql`s.invoiced`);
+  if (w.filter.invoiceYn === 'N') parts.push(sql`not s.invoiced`);
+  return sql.join(parts, sql` and `);
+}
+
+/** The matching lines as summary rows (book, currency, 1, qty, royalty). */
+const linesAsSums = (w: RoyaltyWhere, extra?: SQL) =>
+  sql`select r.book_idx, r.currency, 1 as cnt, r.qty, ${ROYALTY_SQL('r', 'b')} as royalty
+      from royalty_lines r join copyright_books b on b.idx = r.book_idx
+      where ${lineConditions(w)}${extra ? sql` and ${extra}` : sql``}`;
+
+/**
+ * Summary rows of the filter: the range's whole UTC months from the month sums, its other whole UTC
+ * days from the day sums, and the lines of its partial UTC days (the range is in the app's time zone).
+ */
+async function summaryParts(db: DbOrTx, w: RoyaltyWhere): Promise<SQL[]> {
+  const f = w.filter;
+  const r = await rangeBounds(db, f.startDate, f.endDate, w.timeZone);
+  const monthConds = [summaryConditions(w)];
+  if (r.mf) monthConds.push(sql`s.month >= ${r.mf}::date`);
+  if (r.mt) monthConds.push(sql`s.month < ${r.mt}::date`);
+  const parts = [
+    sql`select s.book_idx, s.currency, s.cnt, s.qty, s.royalty from royalty_line_month_sums s where ${sql.join(monthConds, sql` and `)}`,
+  ];
+  // the other whole days (none without a date filter: every month is whole then)
+  const edge: SQL[] = [];
+  if (r.mf) edge.push(sql`s.day < ${r.mf}::date`);
+  if (r.mt) edge.push(sql`s.day >= ${r.mt}::date`);
+  if (edge.length) {
+    const dayConds = [summaryConditions(w), sql`(${sql.join(edge, sql` or `)})`];
+    if (r.ds) dayConds.push(sql`s.day >= ${r.ds}::date`);
+    if (r.de) dayConds.push(sql`s.day < ${r.de}::date`);
+    parts.push(
+      sql`select s.book_idx, s.currency, s.cnt, s.qty, s.royalty from royalty_line_day_sums s where ${sql.join(dayConds, sql` and `)}`,
+    );
+  }
+  // the lines of the partial UTC days: before the first whole day, and from the end of the last one
+  const ranges: SQL[] = [];
+  if (r.sAt)
+    ranges.push(sql`(r.created_at >= ${r.sAt}::timestamptz and r.created_at < ${r.eAt && r.eAt < r.dsAt! ? r.eAt : r.dsAt}::timestamptz)`);
+  if (r.eAt) {
+    const from = [r.deAt!, r.dsAt, r.sAt].filter((x): x is string => !!x).reduce((m, x) => (x > m ? x : m));
+    if (from < r.eAt) ranges.push(sql`(r.created_at >= ${from}::timestamptz and r.created_at < ${r.eAt}::timestamptz)`);
+  }
+  if (ranges.length)
+    parts.push(linesAsSums({ ...w, filter: { ...f, startDate: undefined, endDate: undefined } }, sql`(${sql.join(ranges, sql` or `)})`));
+  return parts;
+}
+
+/**
+ * Count, quantity and royalty of the filtered set per book and currency. The service caches it (per
+ * data version) and pages with it: total_cnt, the per-currency totals and where a page starts (which
+ * book, which offset inside it) all come from these groups. Read from the summary tables: the range's
+ * whole UTC months from the month sums, its other whole UTC days from the day sums, and only the lines
+ * of its partial UTC days (the range is in the app's time zone) from royalty_lines: a date filter reads
+ * about (months × books) summary rows instead of sorting every line of the range. A customer filter
+ * reads the lines (customers are not a summary key: with them the sums held about one row per line).
  */
 export async function royaltyGroups(db: DbOrTx, w: RoyaltyWhere) {
+  const f = w.filter;
+  const parts = w.customerIdxs ? [linesAsSums(w)] : await summaryParts(db, w);
   const found = await rows<{
     book_idx: number;
     currency: string;
@@ -108,15 +188,52 @@ export async function royaltyGroups(db: DbOrTx, w: RoyaltyWhere) {
     royalty: string;
   }>(
     db,
-    sql`select r.book_idx, r.currency, coalesce(cur.icon, r.currency) as currency_icon, count(*)::int as cnt,
-        coalesce(sum(r.qty), 0)::text as qty, coalesce(sum(${ROYALTY_SQL('r', 'b')}), 0)::text as royalty
-      from royalty_lines r
-      join copyright_books b on b.idx = r.book_idx
-      left join currencies cur on cur.name = r.currency
-      where ${lineConditions(w)} and ${bookConditions({ companyIdx: w.companyIdx, isbn: w.filter.isbn })}
-      group by r.book_idx, r.currency, cur.icon`,
+    sql`select p.book_idx, p.currency, coalesce(cur.icon, p.currency) as currency_icon, sum(p.cnt)::int as cnt,
+        coalesce(sum(p.qty), 0)::text as qty, coalesce(sum(p.royalty), 0)::text as royalty
+      from (${sql.join(parts, sql` union all `)}) p
+      join copyright_books b on b.idx = p.book_idx and ${bookConditions({ companyIdx: w.companyIdx, isbn: f.isbn })}
+      left join currencies cur on cur.name = p.currency
+      group by p.book_idx, p.currency, cur.icon
+      having sum(p.cnt) > 0`,
   );
   return found.map((g) => ({ ...g, book_idx: Number(g.book_idx), cnt: Number(g.cnt), qty: Number(g.qty) }));
+}
+
+/**
+ * A range of calendar days in `timeZone` as instants (UTC, ISO text so they compare as strings), its
+ * whole UTC days [ds, de) and whole UTC months [mf, mt) (YYYY-MM-DD); undefined where the range is open.
+ */
+async function rangeBounds(db: DbOrTx, startDate: string | undefined, endDate: string | undefined, timeZone: string) {
+  if (!startDate && !endDate) return {};
+  // an end beyond the years 0001…9999 is left open (no line is registered there): the bounds stay ISO text that compares as strings
+  const at = (d: SQL) =>
+    sql`case when ${d} < timestamptz '0001-01-02 00:00:00+00' or ${d} >= timestamptz '9999-12-31 00:00:00+00' then null
+      else to_char(${d} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') end`;
+  const [b] = await rows<{ s_at: string | null; e_at: string | null }>(
+    db,
+    sql`select ${startDate ? at(sql`((${startDate}::date)::timestamp at time zone ${timeZone})`) : sql`null`} as s_at,
+      ${endDate ? at(sql`((${endDate}::date + 1)::timestamp at time zone ${timeZone})`) : sql`null`} as e_at`,
+  );
+  const sAt = b?.s_at ?? undefined;
+  const eAt = b?.e_at ?? undefined;
+  const dayAfter = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const firstOfNextMonth = (d: string) => {
+    const x = new Date(`${d.slice(0, 7)}-01T00:00:00Z`);
+    x.setUTCMonth(x.getUTCMonth() + 1);
+    return x.toISOString().slice(0, 10);
+  };
+  const ds = sAt ? (sAt.slice(11, 19) === '00:00:00' ? sAt.slice(0, 10) : dayAfter(sAt.slice(0, 10))) : undefined;
+  const de = eAt ? eAt.slice(0, 10) : undefined;
+  return {
+    sAt,
+    eAt,
+    ds,
+    de,
+    dsAt: ds ? `${ds}T00:00:00Z` : undefined,
+    deAt: de ? `${de}T00:00:00Z` : undefined,
+    mf: ds ? (ds.endsWith('-01') ? ds : firstOfNextMonth(ds)) : undefined,
+    mt: de ? `${de.slice(0, 7)}-01` : undefined,
+  };
 }
 
 /** A run of one book's matching lines, in line order: `offset`/`limit` inside that book. */
@@ -276,19 +393,30 @@ const bookColumns = sql`b.idx, b.img_url, b.title, b.isbn, b.publication_date::t
   b.currency, coalesce(cur.icon, b.currency) as currency_icon, b.list_price::text as list_price, b.pay_type,
   b.rate::text as rate, ${iso('b.created_at')} as created_at`;
 
-/** Books in number order (spec §9: number ascending = registration order). */
+/**
+ * Books in number order (spec §9: number ascending = registration order): the page's keys walk
+ * copyright_books_company_idx (company, idx), the shown columns are read for those rows only (lib/lists).
+ */
 export async function booksPage(db: DbOrTx, companyIdx: number, f: TCopyrightBooksFilter, start: number, length: number) {
-  return rows<BookRecord>(
+  const { rows: page, total } = await listPage<BookRecord & { ord: number }>(
     db,
-    sql`select ${bookColumns} from copyright_books b left join currencies cur on cur.name = b.currency
-      where ${booksWhere(companyIdx, f)} order by b.idx limit ${length} offset ${start}`,
+    {
+      keys: booksKeys(companyIdx, f),
+      order: sql`k.idx`,
+      columns: sql`select page.ord, ${bookColumns} from page join copyright_books b on b.idx = page.idx
+        left join currencies cur on cur.name = b.currency`,
+    },
+    clampPaging({ start, length }),
+    () => booksCount(db, companyIdx, f),
   );
+  return { rows: page as BookRecord[], total };
 }
 
-export async function booksCount(db: DbOrTx, companyIdx: number, f: TCopyrightBooksFilter) {
-  const [row] = await rows<{ n: number }>(db, sql`select count(*)::int as n from copyright_books b where ${booksWhere(companyIdx, f)}`);
-  return Number(row?.n ?? 0);
-}
+const booksKeys = (companyIdx: number, f: TCopyrightBooksFilter) =>
+  sql`select b.idx from copyright_books b where ${booksWhere(companyIdx, f)}`;
+
+/** How many books match (index-only on copyright_books_company_idx when there is no filter). */
+const booksCount = (db: DbOrTx, companyIdx: number, f: TCopyrightBooksFilter) => countRows(db, booksKeys(companyIdx, f));
 
 export type BookExportRecord = BookRecord & { local_created_at: string };
 

@@ -126,9 +126,8 @@ export function createCopyrightService({ db, changes, auth, timeZone, exporter }
   }
 
   async function booksList(companyIdx: number, paging: TPaging, filter: TCopyrightBooksFilter = {}): Promise<TCopyrightBooksResponse> {
-    const page = await repo.booksPage(db, companyIdx, filter, paging.start, paging.length);
-    const total = await repo.booksCount(db, companyIdx, filter);
-    return { dataset: page.map((b, i) => bookRow(b, paging.start + i + 1)), total_cnt: total };
+    const { rows, total } = await repo.booksPage(db, companyIdx, filter, paging.start, paging.length);
+    return { dataset: rows.map((b, i) => bookRow(b, paging.start + i + 1)), total_cnt: total };
   }
 
   return {

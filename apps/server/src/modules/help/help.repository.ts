@@ -1,6 +1,7 @@
-import { and, asc, count, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bbsBoards, bbsComments, bbsPosts, helpFiles, storedFiles, threadPathOf } from '../../db/schema';
+import { clampPaging, countRows, escapeLike, listPage, parseJson } from '../../lib/lists';
 
 export type PostRow = typeof bbsPosts.$inferSelect;
 
@@ -15,8 +16,6 @@ export function findBoard(db: DbOrTx, name: string) {
 
 /** `division` is in the post's company_division list. */
 const visibleTo = (division: string) => sql`${division} = ANY(${bbsPosts.companyDivision})`;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A post as the deletion rule sees it: its place in the thread and its registrant. */
 type PostRef = {
@@ -41,51 +40,79 @@ function othersBelowSql(p: PostRef) {
                where (d."idx" = ${p.idx} or (${below('d')})) and ${other('c')}))`;
 }
 
-/** The list's row as PostRef: qualified by hand (in a one-table select Drizzle leaves names unqualified). */
+/** The page's post `p` as PostRef. */
 const LIST_ROW: PostRef = {
-  idx: sql`"bbs_posts"."idx"`,
-  rootIdx: sql`"bbs_posts"."root_idx"`,
-  threadPath: sql`"bbs_posts"."thread_path"`,
-  registrantType: sql`"bbs_posts"."registrant_type"`,
-  registrantIdx: sql`"bbs_posts"."registrant_idx"`,
+  idx: sql`p."idx"`,
+  rootIdx: sql`p."root_idx"`,
+  threadPath: sql`p."thread_path"`,
+  registrantType: sql`p."registrant_type"`,
+  registrantIdx: sql`p."registrant_idx"`,
 };
+
+interface PostListRowDb {
+  ord: number;
+  idx: number;
+  title: string;
+  name: string;
+  view_count: number;
+  created_ms: number | string;
+  re_level: number;
+  parent_idx: number | null;
+  registrant_idx: number;
+  registrant_type: string;
+  company_division: unknown;
+  comment_cnt: number | string;
+  deleted_ms: number | string | null;
+  others_below: boolean;
+}
+
+const epochMs = (col: string) => sql.raw(`floor(extract(epoch from ${col}) * 1000)::float8`);
 
 /**
  * One page of a board, threads ordered by their first post's title (spec §9: boards sort by title),
- * a thread's replies under it in reply order. `search` matches title or author.
+ * a thread's replies under it in reply order (thread_path is unique: it ends on the post's own idx).
+ * `search` matches title or author. The page's posts are chosen first on bbs_posts_board_thread_order;
+ * the comment count and whether others wrote below are worked out for those rows only (lib/lists).
  */
 export async function listPosts(db: DbOrTx, q: { boardIdx: number; division: string; search: string; start: number; length: number }) {
-  const conds = [eq(bbsPosts.boardIdx, q.boardIdx), visibleTo(q.division)];
+  const conds = [sql`b.board_idx = ${q.boardIdx}`, sql`${q.division} = ANY(b.company_division)`];
   if (q.search) {
     const pattern = `%${escapeLike(q.search)}%`;
-    conds.push(or(ilike(bbsPosts.title, pattern), ilike(bbsPosts.name, pattern))!);
+    conds.push(sql`(b.title ilike ${pattern} or b.name ilike ${pattern})`);
   }
-  const where = and(...conds);
-  const [total] = await db.select({ n: count() }).from(bbsPosts).where(where);
-  const rows = await db
-    .select({
-      idx: bbsPosts.idx,
-      title: bbsPosts.title,
-      name: bbsPosts.name,
-      viewCount: bbsPosts.viewCount,
-      createdAt: bbsPosts.createdAt,
-      reLevel: bbsPosts.reLevel,
-      parentIdx: bbsPosts.parentIdx,
-      registrantIdx: bbsPosts.registrantIdx,
-      registrantType: bbsPosts.registrantType,
-      companyDivision: bbsPosts.companyDivision,
-      // qualified by hand: in a one-table select Drizzle leaves column names unqualified
-      commentCnt: sql<number>`(select count(*)::int from "bbs_comments" c where c."bbs_idx" = "bbs_posts"."idx")`,
-      deletedAt: bbsPosts.deletedAt,
-      othersBelow: othersBelowSql(LIST_ROW),
-    })
-    .from(bbsPosts)
-    .where(where)
-    // index bbs_posts_board_thread_order
-    .orderBy(asc(bbsPosts.rootTitle), asc(bbsPosts.rootIdx), asc(bbsPosts.threadPath))
-    .limit(q.length)
-    .offset(q.start);
-  return { rows, total: Number(total?.n ?? 0) };
+  const keys = sql`select b.idx, b.root_title, b.root_idx, b.thread_path from bbs_posts b where ${sql.join(conds, sql` and `)}`;
+  const { rows, total } = await listPage<PostListRowDb>(
+    db,
+    {
+      keys,
+      order: sql`k.root_title, k.root_idx, k.thread_path`,
+      columns: sql`select page.ord, p.idx, p.title, p.name, p.view_count, ${epochMs('p.created_at')} as created_ms, p.re_level,
+          p.parent_idx, p.registrant_idx, p.registrant_type, array_to_json(p.company_division) as company_division,
+          (select count(*)::int from bbs_comments c where c.bbs_idx = p.idx) as comment_cnt,
+          ${epochMs('p.deleted_at')} as deleted_ms, ${othersBelowSql(LIST_ROW)} as others_below
+        from page join bbs_posts p on p.idx = page.idx`,
+    },
+    clampPaging(q),
+    () => countRows(db, keys),
+  );
+  return {
+    rows: rows.map((r) => ({
+      idx: Number(r.idx),
+      title: r.title,
+      name: r.name,
+      viewCount: Number(r.view_count),
+      createdAt: new Date(Number(r.created_ms)),
+      reLevel: Number(r.re_level),
+      parentIdx: r.parent_idx === null ? null : Number(r.parent_idx),
+      registrantIdx: Number(r.registrant_idx),
+      registrantType: r.registrant_type,
+      companyDivision: parseJson<string[]>(r.company_division),
+      commentCnt: Number(r.comment_cnt),
+      deletedAt: r.deleted_ms === null ? null : new Date(Number(r.deleted_ms)),
+      othersBelow: r.others_below === true,
+    })),
+    total,
+  };
 }
 
 /** A post of a board, only when the division may see it. */
@@ -213,23 +240,52 @@ const helpFileColumns = {
   storageKey: storedFiles.storageKey,
 };
 
-/** The help files of a customer type in number order, one page of them when `page` is given, and their count. */
+/**
+ * The help files of a customer type in number order, one page of them when `page` is given (keys first
+ * on help_files_customer_type (customer_type, idx), lib/lists), and their count.
+ */
 export async function listHelpFiles(db: DbOrTx, customerType: string, page?: { start: number; length: number }) {
-  const where = and(eq(helpFiles.customerType, customerType), eq(storedFiles.uploadPath, 'help'));
-  const query = db
-    .select(helpFileColumns)
-    .from(helpFiles)
-    .innerJoin(storedFiles, eq(storedFiles.idx, helpFiles.storedFileIdx))
-    .where(where)
-    .orderBy(asc(helpFiles.idx));
-  const rows = page ? await query.limit(page.length).offset(page.start) : await query;
-  if (!page) return { rows, total: rows.length };
-  const [total] = await db
-    .select({ n: count() })
-    .from(helpFiles)
-    .innerJoin(storedFiles, eq(storedFiles.idx, helpFiles.storedFileIdx))
-    .where(where);
-  return { rows, total: Number(total?.n ?? 0) };
+  if (!page) {
+    const rows = await db
+      .select(helpFileColumns)
+      .from(helpFiles)
+      .innerJoin(storedFiles, eq(storedFiles.idx, helpFiles.storedFileIdx))
+      .where(and(eq(helpFiles.customerType, customerType), eq(storedFiles.uploadPath, 'help')))
+      .orderBy(asc(helpFiles.idx));
+    return { rows, total: rows.length };
+  }
+  const keys = sql`select h.idx from help_files h join stored_files f on f.idx = h.stored_file_idx
+    where h.customer_type = ${customerType} and f.upload_path = 'help'`;
+  const { rows, total } = await listPage<{
+    ord: number;
+    idx: number;
+    name: string;
+    extension: string;
+    size: number | string;
+    mime: string;
+    storage_key: string;
+  }>(
+    db,
+    {
+      keys,
+      order: sql`k.idx`,
+      columns: sql`select page.ord, h.idx, f.name, f.extension, f.size, f.mime, f.storage_key
+        from page join help_files h on h.idx = page.idx join stored_files f on f.idx = h.stored_file_idx`,
+    },
+    clampPaging(page),
+    () => countRows(db, keys),
+  );
+  return {
+    rows: rows.map((r) => ({
+      idx: Number(r.idx),
+      name: r.name,
+      extension: r.extension,
+      size: Number(r.size),
+      mime: r.mime,
+      storageKey: r.storage_key,
+    })),
+    total,
+  };
 }
 
 /** The help file whose "name.extension" is exactly `fileName`; the name is only a lookup key. */

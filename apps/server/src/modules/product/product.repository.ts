@@ -1,7 +1,8 @@
 import type { TBook, TBooksListFilter } from '@portal/contract';
-import { and, count, desc, eq, gte, ilike, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { bookCatalogue, companyBooks, currencies } from '../../db/schema';
+import { bookCatalogue, companyBooks } from '../../db/schema';
+import { clampPaging, countRows, escapeLike, listPage } from '../../lib/lists';
 
 const catalogueColumns = {
   isbn13: bookCatalogue.isbn13,
@@ -114,22 +115,40 @@ export async function insertCompanyBooks(db: DbOrTx, companyIdx: number, rows: N
   return stored;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-function listWhere(companyIdx: number, f: TBooksListFilter, timeZone: string): SQL | undefined {
-  const conds: (SQL | undefined)[] = [eq(companyBooks.companyIdx, companyIdx)];
+function listWhere(companyIdx: number, f: TBooksListFilter, timeZone: string): SQL {
+  const conds: SQL[] = [sql`b.company_idx = ${companyIdx}`];
   if (f.keyword) {
     if (f.searchKey === 'isbn') {
       const d = f.keyword.replace(/[^\dXx]/g, '');
-      conds.push(like(companyBooks.isbn13, `%${escapeLike(d)}%`));
-    } else conds.push(ilike(companyBooks.title, `%${escapeLike(f.keyword)}%`));
+      conds.push(sql`b.isbn13::text like ${`%${escapeLike(d)}%`}`);
+    } else conds.push(sql`b.title ilike ${`%${escapeLike(f.keyword)}%`}`);
   }
   // registration dates are calendar days in the business time zone
-  if (f.startDate) conds.push(gte(companyBooks.createdAt, sql`(${f.startDate}::date)::timestamp at time zone ${timeZone}`));
-  if (f.endDate) conds.push(lt(companyBooks.createdAt, sql`(${f.endDate}::date + 1)::timestamp at time zone ${timeZone}`));
-  return and(...conds);
+  if (f.startDate) conds.push(sql`b.created_at >= (${f.startDate}::date)::timestamp at time zone ${timeZone}`);
+  if (f.endDate) conds.push(sql`b.created_at < (${f.endDate}::date + 1)::timestamp at time zone ${timeZone}`);
+  return sql.join(conds, sql` and `);
 }
 
+interface CompanyBookRowDb {
+  idx: number;
+  isbn13: string;
+  title: string;
+  author: string;
+  pub_nm: string;
+  pub_date: string | null;
+  list_price: string;
+  currency: string;
+  currency_icon: string;
+  PAGE: number | null;
+  cover_s_url: string;
+  created_ms: number | string;
+}
+
+/**
+ * The company's registered books, newest first: the page's keys walk company_books_company_idx
+ * (company, idx) backwards (company_books_company_created for a date filter), the shown columns are read
+ * for those rows only, and the total is counted only when the page cannot tell it (lib/lists).
+ */
 export async function listCompanyBooks(
   db: DbOrTx,
   companyIdx: number,
@@ -137,31 +156,23 @@ export async function listCompanyBooks(
   paging: { start: number; length: number },
   timeZone: string,
 ) {
-  const where = listWhere(companyIdx, f, timeZone);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        idx: companyBooks.idx,
-        isbn13: companyBooks.isbn13,
-        title: companyBooks.title,
-        author: companyBooks.author,
-        pub_nm: companyBooks.pubNm,
-        pub_date: companyBooks.pubDate,
-        list_price: companyBooks.listPrice,
-        currency: companyBooks.currency,
-        // a currency missing from the lookup shows its code
-        currency_icon: sql<string>`coalesce(${currencies.icon}, ${companyBooks.currency})`,
-        PAGE: companyBooks.page,
-        cover_s_url: companyBooks.coverSUrl,
-        created_at: companyBooks.createdAt,
-      })
-      .from(companyBooks)
-      .leftJoin(currencies, eq(currencies.name, companyBooks.currency))
-      .where(where)
-      .orderBy(desc(companyBooks.idx))
-      .limit(paging.length)
-      .offset(paging.start),
-    db.select({ n: count() }).from(companyBooks).where(where),
-  ]);
-  return { rows, total: Number(total?.n ?? 0) };
+  const keys = sql`select b.idx from company_books b where ${listWhere(companyIdx, f, timeZone)}`;
+  const { rows, total } = await listPage<CompanyBookRowDb & { ord: number }>(
+    db,
+    {
+      keys,
+      order: sql`k.idx desc`,
+      // a currency missing from the lookup shows its code
+      columns: sql`select page.ord, b.idx, b.isbn13, b.title, b.author, b.pub_nm, b.pub_date::text as pub_date,
+          b.list_price::text as list_price, b.currency, coalesce(c.icon, b.currency) as currency_icon, b.page as "PAGE",
+          b.cover_s_url, floor(extract(epoch from b.created_at) * 1000)::float8 as created_ms
+        from page join company_books b on b.idx = page.idx left join currencies c on c.name = b.currency`,
+    },
+    clampPaging(paging),
+    () => countRows(db, keys),
+  );
+  return {
+    rows: rows.map(({ created_ms, ...r }) => ({ ...r, idx: Number(r.idx), created_at: new Date(Number(created_ms)) })),
+    total,
+  };
 }

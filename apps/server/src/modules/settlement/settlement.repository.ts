@@ -2,6 +2,7 @@ import { and, asc, desc, eq, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { INVOICE_UPLOAD_PATH, addMonths, isLastDayOfMonth, type TSettlementFilter } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { buyInvoiceLines, buyInvoices, companies, currencies, storedFiles } from '../../db/schema';
+import { clampPaging, countRows, currencyTotalsSql, listPage, parseJson } from '../../lib/lists';
 
 /**
  * Buy invoices, payments and their files. Every query takes the company of the verified token.
@@ -107,15 +108,8 @@ export interface InvoiceTotalDb {
   amount: string;
 }
 
-/** A json column (parsed by node-postgres and PGlite alike; text if a driver leaves it). */
-const parseJson = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
-
-/** Per-currency count and exact sum of rows `(currency_idx, cnt, amount)`, as one json array in currency order. */
-const totalsJson = (from: SQL) => sql`(select coalesce(json_agg(t order by t.currency), '[]'::json) from (
-    select c.name as currency, c.icon as currency_icon, sum(s.cnt)::int as cnt, sum(s.amount)::text as amount
-    from (${from}) s join currencies c on c.idx = s.currency_idx
-    group by c.name, c.icon having sum(s.cnt) > 0
-  ) t)`;
+/** Per-currency count and exact sum of rows `(currency_idx, cnt, amount)`, as one json array in currency order (lib/lists). */
+const totalsJson = (from: SQL) => currencyTotalsSql(from);
 
 /**
  * The per-currency totals of the whole filter, from the sum tables only (whole months from the
@@ -245,7 +239,11 @@ export interface PaymentRowDb {
   created_at: string;
 }
 
-/** Payments, newest deposit first, with the total of the same filter. */
+/**
+ * Payments, newest deposit first, with the total of the same filter: the page's keys walk
+ * buy_payments_company_date (company, d_date, idx) backwards, the shown columns are read for those rows only,
+ * and the total is an index-only count on the same index unless the page shows it (lib/lists).
+ */
 export async function paymentPage(
   db: DbOrTx,
   companyIdx: number,
@@ -254,20 +252,20 @@ export async function paymentPage(
   start: number,
   length: number,
 ) {
-  const where = paymentConditions(companyIdx, filter, items);
-  const [count] = await rows<{ n: number }>(db, sql`select count(*)::int as n from buy_payments p where ${where}`);
-  const total = Number(count?.n ?? 0);
-  if (start >= total) return { total, rows: [] as PaymentRowDb[] };
-  const page = await rows<PaymentRowDb>(
+  const keys = sql`select p.idx, p.d_date from buy_payments p where ${paymentConditions(companyIdx, filter, items)}`;
+  const { rows: page, total } = await listPage<PaymentRowDb & { ord: number }>(
     db,
-    sql`select p.idx, p.d_name, p.d_payment::text as d_payment, c.icon as currency_icon, c.name as currency_name,
+    {
+      keys,
+      order: sql`k.d_date desc, k.idx desc`,
+      columns: sql`select page.ord, p.idx, p.d_name, p.d_payment::text as d_payment, c.icon as currency_icon, c.name as currency_name,
           p.d_date::text as d_date, p.d_type, p.employee_name, ${iso('p.created_at')} as created_at
-        from buy_payments p join currencies c on c.idx = p.currency_idx
-        where ${where}
-        order by p.d_date desc, p.idx desc
-        offset ${start} limit ${length}`,
+        from page join buy_payments p on p.idx = page.idx join currencies c on c.idx = p.currency_idx`,
+    },
+    clampPaging({ start, length }),
+    () => countRows(db, keys),
   );
-  return { total, rows: page };
+  return { total, rows: page as PaymentRowDb[] };
 }
 
 export interface PaymentDetailDb {

@@ -1,0 +1,109 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@portal/contract';
+import type { DbOrTx } from '../../db/client';
+
+/**
+ * One way to answer a spec §7 list ({ dataset, total_cnt } from start/length): the repositories keep
+ * their SQL (filters, order, columns); this file keeps how a page, its total and its per-currency
+ * totals are asked for, so that every list pages the same way on indexes that match its order:
+ *
+ * - the page's keys are chosen first (only the key and order columns of the list's table, an index
+ *   range scan in the list's order with a unique tiebreak), then the shown columns and any derived
+ *   figure (a comment count, a joined name) are read for those rows only;
+ * - the total is counted only when the page cannot tell it (a short page is the last one), with a
+ *   count over key columns that an index on (company, …) answers index-only, or by the list's own
+ *   summary tables when its filter maps onto them;
+ * - per-currency count and sum come as one json array in currency order.
+ */
+
+export interface Paging {
+  start: number;
+  length: number;
+}
+
+/** The largest start a list accepts (as the contract does); beyond the end answers an empty page. */
+export const MAX_START = 100_000_000;
+
+/** start ≥ 0 and an integer; length 1…MAX_PAGE_SIZE, a length below 1 (or none) falls back to the default (spec §9). */
+export function clampPaging(p: { start?: number | null; length?: number | null }): Paging {
+  const start = Number.isFinite(p.start) ? Math.min(Math.max(Math.trunc(p.start!), 0), MAX_START) : 0;
+  const raw = Number.isFinite(p.length) ? Math.trunc(p.length!) : 0;
+  return { start, length: raw < 1 ? DEFAULT_PAGE_SIZE : Math.min(raw, MAX_PAGE_SIZE) };
+}
+
+type Rows<T> = { rows: T[] };
+/** The rows of a raw statement (PGlite and node-postgres answer the same shape). */
+export const queryRows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as Rows<T>).rows;
+
+export interface PageQuery {
+  /**
+   * The list's keys and order columns with its filter, without order or limit:
+   * e.g. `select p.idx, p.d_date from buy_payments p where p.company_idx = … and …`.
+   */
+  keys: SQL;
+  /** The list's order over the columns of `keys` as `k.<column>`, ending on a unique column: `k.d_date desc, k.idx desc`. */
+  order: SQL;
+  /**
+   * The shown columns for the page's rows only: a select over the CTE `page` (the keys' columns plus
+   * `ord`, the row's 1-based position in the whole list), e.g.
+   * `select page.ord, p.d_name, … from page join buy_payments p on p.idx = page.idx`. Rows are answered in `ord` order.
+   */
+  columns: SQL;
+}
+
+/** The statement of one page: keys first (offset/limit over the key columns only), then the columns of those rows. */
+export function pageSql(q: PageQuery, paging: Paging): SQL {
+  return sql`with page as materialized (
+      select k.*, (row_number() over (order by ${q.order}))::int as ord
+      from (${q.keys}) k
+      order by ${q.order}
+      offset ${paging.start} limit ${paging.length}
+    ),
+    shown as (${q.columns})
+    select * from shown order by shown.ord`;
+}
+
+/** `select count(*)` of a list's keys (write `keys` so that an index on (company, …) covers it: index-only). */
+export const countSql = (keys: SQL) => sql`select count(*)::int as n from (${keys}) k`;
+
+export async function countRows(db: DbOrTx, keys: SQL): Promise<number> {
+  const [row] = await queryRows<{ n: number | string }>(db, countSql(keys));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * A page and the list's total. The total is not counted when the page shows it: a page shorter than
+ * `length` that has rows (or a first page with none) ends the list. Otherwise `count` answers it: an
+ * exact count (countRows over the same keys) or the list's summary tables.
+ */
+export async function listPage<T extends { ord: number }>(
+  db: DbOrTx,
+  q: PageQuery,
+  paging: Paging,
+  count: () => Promise<number>,
+): Promise<{ rows: Omit<T, 'ord'>[]; total: number; first: number }> {
+  const found = await queryRows<T>(db, pageSql(q, paging));
+  const known = (found.length > 0 && found.length < paging.length) || (paging.start === 0 && found.length === 0);
+  const total = known ? paging.start + found.length : await count();
+  return { rows: found.map(({ ord: _o, ...r }) => r), total, first: paging.start + 1 };
+}
+
+/** A json column (node-postgres and PGlite parse it; text if a driver leaves it). */
+export const parseJson = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+
+/**
+ * Per-currency count and exact sum of `from`, a set of `(currency_idx, cnt, amount)` rows (one per
+ * list row with cnt 1, or summary rows with their counts), as one json array in currency order; a
+ * currency whose count is 0 is left out. `by: 'name'` when the rows carry `currency` (the 3-letter name) instead.
+ */
+export function currencyTotalsSql(from: SQL, by: 'idx' | 'name' = 'idx'): SQL {
+  const on = by === 'idx' ? sql`c.idx = s.currency_idx` : sql`c.name = s.currency`;
+  return sql`(select coalesce(json_agg(t order by t.currency), '[]'::json) from (
+    select c.name as currency, c.icon as currency_icon, sum(s.cnt)::int as cnt, sum(s.amount)::text as amount
+    from (${from}) s join currencies c on ${on}
+    group by c.name, c.icon having sum(s.cnt) > 0
+  ) t)`;
+}
+
+/** A LIKE pattern's wildcards escaped (the default escape character is the backslash). */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,0 +1,118 @@
+/**
+ * Summary tables for lists whose counts and totals must stay fast at a million rows: a list's rows
+ * summed per (company, day, dims…, currency) and per (company, month, dims…, currency), kept exact by
+ * statement-level triggers with transition tables (one aggregate per statement, so bulk writes stay
+ * fast). This file generates those triggers from a spec; a list's custom migration holds the output
+ * (a test checks the migration still equals it), and its repository reads whole months from the month
+ * table, the range's other whole days from the day table and only the rest from the rows.
+ *
+ * The invoice list's tables (migrations 0007, 0014, 0015) are the same mechanism written by hand
+ * before this file existed.
+ */
+
+export interface SummaryColumn {
+  /** column of the summary tables */
+  column: string;
+  /** an SQL expression over the source row `r` (and the joined parent, see `parent`) */
+  expr: string;
+}
+
+export interface SummarySpec {
+  /** the list's table, e.g. royalty_lines */
+  source: string;
+  /** the two summary tables: `<table>_day_sums`, `<table>_month_sums` (created by the schema's migration) */
+  table: string;
+  /** the row's day, an SQL date expression over `r` */
+  day: string;
+  /** key columns after company_idx and day: the list's filters and the currency */
+  dims: SummaryColumn[];
+  /** summed columns besides cnt (count of rows) */
+  measures: SummaryColumn[];
+  /**
+   * A parent row a measure reads (e.g. the book's royalty rate), joined as `alias` on `on`: when one of
+   * its `watch` columns changes, the parent's rows are taken out with the old values and put back with the
+   * new; when a parent is deleted its summary rows go (its rows go by a cascading key).
+   */
+  parent?: { table: string; alias: string; key: string; on: string; watch: string[]; childKey: string };
+}
+
+const list = (xs: string[]) => xs.join(', ');
+
+/** The INSERT … ON CONFLICT that adds (sign 1) or takes out (sign -1) the rows of `from` into one summary table. */
+function apply(spec: SummarySpec, grain: 'day' | 'month', from: string, sign: 1 | -1, measureSign = sign, withCount = true): string {
+  const target = `${spec.table}_${grain}_sums`;
+  const bucket = grain === 'day' ? spec.day : `date_trunc('month', ${spec.day})::date`;
+  const keys = ['company_idx', grain, ...spec.dims.map((d) => d.column)];
+  const cnt = withCount ? `${sign < 0 ? '-' : ''}count(*)::int` : '0';
+  const sums = spec.measures.map((m) => `${measureSign < 0 ? '-' : ''}coalesce(sum(${m.expr}), 0)`);
+  const cols = [...keys, 'cnt', ...spec.measures.map((m) => m.column)];
+  const set = ['cnt', ...spec.measures.map((m) => m.column)].map((c) => `${c} = s.${c} + excluded.${c}`);
+  return `INSERT INTO ${target} AS s (${list(cols)})
+      SELECT r.company_idx, ${bucket}, ${list(spec.dims.map((d) => d.expr))}, ${list([cnt, ...sums])}
+      FROM ${from}
+      GROUP BY ${list(keys.map((_, i) => String(i + 1)))}
+      ON CONFLICT (${list(keys)}) DO UPDATE SET ${list(set)};`;
+}
+
+const joinParent = (spec: SummarySpec, parentTable = spec.parent?.table) =>
+  spec.parent ? ` JOIN ${parentTable} ${spec.parent.alias} ON ${spec.parent.on}` : '';
+
+/** The statements (without breakpoints) of a summary's triggers and its backfill of the rows already there. */
+export function summaryTriggerSql(spec: SummarySpec): string[] {
+  const fn = `${spec.table}_sums_apply`;
+  const both = (from: string, sign: 1 | -1) => `${apply(spec, 'day', from, sign)}\n    ${apply(spec, 'month', from, sign)}`;
+  const out = [
+    `CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    ${both(`old_rows r${joinParent(spec)}`, -1)}
+  END IF;
+  IF TG_OP IN ('UPDATE', 'INSERT') THEN
+    ${both(`new_rows r${joinParent(spec)}`, 1)}
+  END IF;
+  RETURN NULL;
+END
+$$;`,
+    `CREATE TRIGGER ${spec.source}_sums_ins AFTER INSERT ON ${spec.source}
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();`,
+    `CREATE TRIGGER ${spec.source}_sums_del AFTER DELETE ON ${spec.source}
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();`,
+    `CREATE TRIGGER ${spec.source}_sums_upd AFTER UPDATE ON ${spec.source}
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();`,
+  ];
+  const p = spec.parent;
+  if (p) {
+    const pfn = `${spec.table}_sums_parent_apply`;
+    const changed = p.watch.map((c) => `o.${c} IS DISTINCT FROM n.${c}`).join(' OR ');
+    // the parent's rows, measured with its old values (taken out) and its new ones (put back); counts stay
+    const rowsWith = (side: 'o' | 'n') =>
+      `${spec.source} r JOIN old_rows o ON o.${p.key} = r.${p.childKey} JOIN new_rows n ON n.${p.key} = o.${p.key}` +
+      ` JOIN LATERAL (SELECT ${side}.*) ${p.alias} ON true WHERE ${changed}`;
+    out.push(
+      `CREATE FUNCTION ${pfn}() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    DELETE FROM ${spec.table}_day_sums WHERE ${p.childKey} IN (SELECT ${p.key} FROM old_rows);
+    DELETE FROM ${spec.table}_month_sums WHERE ${p.childKey} IN (SELECT ${p.key} FROM old_rows);
+  ELSE
+    ${apply(spec, 'day', rowsWith('o'), -1, -1, false)}
+    ${apply(spec, 'month', rowsWith('o'), -1, -1, false)}
+    ${apply(spec, 'day', rowsWith('n'), 1, 1, false)}
+    ${apply(spec, 'month', rowsWith('n'), 1, 1, false)}
+  END IF;
+  RETURN NULL;
+END
+$$;`,
+      `CREATE TRIGGER ${p.table}_${spec.table}_sums_upd AFTER UPDATE ON ${p.table}
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${pfn}();`,
+      `CREATE TRIGGER ${p.table}_${spec.table}_sums_del AFTER DELETE ON ${p.table}
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${pfn}();`,
+    );
+  }
+  // the rows already there
+  out.push(apply(spec, 'day', `${spec.source} r${joinParent(spec)}`, 1), apply(spec, 'month', `${spec.source} r${joinParent(spec)}`, 1));
+  return out;
+}
+
+/** The migration text of a summary: its statements separated by drizzle's breakpoints. */
+export const summaryMigrationSql = (spec: SummarySpec) => summaryTriggerSql(spec).join('\n--> statement-breakpoint\n');

@@ -2,7 +2,8 @@ import { crc32 } from 'node:zlib';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { createDiskFileStore } from '../../lib/file-store';
 import type { DbOrTx } from '../client';
-import { bbsBoards, bbsComments, bbsPosts, helpFiles, storedFiles, THREAD_STEP_DIGITS, threadPathOf } from '../schema';
+import { bbsBoards, bbsComments, bbsPosts, helpFiles, storedFiles, THREAD_STEP_DIGITS } from '../schema';
+import { insertPost } from '../help-threads';
 import type { SeedContext } from './registry';
 import { catalogueBooks } from './product';
 import { rng } from './random';
@@ -178,32 +179,12 @@ async function xlsx(sheet: string, rows: (string | number)[][]): Promise<Buffer>
 }
 
 // Seeds write their rows with Drizzle directly (they never import a module's repository); the
-// thread fields follow the same rule as the help repository's insertPost (threadPathOf, db/schema).
 type PostValues = Omit<typeof bbsPosts.$inferInsert, 'rootIdx' | 'threadPath' | 'reLevel' | 'parentIdx'>;
-type ParentPost = { idx: number; rootIdx: number; threadPath: string; reLevel: number; rootTitle: string };
 
 async function boardIdx(db: DbOrTx, name: string): Promise<number> {
   const [board] = await db.select({ idx: bbsBoards.idx }).from(bbsBoards).where(eq(bbsBoards.name, name)).limit(1);
   if (!board) throw new Error(`board ${name} is missing: run the migrations first`);
   return board.idx;
-}
-
-/** Inserts a post (or a reply under `parent`) and fills its thread fields. */
-async function insertPost(db: DbOrTx, values: PostValues, parent?: ParentPost): Promise<number> {
-  const [row] = await db
-    .insert(bbsPosts)
-    .values({ ...values, parentIdx: parent?.idx ?? null, reLevel: parent ? parent.reLevel + 1 : 0 })
-    .returning({ idx: bbsPosts.idx });
-  if (!row) throw new Error('post insert returned nothing');
-  await db
-    .update(bbsPosts)
-    .set({
-      rootIdx: parent ? parent.rootIdx : row.idx,
-      rootTitle: parent ? parent.rootTitle : values.title,
-      threadPath: threadPathOf(row.idx, parent?.threadPath),
-    })
-    .where(eq(bbsPosts.idx, row.idx));
-  return row.idx;
 }
 
 /** Inserts many top-level posts at once: two statements whatever their number. */

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { bbsBoards, bbsComments, bbsPosts, helpFiles, storedFiles, threadPathOf } from '../../db/schema';
+import { bbsBoards, bbsComments, bbsPosts, helpFiles, storedFiles } from '../../db/schema';
 import { clampPaging, countRows, escapeLike, listPage, parseJson } from '../../lib/lists';
 
 export type PostRow = typeof bbsPosts.$inferSelect;
@@ -134,27 +134,8 @@ export function countView(db: DbOrTx, idx: number) {
     .then((r) => r[0]?.viewCount ?? 0);
 }
 
-/** Inserts a post (or a reply under `parent`), filling its thread fields. */
-export async function insertPost(
-  db: DbOrTx,
-  values: Omit<typeof bbsPosts.$inferInsert, 'rootIdx' | 'threadPath' | 'reLevel' | 'parentIdx'>,
-  parent?: Pick<PostRow, 'idx' | 'rootIdx' | 'threadPath' | 'reLevel' | 'rootTitle'>,
-) {
-  const [row] = await db
-    .insert(bbsPosts)
-    .values({ ...values, parentIdx: parent?.idx ?? null, reLevel: parent ? parent.reLevel + 1 : 0 })
-    .returning({ idx: bbsPosts.idx });
-  if (!row) throw new Error('post insert returned nothing');
-  await db
-    .update(bbsPosts)
-    .set({
-      rootIdx: parent ? (parent.rootIdx ?? parent.idx) : row.idx,
-      rootTitle: parent ? parent.rootTitle : values.title,
-      threadPath: threadPathOf(row.idx, parent?.threadPath),
-    })
-    .where(eq(bbsPosts.idx, row.idx));
-  return row.idx;
-}
+/** Inserts a post (or a reply under `parent`), filling its thread fields (shared with the demo seed). */
+export { insertPost } from '../../db/help-threads';
 
 export async function updatePost(db: DbOrTx, idx: number, values: { title: string; content: string; updatedAt: Date }) {
   await db.update(bbsPosts).set(values).where(eq(bbsPosts.idx, idx));

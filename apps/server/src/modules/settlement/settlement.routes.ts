@@ -17,10 +17,11 @@ import {
   ZSettlementListQuery,
 } from '@portal/contract';
 import type { FastifyReply } from 'fastify';
+import type { WorkbookOptions } from '../../lib/export';
 import { sendFile } from '../../lib/file-store';
 import { companyOf } from '../../plugins/auth';
 import type { ModuleDeps } from '../types';
-import { createSettlementExports } from './settlement.export';
+import { createSettlementExports, type SettlementExportRequest } from './settlement.export';
 import { createSettlementService } from './settlement.service';
 
 const errors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope, 404: ZErrorEnvelope };
@@ -63,49 +64,32 @@ export const settlementRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, {
     async (request) => exporter.interactive(() => service.invoices(companyOf(request).companyIdx, request.query)),
   );
 
-  app.post(
-    '/calculate/exportBuyInvoiceSend',
-    {
-      schema: {
-        tags: ['settlement'],
-        summary: '(addition) The invoice list as .xlsx or .csv, with the same filters, streamed',
-        description:
-          `(addition) Not in the specification. Every invoice of calculate/buyInvoiceSend with the same search_value, in the same ` +
-          `order (newest registration day first). ${EXPORT_FORMAT}`,
-        body: ZSettlementExportBody,
-        response: exportErrors,
+  /** The invoice and the payment list as .xlsx or .csv (additions): one route shape, each with its list's words. */
+  const exportRoute = <R, K>(
+    url: string,
+    list: string,
+    order: string,
+    rows: (companyIdx: number, q: SettlementExportRequest) => Promise<WorkbookOptions<R, K>>,
+  ) =>
+    app.post(
+      url,
+      {
+        schema: {
+          tags: ['settlement'],
+          summary: `(addition) The ${list} list as .xlsx or .csv, with the same filters, streamed`,
+          description: `(addition) Not in the specification. Every row of the ${list} list with the same search_value, in the same order (${order}). ${EXPORT_FORMAT}`,
+          body: ZSettlementExportBody,
+          response: exportErrors,
+        },
       },
-    },
-    async (request, reply) => {
-      const { companyIdx } = companyOf(request);
-      const { search_value, ...rest } = request.body;
-      return exporter.streamWorkbook(reply as FastifyReply, companyIdx, () =>
-        exports.invoices(companyIdx, { filter: search_value ?? {}, ...rest }),
-      );
-    },
-  );
-
-  app.post(
-    '/calculate/exportBuyPayment',
-    {
-      schema: {
-        tags: ['settlement'],
-        summary: '(addition) The payment list as .xlsx or .csv, with the same filters, streamed',
-        description:
-          `(addition) Not in the specification. Every payment of calculate/buyPayment with the same search_value, in the same ` +
-          `order (newest deposit first). ${EXPORT_FORMAT}`,
-        body: ZSettlementExportBody,
-        response: exportErrors,
+      async (request, reply) => {
+        const { companyIdx } = companyOf(request);
+        const { search_value, ...rest } = request.body;
+        return exporter.streamWorkbook(reply as FastifyReply, companyIdx, () => rows(companyIdx, { filter: search_value ?? {}, ...rest }));
       },
-    },
-    async (request, reply) => {
-      const { companyIdx } = companyOf(request);
-      const { search_value, ...rest } = request.body;
-      return exporter.streamWorkbook(reply as FastifyReply, companyIdx, () =>
-        exports.payments(companyIdx, { filter: search_value ?? {}, ...rest }),
-      );
-    },
-  );
+    );
+  exportRoute('/calculate/exportBuyInvoiceSend', 'invoice', 'newest registration day first', exports.invoices);
+  exportRoute('/calculate/exportBuyPayment', 'payment', 'newest deposit first', exports.payments);
 
   app.get(
     '/calculate/buyInvoiceSend/:buy_invoice_idx',

@@ -1,12 +1,9 @@
-import { Button, Group, Loader, Menu, Text } from '@mantine/core';
+import { Button, Group, Menu } from '@mantine/core';
 import { SETTLEMENT_EXPORT_FORMATS, type TSettlementExportFormat, type TSettlementFilter } from '@portal/contract';
 import { IconChevronDown, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageKey } from '../../../lib/api-client';
-import { formatAmount } from '../../../lib/format';
+import { ExportProgress, useExportRun } from '../../../components/export-progress';
 import { asLanguage } from '../../../lib/i18n';
-import { notifyError, notifySuccess } from '../../../lib/notify';
 import { exportFileName, exportSettlement, type SettlementExportKind } from '../api/export-settlement';
 
 /**
@@ -15,27 +12,15 @@ import { exportFileName, exportSettlement, type SettlementExportKind } from '../
  */
 export function ExportMenu({ kind, filter }: { kind: SettlementExportKind; filter: TSettlementFilter }) {
   const { t, i18n } = useTranslation(['settlement', 'common']);
-  const [bytes, setBytes] = useState<number | null>(null);
-  const start = async (format: TSettlementExportFormat) => {
-    setBytes(0);
-    try {
-      await exportSettlement(kind, filter, asLanguage(i18n.language), format, setBytes);
-      notifySuccess(t('settlement:export.done', { fileName: exportFileName(kind, format) }));
-    } catch (e) {
-      notifyError(t(`common:${errorMessageKey(e)}`));
-    } finally {
-      setBytes(null);
-    }
-  };
-  const busy = bytes !== null;
+  const { bytes, busy, start } = useExportRun();
+  const run = (format: TSettlementExportFormat) =>
+    start(
+      (onProgress) => exportSettlement(kind, filter, asLanguage(i18n.language), format, onProgress),
+      t('settlement:export.done', { fileName: exportFileName(kind, format) }),
+    );
   return (
     <Group justify="flex-end" gap="xs" my="xs">
-      {busy && (
-        <Group gap={6} role="status" aria-live="polite" data-testid="settlement-export-progress">
-          <Loader size="xs" aria-hidden />
-          <Text size="sm">{t('settlement:export.progress', { size: formatAmount((bytes / 1024).toFixed(1), { decimals: 1 }) })}</Text>
-        </Group>
-      )}
+      <ExportProgress bytes={bytes} text={(size) => t('settlement:export.progress', { size })} testId="settlement-export-progress" />
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <Button
@@ -54,7 +39,7 @@ export function ExportMenu({ kind, filter }: { kind: SettlementExportKind; filte
             <Menu.Item
               key={format}
               leftSection={format === 'csv' ? <IconFileTypeCsv size={16} aria-hidden /> : <IconFileSpreadsheet size={16} aria-hidden />}
-              onClick={() => void start(format)}
+              onClick={() => void run(format)}
               data-testid={`export-${kind}-${format}`}
             >
               {t(`settlement:export.formats.${format}`)}

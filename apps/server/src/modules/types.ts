@@ -2,6 +2,7 @@ import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import type { ChangeFeed } from '../lib/change-feed';
 import type { FileStore } from '../lib/file-store';
+import type { MailContext } from '../lib/mail/notify';
 import type { Metrics } from '../lib/metrics';
 import type { AuthService } from './auth/auth.service';
 
@@ -15,4 +16,6 @@ export interface ModuleDeps {
   changes: ChangeFeed;
   /** Prometheus metrics: a module adds gauges of its own state (lib/metrics.ts) */
   metrics: Metrics;
+  /** links and switches of the mails a module raises (lib/mail/notify.ts) */
+  mail: MailContext;
 }

@@ -45,7 +45,7 @@ export interface TestContext {
  * A fresh, migrated database for one test file: an in-memory PGlite, or, when TEST_DATABASE_URL
  * is set and TEST_DB=pg, a new PostgreSQL database created beside it and dropped at close.
  */
-export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   const adminUrl = process.env.TEST_DB === 'pg' ? process.env.TEST_DATABASE_URL : undefined;
   if (!adminUrl) {
     const database = await openDatabase({});
@@ -66,6 +66,8 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
   await seedReference(database.db);
   return {
     database,
+    // another pool on the same database is another "process" (lib/mail's two-worker test)
+    url: url.toString(),
     drop: async () => {
       await database.close();
       const c = new pg.Client({ connectionString: adminUrl });

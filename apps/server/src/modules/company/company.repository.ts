@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import type { TCompanyAddressInput, TContactPersonInput, TCompanyUpdate } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
-import { companies, companyCredentials, contactPersons, countries, customerAddresses } from '../../db/schema';
+import { companies, contactPersons, countries, customerAddresses } from '../../db/schema';
 
 // ------------------------------------------------------------ profile
 
@@ -50,15 +50,6 @@ export function countryExists(db: DbOrTx, code3: string) {
 }
 
 // ------------------------------------------------------------ password
-
-export async function setPasswordHash(db: DbOrTx, companyIdx: number, passwordHash: string, now: Date) {
-  const rows = await db
-    .update(companyCredentials)
-    .set({ passwordHash, passwordChangedAt: now })
-    .where(eq(companyCredentials.companyIdx, companyIdx))
-    .returning({ companyIdx: companyCredentials.companyIdx });
-  return rows.length;
-}
 
 // ------------------------------------------------------------ addresses
 

@@ -121,8 +121,7 @@ export function createCompanyService({ db, auth, now }: CompanyServiceDeps) {
       if (!ok) throw invalid('password_current', COMPANY_MESSAGES.wrongPassword);
       const hash = await auth.hashPassword(body.password_change);
       const at = now();
-      const changed = await write((tx) => repo.setPasswordHash(tx, caller.companyIdx, hash, at));
-      if (!changed) throw notFound();
+      if (!(await auth.setPasswordHash(caller.companyIdx, hash, at))) throw notFound();
       await auth.revokeOtherSessions(caller.companyIdx, caller.sid);
       return { status: 'success' as const };
     },

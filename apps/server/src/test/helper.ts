@@ -30,6 +30,8 @@ export interface TestContext {
   clock: TestClock;
   /** which database runs under this suite */
   driver: 'pglite' | 'pg';
+  /** PostgreSQL: the suite's database, for a second pool (another "process") on it */
+  databaseUrl?: string;
   /** a company of division AUT with a password, ready to log in */
   createCompany: (overrides?: Parameters<typeof createCompany>[1]) => Promise<TestCompany>;
   /** logs in and returns the access token */
@@ -79,7 +81,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
 }
 
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
-  const { database, drop } = await openTestDatabase();
+  const { database, drop, url: databaseUrl } = await openTestDatabase();
   const clock = new TestClock();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const config = ephemeralConfig(dataDir, { now: clock.now, ...overrides });
@@ -105,6 +107,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     config,
     clock,
     driver: database.driver,
+    databaseUrl,
     createCompany: (o) => createCompany(database.db, o),
     login,
     inject,

@@ -10,7 +10,7 @@ CREATE TABLE "mail_outbox" (
 	"html_body" text NOT NULL,
 	"attachment" varchar(200),
 	"attempts" smallint DEFAULT 0 NOT NULL,
-	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"next_attempt_at" timestamp with time zone,
 	"locked_until" timestamp with time zone,
 	"locked_by" varchar(64),
 	"last_error" text,
@@ -36,5 +36,5 @@ ALTER TABLE "companies" ADD COLUMN "notify_statement" boolean DEFAULT true NOT N
 ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_company_idx_companies_idx_fk" FOREIGN KEY ("company_idx") REFERENCES "public"."companies"("idx") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_company_idx_companies_idx_fk" FOREIGN KEY ("company_idx") REFERENCES "public"."companies"("idx") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "mail_outbox_dedupe" ON "mail_outbox" USING btree ("dedupe_key");--> statement-breakpoint
-CREATE INDEX "mail_outbox_pending" ON "mail_outbox" USING btree ("next_attempt_at","id") WHERE "mail_outbox"."sent_at" is null and "mail_outbox"."failed_at" is null;--> statement-breakpoint
+CREATE INDEX "mail_outbox_pending" ON "mail_outbox" USING btree ("next_attempt_at" NULLS FIRST,"id") WHERE "mail_outbox"."sent_at" is null and "mail_outbox"."failed_at" is null;--> statement-breakpoint
 CREATE INDEX "password_reset_tokens_company_created" ON "password_reset_tokens" USING btree ("company_idx","created_at");

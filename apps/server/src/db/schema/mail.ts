@@ -26,7 +26,8 @@ export const mailOutbox = pgTable(
     /** an attachment the worker fetches when sending (e.g. `invoice_pdf:123`); null = none */
     attachment: varchar('attachment', { length: 200 }),
     attempts: smallint('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** null = due now; set after a failed attempt (backoff) */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     /** the lease of the worker that claimed it; null or past = free to claim */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lockedBy: varchar('locked_by', { length: 64 }),
@@ -42,7 +43,7 @@ export const mailOutbox = pgTable(
     uniqueIndex('mail_outbox_dedupe').on(t.dedupeKey),
     // the worker's claim: pending rows in order of their next attempt
     index('mail_outbox_pending')
-      .on(t.nextAttemptAt, t.id)
+      .on(t.nextAttemptAt.asc().nullsFirst(), t.id)
       .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
   ],
 );

@@ -58,7 +58,7 @@ const pending = (now: Date) =>
   and(
     isNull(mailOutbox.sentAt),
     isNull(mailOutbox.failedAt),
-    lte(mailOutbox.nextAttemptAt, now),
+    or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, now)),
     or(isNull(mailOutbox.lockedUntil), lte(mailOutbox.lockedUntil, now)),
   );
 
@@ -72,7 +72,7 @@ export function claim(db: DbOrTx, worker: string, now: Date, leaseUntil: Date, l
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
     .where(pending(now))
-    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+    .orderBy(sql`${mailOutbox.nextAttemptAt} asc nulls first`, asc(mailOutbox.id))
     .limit(limit)
     .for('update', { skipLocked: true });
   return db

@@ -37,6 +37,22 @@ export const routes: RouteObject[] = [
         ),
         loader: () => (session.isValid() ? redirect('/dashboard') : null),
       },
+      {
+        path: '/password-reset',
+        lazy: lazyPage(
+          () => import('../features/auth/components/password-reset-page'),
+          (m) => m.PasswordResetRequestPage,
+          'auth',
+        ),
+      },
+      {
+        path: '/password-reset/confirm',
+        lazy: lazyPage(
+          () => import('../features/auth/components/password-reset-page'),
+          (m) => m.PasswordResetConfirmPage,
+          'auth',
+        ),
+      },
       { path: '/register', element: <PlaceholderPage titleKey="app.registerTitle" /> },
       { path: '/lock', loader: requireSession, element: <PlaceholderPage titleKey="app.lockTitle" /> },
     ],

@@ -135,14 +135,14 @@ describe('delivery', () => {
     let [row] = await rows();
     expect(row!.attempts).toBe(1);
     expect(row!.lastError).toMatch(/451/);
-    expect(row!.nextAttemptAt.getTime()).toBe(t.clock.now().getTime() + retryDelayMs(1));
+    expect(row!.nextAttemptAt!.getTime()).toBe(t.clock.now().getTime() + retryDelayMs(1));
     // not due yet
     expect(await t.app.mail.flush()).toBe(0);
     expect((await rows())[0]!.attempts).toBe(1);
     t.clock.advance(retryDelayMs(1));
     expect(await t.app.mail.flush()).toBe(0);
     [row] = await rows();
-    expect(row!.nextAttemptAt.getTime()).toBe(t.clock.now().getTime() + retryDelayMs(2));
+    expect(row!.nextAttemptAt!.getTime()).toBe(t.clock.now().getTime() + retryDelayMs(2));
     expect(retryDelayMs(2)).toBe(2 * retryDelayMs(1));
     t.clock.advance(retryDelayMs(2));
     expect(await t.app.mail.flush()).toBe(1);

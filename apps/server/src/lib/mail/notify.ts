@@ -130,13 +130,13 @@ export async function notifyPaymentRegistered(tx: DbOrTx, ctx: MailContext, paym
 }
 
 /**
- * A reply or a comment under a company's Q&A post → that company's `email` list. The root post of
- * the thread must be the company's; its own replies and comments raise nothing.
+ * A reply to or a comment on a company's Q&A post (`postIdx`: the post replied to or commented on)
+ * → that company's `email` list. Its own replies and comments raise nothing.
  */
 export async function notifyQnaActivity(
   tx: DbOrTx,
   ctx: MailContext,
-  a: { rootIdx: number; what: 'reply' | 'comment'; sourceIdx: number; author: { type: string; idx: number } },
+  a: { postIdx: number; what: 'reply' | 'comment'; sourceIdx: number; author: { type: string; idx: number } },
 ) {
   const [root] = await tx
     .select({
@@ -147,7 +147,7 @@ export async function notifyQnaActivity(
       deleted: bbsPosts.deletedAt,
     })
     .from(bbsPosts)
-    .where(eq(bbsPosts.idx, a.rootIdx));
+    .where(eq(bbsPosts.idx, a.postIdx));
   if (!root || root.type !== 'company' || root.deleted) return undefined;
   if (a.author.type === 'company' && a.author.idx === root.owner) return undefined;
   const c = await findCompany(tx, root.owner);

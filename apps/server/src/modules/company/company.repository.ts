@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
-import type { TCompanyAddressInput, TContactPersonInput, TCompanyUpdate } from '@portal/contract';
+import type { TCompanyAddressInput, TContactPersonInput, TCompanyUpdate, TNotificationSettings } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { companies, contactPersons, countries, customerAddresses } from '../../db/schema';
 
@@ -50,6 +50,38 @@ export function countryExists(db: DbOrTx, code3: string) {
 }
 
 // ------------------------------------------------------------ password
+
+// ------------------------------------------------------------ notification mails (issue 18)
+
+const notificationColumns = {
+  notify_invoice: companies.notifyInvoice,
+  notify_payment: companies.notifyPayment,
+  notify_qna: companies.notifyQna,
+  notify_statement: companies.notifyStatement,
+};
+
+export function findNotificationSettings(db: DbOrTx, companyIdx: number) {
+  return db
+    .select(notificationColumns)
+    .from(companies)
+    .where(eq(companies.idx, companyIdx))
+    .then((r) => r[0]);
+}
+
+export function updateNotificationSettings(db: DbOrTx, companyIdx: number, v: TNotificationSettings, now: Date) {
+  return db
+    .update(companies)
+    .set({
+      notifyInvoice: v.notify_invoice,
+      notifyPayment: v.notify_payment,
+      notifyQna: v.notify_qna,
+      notifyStatement: v.notify_statement,
+      updatedAt: now,
+    })
+    .where(eq(companies.idx, companyIdx))
+    .returning(notificationColumns)
+    .then((r) => r[0]);
+}
 
 // ------------------------------------------------------------ addresses
 

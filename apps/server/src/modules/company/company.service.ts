@@ -9,6 +9,7 @@ import {
   type TContactPersonInput,
   type TPaging,
   type TPasswordUpdateBody,
+  type TNotificationSettings,
 } from '@portal/contract';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../lib/errors';
@@ -124,6 +125,20 @@ export function createCompanyService({ db, auth, now }: CompanyServiceDeps) {
       if (!(await auth.setPasswordHash(caller.companyIdx, hash, at))) throw notFound();
       await auth.revokeOtherSessions(caller.companyIdx, caller.sid);
       return { status: 'success' as const };
+    },
+
+    // -------------------------------------------------------- notification mails (issue 18)
+
+    async notificationSettings(caller: Caller): Promise<TNotificationSettings> {
+      const row = await repo.findNotificationSettings(db, caller.companyIdx);
+      if (!row) throw notFound();
+      return row;
+    },
+
+    async updateNotificationSettings(caller: Caller, body: TNotificationSettings): Promise<TNotificationSettings> {
+      const row = await repo.updateNotificationSettings(db, caller.companyIdx, body, now());
+      if (!row) throw notFound();
+      return row;
     },
 
     // -------------------------------------------------------- addresses

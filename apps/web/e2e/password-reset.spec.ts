@@ -36,6 +36,8 @@ test.describe('[AUTH] forgotten password', () => {
   test('[AUTH] forgotten password: the mailed link sets a new password, used once', async ({ page }) => {
     const newPassword = 'fresh-pass-2026';
     await page.goto('/login');
+    await expect(page.getByRole('link', { name: 'Forgot your password?' })).toBeVisible();
+    await expectNoA11yViolations(page);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await expect(page).toHaveURL(/\/password-reset$/);
     await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
@@ -77,6 +79,7 @@ test.describe('[AUTH] forgotten password', () => {
     // the new password logs in; the old one no longer does
     await page.getByRole('link', { name: 'Back to the login' }).click();
     await page.getByLabel('Author ID').fill(DEMO2.id);
+    await expectNoA11yViolations(page);
     await page.getByLabel('Password', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page).not.toHaveURL(/\/login/);

@@ -41,3 +41,7 @@ export const ZLoginInfo = z.object({
 export type TLoginInfo = z.infer<typeof ZLoginInfo>;
 
 export const ZLogoutResponse = z.object({ status: z.literal('success') });
+
+/** (addition, issue 18) The UI language the company switched to: mails to it are written in it. */
+export const ZUiLanguageBody = z.object({ language: z.enum(UI_LANGUAGES) });
+export type TUiLanguageBody = z.infer<typeof ZUiLanguageBody>;

@@ -8,6 +8,7 @@ import {
   ZPasswordResetRequestBody,
   ZStatusSuccess,
   ZTokenResponse,
+  ZUiLanguageBody,
 } from '@portal/contract';
 import type { Db } from '../../db/client';
 import type { MailContext } from '../../lib/mail/notify';
@@ -80,6 +81,24 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; mail
       // a token answer is kept by no cache (RFC 6749 §5.1)
       reply.header('cache-control', 'no-store');
       return auth.login(request.body, request.ip);
+    },
+  );
+
+  app.patch(
+    '/company/uiLanguage',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: '(addition) The UI language the company switched to',
+        description:
+          'Mails to the company (notifications, password reset) are written in the language it used last: set at login and by this call.',
+        body: ZUiLanguageBody,
+        response: { 200: ZStatusSuccess, 400: ZErrorEnvelope, 401: ZErrorEnvelope },
+      },
+    },
+    async (request) => {
+      await auth.setUiLanguage(companyOf(request).companyIdx, request.body.language);
+      return { status: 'success' as const };
     },
   );
 

@@ -171,6 +171,11 @@ export function createAuthService(deps: AuthDeps) {
       return ok;
     },
 
+    /** The UI language the company used last (mails are written in it). */
+    setUiLanguage(companyIdx: number, language: string) {
+      return repo.setUiLanguage(db, companyIdx, language);
+    },
+
     /** Stores a password hash (password change, reset); false when the company has no credentials. */
     setPasswordHash(companyIdx: number, hash: string, at: Date, tx: DbOrTx = db): Promise<boolean> {
       return repo.setPasswordHash(tx, companyIdx, hash, at);

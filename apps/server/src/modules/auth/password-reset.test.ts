@@ -90,6 +90,17 @@ describe('forgotten password', () => {
     expect((await login(c.id, 'brand-new-pass')).statusCode).toBe(200);
   });
 
+  it('a language switch while logged in (PATCH company/uiLanguage) is the language of the next mail', async () => {
+    const c = await t.createCompany({ email: 'zh@example.test' });
+    const token = await t.login(c.id, c.password);
+    const res = await t.inject(token, { method: 'PATCH', url: '/api/company/uiLanguage', payload: { language: 'zh' } });
+    expect(res.statusCode).toBe(200);
+    expect((await t.inject(token, { method: 'PATCH', url: '/api/company/uiLanguage', payload: { language: 'xx' } })).statusCode).toBe(400);
+    await request(c.id);
+    await linkToken();
+    expect(inbox.mails[0]!.subject).toBe('重置出版商门户密码');
+  });
+
   it('refuses an expired link (after 30 minutes) and an unknown token', async () => {
     const c = await t.createCompany({ email: 'late@example.test' });
     await request(c.id);

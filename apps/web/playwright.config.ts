@@ -26,6 +26,8 @@ const server = (p: number, env: Record<string, string>) => ({
 });
 
 export const E2E_SHORT_TTL_BASE_URL = `http://127.0.0.1:${shortPort}`;
+/** The SMTP server the password-reset spec runs on loopback; the main server delivers its outbox to it. */
+export const E2E_SMTP_PORT = port + 2;
 
 export default defineConfig({
   testDir: './e2e',
@@ -57,7 +59,12 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
-    server(port, { DATA_DIR: dataDir('main') }),
+    server(port, {
+      DATA_DIR: dataDir('main'),
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      MAIL_POLL_MS: '300',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    }),
     server(shortPort, { DATA_DIR: dataDir('short'), TOKEN_TTL_MINUTES: '5.5', BOOKS_MAX_PER_COMPANY: '100' }),
   ],
 });

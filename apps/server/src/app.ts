@@ -28,6 +28,9 @@ import { openapiTransform, openapiTransformObject } from './lib/openapi';
 import { createExporter } from './lib/export';
 import { createMetrics, instrument, startMetricsServer, type Metrics } from './lib/metrics';
 import { createPasswordHasher } from './lib/password';
+import type { MailContext } from './lib/mail/notify';
+import { createMailWorker, smtpTransport, type MailTransport, type MailWorker } from './lib/mail/worker';
+import { createSettlementService } from './modules/settlement/settlement.service';
 import { loggerOptions } from './lib/log-redaction';
 import authPlugin, { createTokenSigner, markRoutesPublic } from './plugins/auth';
 import { createIndexHtml } from './web-app';
@@ -46,6 +49,8 @@ declare module 'fastify' {
     metrics: Metrics;
     /** the metrics listener's port once the app is ready, when METRICS_PORT is set */
     metricsPort?: number;
+    /** the mail outbox's delivery worker of this process (lib/mail/worker.ts) */
+    mail: MailWorker;
   }
 }
 
@@ -79,6 +84,8 @@ export interface BuildOptions {
   logger?: false | { level?: string; stream?: { write(line: string): void } };
   /** Where stored files live; default: the store config.fileStore names (closed with the app). */
   files?: FileStore;
+  /** How mails leave (tests); default: SMTP at config.mail.smtpUrl, none without it. */
+  mailTransport?: MailTransport;
 }
 
 /** Content-Security-Policy that the built web app passes (no inline scripts; Mantine needs inline styles). */
@@ -226,6 +233,35 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   const files = opts.files ?? (await createFileStore(config.fileStore ?? { kind: 'local', dir: config.filesDir }, db));
   if (!opts.files) app.addHook('onClose', () => files.close());
 
+  // mail: the outbox is delivered by this process's worker (every process runs one; SKIP LOCKED keeps them apart)
+  const mailCtx: MailContext = {
+    publicUrl: config.mail?.publicUrl ?? `http://localhost:${config.port}`,
+    attachPdf: config.mail?.attachPdf ?? false,
+  };
+  const smtpUrl = config.mail?.smtpUrl;
+  const settlementFiles = createSettlementService({ db, files });
+  const mailWorker = createMailWorker({
+    db,
+    now: config.now,
+    log: app.log.child({ component: 'mail' }),
+    transport: opts.mailTransport ?? (smtpUrl ? smtpTransport(smtpUrl) : undefined),
+    from: config.mail?.from ?? 'Publisher Portal <no-reply@localhost>',
+    messageIdHost: new URL(mailCtx.publicUrl).hostname,
+    pollMs: config.mail?.pollMs,
+    // `invoice_pdf:<company idx>:<code>`: the invoice's PDF as the invoice list serves it
+    attachments: async (ref) => {
+      const m = /^invoice_pdf:(\d+):(.+)$/.exec(ref);
+      if (!m) return undefined;
+      const file = await settlementFiles.invoicePdf(Number(m[1]), m[2]!);
+      const content = await files.get(file.storageKey);
+      return content ? { filename: `${m[2]}.pdf`, content, contentType: 'application/pdf' } : undefined;
+    },
+  });
+  app.decorate('mail', mailWorker);
+  // polling only where the configuration asks for it (loadConfig always does; in-process test apps call flush())
+  if (config.mail) app.addHook('onReady', async () => mailWorker.start());
+  app.addHook('onClose', () => mailWorker.stop());
+
   // 3. routes, all under /api
   await app.register(
     async (api) => {
@@ -266,10 +302,10 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
           return { status: 'ready' as const };
         },
       );
-      await api.register(authRoutes, { auth });
+      await api.register(authRoutes, { db, auth, mail: mailCtx, now: config.now });
       await api.register(commonRoutes, { db, auth, demoData: config.demoData });
       const exporter = createExporter({ databaseUrl: config.databaseUrl, metrics });
-      const deps: ModuleDeps = { db, auth, config, files, changes, metrics, exporter };
+      const deps: ModuleDeps = { db, auth, config, files, changes, metrics, exporter, mail: mailCtx };
       for (const routes of [settlementRoutes, copyrightRoutes, companyRoutes, helpRoutes, productRoutes, dashboardRoutes]) {
         await api.register(routes, deps);
       }

@@ -92,6 +92,21 @@ const ZEnv = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: zSwitch.optional(),
+  // Mail (lib/mail, issue 18): SMTP through nodemailer; without SMTP_URL mails stay in the outbox and are logged (subject only).
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().trim().min(3).default('Publisher Portal <no-reply@localhost>'),
+  MAIL_ATTACH_PDF: zSwitch.optional(),
+  MAIL_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  // the portal's address as users reach it, for links in mails; default http://localhost:PORT
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 /** Every variable the server reads (.env.example lists each, a test checks it). */
@@ -128,10 +143,15 @@ const EXPECTED: Record<keyof z.input<typeof ZEnv>, string> = {
   S3_ACCESS_KEY_ID: "an access key id, or empty for the AWS SDK's default credentials",
   S3_SECRET_ACCESS_KEY: "the secret access key, or empty for the AWS SDK's default credentials",
   S3_FORCE_PATH_STYLE: '1 (the bucket in the URL path, e.g. MinIO) or 0',
+  SMTP_URL: 'an smtp:// or smtps:// URL (user and password in it), or empty to keep mails in the outbox',
+  MAIL_FROM: 'the sender, such as Publisher Portal <no-reply@example.com>',
+  MAIL_ATTACH_PDF: '1 (attach the invoice PDF to the new-invoice mail) or 0',
+  MAIL_POLL_MS: 'milliseconds from 100 to 600000',
+  PUBLIC_URL: 'the http(s) URL users open the portal at (links in mails)',
 };
 
 /** Variables whose value is never repeated in a message (it may be a password or a key). */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'JWT_SECRET', 'BOOK_PROVIDER_KEY', 'S3_SECRET_ACCESS_KEY']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'JWT_SECRET', 'BOOK_PROVIDER_KEY', 'S3_SECRET_ACCESS_KEY', 'SMTP_URL']);
 
 /** Thrown by loadConfig: its message names each bad variable and what it takes, one per line. */
 export class ConfigError extends Error {
@@ -195,6 +215,20 @@ export interface AppConfig {
   timeouts?: { requestMs: number; headersMs: number; keepAliveMs: number };
   /** Where stored files live (FILE_STORE); absent = the local directory `filesDir`. */
   fileStore?: FileStoreConfig;
+  /** Mail delivery (lib/mail); absent = no SMTP, the defaults below. */
+  mail?: MailConfig;
+}
+
+export interface MailConfig {
+  /** SMTP_URL; absent = mails stay in the outbox and are logged at info level (subject only) */
+  smtpUrl?: string;
+  from: string;
+  /** MAIL_ATTACH_PDF: the invoice PDF goes with the new-invoice mail */
+  attachPdf: boolean;
+  /** how often each process looks at the outbox (ms) */
+  pollMs: number;
+  /** the portal's public address, for links in mails (no trailing slash) */
+  publicUrl: string;
 }
 
 function resolveFromRoot(p: string) {
@@ -307,6 +341,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoData: e.DEMO_DATA ?? (!e.DATABASE_URL && e.NODE_ENV !== 'production'),
     timeouts: { requestMs: e.REQUEST_TIMEOUT_MS, headersMs: e.HEADERS_TIMEOUT_MS, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS },
     fileStore: fileStoreConfig(e, path.join(dataDir, 'files')),
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      attachPdf: e.MAIL_ATTACH_PDF ?? false,
+      pollMs: e.MAIL_POLL_MS,
+      publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { COMPANY_DIVISION } from './constants';
+import { COMPANY_DIVISION, UI_LANGUAGES } from './constants';
 
 export { COMPANY_DIVISION, PASSWORD_MIN_LENGTH } from './constants';
 
@@ -8,6 +8,8 @@ export const ZLoginBody = z.object({
   id: z.string().trim().min(1).max(100),
   password: z.string().min(1).max(200),
   company_division: z.string().min(1).max(10).default(COMPANY_DIVISION),
+  /** (addition) the UI language in use: mails to the company are written in it */
+  language: z.enum(UI_LANGUAGES).optional(),
 });
 export type TLoginBody = z.infer<typeof ZLoginBody>;
 
@@ -39,3 +41,7 @@ export const ZLoginInfo = z.object({
 export type TLoginInfo = z.infer<typeof ZLoginInfo>;
 
 export const ZLogoutResponse = z.object({ status: z.literal('success') });
+
+/** (addition, issue 18) The UI language the company switched to: mails to it are written in it. */
+export const ZUiLanguageBody = z.object({ language: z.enum(UI_LANGUAGES) });
+export type TUiLanguageBody = z.infer<typeof ZUiLanguageBody>;

@@ -14,6 +14,8 @@ export const ERROR_CODES = [
   'LIMIT_EXCEEDED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
+  /** (issue 18) a password-reset link that is unknown, used or expired */
+  'RESET_TOKEN_INVALID',
 ] as const;
 export const ZErrorCode = z.enum(ERROR_CODES);
 export type TErrorCode = z.infer<typeof ZErrorCode>;

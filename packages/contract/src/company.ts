@@ -231,6 +231,40 @@ export type TPasswordChangeForm = z.infer<typeof ZPasswordChangeForm>;
 
 export const ZStatusSuccess = z.object({ status: z.literal('success') });
 
+// ---------------------------------------------------------------- forgotten password (addition, issue 18)
+
+/** The reset link's token travels in the link; it is a 43-character base64url string. */
+export const PASSWORD_RESET_TOKEN_MAX = 200;
+export const ZPasswordResetRequestBody = z.object({
+  id: z.string({ error: COMPANY_MESSAGES.required }).trim().min(1, { message: COMPANY_MESSAGES.required }).max(100),
+});
+export type TPasswordResetRequestBody = z.infer<typeof ZPasswordResetRequestBody>;
+export const ZPasswordResetConfirmBody = z.object({
+  token: z.string().min(1).max(PASSWORD_RESET_TOKEN_MAX),
+  password: newPassword(),
+});
+export type TPasswordResetConfirmBody = z.infer<typeof ZPasswordResetConfirmBody>;
+/** The new-password form: the password twice. */
+export const ZPasswordResetForm = z
+  .object({ password: newPassword(), password_confirm: z.string().min(1, { message: COMPANY_MESSAGES.required }) })
+  .superRefine((v, ctx) => {
+    if (typeof v.password_confirm === 'string' && v.password_confirm !== '' && v.password_confirm !== v.password) {
+      ctx.addIssue({ code: 'custom', message: COMPANY_MESSAGES.passwordMismatch, path: ['password_confirm'] });
+    }
+  }, always);
+export type TPasswordResetForm = z.infer<typeof ZPasswordResetForm>;
+
+// ---------------------------------------------------------------- mail notifications (addition, issue 18)
+
+/** Which notification mails the company gets (each default on). */
+export const ZNotificationSettings = z.object({
+  notify_invoice: z.boolean(),
+  notify_payment: z.boolean(),
+  notify_qna: z.boolean(),
+  notify_statement: z.boolean(),
+});
+export type TNotificationSettings = z.infer<typeof ZNotificationSettings>;
+
 // ---------------------------------------------------------------- addresses
 
 /** POST/PATCH company/CompanyAddress: spec §3 company address, rules of spec §5 address form. */

@@ -16,3 +16,7 @@ export const MAX_PAGE_SIZE = 100;
  */
 export const DATE_MIN = '0001-01-01';
 export const DATE_MAX = '9999-12-31';
+
+/** The UI languages; the company's last one is stored at login and mails to it are written in it. */
+export const UI_LANGUAGES = ['en', 'ko', 'es', 'zh', 'ja'] as const;
+export type TUiLanguage = (typeof UI_LANGUAGES)[number];

@@ -27,6 +27,8 @@ export interface Screen {
 
 export const SCREENS = [
   { path: '/login', layout: 'guest', feature: 'auth' },
+  { path: '/password-reset', layout: 'guest', feature: 'auth' },
+  { path: '/password-reset/confirm', layout: 'guest', feature: 'auth' },
   { path: '/register', layout: 'guest' },
   { path: '/lock', layout: 'full' },
   { path: '/dashboard', layout: 'app', feature: 'dashboard' },

@@ -15,10 +15,13 @@ import { AppError } from '../lib/errors';
  *   at most (and far fewer once the failure throttle slows it down: modules/auth/throttle.ts),
  *   i.e. under 1 % of what two cores can hash; so one client cannot take the hashing queue.
  * - refresh: 30 a minute. A session refreshes about once per token lifetime (60 minutes).
+ * - passwordReset: 10 a minute, requests and confirmations together (a person asks for one link;
+ *   each mailed link costs a mail, so one client cannot flood inboxes or guess tokens).
  */
 export const RATE_LIMIT_POLICIES = {
   login: { max: 30, timeWindow: 60_000 },
   refresh: { max: 30, timeWindow: 60_000 },
+  passwordReset: { max: 10, timeWindow: 60_000 },
 } as const;
 
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;

@@ -30,6 +30,8 @@ export interface TestContext {
   clock: TestClock;
   /** which database runs under this suite */
   driver: 'pglite' | 'pg';
+  /** PostgreSQL: the suite's database, for a second pool (another "process") on it */
+  databaseUrl?: string;
   /** a company of division AUT with a password, ready to log in */
   createCompany: (overrides?: Parameters<typeof createCompany>[1]) => Promise<TestCompany>;
   /** logs in and returns the access token */
@@ -66,6 +68,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
   await seedReference(database.db);
   return {
     database,
+    // another pool on the same database is another "process" (lib/mail's two-worker test)
     url: url.toString(),
     drop: async () => {
       await database.close();
@@ -105,6 +108,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     config,
     clock,
     driver: database.driver,
+    databaseUrl: url,
     createCompany: (o) => createCompany(database.db, o),
     login,
     inject,

@@ -33,7 +33,7 @@ function requireSession({ request }: LoaderFunctionArgs) {
 function screenRoute(screen: Screen): RouteObject {
   const { feature, path } = screen;
   const route: RouteObject = screen.layout === 'full' ? { path, loader: requireSession } : { path };
-  if (feature === 'auth') {
+  if (feature === 'auth' && path === '/login') {
     return {
       ...route,
       lazy: lazyPage(
@@ -42,6 +42,17 @@ function screenRoute(screen: Screen): RouteObject {
         'auth',
       ),
       loader: () => (session.isValid() ? redirect('/dashboard') : null),
+    };
+  }
+  if (feature === 'auth') {
+    // the forgotten-password pages: open with or without a session
+    return {
+      ...route,
+      lazy: lazyPage(
+        () => import('../features/auth/components/password-reset-page'),
+        (m) => (path === '/password-reset' ? m.PasswordResetRequestPage : m.PasswordResetConfirmPage),
+        'auth',
+      ),
     };
   }
   if (!feature) return { ...route, element: <PlaceholderPage titleKey={`app.${path.slice(1)}Title`} /> };

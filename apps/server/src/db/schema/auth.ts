@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, char, index, integer, pgTable, serial, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, char, index, integer, pgTable, serial, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 
 const yn = (name: string) => char(name, { length: 1 }).notNull().default('N');
 
@@ -35,6 +35,13 @@ export const companies = pgTable('companies', {
   saleOnCredit: yn('sale_on_credit'),
   saleConsignment: yn('sale_consignment'),
   salePrepayment: yn('sale_prepayment'),
+  /** the UI language last used (login, language switch): mails to the company are written in it */
+  uiLanguage: varchar('ui_language', { length: 5 }).notNull().default('en'),
+  /** notification switches (company settings), default on */
+  notifyInvoice: boolean('notify_invoice').notNull().default(true),
+  notifyPayment: boolean('notify_payment').notNull().default(true),
+  notifyQna: boolean('notify_qna').notNull().default(true),
+  notifyStatement: boolean('notify_statement').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

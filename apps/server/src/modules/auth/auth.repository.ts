@@ -1,6 +1,6 @@
 import { and, count, eq, gt, isNull, lt, max, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { companies, companyCredentials, loginFailures, sessions } from '../../db/schema';
+import { companies, companyCredentials, loginFailures, passwordResetTokens, sessions } from '../../db/schema';
 
 export function findCompanyById(db: DbOrTx, id: string) {
   return db
@@ -81,7 +81,7 @@ export async function revokeOtherSessions(db: DbOrTx, companyIdx: number, keepSi
     .where(and(...conds));
 }
 
-export type FailureScope = 'login' | 'settings';
+export type FailureScope = 'login' | 'settings' | 'reset';
 
 export async function recordFailure(db: DbOrTx, f: { scope: FailureScope; account: string; ip: string; at: Date }) {
   await db.insert(loginFailures).values(f);
@@ -128,4 +128,58 @@ export function accountFailures(db: DbOrTx, scope: FailureScope, account: string
     .from(loginFailures)
     .where(and(eq(loginFailures.scope, scope), eq(loginFailures.account, account), gt(loginFailures.at, since)))
     .then((r) => ({ count: Number(r[0]?.count ?? 0), last: r[0]?.last ?? null }));
+}
+
+/** Stores a new password hash; answers whether the company has credentials. */
+export async function setPasswordHash(db: DbOrTx, companyIdx: number, passwordHash: string, now: Date) {
+  const rows = await db
+    .update(companyCredentials)
+    .set({ passwordHash, passwordChangedAt: now })
+    .where(eq(companyCredentials.companyIdx, companyIdx))
+    .returning({ companyIdx: companyCredentials.companyIdx });
+  return rows.length > 0;
+}
+
+/** The UI language the company used last (mails are written in it). */
+export async function setUiLanguage(db: DbOrTx, companyIdx: number, language: string) {
+  await db
+    .update(companies)
+    .set({ uiLanguage: language })
+    .where(and(eq(companies.idx, companyIdx), ne(companies.uiLanguage, language)));
+}
+
+// ------------------------------------------------------------ password reset tokens
+
+export async function insertResetToken(db: DbOrTx, t: { tokenHash: string; companyIdx: number; createdAt: Date; expiresAt: Date }) {
+  await db.insert(passwordResetTokens).values(t);
+}
+
+/** Reset links mailed to a company since `since`. */
+export function countResetTokens(db: DbOrTx, companyIdx: number, since: Date) {
+  return db
+    .select({ n: count() })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.companyIdx, companyIdx), gt(passwordResetTokens.createdAt, since)))
+    .then((r) => Number(r[0]?.n ?? 0));
+}
+
+/**
+ * Spends a live token (unused, unexpired) and answers its company; undefined when there is none.
+ * One UPDATE: of two requests with the same token, one wins.
+ */
+export function spendResetToken(db: DbOrTx, tokenHash: string, now: Date) {
+  return db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+    .returning({ companyIdx: passwordResetTokens.companyIdx })
+    .then((r) => r[0]?.companyIdx);
+}
+
+/** Spends every other live token of the company (a password set by one link ends the others). */
+export async function spendCompanyResetTokens(db: DbOrTx, companyIdx: number, now: Date) {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.companyIdx, companyIdx), isNull(passwordResetTokens.usedAt)));
 }

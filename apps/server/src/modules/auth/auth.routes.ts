@@ -1,11 +1,65 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorEnvelope, ZLoginBody, ZLoginInfo, ZLogoutResponse, ZTokenResponse } from '@portal/contract';
+import {
+  ZErrorEnvelope,
+  ZLoginBody,
+  ZLoginInfo,
+  ZLogoutResponse,
+  ZPasswordResetConfirmBody,
+  ZPasswordResetRequestBody,
+  ZStatusSuccess,
+  ZTokenResponse,
+  ZUiLanguageBody,
+} from '@portal/contract';
+import type { Db } from '../../db/client';
+import type { MailContext } from '../../lib/mail/notify';
 import { companyOf } from '../../plugins/auth';
 import type { AuthService } from './auth.service';
+import { createPasswordResetService, RESET_TOKEN_MINUTES } from './password-reset';
 
 const errors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope, 429: ZErrorEnvelope, 503: ZErrorEnvelope };
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; mail: MailContext; now: () => Date }> = async (app, opts) => {
+  const { auth } = opts;
+  const reset = createPasswordResetService({ db: opts.db, auth, now: opts.now, mail: opts.mail });
+
+  app.post(
+    '/company/passwordReset/request',
+    {
+      config: { public: true, rateLimitPolicy: 'passwordReset' },
+      schema: {
+        tags: ['auth'],
+        summary: '(addition) Forgotten password: mail a reset link to the company',
+        description:
+          'Always answers 200 `{ status: "success" }` after the same time, whether or not the id exists. When it ' +
+          `exists, a single-use link valid ${RESET_TOKEN_MINUTES} minutes goes to the company's \`email\` list (at most 3 an hour). ` +
+          'Counted per id (5 in 15 minutes, known or not) and per client (10 a minute with the confirmation): 429 with Retry-After.',
+        body: ZPasswordResetRequestBody,
+        response: { 200: ZStatusSuccess, 400: ZErrorEnvelope, 429: ZErrorEnvelope },
+      },
+    },
+    async (request) => reset.request(request.body.id, request.ip),
+  );
+
+  app.post(
+    '/company/passwordReset/confirm',
+    {
+      config: { public: true, rateLimitPolicy: 'passwordReset' },
+      schema: {
+        tags: ['auth'],
+        summary: "(addition) Forgotten password: set a new password with the link's token",
+        description:
+          'The password follows the password-change rules. Spends the token (and every other link of the company) and ' +
+          'ends every session of the company. An unknown, used or expired token answers 400 RESET_TOKEN_INVALID.',
+        body: ZPasswordResetConfirmBody,
+        response: { 200: ZStatusSuccess, 400: ZErrorEnvelope, 429: ZErrorEnvelope, 503: ZErrorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return reset.confirm(request.body);
+    },
+  );
+
   app.post(
     '/company/login',
     {
@@ -27,6 +81,24 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       // a token answer is kept by no cache (RFC 6749 §5.1)
       reply.header('cache-control', 'no-store');
       return auth.login(request.body, request.ip);
+    },
+  );
+
+  app.patch(
+    '/company/uiLanguage',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: '(addition) The UI language the company switched to',
+        description:
+          'Mails to the company (notifications, password reset) are written in the language it used last: set at login and by this call.',
+        body: ZUiLanguageBody,
+        response: { 200: ZStatusSuccess, 400: ZErrorEnvelope, 401: ZErrorEnvelope },
+      },
+    },
+    async (request) => {
+      await auth.setUiLanguage(companyOf(request).companyIdx, request.body.language);
+      return { status: 'success' as const };
     },
   );
 

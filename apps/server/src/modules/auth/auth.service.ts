@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { COMPANY_DIVISION, type TLoginBody, type TLoginInfo, type TTokenResponse } from '@portal/contract';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import type { companies } from '../../db/schema';
 import { clientKey } from '../../lib/client-address';
 import { AppError } from '../../lib/errors';
@@ -79,6 +79,7 @@ export function createAuthService(deps: AuthDeps) {
         throw loginFailed();
       }
       if (gate.pairFailures > 0) await throttle.clearPairFailures(db, account, client);
+      if (body.language) await repo.setUiLanguage(db, found.company.idx, body.language);
       const sid = randomUUID();
       await repo.createSession(db, {
         sid,
@@ -161,6 +162,16 @@ export function createAuthService(deps: AuthDeps) {
       if (!ok) await throttle.recordFailure(db, 'settings', account, clientKey(ip), at);
       else if (gate.failures > 0) await throttle.clearSettingsFailures(db, account);
       return ok;
+    },
+
+    /** The UI language the company used last (mails are written in it). */
+    setUiLanguage(companyIdx: number, language: string) {
+      return repo.setUiLanguage(db, companyIdx, language);
+    },
+
+    /** Stores a password hash (password change, reset); false when the company has no credentials. */
+    setPasswordHash(companyIdx: number, hash: string, at: Date, tx: DbOrTx = db): Promise<boolean> {
+      return repo.setPasswordHash(tx, companyIdx, hash, at);
     },
 
     /** An argon2id hash of a new password, through the bounded hashing queue. */

@@ -101,3 +101,18 @@ export async function recordFailure(db: DbOrTx, scope: repo.FailureScope, accoun
 
 export const clearPairFailures = (db: DbOrTx, account: string, client: string) => repo.clearPairFailures(db, 'login', account, client);
 export const clearSettingsFailures = (db: DbOrTx, account: string) => repo.clearAccountFailures(db, 'settings', account);
+
+/**
+ * Forgotten-password requests per account: 5 within 15 minutes, counted whether or not the id exists
+ * (the 429 then says nothing about the account). At most RESET_MAILS_PER_HOUR links are mailed.
+ */
+export const RESET_REQUESTS = { max: 5, windowMs: 15 * MINUTE } as const;
+
+/** Counts a reset request for `account` and refuses it (429) when the account's budget is spent. */
+export async function assertResetAllowed(db: DbOrTx, account: string, client: string, now: Date) {
+  const f = await repo.accountFailures(db, 'reset', account, new Date(now.getTime() - RESET_REQUESTS.windowMs));
+  if (f.count >= RESET_REQUESTS.max) {
+    throw tooMany((f.last?.getTime() ?? now.getTime()) + RESET_REQUESTS.windowMs - now.getTime());
+  }
+  await recordFailure(db, 'reset', account, client, now);
+}

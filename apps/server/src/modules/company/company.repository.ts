@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
-import type { TCompanyAddressInput, TContactPersonInput, TCompanyUpdate } from '@portal/contract';
+import type { TCompanyAddressInput, TContactPersonInput, TCompanyUpdate, TNotificationSettings } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
-import { companies, companyCredentials, contactPersons, countries, customerAddresses } from '../../db/schema';
+import { companies, contactPersons, countries, customerAddresses } from '../../db/schema';
 
 // ------------------------------------------------------------ profile
 
@@ -51,13 +51,36 @@ export function countryExists(db: DbOrTx, code3: string) {
 
 // ------------------------------------------------------------ password
 
-export async function setPasswordHash(db: DbOrTx, companyIdx: number, passwordHash: string, now: Date) {
-  const rows = await db
-    .update(companyCredentials)
-    .set({ passwordHash, passwordChangedAt: now })
-    .where(eq(companyCredentials.companyIdx, companyIdx))
-    .returning({ companyIdx: companyCredentials.companyIdx });
-  return rows.length;
+// ------------------------------------------------------------ notification mails (issue 18)
+
+const notificationColumns = {
+  notify_invoice: companies.notifyInvoice,
+  notify_payment: companies.notifyPayment,
+  notify_qna: companies.notifyQna,
+  notify_statement: companies.notifyStatement,
+};
+
+export function findNotificationSettings(db: DbOrTx, companyIdx: number) {
+  return db
+    .select(notificationColumns)
+    .from(companies)
+    .where(eq(companies.idx, companyIdx))
+    .then((r) => r[0]);
+}
+
+export function updateNotificationSettings(db: DbOrTx, companyIdx: number, v: TNotificationSettings, now: Date) {
+  return db
+    .update(companies)
+    .set({
+      notifyInvoice: v.notify_invoice,
+      notifyPayment: v.notify_payment,
+      notifyQna: v.notify_qna,
+      notifyStatement: v.notify_statement,
+      updatedAt: now,
+    })
+    .where(eq(companies.idx, companyIdx))
+    .returning(notificationColumns)
+    .then((r) => r[0]);
 }
 
 // ------------------------------------------------------------ addresses

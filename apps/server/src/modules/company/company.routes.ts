@@ -19,6 +19,7 @@ import {
   ZPaging,
   ZPasswordUpdateBody,
   ZStatusSuccess,
+  ZNotificationSettings,
 } from '@portal/contract';
 import { companyOf } from '../../plugins/auth';
 import type { ModuleDeps } from '../types';
@@ -71,6 +72,35 @@ export const companyRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
       },
     },
     async (request) => company.updateProfile(caller(request), request.params.idx, request.body),
+  );
+
+  // ---------------------------------------------------------------- notification mails (issue 18)
+
+  app.get(
+    '/company/notificationSettings',
+    {
+      schema: {
+        tags,
+        summary: 'Which notification mails the company gets',
+        description: `${ADDITION} New invoices (to email_invoice), payments, Q&A replies and comments, royalty statements (to email); each is on unless switched off.`,
+        response: { 200: ZNotificationSettings, ...errors },
+      },
+    },
+    async (request) => company.notificationSettings(caller(request)),
+  );
+
+  app.patch(
+    '/company/notificationSettings',
+    {
+      schema: {
+        tags,
+        summary: 'Switch notification mails on or off',
+        description: `${ADDITION} All four switches at once; answers the saved settings.`,
+        body: ZNotificationSettings,
+        response: { 200: ZNotificationSettings, ...errors },
+      },
+    },
+    async (request) => company.updateNotificationSettings(caller(request), request.body),
   );
 
   // ---------------------------------------------------------------- password

@@ -9,6 +9,7 @@ import {
   type TContactPersonInput,
   type TPaging,
   type TPasswordUpdateBody,
+  type TNotificationSettings,
 } from '@portal/contract';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../lib/errors';
@@ -121,10 +122,23 @@ export function createCompanyService({ db, auth, now }: CompanyServiceDeps) {
       if (!ok) throw invalid('password_current', COMPANY_MESSAGES.wrongPassword);
       const hash = await auth.hashPassword(body.password_change);
       const at = now();
-      const changed = await write((tx) => repo.setPasswordHash(tx, caller.companyIdx, hash, at));
-      if (!changed) throw notFound();
+      if (!(await auth.setPasswordHash(caller.companyIdx, hash, at))) throw notFound();
       await auth.revokeOtherSessions(caller.companyIdx, caller.sid);
       return { status: 'success' as const };
+    },
+
+    // -------------------------------------------------------- notification mails (issue 18)
+
+    async notificationSettings(caller: Caller): Promise<TNotificationSettings> {
+      const row = await repo.findNotificationSettings(db, caller.companyIdx);
+      if (!row) throw notFound();
+      return row;
+    },
+
+    async updateNotificationSettings(caller: Caller, body: TNotificationSettings): Promise<TNotificationSettings> {
+      const row = await repo.updateNotificationSettings(db, caller.companyIdx, body, now());
+      if (!row) throw notFound();
+      return row;
     },
 
     // -------------------------------------------------------- addresses

@@ -11,6 +11,7 @@ import { DEFAULT_PAGE_SIZE } from '@portal/contract/constants';
 import type { Db } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
+import { notifyQnaActivity, type MailContext } from '../../lib/mail/notify';
 import type { AuthService } from '../auth/auth.service';
 import * as repo from './help.repository';
 import { sanitizeContent, stripNul, visibleText } from './sanitize';
@@ -61,7 +62,10 @@ function nonEmpty(s: string, field: 'title' | 'content') {
 }
 const cleanTitle = (title: string) => nonEmpty(stripNul(title).trim(), 'title');
 
-export function createHelpService(deps: { db: Db; auth: AuthService; now: () => Date }) {
+/** The board whose replies and comments are mailed to the post's company (issue 18). */
+const QNA_BOARD = 'qna';
+
+export function createHelpService(deps: { db: Db; auth: AuthService; now: () => Date; mail: MailContext }) {
   const { db, now } = deps;
 
   async function board(name: string) {
@@ -142,8 +146,8 @@ export function createHelpService(deps: { db: Db; auth: AuthService; now: () => 
       const content = cleanContent(body.content);
       const name = await authorName(me);
       const at = now();
-      const idx = await db.transaction(async (tx) =>
-        repo.insertPost(
+      const idx = await db.transaction(async (tx) => {
+        const id = await repo.insertPost(
           tx,
           {
             boardIdx: b.idx,
@@ -158,8 +162,18 @@ export function createHelpService(deps: { db: Db; auth: AuthService; now: () => 
             updatedAt: at,
           },
           parent,
-        ),
-      );
+        );
+        // a reply on the Q&A board: mail the company of the post replied to, with the reply's commit
+        if (parent && b.name === QNA_BOARD) {
+          await notifyQnaActivity(tx, deps.mail, {
+            postIdx: parent.idx,
+            what: 'reply',
+            sourceIdx: id,
+            author: { type: COMPANY, idx: me.companyIdx },
+          });
+        }
+        return id;
+      });
       return { idx };
     },
 
@@ -201,13 +215,26 @@ export function createHelpService(deps: { db: Db; auth: AuthService; now: () => 
     async addComment(bbsName: string, me: AuthContext, body: { bbs_idx: number; content: string }): Promise<TBoardComment> {
       const b = await writableBoard(bbsName);
       const p = await livePost(b.idx, body.bbs_idx, me);
-      const row = await repo.insertComment(db, {
-        bbsIdx: p.idx,
-        name: await authorName(me),
-        content: nonEmpty(stripNul(body.content).trim(), 'content'),
-        registrantIdx: me.companyIdx,
-        registrantType: COMPANY,
-        createdAt: now(),
+      const name = await authorName(me);
+      const content = nonEmpty(stripNul(body.content).trim(), 'content');
+      const row = await db.transaction(async (tx) => {
+        const inserted = await repo.insertComment(tx, {
+          bbsIdx: p.idx,
+          name,
+          content,
+          registrantIdx: me.companyIdx,
+          registrantType: COMPANY,
+          createdAt: now(),
+        });
+        if (b.name === QNA_BOARD) {
+          await notifyQnaActivity(tx, deps.mail, {
+            postIdx: p.idx,
+            what: 'comment',
+            sourceIdx: inserted.idx,
+            author: { type: COMPANY, idx: me.companyIdx },
+          });
+        }
+        return inserted;
       });
       return toComment(row);
     },

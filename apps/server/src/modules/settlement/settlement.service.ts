@@ -185,5 +185,5 @@ export function createSettlementService(deps: { db: Db; files: FileStore }) {
     return file;
   }
 
-  return { invoices, invoice, payments, payment, paymentInvoices, allFiles, download };
+  return { invoices, invoice, payments, payment, paymentInvoices, allFiles, download, invoicePdf };
 }

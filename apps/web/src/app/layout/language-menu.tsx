@@ -1,7 +1,16 @@
 import { Button, Menu, Text } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, LANGUAGE_NAMES, currentLanguage } from '../../lib/i18n';
+import { api } from '../../lib/api-client';
+import { LANGUAGES, LANGUAGE_NAMES, currentLanguage, type Language } from '../../lib/i18n';
+import { session } from '../../lib/session';
+
+/** Switches the UI language; a logged-in company's mails follow it (PATCH company/uiLanguage, issue 18). */
+function switchLanguage(i18n: { changeLanguage(l: string): Promise<unknown> }, lng: Language) {
+  void i18n.changeLanguage(lng);
+  // best effort: the next login records the language too
+  if (session.isValid()) api.patch('company/uiLanguage', { language: lng }).catch(() => undefined);
+}
 
 /** Spec §1: the language can be switched from a menu in the top bar; the choice is stored locally. */
 export function LanguageMenu() {
@@ -27,7 +36,7 @@ export function LanguageMenu() {
           <Menu.Item
             key={lng}
             lang={lng}
-            onClick={() => void i18n.changeLanguage(lng)}
+            onClick={() => switchLanguage(i18n, lng)}
             aria-current={lng === current ? 'true' : undefined}
             fw={lng === current ? 700 : undefined}
           >

@@ -1,6 +1,7 @@
 import type { TTokenResponse } from '@portal/contract';
 import { COMPANY_DIVISION } from '@portal/contract/constants';
 import { api } from '../../../lib/api-client';
+import { currentLanguage } from '../../../lib/i18n';
 import { session } from '../../../lib/session';
 
 /**
@@ -10,7 +11,8 @@ import { session } from '../../../lib/session';
 export async function login(input: { id: string; password: string }) {
   const res = await api.post<TTokenResponse>(
     'company/login',
-    { id: input.id, password: input.password, company_division: COMPANY_DIVISION },
+    // the language in use: the server writes the company's mails in it (issue 18)
+    { id: input.id, password: input.password, company_division: COMPANY_DIVISION, language: currentLanguage() },
     { auth: false },
   );
   session.store(res.access_token, res.expires_in);

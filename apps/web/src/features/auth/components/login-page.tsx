@@ -1,8 +1,8 @@
-import { Alert, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { PASSWORD_MIN_LENGTH } from '@portal/contract/constants';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, errorMessageKey } from '../../../lib/api-client';
 import { formatRetryIn } from '../../../lib/format';
 import { safeRedirect } from '../../../lib/redirect';
@@ -157,6 +157,9 @@ export function LoginPage() {
           <Button type="submit" loading={pending} fullWidth>
             {t('submit')}
           </Button>
+          <Anchor component={Link} to="/password-reset" size="sm" ta="center" data-testid="forgot-password">
+            {t('reset.forgot')}
+          </Anchor>
           {demoLogins.length > 0 && (
             <Text size="xs" c="dimmed" ta="center" data-testid="demo-hint">
               {t('demoHint', { logins: demoLogins.map((l) => `${l.id} / ${l.password}`).join(', ') })}

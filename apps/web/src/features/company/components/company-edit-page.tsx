@@ -7,6 +7,7 @@ import { useLoginInfo } from '../../auth/api/login-info';
 import { useCompanyInfo } from '../api/get-info';
 import { AddressSection } from './address-section';
 import { ContactSection } from './contact-section';
+import { NotificationSection } from './notification-section';
 import { PasswordModal } from './password-modal';
 import { ProfileForm } from './profile-form';
 
@@ -41,6 +42,7 @@ export function CompanyEditPage() {
         )}
         <AddressSection />
         <ContactSection />
+        <NotificationSection />
       </Stack>
       {me && <PasswordModal opened={passwordOpen} onClose={() => setPasswordOpen(false)} companyId={me.id} />}
     </>

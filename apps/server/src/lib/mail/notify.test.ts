@@ -1,0 +1,175 @@
+/**
+ * Each notification lands in a real SMTP server's inbox with the right recipients and language, and
+ * each can be switched off per company (company settings).
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { companies, mailOutbox } from '../../db/schema';
+import { insertInvoices, insertPayment } from '../../modules/settlement/settlement.factories';
+import { createTestApp, type TestContext } from '../../test/helper';
+import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox';
+import { notifyInvoiceNew, notifyPaymentRegistered, notifyStatementReady, type MailContext } from './notify';
+
+let t: TestContext;
+let inbox: SmtpInbox;
+const ctx: MailContext = { publicUrl: 'https://portal.example.test', attachPdf: true };
+
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+  t = await createTestApp({
+    mail: { smtpUrl: inbox.url, from: 'Portal <portal@example.test>', attachPdf: true, pollMs: 600_000, publicUrl: ctx.publicUrl },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await inbox?.close();
+});
+beforeEach(async () => {
+  inbox.mails.length = 0;
+  await t.db.delete(mailOutbox);
+});
+
+async function company(language: string, email = 'office@example.test, boss@example.test', emailInvoice = 'billing@example.test') {
+  const c = await t.createCompany({ email, emailInvoice });
+  await t.db.update(companies).set({ uiLanguage: language }).where(eq(companies.idx, c.idx));
+  return c;
+}
+
+async function delivered() {
+  await t.app.mail.flush();
+  return inbox.mails;
+}
+
+describe('new invoice', () => {
+  it('goes to the email_invoice list in the company language, with code, amount, deadline, link and the PDF', async () => {
+    const c = await company('ja');
+    await t.db.transaction(async (tx) => {
+      const [inv] = await insertInvoices(tx, c.idx, [{ code: 'INV-JA-1', amount: '1234567.50', currency: 'USD', dueDate: '2026-12-31' }]);
+      await notifyInvoiceNew(tx, ctx, inv!.idx);
+    });
+    const [mail, ...more] = await delivered();
+    expect(more).toHaveLength(0);
+    expect(mail!.to).toEqual(['billing@example.test']);
+    expect(mail!.subject).toBe('新しい請求書 INV-JA-1');
+    expect(mail!.text).toContain('金額：$1,234,567.50');
+    expect(mail!.text).toContain('支払期限：2026年12月31日');
+    expect(mail!.text).toContain('https://portal.example.test/calculate/sale');
+    expect(mail!.attachments).toEqual([expect.objectContaining({ filename: 'INV-JA-1.pdf', contentType: 'application/pdf' })]);
+    expect(mail!.attachments[0]!.size).toBeGreaterThan(1000);
+  });
+
+  it('is raised once per invoice, and not at all when the company switched it off', async () => {
+    const c = await company('en');
+    const token = await t.login(c.id, c.password);
+    const [inv] = await t.db.transaction(async (tx) => {
+      const rows = await insertInvoices(tx, c.idx, [{ code: 'INV-TWICE' }]);
+      await notifyInvoiceNew(tx, ctx, rows[0]!.idx);
+      await notifyInvoiceNew(tx, ctx, rows[0]!.idx);
+      return rows;
+    });
+    expect(inv).toBeDefined();
+    expect(await delivered()).toHaveLength(1);
+
+    const off = await t.inject(token, {
+      method: 'PATCH',
+      url: '/api/company/notificationSettings',
+      payload: { notify_invoice: false, notify_payment: true, notify_qna: true, notify_statement: true },
+    });
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toEqual({ notify_invoice: false, notify_payment: true, notify_qna: true, notify_statement: true });
+    expect((await t.inject(token, { method: 'GET', url: '/api/company/notificationSettings' })).json()).toMatchObject({
+      notify_invoice: false,
+    });
+    inbox.mails.length = 0;
+    await t.db.transaction(async (tx) => {
+      const rows = await insertInvoices(tx, c.idx, [{ code: 'INV-OFF' }]);
+      await notifyInvoiceNew(tx, ctx, rows[0]!.idx);
+    });
+    expect(await delivered()).toHaveLength(0);
+  });
+});
+
+describe('payment registered', () => {
+  it('goes to the email list in the company language with amount, date and the invoices covered', async () => {
+    const c = await company('es');
+    await t.db.transaction(async (tx) => {
+      const invs = await insertInvoices(tx, c.idx, [
+        { code: 'INV-ES-2', amount: '500.00' },
+        { code: 'INV-ES-1', amount: '700.25' },
+      ]);
+      const p = await insertPayment(
+        tx,
+        c.idx,
+        invs.map((i) => ({ idx: i.idx, amount: i.amount })),
+        { amount: '1200.25', dDate: '2026-03-20', currency: 'USD' },
+      );
+      await notifyPaymentRegistered(tx, ctx, p.idx);
+    });
+    const [mail] = await delivered();
+    expect(mail!.to.sort()).toEqual(['boss@example.test', 'office@example.test']);
+    expect(mail!.subject.replace(/\s/g, ' ')).toBe('Pago de 1200,25 US$ registrado');
+    expect(mail!.text).toContain('Fecha: 20 de marzo de 2026');
+    expect(mail!.text).toContain('Facturas cubiertas: INV-ES-1, INV-ES-2');
+  });
+});
+
+describe('Q&A replies and comments', () => {
+  const post = (token: string, body: { title: string; content: string; parentIdx?: number }) =>
+    t.inject(token, { method: 'POST', url: '/api/help/bbs/qna', payload: body });
+
+  it("mail the post's company when another company replies or comments; its own writing mails nothing", async () => {
+    const owner = await company('ko', 'owner@example.test');
+    const other = await company('en', 'other@example.test');
+    const ownerToken = await t.login(owner.id, owner.password);
+    const otherToken = await t.login(other.id, other.password);
+    const created = await post(ownerToken, { title: '배송 문의', content: '<p>언제 오나요?</p>' });
+    expect(created.statusCode, created.body).toBe(200);
+    const idx = created.json<{ idx: number }>().idx;
+
+    // its own reply and comment: nothing
+    expect((await post(ownerToken, { title: 'Re', content: '<p>추가</p>', parentIdx: idx })).statusCode).toBe(200);
+    expect(
+      (await t.inject(ownerToken, { method: 'POST', url: '/api/help/bbs_comment/qna', payload: { bbs_idx: idx, content: 'me' } }))
+        .statusCode,
+    ).toBe(200);
+    expect(await delivered()).toHaveLength(0);
+
+    expect((await post(otherToken, { title: 'Re: 배송', content: '<p>Tomorrow</p>', parentIdx: idx })).statusCode).toBe(200);
+    expect(
+      (await t.inject(otherToken, { method: 'POST', url: '/api/help/bbs_comment/qna', payload: { bbs_idx: idx, content: 'hi' } }))
+        .statusCode,
+    ).toBe(200);
+    const mails = await delivered();
+    expect(mails).toHaveLength(2);
+    expect(mails.every((m) => m.to.join() === 'owner@example.test')).toBe(true);
+    expect(mails.map((m) => m.subject)).toEqual(['질문 "배송 문의"에 새 답변이 있습니다', '질문 "배송 문의"에 새 답변이 있습니다']);
+    expect(mails.map((m) => m.text.includes('새 답글')).filter(Boolean)).toHaveLength(1);
+    expect(mails.map((m) => m.text.includes('새 댓글')).filter(Boolean)).toHaveLength(1);
+    expect(mails[0]!.text).toContain(`https://portal.example.test/help/bbs/qna/view/${idx}`);
+  });
+
+  it('a company that switched Q&A mails off gets none', async () => {
+    const owner = await company('en', 'quiet@example.test');
+    const other = await company('en', 'talker@example.test');
+    await t.db.update(companies).set({ notifyQna: false }).where(eq(companies.idx, owner.idx));
+    const idx = (await post(await t.login(owner.id, owner.password), { title: 'Quiet', content: '<p>q</p>' })).json<{ idx: number }>().idx;
+    expect((await post(await t.login(other.id, other.password), { title: 'Re', content: '<p>a</p>', parentIdx: idx })).statusCode).toBe(
+      200,
+    );
+    expect(await delivered()).toHaveLength(0);
+  });
+});
+
+describe('royalty statement ready', () => {
+  it('goes to the email list in the company language, once per statement', async () => {
+    const c = await company('zh', 'author@example.test');
+    await t.db.transaction(async (tx) => {
+      await notifyStatementReady(tx, ctx, { companyIdx: c.idx, statementKey: `${c.idx}:2026-H1`, period: '2026-H1' });
+      await notifyStatementReady(tx, ctx, { companyIdx: c.idx, statementKey: `${c.idx}:2026-H1`, period: '2026-H1' });
+    });
+    const mails = await delivered();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.to).toEqual(['author@example.test']);
+    expect(mails[0]!.subject).toBe('2026-H1 版税结算单已就绪');
+  });
+});

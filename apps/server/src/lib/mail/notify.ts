@@ -1,0 +1,185 @@
+/**
+ * The one place mails are raised. Every write path (the API's modules, the operator import, seeds)
+ * calls these inside the transaction that writes the event, so the mail is committed with it or not
+ * at all. Each reads the company's lists, language and switches itself; a dedupe key makes a second
+ * raise of the same event a no-op.
+ *
+ * Why functions and not AFTER INSERT triggers: the mail is rendered here in the company's language
+ * with locale-formatted amounts, which SQL cannot do; the callers are few and all in this server.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { bbsPosts, buyInvoices, buyPaymentInvoices, buyPayments, companies, currencies } from '../../db/schema';
+import { enqueue, recipientList } from './outbox';
+import { formatAmount, formatDate, mailLocale, QNA_WHAT, renderMail } from './templates';
+
+/** What building a mail needs from the configuration. */
+export interface MailContext {
+  /** the portal's public address, no trailing slash (links) */
+  publicUrl: string;
+  /** MAIL_ATTACH_PDF */
+  attachPdf?: boolean;
+}
+
+/** The portal's pages the mails link to. */
+export const MAIL_PATHS = {
+  invoices: '/calculate/sale',
+  payments: '/calculate/sale',
+  statements: '/copyright/royalty',
+  qnaPost: (idx: number) => `/help/bbs/qna/view/${idx}`,
+  passwordReset: (token: string) => `/password-reset/confirm?token=${encodeURIComponent(token)}`,
+} as const;
+
+function findCompany(tx: DbOrTx, companyIdx: number) {
+  return tx
+    .select({
+      idx: companies.idx,
+      id: companies.id,
+      name: companies.companyName,
+      email: companies.email,
+      emailInvoice: companies.emailInvoice,
+      language: companies.uiLanguage,
+      notifyInvoice: companies.notifyInvoice,
+      notifyPayment: companies.notifyPayment,
+      notifyQna: companies.notifyQna,
+      notifyStatement: companies.notifyStatement,
+    })
+    .from(companies)
+    .where(eq(companies.idx, companyIdx))
+    .limit(1)
+    .then((r) => r[0]);
+}
+
+/** The password-reset link of a company (auth module): to its `email` list, in its language. */
+export async function enqueuePasswordReset(tx: DbOrTx, ctx: MailContext, a: { companyIdx: number; token: string; minutes: number }) {
+  const c = await findCompany(tx, a.companyIdx);
+  if (!c) return undefined;
+  const locale = mailLocale(c.language);
+  const link = ctx.publicUrl + MAIL_PATHS.passwordReset(a.token);
+  const mail = renderMail('password_reset', locale, { company: c.name, id: c.id, minutes: String(a.minutes) }, link);
+  return enqueue(tx, { ...mail, kind: 'password_reset', to: recipientList(c.email), locale, companyIdx: c.idx });
+}
+
+/** A new invoice → the company's `email_invoice` list (with the PDF when MAIL_ATTACH_PDF=1). */
+export async function notifyInvoiceNew(tx: DbOrTx, ctx: MailContext, invoiceIdx: number) {
+  const [inv] = await tx
+    .select({
+      companyIdx: buyInvoices.companyIdx,
+      code: buyInvoices.code,
+      amount: buyInvoices.amount,
+      due: buyInvoices.dueDate,
+      currency: currencies.name,
+    })
+    .from(buyInvoices)
+    .innerJoin(currencies, eq(currencies.idx, buyInvoices.currencyIdx))
+    .where(eq(buyInvoices.idx, invoiceIdx));
+  if (!inv) return undefined;
+  const c = await findCompany(tx, inv.companyIdx);
+  if (!c?.notifyInvoice) return undefined;
+  const locale = mailLocale(c.language);
+  const values = {
+    company: c.name,
+    code: inv.code,
+    amount: formatAmount(locale, inv.amount, inv.currency),
+    deadline: formatDate(locale, inv.due),
+  };
+  const mail = renderMail('invoice_new', locale, values, ctx.publicUrl + MAIL_PATHS.invoices);
+  return enqueue(tx, {
+    ...mail,
+    kind: 'invoice_new',
+    to: recipientList(c.emailInvoice),
+    locale,
+    companyIdx: c.idx,
+    dedupeKey: `invoice_new:${invoiceIdx}`,
+    attachment: ctx.attachPdf ? `invoice_pdf:${c.idx}:${inv.code}` : undefined,
+  });
+}
+
+/** A payment registered → the company's `email` list, with amount, date and the invoices it covered. */
+export async function notifyPaymentRegistered(tx: DbOrTx, ctx: MailContext, paymentIdx: number) {
+  const [pay] = await tx
+    .select({ companyIdx: buyPayments.companyIdx, amount: buyPayments.dPayment, day: buyPayments.dDate, currency: currencies.name })
+    .from(buyPayments)
+    .innerJoin(currencies, eq(currencies.idx, buyPayments.currencyIdx))
+    .where(eq(buyPayments.idx, paymentIdx));
+  if (!pay) return undefined;
+  const c = await findCompany(tx, pay.companyIdx);
+  if (!c?.notifyPayment) return undefined;
+  const covered = await tx
+    .select({ code: buyInvoices.code })
+    .from(buyPaymentInvoices)
+    .innerJoin(buyInvoices, eq(buyInvoices.idx, buyPaymentInvoices.buyInvoiceIdx))
+    .where(and(eq(buyPaymentInvoices.buyPaymentIdx, paymentIdx), eq(buyInvoices.companyIdx, pay.companyIdx)))
+    .orderBy(buyInvoices.code);
+  const locale = mailLocale(c.language);
+  const values = {
+    company: c.name,
+    amount: formatAmount(locale, pay.amount, pay.currency),
+    date: formatDate(locale, pay.day),
+    invoices: covered.map((r) => r.code).join(', ') || '-',
+  };
+  const mail = renderMail('payment_registered', locale, values, ctx.publicUrl + MAIL_PATHS.payments);
+  return enqueue(tx, {
+    ...mail,
+    kind: 'payment_registered',
+    to: recipientList(c.email),
+    locale,
+    companyIdx: c.idx,
+    dedupeKey: `payment_registered:${paymentIdx}`,
+  });
+}
+
+/**
+ * A reply to or a comment on a company's Q&A post (`postIdx`: the post replied to or commented on)
+ * → that company's `email` list. Its own replies and comments raise nothing.
+ */
+export async function notifyQnaActivity(
+  tx: DbOrTx,
+  ctx: MailContext,
+  a: { postIdx: number; what: 'reply' | 'comment'; sourceIdx: number; author: { type: string; idx: number } },
+) {
+  const [root] = await tx
+    .select({
+      idx: bbsPosts.idx,
+      title: bbsPosts.title,
+      type: bbsPosts.registrantType,
+      owner: bbsPosts.registrantIdx,
+      deleted: bbsPosts.deletedAt,
+    })
+    .from(bbsPosts)
+    .where(eq(bbsPosts.idx, a.postIdx));
+  if (!root || root.type !== 'company' || root.deleted) return undefined;
+  if (a.author.type === 'company' && a.author.idx === root.owner) return undefined;
+  const c = await findCompany(tx, root.owner);
+  if (!c?.notifyQna) return undefined;
+  const locale = mailLocale(c.language);
+  const values = { company: c.name, title: root.title, what: QNA_WHAT[locale][a.what] };
+  const mail = renderMail('qna_reply', locale, values, ctx.publicUrl + MAIL_PATHS.qnaPost(root.idx));
+  return enqueue(tx, {
+    ...mail,
+    kind: 'qna_reply',
+    to: recipientList(c.email),
+    locale,
+    companyIdx: c.idx,
+    dedupeKey: `qna_${a.what}:${a.sourceIdx}`,
+  });
+}
+
+/**
+ * A royalty statement ready → the company's `email` list. For the statements work: call it in the
+ * transaction that makes the statement available; `statementKey` names the statement once (dedupe).
+ */
+export async function notifyStatementReady(tx: DbOrTx, ctx: MailContext, a: { companyIdx: number; statementKey: string; period: string }) {
+  const c = await findCompany(tx, a.companyIdx);
+  if (!c?.notifyStatement) return undefined;
+  const locale = mailLocale(c.language);
+  const mail = renderMail('statement_ready', locale, { company: c.name, period: a.period }, ctx.publicUrl + MAIL_PATHS.statements);
+  return enqueue(tx, {
+    ...mail,
+    kind: 'statement_ready',
+    to: recipientList(c.email),
+    locale,
+    companyIdx: c.idx,
+    dedupeKey: `statement_ready:${a.statementKey}`,
+  });
+}

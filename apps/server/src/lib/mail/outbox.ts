@@ -1,0 +1,118 @@
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
+import type { MailKind, MailLocale, RenderedMail } from './templates';
+
+export interface OutboxMail extends RenderedMail {
+  kind: MailKind;
+  /** the recipients; a mail with none is not written */
+  to: string[];
+  locale: MailLocale;
+  companyIdx?: number;
+  /** one event, one mail: a second enqueue with the same key is ignored */
+  dedupeKey?: string;
+  /** an attachment the worker resolves when sending (lib/mail/worker.ts) */
+  attachment?: string;
+}
+
+/** Splits a comma-separated e-mail list (company.email, company.email_invoice). */
+export function recipientList(list: string): string[] {
+  return [
+    ...new Set(
+      list
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+/**
+ * Writes a mail into the outbox within the caller's transaction: it is sent only if that transaction
+ * commits, and it is never lost once it did. Answers the outbox id, or undefined when there is no
+ * recipient or the dedupe key was used before.
+ */
+export async function enqueue(tx: DbOrTx, mail: OutboxMail): Promise<number | undefined> {
+  if (!mail.to.length) return undefined;
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values({
+      kind: mail.kind,
+      companyIdx: mail.companyIdx ?? null,
+      dedupeKey: mail.dedupeKey ?? null,
+      recipients: mail.to.join(','),
+      locale: mail.locale,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html,
+      attachment: mail.attachment ?? null,
+    })
+    .onConflictDoNothing({ target: mailOutbox.dedupeKey })
+    .returning({ id: mailOutbox.id });
+  return row?.id;
+}
+
+export type ClaimedMail = typeof mailOutbox.$inferSelect;
+
+const pending = (now: Date) =>
+  and(
+    isNull(mailOutbox.sentAt),
+    isNull(mailOutbox.failedAt),
+    or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, now)),
+    or(isNull(mailOutbox.lockedUntil), lte(mailOutbox.lockedUntil, now)),
+  );
+
+/**
+ * Claims up to `limit` due mails for `worker` until `leaseUntil`: the rows are picked with
+ * `FOR UPDATE SKIP LOCKED`, so processes claiming at the same time get different rows, and a claimed
+ * row is skipped by others until its lease runs out (a worker that died leaves it to the next claim).
+ */
+export function claim(db: DbOrTx, worker: string, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedMail[]> {
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(pending(now))
+    .orderBy(sql`${mailOutbox.nextAttemptAt} asc nulls first`, asc(mailOutbox.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(mailOutbox)
+    .set({ lockedUntil: leaseUntil, lockedBy: worker, attempts: sql`${mailOutbox.attempts} + 1` })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
+}
+
+/** Sent: never claimed again. Only the worker holding the lease records it. */
+export async function markSent(db: DbOrTx, id: number, worker: string, now: Date) {
+  await db
+    .update(mailOutbox)
+    .set({ sentAt: now, lockedUntil: null, lastError: null })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.lockedBy, worker)));
+}
+
+/** A failed attempt: retried at `retryAt`, or given up (`retryAt` null). */
+export async function markFailed(db: DbOrTx, id: number, worker: string, now: Date, error: string, retryAt: Date | null) {
+  await db
+    .update(mailOutbox)
+    .set(retryAt ? { lockedUntil: null, nextAttemptAt: retryAt, lastError: error } : { lockedUntil: null, failedAt: now, lastError: error })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.lockedBy, worker)));
+}
+
+/**
+ * Without a transport: the due mails not yet shown in the log, marked as shown (they stay pending, so
+ * a server started later with SMTP_URL sends them).
+ */
+export function takeUnannounced(db: DbOrTx, now: Date, limit: number) {
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(pending(now), eq(mailOutbox.announced, false)))
+    .orderBy(asc(mailOutbox.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(mailOutbox)
+    .set({ announced: true })
+    .where(inArray(mailOutbox.id, due))
+    .returning({ id: mailOutbox.id, kind: mailOutbox.kind, subject: mailOutbox.subject });
+}

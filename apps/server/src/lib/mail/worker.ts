@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Db } from '../../db/client';
+import { claim, markFailed, markSent, takeUnannounced, type ClaimedMail } from './outbox';
+
+/** One message handed to the transport. */
+export interface OutgoingMail {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  /** stable per outbox row (`<outbox-<id>@<host>>`): a receiver that sees a retry knows the message */
+  messageId: string;
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
+}
+
+export interface MailTransport {
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+/** Mails of one batch sent at once (and SMTP connections kept open). */
+const SEND_CONCURRENCY = 4;
+
+/**
+ * nodemailer over SMTP_URL (smtp://, smtps://; user and password in the URL), with a small pool of
+ * kept-open connections: a batch does not pay a TCP and SMTP handshake per message.
+ */
+export function smtpTransport(url: string, timeoutMs = 20_000): MailTransport {
+  const t = nodemailer.createTransport({
+    url,
+    pool: true,
+    maxConnections: SEND_CONCURRENCY,
+    // bounded well within the worker's lease: a stuck server never makes two processes send one message
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
+  return {
+    async send(m) {
+      await t.sendMail({
+        from: m.from,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+        messageId: m.messageId,
+        attachments: m.attachments,
+      });
+    },
+    close: () => t.close(),
+  };
+}
+
+/** Resolves a stored attachment reference (e.g. `invoice_pdf:12`) when a mail is sent; undefined = send without it. */
+export type AttachmentResolver = (ref: string) => Promise<{ filename: string; content: Buffer; contentType: string } | undefined>;
+
+export interface MailWorkerOptions {
+  db: Db;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  /** absent (no SMTP_URL): mails stay in the outbox and are shown in the log at info level, subject only */
+  transport?: MailTransport;
+  from: string;
+  /** the host part of Message-IDs */
+  messageIdHost?: string;
+  attachments?: AttachmentResolver;
+  /** how often the outbox is looked at (ms) */
+  pollMs?: number;
+  /** how long a claimed mail is this worker's alone; a crash mid-send is retried after it */
+  leaseMs?: number;
+  maxAttempts?: number;
+  batch?: number;
+}
+
+/** Backoff after the nth failed attempt: 30 s, 1 min, 2 min, … at most an hour. */
+export function retryDelayMs(attempt: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
+}
+
+export interface MailWorker {
+  /** polls the outbox every pollMs until stop() */
+  start(): void;
+  /** delivers everything due now, in batches, and answers how many were sent */
+  flush(): Promise<number>;
+  /** finishes the batch in progress, then stops polling and closes the transport */
+  stop(): Promise<void>;
+}
+
+/**
+ * The delivery worker of one server process. Any number of them may run on one PostgreSQL database:
+ * each claims rows with SKIP LOCKED under a lease, so no two send the same row, and a row whose worker
+ * died is claimed again when its lease has run out.
+ */
+export function createMailWorker(opts: MailWorkerOptions): MailWorker {
+  const { db, now, log, transport } = opts;
+  const id = `${process.pid}-${randomUUID().slice(0, 8)}`;
+  const pollMs = opts.pollMs ?? 5_000;
+  const leaseMs = opts.leaseMs ?? 120_000;
+  const maxAttempts = opts.maxAttempts ?? 10;
+  const batch = opts.batch ?? 20;
+  const host = opts.messageIdHost ?? 'publisher-portal';
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  // one round at a time in this process (the poll and a flush share it)
+  let running: Promise<number> = Promise.resolve(0);
+
+  async function deliver(row: ClaimedMail): Promise<boolean> {
+    const at = now();
+    try {
+      const attachment = row.attachment && opts.attachments ? await opts.attachments(row.attachment) : undefined;
+      await transport!.send({
+        from: opts.from,
+        to: row.recipients.split(','),
+        subject: row.subject,
+        text: row.textBody,
+        html: row.htmlBody,
+        messageId: `<outbox-${row.id}@${host}>`,
+        attachments: attachment ? [attachment] : undefined,
+      });
+      await markSent(db, row.id, id, now());
+      log.info({ mailId: row.id, kind: row.kind }, 'mail sent');
+      return true;
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const retryAt = row.attempts >= maxAttempts ? null : new Date(at.getTime() + retryDelayMs(row.attempts));
+      await markFailed(db, row.id, id, at, message.slice(0, 1000), retryAt).catch(() => undefined);
+      log.warn({ mailId: row.id, kind: row.kind, attempt: row.attempts, retryAt, err: message }, 'mail not delivered');
+      return false;
+    }
+  }
+
+  async function round(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const at = now();
+      if (!transport) {
+        const shown = await takeUnannounced(db, at, batch);
+        for (const m of shown) log.info({ mailId: m.id, kind: m.kind, subject: m.subject }, 'mail kept in the outbox (no SMTP_URL)');
+        return 0;
+      }
+      const rows = await claim(db, id, at, new Date(at.getTime() + leaseMs), batch);
+      // a few at a time: the claim made them this worker's alone
+      for (let i = 0; i < rows.length; i += SEND_CONCURRENCY) {
+        const done = await Promise.all(rows.slice(i, i + SEND_CONCURRENCY).map(deliver));
+        sent += done.filter(Boolean).length;
+      }
+      if (rows.length < batch || stopped) return sent;
+    }
+  }
+
+  const flush = () => (running = running.then(round, round));
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      void flush()
+        .catch((err: unknown) => log.error({ err }, 'mail outbox round failed'))
+        .finally(schedule);
+    }, pollMs);
+    timer.unref();
+  }
+
+  return {
+    start() {
+      if (!timer && !stopped) schedule();
+    },
+    flush,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running.catch(() => undefined);
+      transport?.close();
+    },
+  };
+}

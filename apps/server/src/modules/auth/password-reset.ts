@@ -1,0 +1,85 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { COMPANY_DIVISION, type TPasswordResetConfirmBody } from '@portal/contract';
+import type { Db } from '../../db/client';
+import { clientKey } from '../../lib/client-address';
+import { AppError } from '../../lib/errors';
+import { enqueuePasswordReset, type MailContext } from '../../lib/mail/notify';
+import type { AuthService } from './auth.service';
+import * as repo from './auth.repository';
+import * as throttle from './throttle';
+
+/** A reset link works once, for this long. */
+export const RESET_TOKEN_MINUTES = 30;
+/** At most this many links are mailed to one company within an hour (further requests answer the same, mail nothing). */
+export const RESET_MAILS_PER_HOUR = 3;
+/**
+ * Every request answers after at least this long, whether the id exists or not, so the answer's
+ * time tells nothing (the lookup, token and outbox row take a few ms, well under it).
+ */
+export const RESET_ANSWER_MS = 400;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface PasswordResetDeps {
+  db: Db;
+  auth: AuthService;
+  now: () => Date;
+  mail: MailContext;
+}
+
+/** Forgotten password (issue 18): a single-use, 30-minute link to the company's `email` list. */
+export function createPasswordResetService({ db, auth, now, mail }: PasswordResetDeps) {
+  return {
+    /**
+     * Always the same answer, after RESET_ANSWER_MS at least. Counted per account (throttle.ts
+     * RESET_REQUESTS, whether or not it exists) and per client (rate-limit policy passwordReset).
+     */
+    async request(id: string, ip: string) {
+      const started = performance.now();
+      try {
+        const at = now();
+        await throttle.assertResetAllowed(db, throttle.accountKey(id), clientKey(ip), at);
+        const found = await repo.findCompanyById(db, id.trim());
+        if (found?.passwordHash && found.company.codeCompanyDivision === COMPANY_DIVISION) {
+          const companyIdx = found.company.idx;
+          const recent = await repo.countResetTokens(db, companyIdx, new Date(at.getTime() - 3_600_000));
+          if (recent < RESET_MAILS_PER_HOUR) {
+            const token = randomBytes(32).toString('base64url');
+            await db.transaction(async (tx) => {
+              await repo.insertResetToken(tx, {
+                tokenHash: hashToken(token),
+                companyIdx,
+                createdAt: at,
+                expiresAt: new Date(at.getTime() + RESET_TOKEN_MINUTES * 60_000),
+              });
+              await enqueuePasswordReset(tx, mail, { companyIdx, token, minutes: RESET_TOKEN_MINUTES });
+            });
+          }
+        }
+        return { status: 'success' as const };
+      } finally {
+        await sleep(Math.max(0, RESET_ANSWER_MS - (performance.now() - started)));
+      }
+    },
+
+    /**
+     * Sets the new password when the token is live, spends it (and the company's other links) and
+     * ends every session of the company; a used, expired or unknown token answers 400 RESET_TOKEN_INVALID.
+     */
+    async confirm(body: TPasswordResetConfirmBody) {
+      const hash = await auth.hashPassword(body.password);
+      const at = now();
+      const companyIdx = await db.transaction(async (tx) => {
+        const owner = await repo.spendResetToken(tx, hashToken(body.token), at);
+        if (owner === undefined) return undefined;
+        await repo.spendCompanyResetTokens(tx, owner, at);
+        await auth.setPasswordHash(owner, hash, at, tx);
+        return owner;
+      });
+      if (companyIdx === undefined) throw new AppError(400, 'RESET_TOKEN_INVALID', 'This link is invalid or has expired.');
+      await auth.revokeOtherSessions(companyIdx, null);
+      return { status: 'success' as const };
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+/** A mail the test SMTP server accepted, parsed. */
+export interface ReceivedMail {
+  /** the envelope's recipients (RCPT TO) */
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+  attachments: { filename?: string; contentType: string; size: number }[];
+}
+
+export interface SmtpInbox {
+  url: string;
+  mails: ReceivedMail[];
+  /** answers the next `n` messages with a temporary failure (451) */
+  failNext(n: number): void;
+  /** resolves once `count` mails arrived (rejects after `timeoutMs`) */
+  waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on loopback (the `smtp-server` package) that keeps every mail it receives. */
+export async function startSmtpInbox(): Promise<SmtpInbox> {
+  const mails: ReceivedMail[] = [];
+  let failing = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        if (failing > 0) {
+          failing--;
+          const err = Object.assign(new Error('try again later'), { responseCode: 451 });
+          callback(err);
+          return;
+        }
+        simpleParser(Buffer.concat(chunks))
+          .then((m) => {
+            mails.push({
+              to: session.envelope.rcptTo.map((r) => r.address),
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              subject: m.subject ?? '',
+              text: m.text ?? '',
+              html: typeof m.html === 'string' ? m.html : '',
+              messageId: m.messageId ?? '',
+              attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, size: a.size })),
+            });
+            callback();
+          })
+          .catch((e: Error) => callback(e));
+      });
+    },
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve((server.server.address() as { port: number }).port));
+  });
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    failNext: (n) => void (failing = n),
+    async waitFor(count, timeoutMs = 10_000) {
+      const until = Date.now() + timeoutMs;
+      while (mails.length < count) {
+        if (Date.now() > until) throw new Error(`expected ${count} mails, got ${mails.length}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      return mails;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

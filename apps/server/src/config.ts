@@ -92,6 +92,17 @@ const ZEnv = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: zSwitch.optional(),
+  // The distributor as invoice and statement PDFs name it (issue 18): the issuer block and the bank for remittance.
+  ISSUER_NAME: z.string().default('Publisher Portal'),
+  ISSUER_REGISTRATION_NUMBER: z.string().default(''),
+  ISSUER_ADDRESS: z.string().default(''),
+  ISSUER_CONTACT: z.string().default(''),
+  REMITTANCE_BANK: z.string().default(''),
+  REMITTANCE_ACCOUNT: z.string().default(''),
+  REMITTANCE_HOLDER: z.string().default(''),
+  REMITTANCE_SWIFT: z.string().default(''),
+  // Royalty statements cover a month or a quarter (issue 18).
+  STATEMENT_PERIOD: z.enum(['month', 'quarter']).default('month'),
 });
 
 /** Every variable the server reads (.env.example lists each, a test checks it). */
@@ -128,6 +139,15 @@ const EXPECTED: Record<keyof z.input<typeof ZEnv>, string> = {
   S3_ACCESS_KEY_ID: "an access key id, or empty for the AWS SDK's default credentials",
   S3_SECRET_ACCESS_KEY: "the secret access key, or empty for the AWS SDK's default credentials",
   S3_FORCE_PATH_STYLE: '1 (the bucket in the URL path, e.g. MinIO) or 0',
+  ISSUER_NAME: "the distributor's name on invoices and statements",
+  ISSUER_REGISTRATION_NUMBER: "the distributor's business registration number (e.g. 123-45-67890)",
+  ISSUER_ADDRESS: "the distributor's address",
+  ISSUER_CONTACT: "the distributor's telephone / e-mail",
+  REMITTANCE_BANK: 'the bank for remittances',
+  REMITTANCE_ACCOUNT: 'the account number for remittances',
+  REMITTANCE_HOLDER: "the account holder's name",
+  REMITTANCE_SWIFT: "the bank's SWIFT/BIC code",
+  STATEMENT_PERIOD: 'month or quarter',
 };
 
 /** Variables whose value is never repeated in a message (it may be a password or a key). */
@@ -152,6 +172,23 @@ export interface BookProviderConfig {
   baseUrl: string;
   timeoutMs: number;
 }
+
+/** The distributor as its invoice and statement PDFs show it (ISSUER_*, REMITTANCE_*); empty fields are left out. */
+export interface IssuerConfig {
+  name: string;
+  registrationNumber: string;
+  address: string;
+  contact: string;
+  bank: { name: string; account: string; holder: string; swift: string };
+}
+
+export const DEFAULT_ISSUER: IssuerConfig = {
+  name: 'Publisher Portal',
+  registrationNumber: '',
+  address: '',
+  contact: '',
+  bank: { name: '', account: '', holder: '', swift: '' },
+};
 
 export interface AppConfig {
   port: number;
@@ -195,6 +232,10 @@ export interface AppConfig {
   timeouts?: { requestMs: number; headersMs: number; keepAliveMs: number };
   /** Where stored files live (FILE_STORE); absent = the local directory `filesDir`. */
   fileStore?: FileStoreConfig;
+  /** The distributor on invoice and statement PDFs; absent = DEFAULT_ISSUER. */
+  issuer?: IssuerConfig;
+  /** What a royalty statement covers (STATEMENT_PERIOD); absent = month. */
+  statementPeriod?: 'month' | 'quarter';
 }
 
 function resolveFromRoot(p: string) {
@@ -307,6 +348,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoData: e.DEMO_DATA ?? (!e.DATABASE_URL && e.NODE_ENV !== 'production'),
     timeouts: { requestMs: e.REQUEST_TIMEOUT_MS, headersMs: e.HEADERS_TIMEOUT_MS, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS },
     fileStore: fileStoreConfig(e, path.join(dataDir, 'files')),
+    issuer: {
+      name: e.ISSUER_NAME,
+      registrationNumber: e.ISSUER_REGISTRATION_NUMBER,
+      address: e.ISSUER_ADDRESS,
+      contact: e.ISSUER_CONTACT,
+      bank: { name: e.REMITTANCE_BANK, account: e.REMITTANCE_ACCOUNT, holder: e.REMITTANCE_HOLDER, swift: e.REMITTANCE_SWIFT },
+    },
+    statementPeriod: e.STATEMENT_PERIOD,
   };
 }
 

@@ -30,8 +30,8 @@ const SEARCH =
 const LIST_TOPICS = ['settlement', 'reference'] as const;
 
 // Routes of the settlement domain (spec §7 "Settlement", and the settlement side of "Files").
-export const settlementRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, files }) => {
-  const service = createSettlementService({ db, files });
+export const settlementRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, files, config }) => {
+  const service = createSettlementService({ db, files, issuer: config.issuer });
 
   app.get(
     '/calculate/buyInvoiceSend',

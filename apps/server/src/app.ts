@@ -17,6 +17,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { commonRoutes } from './modules/common/common.routes';
 import { companyRoutes } from './modules/company/company.routes';
 import { copyrightRoutes } from './modules/copyright/copyright.routes';
+import { statementRoutes } from './modules/copyright/statements.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { helpRoutes } from './modules/help/help.routes';
 import { productRoutes } from './modules/product/product.routes';
@@ -268,7 +269,15 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(authRoutes, { auth });
       await api.register(commonRoutes, { db, auth, demoData: config.demoData });
       const deps: ModuleDeps = { db, auth, config, files, changes, metrics };
-      for (const routes of [settlementRoutes, copyrightRoutes, companyRoutes, helpRoutes, productRoutes, dashboardRoutes]) {
+      for (const routes of [
+        settlementRoutes,
+        copyrightRoutes,
+        statementRoutes,
+        companyRoutes,
+        helpRoutes,
+        productRoutes,
+        dashboardRoutes,
+      ]) {
         await api.register(routes, deps);
       }
       // any other path under /api, however it is spelled (the router decides, not a string prefix)

@@ -9,3 +9,4 @@ export * from './company';
 export * from './help';
 export * from './product';
 export * from './dashboard';
+export * from './statements';

@@ -4,25 +4,55 @@ import path from 'node:path';
 import PDFDocument from 'pdfkit';
 
 /**
- * PDF documents in Noto Sans KR (the invoice and the royalty statement): pdfkit with the Korean font
- * registered as 'kr' and 'kr-bold', so Hangul (and the other scripts the portal shows) render.
+ * PDF documents (the invoice and the royalty statement): pdfkit with Noto Sans from npm, so Hangul,
+ * Chinese and Japanese render without fonts installed on the machine.
  */
 
 const require = createRequire(import.meta.url);
-const fontDir = path.dirname(require.resolve('@expo-google-fonts/noto-sans-kr/package.json'));
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
-const loadFonts = () =>
-  (fonts ??= {
-    regular: readFileSync(path.join(fontDir, '400Regular/NotoSansKR_400Regular.ttf')),
-    bold: readFileSync(path.join(fontDir, '700Bold/NotoSansKR_700Bold.ttf')),
-  });
 
-/** An A4 document with the Korean font, and its bytes once `doc.end()` was called. */
-export function createPdf(info: PDFKit.DocumentInfo): { doc: PDFKit.PDFDocument; done: Promise<Buffer> } {
-  const { regular, bold } = loadFonts();
+/** Noto Sans in the variant of a script: KR (Hangul, Latin; the invoices), SC (simplified Chinese), JP. */
+export type PdfFamily = 'kr' | 'sc' | 'jp';
+const PACKAGES: Record<PdfFamily, [string, string]> = {
+  kr: ['@expo-google-fonts/noto-sans-kr', 'NotoSansKR'],
+  sc: ['@expo-google-fonts/noto-sans-sc', 'NotoSansSC'],
+  jp: ['@expo-google-fonts/noto-sans-jp', 'NotoSansJP'],
+};
+const loaded = new Map<PdfFamily, { regular: Buffer; bold: Buffer }>();
+function loadFonts(family: PdfFamily) {
+  let found = loaded.get(family);
+  if (!found) {
+    const [pkg, name] = PACKAGES[family];
+    const dir = path.dirname(require.resolve(`${pkg}/package.json`));
+    found = {
+      regular: readFileSync(path.join(dir, `400Regular/${name}_400Regular.ttf`)),
+      bold: readFileSync(path.join(dir, `700Bold/${name}_700Bold.ttf`)),
+    };
+    loaded.set(family, found);
+  }
+  return found;
+}
+
+const HANGUL = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/;
+
+/** Sets the face for `text`: the document's family ('body' / 'bold'), or Noto Sans KR for text with Hangul in it. */
+export function face(doc: PDFKit.PDFDocument, text: string, bold = false) {
+  const hangul = HANGUL.test(text);
+  return doc.font(hangul ? (bold ? 'hangul-bold' : 'hangul') : bold ? 'bold' : 'body');
+}
+
+/**
+ * An A4 document with fonts 'body' and 'bold' of `family` (and 'hangul' / 'hangul-bold', Noto Sans KR,
+ * for Korean names in a Chinese or Japanese document), and its bytes once `doc.end()` was called.
+ */
+export function createPdf(info: PDFKit.DocumentInfo, family: PdfFamily = 'kr'): { doc: PDFKit.PDFDocument; done: Promise<Buffer> } {
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Author: 'Publisher Portal', ...info } });
-  doc.registerFont('kr', regular);
-  doc.registerFont('kr-bold', bold);
+  const main = loadFonts(family);
+  const kr = loadFonts('kr');
+  doc.registerFont('body', main.regular);
+  doc.registerFont('bold', main.bold);
+  doc.registerFont('hangul', kr.regular);
+  doc.registerFont('hangul-bold', kr.bold);
+  doc.font('body');
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -57,24 +87,25 @@ export function pdfTable(doc: PDFKit.PDFDocument, columns: PdfColumn[], rows: { 
   const width = columns.reduce((n, c) => n + c.width, 0);
   const bottom = () => doc.page.height - doc.page.margins.bottom - 10;
   const header = (y: number) => {
-    doc.font('kr-bold').fontSize(fontSize);
-    const h = Math.max(...columns.map((c) => doc.heightOfString(c.title, { width: c.width - 4 })));
+    doc.fontSize(fontSize);
+    const h = Math.max(...columns.map((c) => face(doc, c.title, true).heightOfString(c.title, { width: c.width - 4 })));
     doc.rect(left, y - 3, width, h + 6).fill('#eef2f7');
     doc.fillColor('#000');
-    columns.forEach((c, i) => doc.text(c.title, xs[i]! + 2, y, { width: c.width - 4, align: c.align ?? 'left' }));
+    columns.forEach((c, i) => face(doc, c.title, true).text(c.title, xs[i]! + 2, y, { width: c.width - 4, align: c.align ?? 'left' }));
     return y + h + 6;
   };
   let y = header(doc.y);
   for (const row of rows) {
-    doc.font(row.bold ? 'kr-bold' : 'kr').fontSize(fontSize);
-    const h = Math.max(...columns.map((c, i) => doc.heightOfString(row.cells[i] ?? '', { width: c.width - 4 })));
+    doc.fontSize(fontSize);
+    const cell = (i: number) => row.cells[i] ?? '';
+    const h = Math.max(...columns.map((c, i) => face(doc, cell(i), row.bold).heightOfString(cell(i), { width: c.width - 4 })));
     if (y + h > bottom()) {
       doc.addPage();
       y = header(doc.page.margins.top);
-      doc.font(row.bold ? 'kr-bold' : 'kr').fontSize(fontSize);
+      doc.fontSize(fontSize);
     }
-    doc.fillColor('#000');
-    columns.forEach((c, i) => doc.text(row.cells[i] ?? '', xs[i]! + 2, y, { width: c.width - 4, align: c.align ?? 'left' }));
+    doc.fillColor(row.bold ? '#000' : '#111');
+    columns.forEach((c, i) => face(doc, cell(i), row.bold).text(cell(i), xs[i]! + 2, y, { width: c.width - 4, align: c.align ?? 'left' }));
     y += h + 5;
     doc
       .moveTo(left, y - 2.5)
@@ -99,10 +130,9 @@ export function pdfFields(
   for (const [label, value] of pairs) {
     if (!value) continue;
     const y = doc.y;
-    doc.font('kr-bold').fontSize(9).fillColor('#222').text(label, x, y, { width: lw });
+    face(doc, label, true).fontSize(9).fillColor('#222').text(label, x, y, { width: lw });
     const after = doc.y;
-    doc
-      .font('kr')
+    face(doc, value)
       .fontSize(9)
       .fillColor('#000')
       .text(value, x + lw, y, { width: w - lw });

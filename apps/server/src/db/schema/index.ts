@@ -7,3 +7,4 @@ export * from './copyright';
 export * from './company';
 export * from './help';
 export * from './product';
+export * from './statements';

@@ -28,17 +28,17 @@ export function renderInvoicePdf(inv: InvoiceForPdf, issuer: IssuerConfig): Prom
   const paid = inv.buyPaymentIdx !== null;
 
   doc
-    .font('kr-bold')
+    .font('bold')
     .fontSize(20)
     .text(korean ? 'TAX INVOICE / 세금계산서' : 'INVOICE / 청구서');
-  doc.font('kr').fontSize(11).fillColor('#444').text(inv.code);
+  doc.font('body').fontSize(11).fillColor('#444').text(inv.code);
   doc.moveDown(0.8);
 
   // issuer (공급자) and recipient (공급받는자) side by side
   const top = doc.y;
   const block = (x: number, heading: string, pairs: [string, string][]) => {
     doc.y = top;
-    doc.font('kr-bold').fontSize(10).fillColor('#1c3d5a').text(heading, x, top, { width: 240 });
+    doc.font('bold').fontSize(10).fillColor('#1c3d5a').text(heading, x, top, { width: 240 });
     doc.moveDown(0.2);
     pdfFields(doc, pairs, { x, labelWidth: 95, width: 240 });
     return doc.y;
@@ -113,8 +113,8 @@ export function renderInvoicePdf(inv: InvoiceForPdf, issuer: IssuerConfig): Prom
       ];
   for (const [label, value] of totals) {
     const y = doc.y;
-    doc.font('kr-bold').fontSize(11).fillColor('#000').text(label, 245, y, { width: 150, align: 'right' });
-    doc.font('kr-bold').fontSize(11).text(value, 395, y, { width: 150, align: 'right' });
+    doc.font('bold').fontSize(11).fillColor('#000').text(label, 245, y, { width: 150, align: 'right' });
+    doc.font('bold').fontSize(11).text(value, 395, y, { width: 150, align: 'right' });
     doc.moveDown(0.2);
   }
   doc.x = 50;
@@ -122,7 +122,7 @@ export function renderInvoicePdf(inv: InvoiceForPdf, issuer: IssuerConfig): Prom
 
   const b = issuer.bank;
   if (b.name || b.account) {
-    doc.font('kr-bold').fontSize(10).fillColor('#1c3d5a').text('Remittance / 입금 계좌');
+    doc.font('bold').fontSize(10).fillColor('#1c3d5a').text('Remittance / 입금 계좌');
     doc.moveDown(0.2);
     pdfFields(doc, [
       ['Bank / 은행', b.name],
@@ -137,7 +137,7 @@ export function renderInvoicePdf(inv: InvoiceForPdf, issuer: IssuerConfig): Prom
   ]);
   doc.moveDown(1.5);
   doc
-    .font('kr')
+    .font('body')
     .fontSize(8)
     .fillColor('#666')
     .text(`${issuer.name} · Book distribution and fulfilment`, 50, undefined, { align: 'center', width: 495 });

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { EXPORT_LANGS, type TExportLang, type TPaging, type TStatementList } from '@portal/contract';
-import { DEFAULT_ISSUER, type IssuerConfig } from '../../config';
+import { DEFAULT_ISSUER, type AppConfig, type IssuerConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
-import type { FileStore } from '../../lib/file-store';
+import { createFileStore, type FileStore } from '../../lib/file-store';
 import { fromCents, toCents } from './copyright.service';
 import { currencySymbols } from './copyright.repository';
 import { statementLang } from './statement-labels';
@@ -248,3 +248,24 @@ export function createStatementsService(deps: StatementsServiceDeps) {
 }
 
 export type StatementsService = ReturnType<typeof createStatementsService>;
+
+/**
+ * Issues the statements of the last complete period with the server's configuration (main.ts, right
+ * after seeding the demo data, so the demo's Statements tab has some to show).
+ */
+export async function issueLastPeriod(db: Db, config: AppConfig): Promise<IssueResult> {
+  const files = await createFileStore(config.fileStore ?? { kind: 'local', dir: config.filesDir }, db);
+  try {
+    const service = createStatementsService({
+      db,
+      files,
+      timeZone: config.timeZone,
+      issuer: config.issuer,
+      periodKind: config.statementPeriod,
+      now: config.now,
+    });
+    return await service.issue(service.previousPeriod());
+  } finally {
+    await files.close();
+  }
+}

@@ -34,9 +34,16 @@ function loadFonts(family: PdfFamily) {
 
 const HANGUL = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/;
 
-/** Sets the face for `text`: the document's family ('body' / 'bold'), or Noto Sans KR for text with Hangul in it. */
+/** Documents whose own family is not Noto Sans KR: text with Hangul in them takes 'hangul' / 'hangul-bold'. */
+const needsHangulFace = new WeakSet<PDFKit.PDFDocument>();
+
+/**
+ * Sets the face for `text`: the document's family ('body' / 'bold'), or Noto Sans KR for text with
+ * Hangul in a Chinese or Japanese document. (A Korean document never opens 'hangul': each font a
+ * document opens is parsed again, which is most of what a PDF costs.)
+ */
 export function face(doc: PDFKit.PDFDocument, text: string, bold = false) {
-  const hangul = HANGUL.test(text);
+  const hangul = needsHangulFace.has(doc) && HANGUL.test(text);
   return doc.font(hangul ? (bold ? 'hangul-bold' : 'hangul') : bold ? 'bold' : 'body');
 }
 
@@ -47,11 +54,14 @@ export function face(doc: PDFKit.PDFDocument, text: string, bold = false) {
 export function createPdf(info: PDFKit.DocumentInfo, family: PdfFamily = 'kr'): { doc: PDFKit.PDFDocument; done: Promise<Buffer> } {
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Author: 'Publisher Portal', ...info } });
   const main = loadFonts(family);
-  const kr = loadFonts('kr');
   doc.registerFont('body', main.regular);
   doc.registerFont('bold', main.bold);
-  doc.registerFont('hangul', kr.regular);
-  doc.registerFont('hangul-bold', kr.bold);
+  if (family !== 'kr') {
+    const kr = loadFonts('kr');
+    doc.registerFont('hangul', kr.regular);
+    doc.registerFont('hangul-bold', kr.bold);
+    needsHangulFace.add(doc);
+  }
   doc.font('body');
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -94,18 +104,34 @@ export function pdfTable(doc: PDFKit.PDFDocument, columns: PdfColumn[], rows: { 
     columns.forEach((c, i) => face(doc, c.title, true).text(c.title, xs[i]! + 2, y, { width: c.width - 4, align: c.align ?? 'left' }));
     return y + h + 6;
   };
+  /**
+   * A right-aligned cell of one line (amounts, counts) that fits is placed by its width, without the
+   * line wrapper: most of a long table's cells, and the wrapper is what costs (layout of every word).
+   */
+  const oneLine = (c: PdfColumn, text: string) => c.align === 'right' && !text.includes('\n') && doc.widthOfString(text) <= c.width - 4;
   let y = header(doc.y);
   for (const row of rows) {
     doc.fontSize(fontSize);
     const cell = (i: number) => row.cells[i] ?? '';
-    const h = Math.max(...columns.map((c, i) => face(doc, cell(i), row.bold).heightOfString(cell(i), { width: c.width - 4 })));
+    const lineHeight = doc.currentLineHeight(true);
+    const fits = columns.map((c, i) => face(doc, cell(i), row.bold) && (cell(i) === '' || oneLine(c, cell(i))));
+    const h = Math.max(
+      lineHeight,
+      ...columns.map((c, i) => (fits[i] ? lineHeight : face(doc, cell(i), row.bold).heightOfString(cell(i), { width: c.width - 4 }))),
+    );
     if (y + h > bottom()) {
       doc.addPage();
       y = header(doc.page.margins.top);
       doc.fontSize(fontSize);
     }
     doc.fillColor(row.bold ? '#000' : '#111');
-    columns.forEach((c, i) => face(doc, cell(i), row.bold).text(cell(i), xs[i]! + 2, y, { width: c.width - 4, align: c.align ?? 'left' }));
+    columns.forEach((c, i) => {
+      const text = cell(i);
+      if (text === '') return;
+      face(doc, text, row.bold);
+      if (fits[i]) doc.text(text, xs[i]! + c.width - 2 - doc.widthOfString(text), y, { lineBreak: false });
+      else doc.text(text, xs[i]! + 2, y, { width: c.width - 4, align: c.align ?? 'left' });
+    });
     y += h + 5;
     doc
       .moveTo(left, y - 2.5)

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DataTable, usePaging, type Column } from '../../../components/data-table';
 import { errorMessageKey } from '../../../lib/api-client';
-import { formatAmount, formatDate, formatInteger } from '../../../lib/format';
+import { formatAmount, formatDate } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
 import { downloadStatement, useStatements } from '../api/statements';
 
@@ -85,8 +85,6 @@ export function StatementsTab() {
         </div>
       ),
     },
-    { key: 'currency', header: t('statements.fields.currency') },
-    { key: 'line_cnt', header: t('statements.fields.lines'), align: 'right', render: (r) => formatInteger(r.line_cnt) },
     {
       key: 'royalty',
       header: t('fields.royalty'),

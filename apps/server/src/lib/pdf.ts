@@ -12,17 +12,18 @@ const require = createRequire(import.meta.url);
 
 /** Noto Sans in the variant of a script: KR (Hangul, Latin; the invoices), SC (simplified Chinese), JP. */
 export type PdfFamily = 'kr' | 'sc' | 'jp';
-const PACKAGES: Record<PdfFamily, [string, string]> = {
-  kr: ['@expo-google-fonts/noto-sans-kr', 'NotoSansKR'],
-  sc: ['@expo-google-fonts/noto-sans-sc', 'NotoSansSC'],
-  jp: ['@expo-google-fonts/noto-sans-jp', 'NotoSansJP'],
+// literal package names (knip and bundlers see them); resolved on first use
+const PACKAGES: Record<PdfFamily, [() => string, string]> = {
+  kr: [() => require.resolve('@expo-google-fonts/noto-sans-kr/package.json'), 'NotoSansKR'],
+  sc: [() => require.resolve('@expo-google-fonts/noto-sans-sc/package.json'), 'NotoSansSC'],
+  jp: [() => require.resolve('@expo-google-fonts/noto-sans-jp/package.json'), 'NotoSansJP'],
 };
 const loaded = new Map<PdfFamily, { regular: Buffer; bold: Buffer }>();
 function loadFonts(family: PdfFamily) {
   let found = loaded.get(family);
   if (!found) {
-    const [pkg, name] = PACKAGES[family];
-    const dir = path.dirname(require.resolve(`${pkg}/package.json`));
+    const [resolve, name] = PACKAGES[family];
+    const dir = path.dirname(resolve());
     found = {
       regular: readFileSync(path.join(dir, `400Regular/${name}_400Regular.ttf`)),
       bold: readFileSync(path.join(dir, `700Bold/${name}_700Bold.ttf`)),

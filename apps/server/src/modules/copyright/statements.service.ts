@@ -247,8 +247,6 @@ export function createStatementsService(deps: StatementsServiceDeps) {
   };
 }
 
-export type StatementsService = ReturnType<typeof createStatementsService>;
-
 /**
  * Issues the statements of the last complete period with the server's configuration (main.ts, right
  * after seeding the demo data, so the demo's Statements tab has some to show).

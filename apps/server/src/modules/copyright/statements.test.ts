@@ -171,7 +171,7 @@ describe(`royalty statements (${DB})`, () => {
     const { res, text } = await pdfText(tokenKo, krw.pdf);
     expect(res.headers['content-disposition']).toContain(`filename="${krw.number}.pdf"`);
     for (const s of [
-      '저작권료 정산서',
+      '인세 정산서',
       krw.number,
       '도서출판 가나다',
       '(주)북유통',

@@ -83,7 +83,7 @@ describe('the Statements tab of the royalty screen (issue 18)', { timeout: 30_00
   it('is labelled in Korean', async () => {
     await renderTabs('ko');
     expect(await screen.findByRole('tab', { name: '정산서' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('tab', { name: '저작권료 내역' })).toHaveAttribute('aria-selected', 'false');
+    expect(screen.getByRole('tab', { name: '인세 내역' })).toHaveAttribute('aria-selected', 'false');
     expect(await screen.findByText('버전 2')).toBeInTheDocument();
   });
 });

@@ -65,13 +65,16 @@ if (command === 'statements') {
     console.log(STATEMENTS_HELP);
     process.exit(file === 'issue' || file === '--help' || file === 'help' ? 0 : 1);
   }
+  let code = 0;
   try {
     await issueStatements(loadConfig(), rest);
-    process.exit(0);
   } catch (e) {
     console.error((e as Error).message);
-    process.exit(1);
+    code = 1;
   }
+  // stdout may be a pipe: what was printed drains before the exit (a thousand statement lines were cut off)
+  await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
+  process.exit(code);
 }
 if (
   !command ||

@@ -6,7 +6,7 @@ import { loadConfig, loadDotEnv, type AppConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { backupEmbedded, restoreEmbedded } from '../lib/embedded-backup';
 import { createFileStore } from '../lib/file-store';
-import { createStatementsService } from '../modules/copyright/statements.service';
+import { createStatementsService, parsePeriod } from '../modules/copyright/statements.service';
 
 const HELP = `Usage: npm run portal -- <command>
   backup <file>             write the embedded database (DATA_DIR/pglite) and its local files to <file> (a zip)
@@ -33,6 +33,8 @@ async function issueStatements(config: AppConfig, args: string[]) {
   if (companyIdx !== undefined && !(Number.isInteger(companyIdx) && companyIdx > 0))
     throw new Error('--company takes a company idx (a number).');
   const positional = args.filter((a, i) => !a.startsWith('--') && (companyAt < 0 || i !== companyAt + 1));
+  // a malformed period is refused before the database is opened
+  if (positional[0]) parsePeriod(positional[0], config.statementPeriod ?? 'month');
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` });
   try {
     await database.migrate();

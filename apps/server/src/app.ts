@@ -17,6 +17,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { commonRoutes } from './modules/common/common.routes';
 import { companyRoutes } from './modules/company/company.routes';
 import { copyrightRoutes } from './modules/copyright/copyright.routes';
+import { statementRoutes } from './modules/copyright/statements.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { helpRoutes } from './modules/help/help.routes';
 import { productRoutes } from './modules/product/product.routes';
@@ -28,7 +29,7 @@ import { openapiTransform, openapiTransformObject } from './lib/openapi';
 import { createExporter } from './lib/export';
 import { createMetrics, instrument, startMetricsServer, type Metrics } from './lib/metrics';
 import { createPasswordHasher } from './lib/password';
-import type { MailContext } from './lib/mail/notify';
+import { mailContextOf, type MailContext } from './lib/mail/notify';
 import { createMailWorker, smtpTransport, type MailTransport, type MailWorker } from './lib/mail/worker';
 import { createSettlementService } from './modules/settlement/settlement.service';
 import { loggerOptions } from './lib/log-redaction';
@@ -234,12 +235,9 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   if (!opts.files) app.addHook('onClose', () => files.close());
 
   // mail: the outbox is delivered by this process's worker (every process runs one; SKIP LOCKED keeps them apart)
-  const mailCtx: MailContext = {
-    publicUrl: config.mail?.publicUrl ?? `http://localhost:${config.port}`,
-    attachPdf: config.mail?.attachPdf ?? false,
-  };
+  const mailCtx: MailContext = mailContextOf(config);
   const smtpUrl = config.mail?.smtpUrl;
-  const settlementFiles = createSettlementService({ db, files });
+  const settlementFiles = createSettlementService({ db, files, issuer: config.issuer });
   const mailWorker = createMailWorker({
     db,
     now: config.now,
@@ -306,7 +304,15 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(commonRoutes, { db, auth, demoData: config.demoData });
       const exporter = createExporter({ databaseUrl: config.databaseUrl, metrics });
       const deps: ModuleDeps = { db, auth, config, files, changes, metrics, exporter, mail: mailCtx };
-      for (const routes of [settlementRoutes, copyrightRoutes, companyRoutes, helpRoutes, productRoutes, dashboardRoutes]) {
+      for (const routes of [
+        settlementRoutes,
+        copyrightRoutes,
+        statementRoutes,
+        companyRoutes,
+        helpRoutes,
+        productRoutes,
+        dashboardRoutes,
+      ]) {
         await api.register(routes, deps);
       }
       // any other path under /api, however it is spelled (the router decides, not a string prefix)

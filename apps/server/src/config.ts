@@ -107,6 +107,17 @@ const ZEnv = z.object({
     .url()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  // The distributor as invoice and statement PDFs name it (issue 18): the issuer block and the bank for remittance.
+  ISSUER_NAME: z.string().default('Publisher Portal'),
+  ISSUER_REGISTRATION_NUMBER: z.string().default(''),
+  ISSUER_ADDRESS: z.string().default(''),
+  ISSUER_CONTACT: z.string().default(''),
+  REMITTANCE_BANK: z.string().default(''),
+  REMITTANCE_ACCOUNT: z.string().default(''),
+  REMITTANCE_HOLDER: z.string().default(''),
+  REMITTANCE_SWIFT: z.string().default(''),
+  // Royalty statements cover a month or a quarter (issue 18).
+  STATEMENT_PERIOD: z.enum(['month', 'quarter']).default('month'),
 });
 
 /** Every variable the server reads (.env.example lists each, a test checks it). */
@@ -148,6 +159,15 @@ const EXPECTED: Record<keyof z.input<typeof ZEnv>, string> = {
   MAIL_ATTACH_PDF: '1 (attach the invoice PDF to the new-invoice mail) or 0',
   MAIL_POLL_MS: 'milliseconds from 100 to 600000',
   PUBLIC_URL: 'the http(s) URL users open the portal at (links in mails)',
+  ISSUER_NAME: "the distributor's name on invoices and statements",
+  ISSUER_REGISTRATION_NUMBER: "the distributor's business registration number (e.g. 123-45-67890)",
+  ISSUER_ADDRESS: "the distributor's address",
+  ISSUER_CONTACT: "the distributor's telephone / e-mail",
+  REMITTANCE_BANK: 'the bank for remittances',
+  REMITTANCE_ACCOUNT: 'the account number for remittances',
+  REMITTANCE_HOLDER: "the account holder's name",
+  REMITTANCE_SWIFT: "the bank's SWIFT/BIC code",
+  STATEMENT_PERIOD: 'month or quarter',
 };
 
 /** Variables whose value is never repeated in a message (it may be a password or a key). */
@@ -172,6 +192,23 @@ export interface BookProviderConfig {
   baseUrl: string;
   timeoutMs: number;
 }
+
+/** The distributor as its invoice and statement PDFs show it (ISSUER_*, REMITTANCE_*); empty fields are left out. */
+export interface IssuerConfig {
+  name: string;
+  registrationNumber: string;
+  address: string;
+  contact: string;
+  bank: { name: string; account: string; holder: string; swift: string };
+}
+
+export const DEFAULT_ISSUER: IssuerConfig = {
+  name: 'Publisher Portal',
+  registrationNumber: '',
+  address: '',
+  contact: '',
+  bank: { name: '', account: '', holder: '', swift: '' },
+};
 
 export interface AppConfig {
   port: number;
@@ -215,6 +252,10 @@ export interface AppConfig {
   timeouts?: { requestMs: number; headersMs: number; keepAliveMs: number };
   /** Where stored files live (FILE_STORE); absent = the local directory `filesDir`. */
   fileStore?: FileStoreConfig;
+  /** The distributor on invoice and statement PDFs; absent = DEFAULT_ISSUER. */
+  issuer?: IssuerConfig;
+  /** What a royalty statement covers (STATEMENT_PERIOD); absent = month. */
+  statementPeriod?: 'month' | 'quarter';
   /** Mail delivery (lib/mail); absent = no SMTP, the defaults below. */
   mail?: MailConfig;
 }
@@ -348,6 +389,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       pollMs: e.MAIL_POLL_MS,
       publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     },
+    issuer: {
+      name: e.ISSUER_NAME,
+      registrationNumber: e.ISSUER_REGISTRATION_NUMBER,
+      address: e.ISSUER_ADDRESS,
+      contact: e.ISSUER_CONTACT,
+      bank: { name: e.REMITTANCE_BANK, account: e.REMITTANCE_ACCOUNT, holder: e.REMITTANCE_HOLDER, swift: e.REMITTANCE_SWIFT },
+    },
+    statementPeriod: e.STATEMENT_PERIOD,
   };
 }
 

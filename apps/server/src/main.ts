@@ -3,6 +3,7 @@ import { build } from './app';
 import { openDatabase } from './db/client';
 import { NO_COMPANY_MESSAGE, seedOnStart } from './db/seed/demo';
 import { seedReference } from './db/seed/reference';
+import { issueLastPeriod } from './modules/copyright/statements.service';
 
 const startedAt = performance.now();
 // .env at the repository root, if any; the process's own variables win
@@ -23,7 +24,12 @@ await seedReference(database.db);
 // demo companies only on purpose: DEMO_DATA=1, or by default the embedded database outside production
 const seed = await seedOnStart(database.db, config);
 const app = await build({ config, database });
-if (seed === 'seeded') app.log.info('Demo data seeded. Logins: demo / demo1234 and demo2 / demo1234 (division AUT).');
+if (seed === 'seeded') {
+  app.log.info('Demo data seeded. Logins: demo / demo1234 and demo2 / demo1234 (division AUT).');
+  // the demo's royalty statements of the last complete period, so its Statements tab shows some
+  const issued = await issueLastPeriod(database.db, config);
+  app.log.info({ statements: issued.issued.length, period: issued.period.period }, 'Demo royalty statements issued.');
+}
 if (seed === 'no-companies') app.log.warn(NO_COMPANY_MESSAGE);
 if (!config.webDist) app.log.warn('apps/web/dist not found: serving the API only (run `npm run build`).');
 

@@ -11,3 +11,4 @@ export * from './product';
 export * from './dashboard';
 export * from './money';
 export * from './dates';
+export * from './statements';

@@ -1,17 +1,85 @@
 // `npm run portal -- <command>`: operations on the portal's data.
 //   backup <file>              the embedded database and its local files into one zip (stop the server first)
 //   restore <file> [--force]   that zip into DATA_DIR (an existing database only with --force)
-import { loadConfig, loadDotEnv } from '../config';
+//   statements issue [period]  the royalty statements of a period (issue 18)
+import { loadConfig, loadDotEnv, type AppConfig } from '../config';
+import { openDatabase } from '../db/client';
 import { backupEmbedded, restoreEmbedded } from '../lib/embedded-backup';
+import { createFileStore } from '../lib/file-store';
+import { mailContextOf } from '../lib/mail/notify';
+import { createStatementsService, parsePeriod } from '../modules/copyright/statements.service';
 
 const HELP = `Usage: npm run portal -- <command>
   backup <file>             write the embedded database (DATA_DIR/pglite) and its local files to <file> (a zip)
   restore <file> [--force]  restore such a file into DATA_DIR; --force replaces an existing database
+  statements issue [period] [--company <idx>]
+                            issue the royalty statements of a period; see \`statements --help\`
 Stop the server first: the embedded database belongs to one process.
 With DATABASE_URL (PostgreSQL) use pg_dump / pg_restore, and the file store's own backup.`;
 
+const STATEMENTS_HELP = `Usage: npm run portal -- statements issue [period] [--company <idx>]
+  Issues the royalty statements of a period: one per company and currency with royalty lines created in
+  it (in APP_TIME_ZONE), as a PDF in the company's language, stored in FILE_STORE and listed on the
+  company's Statements tab. The period is a month (2026-10) with STATEMENT_PERIOD=month (the default),
+  a quarter (2026-Q4) with STATEMENT_PERIOD=quarter; without one, the period before the current one.
+  Issuing a period again issues nothing for a statement whose data did not change, and a new version
+  (a new number; the old one stays) for one whose data did.
+  --company <idx>  only this company
+With the embedded database, stop the server first (it belongs to one process); with DATABASE_URL it may run.`;
+
+/** `statements issue`: prints what was issued, one line per statement, and the counts. */
+async function issueStatements(config: AppConfig, args: string[]) {
+  const companyAt = args.indexOf('--company');
+  const companyIdx = companyAt >= 0 ? Number(args[companyAt + 1]) : undefined;
+  if (companyIdx !== undefined && !(Number.isInteger(companyIdx) && companyIdx > 0))
+    throw new Error('--company takes a company idx (a number).');
+  const positional = args.filter((a, i) => !a.startsWith('--') && (companyAt < 0 || i !== companyAt + 1));
+  // a malformed period is refused before the database is opened
+  if (positional[0]) parsePeriod(positional[0], config.statementPeriod ?? 'month');
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` });
+  try {
+    await database.migrate();
+    const files = await createFileStore(config.fileStore ?? { kind: 'local', dir: config.filesDir }, database.db);
+    const service = createStatementsService({
+      db: database.db,
+      files,
+      timeZone: config.timeZone,
+      issuer: config.issuer,
+      periodKind: config.statementPeriod,
+      mail: mailContextOf(config),
+    });
+    const period = positional[0] ?? service.previousPeriod();
+    const started = Date.now();
+    const r = await service.issue(period, { companyIdx });
+    for (const s of r.issued) console.log(`  ${s.number}  company ${s.companyIdx}  ${s.currency}  version ${s.version}  (${s.lang})`);
+    console.log(
+      `Period ${r.period.period} (${r.period.start} – ${r.period.end}): ${r.issued.length} statement(s) issued over ${r.lines} royalty lines, ` +
+        `${r.unchanged} unchanged, in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    );
+    await files.close();
+  } finally {
+    await database.close();
+  }
+}
+
 loadDotEnv();
 const [command, file, ...rest] = process.argv.slice(2);
+if (command === 'statements') {
+  if (file !== 'issue' || rest.includes('--help')) {
+    console.log(STATEMENTS_HELP);
+    process.exit(file === 'issue' || file === '--help' || file === 'help' ? 0 : 1);
+  }
+  let code = 0;
+  try {
+    await issueStatements(loadConfig(), rest);
+  } catch (e) {
+    console.error((e as Error).message);
+    code = 1;
+  }
+  // stdout may be a pipe: what was printed drains before the exit (a thousand statement lines were cut off)
+  await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
+  process.exit(code);
+}
 if (
   !command ||
   command === '--help' ||

@@ -8,3 +8,4 @@ export * from './company';
 export * from './help';
 export * from './product';
 export * from './mail';
+export * from './statements';

@@ -1,6 +1,7 @@
 // Tables of the settlement domain (issue 3): buy invoices sent to a company and payments it made.
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   char,
   date,
   index,
@@ -92,7 +93,11 @@ export const buyInvoices = pgTable(
   ],
 );
 
-/** The lines of an invoice, in its currency. */
+/**
+ * The lines of an invoice, in its currency. `amount` is what the line costs in all; for invoices
+ * issued from KOR it is supply value + VAT (10 %, none on an exempt line), as on a Korean tax
+ * invoice; for USA-issued ones supply_amount = amount and vat_amount = 0.
+ */
 export const buyInvoiceLines = pgTable(
   'buy_invoice_lines',
   {
@@ -105,6 +110,12 @@ export const buyInvoiceLines = pgTable(
     qty: integer('qty').notNull(),
     unitPrice: money('unit_price'),
     amount: money('amount'),
+    /** supply value (공급가액) */
+    supplyAmount: numeric('supply_amount', { precision: 14, scale: 2 }).notNull().default('0'),
+    /** VAT (세액) */
+    vatAmount: numeric('vat_amount', { precision: 14, scale: 2 }).notNull().default('0'),
+    /** a VAT-exempt line (면세): vat_amount is 0 */
+    vatExempt: boolean('vat_exempt').notNull().default(false),
   },
   (t) => [uniqueIndex('buy_invoice_lines_invoice_line').on(t.buyInvoiceIdx, t.lineNo)],
 );

@@ -23,6 +23,8 @@ const ITEM_TITLES: Record<string, [string, string]> = {
   warehouse: ['창고 보관료', 'Warehouse storage fees'],
   copyright: ['저작권 사용료', 'Copyright royalties'],
 };
+/** LINE_TEXTS that sell books: VAT-exempt on a Korean invoice */
+const EXEMPT_TEXTS = new Set([0, 1, 2, 3, 6]);
 const LINE_TEXTS = [
   '채식주의자 (The Vegetarian) 출고',
   '소년이 온다 (Human Acts) 출고',
@@ -53,7 +55,15 @@ interface PlanInvoice {
   createdDay: string;
   createdAt: Date;
   dueDate: string;
-  lines: { description: string; qty: number; unitCents: number; cents: number }[];
+  lines: {
+    description: string;
+    qty: number;
+    unitCents: number;
+    supplyCents: number;
+    vatCents: number;
+    vatExempt: boolean;
+    cents: number;
+  }[];
   cents: number;
   payment?: number;
 }
@@ -82,7 +92,13 @@ function planInvoices(companyIdx: number, count: number, today: string, seed: nu
       const qty = 1 + Math.floor(r() * 40);
       // KRW in whole won, USD with cents
       const unitCents = currency === 'KRW' ? (5_000 + Math.floor(r() * 30_000)) * 100 : 500 + Math.floor(r() * 4_000);
-      return { description: LINE_TEXTS[Math.floor(r() * LINE_TEXTS.length)]!, qty, unitCents, cents: qty * unitCents };
+      const text = Math.floor(r() * LINE_TEXTS.length);
+      // as on a Korean tax invoice: the unit price is the supply value, VAT 10 % on top (whole won), none on
+      // books (VAT-exempt in Korea); USA-issued invoices carry no VAT
+      const supplyCents = qty * unitCents;
+      const vatExempt = issuer === 'KOR' && EXEMPT_TEXTS.has(text);
+      const vatCents = issuer === 'KOR' && !vatExempt ? Math.round(supplyCents / 1000) * 100 : 0;
+      return { description: LINE_TEXTS[text]!, qty, unitCents, supplyCents, vatCents, vatExempt, cents: supplyCents + vatCents };
     });
     const [ko, en] = ITEM_TITLES[item]!;
     const hh = 9 + Math.floor(r() * 9);
@@ -244,6 +260,9 @@ async function insertPlan(
         qty: l.qty,
         unitPrice: toMoney(l.unitCents),
         amount: toMoney(l.cents),
+        supplyAmount: toMoney(l.supplyCents),
+        vatAmount: toMoney(l.vatCents),
+        vatExempt: l.vatExempt,
       })),
     ),
   );

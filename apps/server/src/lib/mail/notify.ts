@@ -1,3 +1,4 @@
+import type { AppConfig } from '../../config';
 /**
  * The one place mails are raised. Every write path (the API's modules, the operator import, seeds)
  * calls these inside the transaction that writes the event, so the mail is committed with it or not
@@ -19,6 +20,11 @@ export interface MailContext {
   publicUrl: string;
   /** MAIL_ATTACH_PDF */
   attachPdf?: boolean;
+}
+
+/** The mail context of a configuration (links to PUBLIC_URL, MAIL_ATTACH_PDF): the server, the CLI and the statements share it. */
+export function mailContextOf(config: Pick<AppConfig, 'mail' | 'port'>): MailContext {
+  return { publicUrl: config.mail?.publicUrl ?? `http://localhost:${config.port}`, attachPdf: config.mail?.attachPdf ?? false };
 }
 
 /** The portal's pages the mails link to. */

@@ -35,7 +35,7 @@ function bookConditions(w: { companyIdx: number; isbn?: string }) {
 }
 
 /** Conditions on the line `r` (company, dates in the app's time zone, customers, calculated). */
-function lineConditions(w: RoyaltyWhere) {
+export function lineConditions(w: RoyaltyWhere) {
   const f = w.filter;
   const parts = [sql`r.company_idx = ${w.companyIdx}`];
   if (f.startDate) parts.push(sql`r.created_at >= (${f.startDate}::date)::timestamp at time zone ${w.timeZone}`);

@@ -21,6 +21,16 @@ export interface InvoiceSpec {
   day?: string;
   dueDate?: string;
   buyPaymentIdx?: number | null;
+  /** the invoice's lines; default one line of the whole amount (supply value and VAT then filled by the database) */
+  lines?: {
+    description: string;
+    qty: number;
+    unitPrice: string;
+    amount: string;
+    supplyAmount?: string;
+    vatAmount?: string;
+    vatExempt?: boolean;
+  }[];
 }
 
 export async function insertInvoices(db: DbOrTx, companyIdx: number, specs: InvoiceSpec[]) {
@@ -50,14 +60,13 @@ export async function insertInvoices(db: DbOrTx, companyIdx: number, specs: Invo
     )
     .returning();
   await db.insert(buyInvoiceLines).values(
-    rows.map((r) => ({
-      buyInvoiceIdx: r.idx,
-      lineNo: 1,
-      description: `Line of ${r.code}`,
-      qty: 1,
-      unitPrice: r.amount,
-      amount: r.amount,
-    })),
+    rows.flatMap((r, i) =>
+      (specs[i]!.lines ?? [{ description: `Line of ${r.code}`, qty: 1, unitPrice: r.amount, amount: r.amount }]).map((l, n) => ({
+        buyInvoiceIdx: r.idx,
+        lineNo: n + 1,
+        ...l,
+      })),
+    ),
   );
   return rows;
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { INVOICE_UPLOAD_PATH, addMonths, isLastDayOfMonth, type TSettlementFilter } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
-import { buyInvoiceLines, buyInvoices, companies, currencies, storedFiles } from '../../db/schema';
+import { buyInvoiceLines, buyInvoices, buyPayments, companies, currencies, storedFiles } from '../../db/schema';
 import { clampPaging, countRows, currencyTotalsSql, listPage, parseJson } from '../../lib/lists';
 
 /**
@@ -367,7 +367,7 @@ export const deleteStaleInvoicePdfs = (db: DbOrTx, companyIdx: number, invoiceId
     .where(and(invoicePdfOf(companyIdx, invoiceIdx), or(lt(storedFiles.createdAt, changedAt), ne(storedFiles.name, code))))
     .returning({ storageKey: storedFiles.storageKey });
 
-/** Everything an invoice PDF shows. */
+/** Everything an invoice PDF shows: the invoice, its recipient, lines with supply value and VAT, and their sums. */
 export async function invoiceForPdf(db: DbOrTx, companyIdx: number, code: string) {
   const [inv] = await db
     .select({
@@ -381,6 +381,7 @@ export async function invoiceForPdf(db: DbOrTx, companyIdx: number, code: string
       createdDay: buyInvoices.createdDay,
       dueDate: buyInvoices.dueDate,
       buyPaymentIdx: buyInvoices.buyPaymentIdx,
+      paymentDate: buyPayments.dDate,
       updatedAt: buyInvoices.updatedAt,
       currencyName: currencies.name,
       currencyIcon: currencies.icon,
@@ -391,6 +392,7 @@ export async function invoiceForPdf(db: DbOrTx, companyIdx: number, code: string
     .from(buyInvoices)
     .innerJoin(currencies, eq(currencies.idx, buyInvoices.currencyIdx))
     .innerJoin(companies, eq(companies.idx, buyInvoices.companyIdx))
+    .leftJoin(buyPayments, and(eq(buyPayments.idx, buyInvoices.buyPaymentIdx), eq(buyPayments.companyIdx, buyInvoices.companyIdx)))
     .where(and(eq(buyInvoices.companyIdx, companyIdx), eq(buyInvoices.code, code)))
     .limit(1);
   if (!inv) return undefined;
@@ -401,11 +403,23 @@ export async function invoiceForPdf(db: DbOrTx, companyIdx: number, code: string
       qty: buyInvoiceLines.qty,
       unitPrice: buyInvoiceLines.unitPrice,
       amount: buyInvoiceLines.amount,
+      supplyAmount: buyInvoiceLines.supplyAmount,
+      vatAmount: buyInvoiceLines.vatAmount,
+      vatExempt: buyInvoiceLines.vatExempt,
     })
     .from(buyInvoiceLines)
     .where(eq(buyInvoiceLines.buyInvoiceIdx, inv.idx))
     .orderBy(asc(buyInvoiceLines.lineNo));
-  return { ...inv, lines };
+  // exact numeric sums of the lines (money is never summed as a float)
+  const [sums] = await db
+    .select({
+      supply: sql<string>`coalesce(sum(${buyInvoiceLines.supplyAmount}), 0)::text`,
+      vat: sql<string>`coalesce(sum(${buyInvoiceLines.vatAmount}), 0)::text`,
+      total: sql<string>`coalesce(sum(${buyInvoiceLines.amount}), 0)::text`,
+    })
+    .from(buyInvoiceLines)
+    .where(eq(buyInvoiceLines.buyInvoiceIdx, inv.idx));
+  return { ...inv, lines, sums: sums ?? { supply: '0', vat: '0', total: '0' } };
 }
 export type InvoiceForPdf = NonNullable<Awaited<ReturnType<typeof invoiceForPdf>>>;
 

@@ -43,7 +43,7 @@ const LIST_TOPICS = ['settlement', 'reference'] as const;
 
 // Routes of the settlement domain (spec §7 "Settlement", and the settlement side of "Files").
 export const settlementRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, files, config, exporter }) => {
-  const service = createSettlementService({ db, files });
+  const service = createSettlementService({ db, files, issuer: config.issuer });
   const exports = createSettlementExports({ db, timeZone: config.timeZone });
 
   app.get(

@@ -11,6 +11,7 @@ import {
   type TPaymentInvoiceRow,
   type TSettlementFilter,
 } from '@portal/contract';
+import { DEFAULT_ISSUER, type IssuerConfig } from '../../config';
 import type { Db } from '../../db/client';
 import type { FileStore } from '../../lib/file-store';
 import { notFound } from '../../lib/errors';
@@ -62,8 +63,8 @@ const invoiceRow = (r: repo.InvoiceRowDb) => ({
   payment_state: r.buy_payment_idx === null ? ('N' as const) : ('Y' as const),
 });
 
-export function createSettlementService(deps: { db: Db; files: FileStore }) {
-  const { db, files } = deps;
+export function createSettlementService(deps: { db: Db; files: FileStore; issuer?: IssuerConfig }) {
+  const { db, files, issuer = DEFAULT_ISSUER } = deps;
 
   async function invoices(
     companyIdx: number,
@@ -136,7 +137,7 @@ export function createSettlementService(deps: { db: Db; files: FileStore }) {
     if (stored && stored.refIdx === inv.idx && stored.createdAt >= inv.updatedAt) return stored;
     // pdfkit and the Korean font load on the first download, not at server start
     const { renderInvoicePdf } = await import('./invoice-pdf');
-    const pdf = await renderInvoicePdf(inv);
+    const pdf = await renderInvoicePdf(inv, issuer);
     const storageKey = files.newKey(INVOICE_UPLOAD_PATH, 'pdf');
     const { size } = await files.put(storageKey, pdf);
     let result: { old: { storageKey: string }[]; inserted: boolean };

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDiskFileStore } from '../../lib/file-store';
 import { createTestApp, type TestContext } from '../../test/helper';
@@ -53,8 +54,16 @@ let payA: { idx: number };
 let payB: { idx: number };
 let theirPay: { idx: number };
 
+const ISSUER = {
+  name: '(주)북유통 Book Distribution Co.',
+  registrationNumber: '123-45-67890',
+  address: '서울특별시 마포구 월드컵북로 1',
+  contact: '02-123-4567 · billing@example.com',
+  bank: { name: '신한은행 Shinhan Bank', account: '110-123-456789', holder: '(주)북유통', swift: 'SHBKKRSE' },
+};
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ issuer: ISSUER });
   me = await t.createCompany({ companyName: '도서출판 가나다 (Ganada Books)' });
   other = await t.createCompany({ companyName: 'Other Press' });
   token = await t.login(me.id, me.password);
@@ -562,5 +571,89 @@ describe(`settlement invoice PDF (${DB})`, () => {
     const res = await get('/api/common/fileDownload?uploadPath=buy_invoice&fileName=ME-007.pdf');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
+  });
+});
+
+describe(`invoice PDF as a Korean business reads it (${DB})`, () => {
+  const cents = (s: string) => BigInt(s.replace(/,/g, '').replace('.', ''));
+  const pdfText = async (code: string) => {
+    const res = await t.inject(token, {
+      method: 'POST',
+      url: '/api/common/fileDownload',
+      payload: { uploadPath: 'buy_invoice', fileName: `${code}.pdf` },
+    });
+    expect(res.statusCode).toBe(200);
+    const { extractText } = await import('unpdf');
+    return (await extractText(new Uint8Array(res.rawPayload), { mergePages: true })).text;
+  };
+
+  it('a KOR invoice shows supply value, VAT and total per line and in the footer, supply + VAT = total', async () => {
+    await t.db.execute(sql`update companies set registration_number = '220-81-12345' where idx = ${me.idx}`);
+    await insertInvoices(t.db, me.idx, [
+      {
+        code: 'VAT-KOR-1',
+        issuer: 'KOR',
+        currency: 'KRW',
+        amount: '1691000.00',
+        lines: [
+          {
+            description: '창고 보관료',
+            qty: 10,
+            unitPrice: '150000.00',
+            amount: '1650000.00',
+            supplyAmount: '1500000.00',
+            vatAmount: '150000.00',
+          },
+          {
+            description: '채식주의자 출고',
+            qty: 2,
+            unitPrice: '15000.00',
+            amount: '30000.00',
+            supplyAmount: '30000.00',
+            vatAmount: '0.00',
+            vatExempt: true,
+          },
+          // amount only: the database splits it into supply value and 10 % VAT
+          { description: '포장', qty: 1, unitPrice: '11000.00', amount: '11000.00' },
+        ],
+      },
+    ]);
+    const text = await pdfText('VAT-KOR-1');
+    const footer = (label: string) => {
+      const m = new RegExp(`${label}\\s*₩\\s*([\\d,]+\\.\\d{2})`).exec(text);
+      expect(m, label).not.toBeNull();
+      return m![1]!;
+    };
+    const supply = footer('Supply value / 공급가액');
+    const vat = footer('VAT \\(10 %\\) / 세액');
+    const total = footer('Total / 합계금액');
+    expect([supply, vat, total]).toEqual(['1,540,000.00', '151,000.00', '1,691,000.00']);
+    expect(cents(supply) + cents(vat)).toBe(cents(total));
+    // per line: supply value, VAT, total; the exempt line says so; the amount-only line was split 10 000 + 1 000
+    expect(text).toMatch(/1,500,000\.00\s*150,000\.00\s*1,650,000\.00/);
+    expect(text).toMatch(/면세/);
+    expect(text).toMatch(/10,000\.00\s*1,000\.00\s*11,000\.00/);
+    // issuer block from configuration, the recipient's registration number, bank details, payment status
+    for (const s of [
+      '세금계산서',
+      '(주)북유통',
+      '123-45-67890',
+      '월드컵북로',
+      '02-123-4567',
+      '220-81-12345',
+      '110-123-456789',
+      'SHBKKRSE',
+      'Unpaid / 미결제',
+    ])
+      expect(text, s).toContain(s);
+  });
+
+  it('a USA invoice shows subtotal and total without VAT', async () => {
+    await insertInvoices(t.db, me.idx, [{ code: 'VAT-USA-1', issuer: 'USA', currency: 'USD', amount: '250.50' }]);
+    const text = await pdfText('VAT-USA-1');
+    expect(text).toMatch(/Subtotal \/ 소계\s*\$\s*250\.50/);
+    expect(text).toMatch(/Total \/ 합계\s*\$\s*250\.50/);
+    expect(text).not.toContain('세액');
+    expect(text).not.toContain('세금계산서');
   });
 });

@@ -17,6 +17,7 @@ import { useRoyalty } from '../api/royalty';
 import { ExportButton } from './export-button';
 import { Money, TotalsFooter, priceDecimals } from '../../../components/money';
 import { Cover } from './cover';
+import { RoyaltyTabs } from './statements-tab';
 import { saleInfoLabel } from './sale-info';
 
 const ZForm = z.object({
@@ -47,7 +48,7 @@ export function royaltyFilter(form: Form): { filter: TRoyaltyFilter; errors: Err
   return { filter, errors };
 }
 
-/** /copyright/royalty: royalty lines by title, with amounts, per-currency totals and the Excel export. */
+/** /copyright/royalty: royalty lines by title, with amounts, per-currency totals and the Excel export; the statements on a tab of their own. */
 export function RoyaltyPage() {
   const { t, i18n } = useTranslation(['copyright', 'common']);
   const { search, paging, setPaging, errors, filter, set, onSearch, onReset } = useListSearch(SCREEN, ZForm, EMPTY, royaltyFilter);
@@ -214,58 +215,60 @@ export function RoyaltyPage() {
       <PageHeader title={t('royalty.title')}>
         <ExportButton fileName="Royalty.xlsx" run={(onProgress) => exportRoyalty(filter, asLanguage(i18n.language), onProgress)} />
       </PageHeader>
-      <SearchForm onSearch={onSearch} onReset={onReset}>
-        <DateRangeInput
-          value={search.draft.dateRange}
-          onChange={(dateRange) => set({ dateRange })}
-          error={errors.dateRange}
-          label={t('fields.salesDate')}
+      <RoyaltyTabs>
+        <SearchForm onSearch={onSearch} onReset={onReset}>
+          <DateRangeInput
+            value={search.draft.dateRange}
+            onChange={(dateRange) => set({ dateRange })}
+            error={errors.dateRange}
+            label={t('fields.salesDate')}
+          />
+          <TextInput
+            label={t('filters.isbn')}
+            value={search.draft.isbn}
+            onChange={(e) => set({ isbn: e.currentTarget.value })}
+            error={errors.isbn ? t(errors.isbn) : undefined}
+            inputMode="numeric"
+            maxLength={13}
+            w={170}
+            data-testid="filter-isbn"
+          />
+          <TextInput
+            label={t('filters.customerName')}
+            value={search.draft.customerName}
+            onChange={(e) => set({ customerName: e.currentTarget.value })}
+            w={200}
+            data-testid="filter-customer"
+          />
+          <Select
+            label={t('filters.invoiceYn')}
+            data={[
+              { value: '', label: t('filters.all') },
+              { value: 'Y', label: t('common:enums.calcStatus.Y') },
+              { value: 'N', label: t('common:enums.calcStatus.N') },
+            ]}
+            value={search.draft.invoiceYn}
+            onChange={(v) => set({ invoiceYn: (v ?? '') as Form['invoiceYn'] })}
+            allowDeselect={false}
+            w={160}
+            data-testid="filter-invoice"
+          />
+        </SearchForm>
+        <DataTable
+          caption={t('royalty.caption')}
+          columns={columns}
+          rows={list.data?.dataset ?? []}
+          total={list.data?.total_cnt ?? 0}
+          rowKey={(r) => r.idx}
+          paging={paging}
+          onPagingChange={setPaging}
+          loading={list.isFetching}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          footer={footer}
+          testId="royalty-table"
         />
-        <TextInput
-          label={t('filters.isbn')}
-          value={search.draft.isbn}
-          onChange={(e) => set({ isbn: e.currentTarget.value })}
-          error={errors.isbn ? t(errors.isbn) : undefined}
-          inputMode="numeric"
-          maxLength={13}
-          w={170}
-          data-testid="filter-isbn"
-        />
-        <TextInput
-          label={t('filters.customerName')}
-          value={search.draft.customerName}
-          onChange={(e) => set({ customerName: e.currentTarget.value })}
-          w={200}
-          data-testid="filter-customer"
-        />
-        <Select
-          label={t('filters.invoiceYn')}
-          data={[
-            { value: '', label: t('filters.all') },
-            { value: 'Y', label: t('common:enums.calcStatus.Y') },
-            { value: 'N', label: t('common:enums.calcStatus.N') },
-          ]}
-          value={search.draft.invoiceYn}
-          onChange={(v) => set({ invoiceYn: (v ?? '') as Form['invoiceYn'] })}
-          allowDeselect={false}
-          w={160}
-          data-testid="filter-invoice"
-        />
-      </SearchForm>
-      <DataTable
-        caption={t('royalty.caption')}
-        columns={columns}
-        rows={list.data?.dataset ?? []}
-        total={list.data?.total_cnt ?? 0}
-        rowKey={(r) => r.idx}
-        paging={paging}
-        onPagingChange={setPaging}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        footer={footer}
-        testId="royalty-table"
-      />
+      </RoyaltyTabs>
     </>
   );
 }

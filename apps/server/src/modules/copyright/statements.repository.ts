@@ -1,0 +1,187 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { royaltyStatements } from '../../db/schema';
+import { lineConditions, ROYALTY_SQL, type RoyaltyWhere } from './copyright.repository';
+
+/**
+ * Royalty statements (issue 18): what a statement shows, read with the royalty list's own line
+ * conditions (lineConditions, ROYALTY_SQL), so its totals are the list's for the same period; and the
+ * issued statements. Every query takes the company idx.
+ */
+
+type Rows<T> = { rows: T[] };
+const rows = async <T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> => ((await db.execute(query)) as unknown as Rows<T>).rows;
+
+/** Companies and currencies with royalty lines created in [start, end] (days in `timeZone`). */
+export async function periodCompanies(db: DbOrTx, start: string, end: string, timeZone: string, companyIdx?: number) {
+  const found = await rows<{ company_idx: number; currency: string }>(
+    db,
+    sql`select distinct r.company_idx, r.currency from royalty_lines r
+      where r.created_at >= (${start}::date)::timestamp at time zone ${timeZone}
+        and r.created_at < (${end}::date + 1)::timestamp at time zone ${timeZone}
+        ${companyIdx === undefined ? sql`` : sql`and r.company_idx = ${companyIdx}`}
+      order by r.company_idx, r.currency`,
+  );
+  return found.map((r) => ({ companyIdx: Number(r.company_idx), currency: r.currency.trim() }));
+}
+
+export interface StatementCompany {
+  company_name: string;
+  country: string;
+  registration_number: string;
+}
+
+export async function statementCompany(db: DbOrTx, companyIdx: number) {
+  const [found] = await rows<StatementCompany>(
+    db,
+    sql`select company_name, country, registration_number from companies where idx = ${companyIdx}`,
+  );
+  return found;
+}
+
+/**
+ * A statement's rows: per book and unit price, per book (unit_price null) and the whole period
+ * (book_idx null), in title order; exact numeric sums as text. `settled` is the royalty of lines
+ * calculated on an invoice (buy_invoice_idx set, spec §4).
+ */
+export interface StatementGroup {
+  book_idx: number | null;
+  title: string | null;
+  isbn: string | null;
+  rate: string | null;
+  unit_price: string | null;
+  cnt: number;
+  qty: number;
+  sample_qty: number;
+  disuse_qty: number;
+  royalty: string;
+  settled: string;
+}
+
+export async function statementGroups(db: DbOrTx, w: RoyaltyWhere, currency: string): Promise<StatementGroup[]> {
+  const royalty = ROYALTY_SQL('r', 'b');
+  const found = await rows<StatementGroup>(
+    db,
+    sql`select b.idx as book_idx, b.title, b.isbn, b.rate::text as rate, r.unit_price::text as unit_price,
+        count(*)::int as cnt, sum(r.qty)::bigint as qty, sum(r.sample_qty)::bigint as sample_qty, sum(r.disuse_qty)::bigint as disuse_qty,
+        sum(${royalty})::text as royalty,
+        coalesce(sum(${royalty}) filter (where r.buy_invoice_idx is not null), 0)::text as settled
+      from royalty_lines r
+      join copyright_books b on b.idx = r.book_idx and b.company_idx = ${w.companyIdx}
+      where ${lineConditions(w)} and r.currency = ${currency}
+      group by grouping sets ((b.title, b.idx, b.isbn, b.rate, r.unit_price), (b.title, b.idx, b.isbn, b.rate), ())
+      order by b.title nulls last, b.idx nulls last, r.unit_price nulls last`,
+  );
+  return found.map((g) => ({
+    ...g,
+    book_idx: g.book_idx === null ? null : Number(g.book_idx),
+    cnt: Number(g.cnt),
+    qty: Number(g.qty),
+    sample_qty: Number(g.sample_qty),
+    disuse_qty: Number(g.disuse_qty),
+  }));
+}
+
+/** Royalty of the company's lines in `currency` created before `start` and not settled yet (carried into the period). */
+export async function openingBalance(db: DbOrTx, companyIdx: number, currency: string, start: string, timeZone: string) {
+  const [found] = await rows<{ balance: string }>(
+    db,
+    sql`select coalesce(sum(${ROYALTY_SQL('r', 'b')}), 0)::text as balance
+      from royalty_lines r join copyright_books b on b.idx = r.book_idx and b.company_idx = ${companyIdx}
+      where r.company_idx = ${companyIdx} and r.currency = ${currency} and r.buy_invoice_idx is null
+        and r.created_at < (${start}::date)::timestamp at time zone ${timeZone}`,
+  );
+  return found?.balance ?? '0';
+}
+
+export interface StatementInvoice {
+  code: string;
+  royalty: string;
+  paid: boolean;
+  payment_date: string | null;
+}
+
+/** The invoices (of the company) the period's lines were settled on, with the payment that settled each, if any. */
+export async function statementInvoices(db: DbOrTx, w: RoyaltyWhere, currency: string) {
+  const found = await rows<StatementInvoice>(
+    db,
+    sql`select inv.code, sum(${ROYALTY_SQL('r', 'b')})::text as royalty, inv.buy_payment_idx is not null as paid,
+        p.d_date::text as payment_date
+      from royalty_lines r
+      join copyright_books b on b.idx = r.book_idx and b.company_idx = ${w.companyIdx}
+      join buy_invoices inv on inv.idx = r.buy_invoice_idx and inv.company_idx = r.company_idx
+      left join buy_payments p on p.idx = inv.buy_payment_idx and p.company_idx = inv.company_idx
+      where ${lineConditions(w)} and r.currency = ${currency}
+      group by inv.code, inv.buy_payment_idx, p.d_date
+      order by inv.code`,
+  );
+  return found.map((i) => ({ ...i, paid: Boolean(i.paid) }));
+}
+
+/** The newest version issued for a company, period and currency. */
+export async function latestStatement(db: DbOrTx, companyIdx: number, period: string, currency: string) {
+  const [found] = await db
+    .select({ version: royaltyStatements.version, digest: royaltyStatements.digest })
+    .from(royaltyStatements)
+    .where(
+      and(eq(royaltyStatements.companyIdx, companyIdx), eq(royaltyStatements.period, period), eq(royaltyStatements.currency, currency)),
+    )
+    .orderBy(desc(royaltyStatements.version))
+    .limit(1);
+  return found;
+}
+
+export type NewStatement = typeof royaltyStatements.$inferInsert;
+
+/** Inserts an issued statement unless that version exists (another process issued it first): its idx, or null. */
+export async function insertStatement(db: DbOrTx, values: NewStatement) {
+  const [row] = await db.insert(royaltyStatements).values(values).onConflictDoNothing().returning({ idx: royaltyStatements.idx });
+  return row?.idx ?? null;
+}
+
+const listColumns = {
+  idx: royaltyStatements.idx,
+  number: royaltyStatements.number,
+  period: royaltyStatements.period,
+  periodStart: royaltyStatements.periodStart,
+  periodEnd: royaltyStatements.periodEnd,
+  currency: royaltyStatements.currency,
+  version: royaltyStatements.version,
+  lang: royaltyStatements.lang,
+  lineCount: royaltyStatements.lineCount,
+  qty: royaltyStatements.qty,
+  openingBalance: royaltyStatements.openingBalance,
+  royalty: royaltyStatements.royalty,
+  settled: royaltyStatements.settled,
+  closingBalance: royaltyStatements.closingBalance,
+  size: royaltyStatements.size,
+  issuedAt: royaltyStatements.issuedAt,
+};
+
+/** The company's statements, newest period first, each period's newest version first. */
+export const statementsOf = (db: DbOrTx, companyIdx: number, start: number, length: number) =>
+  db
+    .select(listColumns)
+    .from(royaltyStatements)
+    .where(eq(royaltyStatements.companyIdx, companyIdx))
+    .orderBy(desc(royaltyStatements.periodStart), royaltyStatements.currency, desc(royaltyStatements.version))
+    .limit(length)
+    .offset(start);
+
+export async function statementsCount(db: DbOrTx, companyIdx: number) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(royaltyStatements)
+    .where(eq(royaltyStatements.companyIdx, companyIdx));
+  return Number(row?.n ?? 0);
+}
+
+/** One statement of the company (another company's is not found). */
+export async function findStatement(db: DbOrTx, companyIdx: number, idx: number) {
+  const [row] = await db
+    .select({ number: royaltyStatements.number, storageKey: royaltyStatements.storageKey })
+    .from(royaltyStatements)
+    .where(and(eq(royaltyStatements.companyIdx, companyIdx), eq(royaltyStatements.idx, idx)))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,53 @@
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, expectNoA11yViolations, loginViaApi, screenshot, test } from './fixtures';
+
+// where the downloaded statement is kept for a look (pdftoppm -png test-results/screenshots/statement.pdf)
+const SHOTS = path.resolve(import.meta.dirname, '../../../test-results/screenshots');
+
+test.describe('[COPYRIGHT] royalty statements', () => {
+  test('[COPYRIGHT] the Statements tab of the royalty screen lists statements and downloads a PDF', async ({ page }) => {
+    await loginViaApi(page);
+    await page.goto('/copyright/royalty');
+    await expect(page.getByRole('heading', { level: 1, name: 'Royalty' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Royalty lines', selected: true })).toBeVisible();
+    await page.getByRole('tab', { name: 'Statements' }).click();
+    await expect(page).toHaveURL(/\?tab=statements$/);
+    const table = page.getByTestId('statements-table');
+    // the demo start issued the last complete month's statements (one per currency)
+    const rows = table.getByTestId('table-row');
+    await expect(rows.first()).toBeVisible();
+    for (const h of ['Period', 'Statement no.', 'Royalty', 'Closing balance', 'Issued on', 'PDF']) {
+      await expect(table.getByRole('columnheader', { name: h, exact: true })).toBeVisible();
+    }
+    const number = (await rows.first().getByTestId('statement-number').innerText()).trim();
+    expect(number).toMatch(/^RS-\d{6}-\d{6}-[A-Z]{3}-v1$/);
+    // every column fits the screen: the download button is not scrolled away
+    await expect(rows.first().getByTestId('statement-download')).toBeInViewport();
+    await screenshot(page, 'copyright-statements-en');
+    await expectNoA11yViolations(page, 'copyright statements');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), rows.first().getByTestId('statement-download').click()]);
+    expect(download.suggestedFilename()).toBe(`${number}.pdf`);
+    const file = (await download.path())!;
+    const bytes = readFileSync(file);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(bytes.length).toBeGreaterThan(5000);
+    mkdirSync(SHOTS, { recursive: true });
+    copyFileSync(file, path.join(SHOTS, 'statement.pdf'));
+
+    // the tab is kept in the URL: a reload shows the statements again
+    await page.reload();
+    await expect(page.getByRole('tab', { name: 'Statements', selected: true })).toBeVisible();
+    await expect(table.getByTestId('table-row').first()).toBeVisible();
+  });
+
+  test('[COPYRIGHT] the Statements tab in Korean', async ({ page }) => {
+    await loginViaApi(page, undefined, 'ko');
+    await page.goto('/copyright/royalty?tab=statements');
+    await expect(page.getByRole('tab', { name: '정산서', selected: true })).toBeVisible();
+    await expect(page.getByTestId('statements-table').getByRole('columnheader', { name: '정산서 번호', exact: true })).toBeVisible();
+    await screenshot(page, 'copyright-statements-ko');
+    await expectNoA11yViolations(page, 'copyright statements (ko)');
+  });
+});

@@ -216,11 +216,14 @@ async function rangeBounds(db: DbOrTx, startDate: string | undefined, endDate: s
   );
   const sAt = b?.s_at ?? undefined;
   const eAt = b?.e_at ?? undefined;
-  const dayAfter = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  // YYYY-MM-DD as PostgreSQL reads it, also past 9999-12-31 (toISOString would write +010000-01-01)
+  const ymd = (x: Date) =>
+    `${x.getUTCFullYear()}-${String(x.getUTCMonth() + 1).padStart(2, '0')}-${String(x.getUTCDate()).padStart(2, '0')}`;
+  const dayAfter = (d: string) => ymd(new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000));
   const firstOfNextMonth = (d: string) => {
     const x = new Date(`${d.slice(0, 7)}-01T00:00:00Z`);
     x.setUTCMonth(x.getUTCMonth() + 1);
-    return x.toISOString().slice(0, 10);
+    return ymd(x);
   };
   const ds = sAt ? (sAt.slice(11, 19) === '00:00:00' ? sAt.slice(0, 10) : dayAfter(sAt.slice(0, 10))) : undefined;
   const de = eAt ? eAt.slice(0, 10) : undefined;

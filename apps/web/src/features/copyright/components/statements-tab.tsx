@@ -1,13 +1,12 @@
 import { ActionIcon, Tabs, Text } from '@mantine/core';
 import type { TStatementRow } from '@portal/contract';
 import { IconFileTypePdf, IconListDetails, IconReceipt } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DataTable, usePaging, type Column } from '../../../components/data-table';
-import { errorMessageKey } from '../../../lib/api-client';
 import { formatAmount, formatDate } from '../../../lib/format';
-import { notifyError } from '../../../lib/notify';
+import { useDownload } from '../../../lib/use-download';
 import { downloadStatement, useStatements } from '../api/statements';
 
 const SCREEN = 'copyright.statements';
@@ -42,18 +41,7 @@ export function StatementsTab() {
   const { t, i18n } = useTranslation(['copyright', 'common']);
   const [paging, setPaging] = usePaging(SCREEN);
   const query = useStatements(paging);
-  const [downloading, setDownloading] = useState<number | null>(null);
-
-  const download = async (r: TStatementRow) => {
-    setDownloading(r.idx);
-    try {
-      await downloadStatement(r.idx, r.number);
-    } catch (e) {
-      notifyError(t(`common:${errorMessageKey(e)}`));
-    } finally {
-      setDownloading(null);
-    }
-  };
+  const { pending: downloading, download } = useDownload<number>();
 
   const columns: Column<TStatementRow>[] = [
     { key: 'no', header: t('fields.no'), align: 'right', width: 56 },
@@ -111,7 +99,7 @@ export function StatementsTab() {
         <ActionIcon
           variant="subtle"
           color="red"
-          onClick={() => void download(r)}
+          onClick={() => void download(r.idx, () => downloadStatement(r.idx, r.number))}
           loading={downloading === r.idx}
           aria-label={t('statements.download', { number: r.number })}
           data-testid="statement-download"

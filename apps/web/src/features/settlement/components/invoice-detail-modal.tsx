@@ -1,11 +1,9 @@
 import { Button, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileTypePdf, IconPrinter } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../../components/money';
-import { errorMessageKey } from '../../../lib/api-client';
 import { formatDate, formatInteger } from '../../../lib/format';
-import { notifyError } from '../../../lib/notify';
+import { useDownload } from '../../../lib/use-download';
 import { useBuyInvoice } from '../api/buy-invoice-detail';
 import { downloadInvoicePdf } from '../api/file-download';
 import { formatMoney } from '../money';
@@ -18,18 +16,7 @@ export function InvoiceDetailModal({ invoiceIdx, onClose }: { invoiceIdx: number
   const { t, i18n } = useTranslation(['settlement', 'common']);
   const detail = useBuyInvoice(invoiceIdx);
   const inv = detail.data;
-  const [downloading, setDownloading] = useState(false);
-
-  const download = async (code: string) => {
-    setDownloading(true);
-    try {
-      await downloadInvoicePdf(code);
-    } catch (e) {
-      notifyError(t(`common:${errorMessageKey(e)}`));
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const { pending, download } = useDownload<string>();
   const money = (amount: string) => `${inv?.currency_icon ?? ''} ${formatMoney(amount, inv?.currency_name)}`;
 
   return (
@@ -132,8 +119,8 @@ export function InvoiceDetailModal({ invoiceIdx, onClose }: { invoiceIdx: number
             <Button
               variant="default"
               leftSection={<IconFileTypePdf size={16} aria-hidden />}
-              loading={downloading}
-              onClick={() => void download(inv.code)}
+              loading={pending !== null}
+              onClick={() => void download(inv.code, () => downloadInvoicePdf(inv.code))}
               aria-label={t('actions.downloadPdf', { code: inv.code })}
             >
               {t('fields.pdf')}

@@ -6,9 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DataTable, usePaging, type Column } from '../../../components/data-table';
 import { Money, TotalsFooter } from '../../../components/money';
-import { errorMessageKey } from '../../../lib/api-client';
 import { formatDate, formatInteger } from '../../../lib/format';
-import { notifyError } from '../../../lib/notify';
+import { useDownload } from '../../../lib/use-download';
 import { useBuyInvoices } from '../api/buy-invoice-send';
 import { downloadInvoicePdf } from '../api/file-download';
 import { moneyDecimals } from '../money';
@@ -27,7 +26,7 @@ export function InvoicesTab() {
     setPaging({ start: 0, length: paging.length }),
   );
   const query = useBuyInvoices({ start: paging.start, length: paging.length, search_value: applied }, ready);
-  const [downloading, setDownloading] = useState<string | null>(null);
+  const { pending: downloading, download } = useDownload<string>();
   const [open, setOpen] = useState<number | null>(null);
   // ?invoice=<idx> opens that invoice's detail (the royalty list links a settled line to its invoice)
   const [params, setParams] = useSearchParams();
@@ -43,17 +42,6 @@ export function InvoicesTab() {
         },
         { replace: true },
       );
-  };
-
-  const download = async (code: string) => {
-    setDownloading(code);
-    try {
-      await downloadInvoicePdf(code);
-    } catch (e) {
-      notifyError(t(`common:${errorMessageKey(e)}`));
-    } finally {
-      setDownloading(null);
-    }
   };
 
   const columns: Column<TBuyInvoiceRow>[] = [
@@ -103,7 +91,7 @@ export function InvoicesTab() {
         <ActionIcon
           variant="subtle"
           color="red"
-          onClick={() => void download(r.code)}
+          onClick={() => void download(r.code, () => downloadInvoicePdf(r.code))}
           loading={downloading === r.code}
           aria-label={t('actions.downloadPdf', { code: r.code })}
           data-testid="pdf-download"

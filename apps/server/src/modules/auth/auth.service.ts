@@ -179,10 +179,10 @@ export function createAuthService(deps: AuthDeps) {
       return hasher.hash(password);
     },
 
-    /** Ends every session of the company but the given one (password change). */
-    async revokeOtherSessions(companyIdx: number, keepSid: string | null) {
+    /** Ends every session of the company but the given one (password change), in `tx` when given. */
+    async revokeOtherSessions(companyIdx: number, keepSid: string | null, tx: DbOrTx = db) {
       forgetCompany(companyIdx, keepSid);
-      await repo.revokeOtherSessions(db, companyIdx, keepSid, now());
+      await repo.revokeOtherSessions(tx, companyIdx, keepSid, now());
       forgetCompany(companyIdx, keepSid);
     },
   };

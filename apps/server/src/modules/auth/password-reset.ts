@@ -75,10 +75,10 @@ export function createPasswordResetService({ db, auth, now, mail }: PasswordRese
         if (owner === undefined) return undefined;
         await repo.spendCompanyResetTokens(tx, owner, at);
         await auth.setPasswordHash(owner, hash, at, tx);
+        await auth.revokeOtherSessions(owner, null, tx);
         return owner;
       });
       if (companyIdx === undefined) throw new AppError(400, 'RESET_TOKEN_INVALID', 'This link is invalid or has expired.');
-      await auth.revokeOtherSessions(companyIdx, null);
       return { status: 'success' as const };
     },
   };

@@ -122,8 +122,13 @@ export function createCompanyService({ db, auth, now }: CompanyServiceDeps) {
       if (!ok) throw invalid('password_current', COMPANY_MESSAGES.wrongPassword);
       const hash = await auth.hashPassword(body.password_change);
       const at = now();
-      if (!(await auth.setPasswordHash(caller.companyIdx, hash, at))) throw notFound();
-      await auth.revokeOtherSessions(caller.companyIdx, caller.sid);
+      // the new password and the end of the other sessions: one transaction
+      const changed = await write(async (tx) => {
+        if (!(await auth.setPasswordHash(caller.companyIdx, hash, at, tx))) return false;
+        await auth.revokeOtherSessions(caller.companyIdx, caller.sid, tx);
+        return true;
+      });
+      if (!changed) throw notFound();
       return { status: 'success' as const };
     },
 

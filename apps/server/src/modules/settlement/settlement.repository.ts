@@ -3,6 +3,8 @@ import { INVOICE_UPLOAD_PATH, addMonths, isLastDayOfMonth, type TSettlementFilte
 import type { DbOrTx } from '../../db/client';
 import { buyInvoiceLines, buyInvoices, buyPayments, companies, currencies, storedFiles } from '../../db/schema';
 import { clampPaging, countRows, currencyTotalsSql, listPage, parseJson } from '../../lib/lists';
+import { rangeBounds, rangeParts, sumCounts } from '../../lib/lists/ranges';
+import type { SummarySpec } from '../../lib/lists/summary';
 
 /**
  * Buy invoices, payments and their files. Every query takes the company of the verified token.
@@ -240,9 +242,39 @@ export interface PaymentRowDb {
 }
 
 /**
+ * The payments' summary tables (lib/lists/summary.ts): payments counted and summed per company,
+ * deposit day and currency.
+ */
+export const PAYMENT_SUMMARY: SummarySpec = {
+  source: 'buy_payments',
+  table: 'buy_payment',
+  day: 'r.d_date',
+  dims: [{ column: 'currency_idx', expr: 'r.currency_idx' }],
+  measures: [{ column: 'amount', expr: 'r.d_payment' }],
+};
+
+/**
+ * The payment list's total: from the summary tables (whole months and whole days of the date range; the
+ * deposit day is a date, so the range has no partial days, lib/lists/ranges.ts). A filter on the covered
+ * invoices' items counts the payments themselves (an item is not a key of a payment: it is an exists over
+ * the invoices a payment covered).
+ */
+async function paymentCount(db: DbOrTx, companyIdx: number, filter: TSettlementFilter, items: readonly string[] | null, keys: SQL) {
+  if (items) return countRows(db, keys);
+  const parts = rangeParts(await rangeBounds(db, filter.startDate, filter.endDate, 'UTC'), {
+    table: 'buy_payment',
+    columns: sql`s.cnt`,
+    where: sql`s.company_idx = ${companyIdx}`,
+    at: sql`p.d_date`,
+    rows: (instants) => sql`select 1 as cnt from buy_payments p where p.company_idx = ${companyIdx} and ${instants}`,
+  });
+  return sumCounts(db, parts);
+}
+
+/**
  * Payments, newest deposit first, with the total of the same filter: the page's keys walk
  * buy_payments_company_date (company, d_date, idx) backwards, the shown columns are read for those rows only,
- * and the total is an index-only count on the same index unless the page shows it (lib/lists).
+ * and the total comes from the payment summary tables unless the page shows it (lib/lists).
  */
 export async function paymentPage(
   db: DbOrTx,
@@ -263,7 +295,7 @@ export async function paymentPage(
         from page join buy_payments p on p.idx = page.idx join currencies c on c.idx = p.currency_idx`,
     },
     clampPaging({ start, length }),
-    () => countRows(db, keys),
+    () => paymentCount(db, companyIdx, filter, items, keys),
   );
   return { total, rows: page as PaymentRowDb[] };
 }

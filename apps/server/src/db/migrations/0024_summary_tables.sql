@@ -29,3 +29,6 @@ CREATE TABLE "company_book_month_sums" (
 	"cnt" integer NOT NULL,
 	CONSTRAINT "company_book_month_sums_pk" PRIMARY KEY("company_idx","month")
 );
+--> statement-breakpoint
+DROP TABLE "buy_invoice_day_counts" CASCADE;--> statement-breakpoint
+DROP TABLE "buy_invoice_month_counts" CASCADE;

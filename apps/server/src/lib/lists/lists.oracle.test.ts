@@ -5,7 +5,7 @@ import { MIGRATIONS_DIR } from '../../db/client';
 import { ROYALTY_SUMMARY } from '../../modules/copyright/copyright.repository';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { COMPANY_BOOKS_SUMMARY } from '../../modules/product/product.repository';
-import { PAYMENT_SUMMARY } from '../../modules/settlement/settlement.repository';
+import { INVOICE_SUMMARY, PAYMENT_SUMMARY } from '../../modules/settlement/settlement.repository';
 import { summaryMigrationSql, type SummarySpec } from './summary';
 import type { TestCompany } from '../../test/factories';
 
@@ -334,6 +334,44 @@ describe('lists against a plain count(*) / order by … offset … limit', () =>
     }
   });
 
+  it('invoice counts and totals stay exact after inserts, day, item, currency and amount updates and deletes (summary tables)', async () => {
+    await t.db
+      .execute(`insert into buy_invoices (company_idx, code, title, issuer, state, item, currency_idx, amount, created_at, created_day, due_date)
+      select ${b.idx}, 'N-' || g, 'New ' || g, 'KOR', 'S', (array['prepayment','warehouse'])[1 + g % 2],
+        (select idx from currencies where name = (array['KRW','JPY'])[1 + g % 2]), (g || '.10')::numeric,
+        timestamptz '2026-01-30 03:00:00+00' + g * interval '2 days', date '2026-01-30' + g * 2, date '2026-07-01'
+      from generate_series(1, 30) g`);
+    await t.db.execute(
+      `update buy_invoices set created_day = created_day + 33, item = 'warehouse' where company_idx = ${b.idx} and idx % 6 = 1`,
+    );
+    await t.db.execute(`update buy_invoices set amount = amount + 0.05, currency_idx = (select idx from currencies where name = 'USD')
+      where company_idx = ${b.idx} and idx % 5 = 2`);
+    await t.db.execute(`delete from buy_invoices i where i.company_idx = ${b.idx} and i.idx % 4 = 3 and i.buy_payment_idx is null
+      and not exists (select 1 from buy_payment_invoices pi where pi.buy_invoice_idx = i.idx)
+      and not exists (select 1 from royalty_lines r where r.buy_invoice_idx = i.idx)`);
+    await checkSums(INVOICE_SUMMARY);
+    const bToken = await t.login(b.id, b.password);
+    for (const f of [{}, { startDate: '2026-02-03', endDate: '2026-04-17' }, { orderTypes: ['prepayment'] }]) {
+      const conds = [`x.company_idx = ${b.idx}`];
+      if ('startDate' in f) conds.push(`x.created_day between '${f.startDate}' and '${f.endDate}'`);
+      if ('orderTypes' in f) conds.push(`x.item = 'prepayment'`);
+      const [c] = await q<{ n: number }>(`select count(*)::int as n from buy_invoices x where ${conds.join(' and ')}`);
+      for (const start of [0, 30, 100]) {
+        const want = await q<{ idx: number }>(
+          `select x.idx from buy_invoices x where ${conds.join(' and ')} order by x.created_day desc, x.idx desc offset ${start} limit 10`,
+        );
+        const res = await t.inject(bToken, {
+          method: 'GET',
+          url: `/api/calculate/buyInvoiceSend?start=${start}&length=10&search_value=${enc(f)}`,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const got = res.json<{ dataset: { idx: number }[]; total_cnt: number }>();
+        expect(ids(got.dataset), `invoices of b ${JSON.stringify(f)} at ${start}`).toEqual(ids(want));
+        expect(got.total_cnt).toBe(Number(c!.n));
+      }
+    }
+  });
+
   it('payments (d_date desc, idx desc), also filtered by the items of the invoices they covered', async () => {
     await checkPayments();
   });
@@ -468,10 +506,9 @@ describe('summary tables', () => {
     expect(migration).toContain(summaryMigrationSql(ROYALTY_SUMMARY));
   });
 
-  it('the payment and registered-book summary migration holds the triggers generated from PAYMENT_SUMMARY and COMPANY_BOOKS_SUMMARY', () => {
-    const file = readdirSync(MIGRATIONS_DIR).find((f) => f.endsWith('_payment_and_book_summaries.sql'));
+  it('the list summary migration holds the triggers generated from INVOICE_SUMMARY, PAYMENT_SUMMARY and COMPANY_BOOKS_SUMMARY', () => {
+    const file = readdirSync(MIGRATIONS_DIR).find((f) => f.endsWith('_list_summaries.sql'));
     const migration = readFileSync(path.join(MIGRATIONS_DIR, file!), 'utf8');
-    expect(migration).toContain(summaryMigrationSql(PAYMENT_SUMMARY));
-    expect(migration).toContain(summaryMigrationSql(COMPANY_BOOKS_SUMMARY));
+    for (const spec of [INVOICE_SUMMARY, PAYMENT_SUMMARY, COMPANY_BOOKS_SUMMARY]) expect(migration).toContain(summaryMigrationSql(spec));
   });
 });

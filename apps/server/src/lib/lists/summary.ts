@@ -6,10 +6,10 @@
  * (a test checks the migration still equals it), and its repository reads whole months from the month
  * table, the range's other whole days from the day table and only the rest from the rows.
  *
- * Lists with summaries: royalty lines (copyright.repository.ts ROYALTY_SUMMARY), payments
- * (settlement.repository.ts PAYMENT_SUMMARY), registered books (product.repository.ts COMPANY_BOOKS_SUMMARY);
- * a range of days is split over them by ranges.ts. The invoice list's tables (migrations 0007, 0014,
- * 0015) are the same mechanism written by hand before this file existed.
+ * Lists with summaries: invoices (settlement.repository.ts INVOICE_SUMMARY, which replaced the
+ * hand-written triggers of migrations 0007/0014/0015), payments (PAYMENT_SUMMARY), royalty lines
+ * (copyright.repository.ts ROYALTY_SUMMARY) and registered books (product.repository.ts
+ * COMPANY_BOOKS_SUMMARY); a range of days is split over them by ranges.ts.
  */
 
 export interface SummaryColumn {

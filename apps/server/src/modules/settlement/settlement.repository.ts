@@ -10,7 +10,7 @@ import type { SummarySpec } from '../../lib/lists/summary';
  * Buy invoices, payments and their files. Every query takes the company of the verified token.
  *
  * The invoice list is ordered by registration day then idx, newest first. Its total and the day
- * a page starts on come from the per-month and per-day count tables (kept by triggers), so the
+ * a page starts on come from the per-month and per-day summary tables (INVOICE_SUMMARY below), so the
  * first page, a deep page and a date filter each read a few hundred count rows plus at most one
  * day's invoices — about the same work for a company with 10k invoices as for one with 1M.
  */
@@ -44,7 +44,7 @@ const itemCondition = (col: SQL, items: readonly string[] | null) =>
     : sql``;
 
 /**
- * CTEs giving the total of the filter and where row `start` sits, from the count tables only:
+ * CTEs giving the total of the filter and where row `start` sits, from the summary tables only:
  * `mt` (months with their counts) and `dhit` (the day of row `start`, and the rows before it).
  */
 function seekCtes(companyIdx: number, filter: TSettlementFilter, items: readonly string[] | null, start: number): SQL {
@@ -62,10 +62,10 @@ function seekCtes(companyIdx: number, filter: TSettlementFilter, items: readonly
   const itemsCond = itemCondition(sql.raw('item'), items);
   const parts: SQL[] = [];
   if (!noMonths)
-    parts.push(sql`select month as m, sum(cnt)::bigint as n from buy_invoice_month_counts
+    parts.push(sql`select month as m, sum(cnt)::bigint as n from buy_invoice_month_sums
           where ${sql.join(monthConds, sql` and `)}${itemsCond} group by month`);
   if (edge.length)
-    parts.push(sql`select date_trunc('month', day)::date as m, sum(cnt)::bigint as n from buy_invoice_day_counts
+    parts.push(sql`select date_trunc('month', day)::date as m, sum(cnt)::bigint as n from buy_invoice_day_sums
           where company_idx = ${companyIdx}${itemsCond}${sql.join(dayRange, sql``)}
             and (${sql.join(edge, sql` or `)}) group by 1`);
   const buckets = parts.length ? sql.join(parts, sql` union all `) : sql`select null::date as m, 0::bigint as n where false`;
@@ -75,7 +75,7 @@ function seekCtes(companyIdx: number, filter: TSettlementFilter, items: readonly
       hit as (select m, before from mc where before <= ${start} and before + n > ${start}),
       db as (
         select d.day, sum(d.cnt)::bigint as n, hit.before as mbefore
-        from buy_invoice_day_counts d join hit on d.day >= hit.m and d.day < (hit.m + interval '1 month')::date
+        from buy_invoice_day_sums d join hit on d.day >= hit.m and d.day < (hit.m + interval '1 month')::date
         where d.company_idx = ${companyIdx}${itemCondition(sql.raw('d.item'), items)}${
           a ? sql` and d.day >= ${a}::date` : sql``
         }${b ? sql` and d.day <= ${b}::date` : sql``}
@@ -87,6 +87,22 @@ function seekCtes(companyIdx: number, filter: TSettlementFilter, items: readonly
                       (select day from dhit) as day,
                       (select before from dhit)::int as before)`;
 }
+
+/**
+ * The invoices' summary tables (lib/lists/summary.ts): invoices counted and summed per company,
+ * registration day, item and currency. The list's total, the seek of a deep page and the per-currency
+ * totals of its filter all read them.
+ */
+export const INVOICE_SUMMARY: SummarySpec = {
+  source: 'buy_invoices',
+  table: 'buy_invoice',
+  day: 'r.created_day',
+  dims: [
+    { column: 'item', expr: 'r.item' },
+    { column: 'currency_idx', expr: 'r.currency_idx' },
+  ],
+  measures: [{ column: 'amount', expr: 'r.amount' }],
+};
 
 export interface InvoiceRowDb {
   idx: number;

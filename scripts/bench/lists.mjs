@@ -75,8 +75,10 @@ async function seed(db) {
 async function analyze(db) {
   for (const t of ['buy_payments', 'copyright_books', 'royalty_lines', 'company_books', 'bbs_posts', 'bbs_comments'])
     await db.query(`vacuum analyze ${t}`);
-  await db.query('analyze royalty_line_day_sums');
-  await db.query('analyze royalty_line_month_sums');
+  for (const t of ['royalty_line', 'buy_payment', 'company_book']) {
+    await db.query(`analyze ${t}_day_sums`);
+    await db.query(`analyze ${t}_month_sums`);
+  }
 }
 
 /** Sequential requests alternating between the two companies' URLs; p99 (ms) of each. */

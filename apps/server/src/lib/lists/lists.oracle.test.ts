@@ -4,7 +4,9 @@ import path from 'node:path';
 import { MIGRATIONS_DIR } from '../../db/client';
 import { ROYALTY_SUMMARY } from '../../modules/copyright/copyright.repository';
 import { createTestApp, type TestContext } from '../../test/helper';
-import { summaryMigrationSql } from './summary';
+import { COMPANY_BOOKS_SUMMARY } from '../../modules/product/product.repository';
+import { INVOICE_SUMMARY, PAYMENT_SUMMARY } from '../../modules/settlement/settlement.repository';
+import { summaryMigrationSql, type SummarySpec } from './summary';
 import type { TestCompany } from '../../test/factories';
 
 /**
@@ -208,6 +210,95 @@ async function checkRoyalty() {
   }
 }
 
+async function checkPayments() {
+  const filters = [
+    {},
+    { startDate: '2026-02-20', endDate: '2026-03-31' },
+    { startDate: '2026-02-05', endDate: '2026-04-12' },
+    { startDate: '2026-03-10', endDate: '2026-03-10' },
+    { startDate: '2026-03-01' },
+    { endDate: '2026-03-15' },
+    { orderTypes: ['prepayment'] },
+    { startDate: '2026-02-10', orderTypes: ['consignment'] },
+    { endDate: '2026-01-01' },
+  ];
+  for (const f of filters as { startDate?: string; endDate?: string; orderTypes?: string[] }[]) {
+    const conds = [`x.company_idx = ${a.idx}`];
+    if (f.startDate) conds.push(`x.d_date >= '${f.startDate}'`);
+    if (f.endDate) conds.push(`x.d_date <= '${f.endDate}'`);
+    if (f.orderTypes)
+      conds.push(`x.idx in (select pi.buy_payment_idx from buy_payment_invoices pi join buy_invoices i on i.idx = pi.buy_invoice_idx
+        where i.item in (${inList(itemsOf(f.orderTypes))}))`);
+    await checkPages(
+      `payments ${JSON.stringify(f)}`,
+      conds.join(' and '),
+      'buy_payments x',
+      'x.d_date desc, x.idx desc',
+      (s, l) => `/api/calculate/buyPayment?start=${s}&length=${l}&search_value=${enc(f)}`,
+    );
+  }
+}
+
+async function checkRegisteredBooks() {
+  const dayStart = (d: string) => `('${d}'::date)::timestamp at time zone '${tz}'`;
+  const between = (from: string, to: string) => `x.created_at >= ${dayStart(from)} and x.created_at < ${dayStart(to)}`;
+  const filters: { f: Record<string, string>; where: string }[] = [
+    { f: {}, where: 'true' },
+    { f: { searchKey: 'title', keyword: 'moon' }, where: `x.title ilike '%moon%'` },
+    { f: { searchKey: 'isbn', keyword: '77' }, where: `x.isbn13 like '%77%'` },
+    { f: { startDate: '2026-03-05', endDate: '2026-03-20' }, where: between('2026-03-05', '2026-03-21') },
+    // whole March (UTC) from the month sums, the other whole UTC days from the day sums, the edges from the books
+    { f: { startDate: '2026-02-20', endDate: '2026-04-05' }, where: between('2026-02-20', '2026-04-06') },
+    { f: { startDate: '2026-03-10', endDate: '2026-03-10' }, where: between('2026-03-10', '2026-03-11') },
+    { f: { startDate: '2026-03-31' }, where: `x.created_at >= ${dayStart('2026-03-31')}` },
+    { f: { endDate: '2026-03-01' }, where: `x.created_at < ${dayStart('2026-03-02')}` },
+    {
+      f: { searchKey: 'title', keyword: 'sun', startDate: '2026-03-03', endDate: '2026-03-25' },
+      where: `x.title ilike '%sun%' and ${between('2026-03-03', '2026-03-26')}`,
+    },
+  ];
+  for (const { f, where } of filters)
+    await checkPages(
+      `registered books ${JSON.stringify(f)}`,
+      `x.company_idx = ${a.idx} and ${where}`,
+      'company_books x',
+      'x.idx desc',
+      (s, l) => `/api/product/booksList?start=${s}&length=${l}&search_value=${enc(f)}`,
+    );
+}
+
+/**
+ * A summary's day and month tables equal its rows grouped here (every company): no bucket is missing,
+ * off by a row or left negative after the writes of a test (buckets emptied by deletes keep a 0 count).
+ */
+async function checkSums(spec: SummarySpec) {
+  const dims = spec.dims.map((d) => d.column);
+  const measures = spec.measures.map((m) => m.column);
+  for (const grain of ['day', 'month'] as const) {
+    const bucket = grain === 'day' ? spec.day : `date_trunc('month', ${spec.day})::date`;
+    const keys = ['company_idx', grain, ...dims];
+    const order = keys.map((_, i) => i + 1).join(', ');
+    const got = await q<Record<string, unknown>>(
+      `select ${[...keys, 'cnt', ...measures.map((m) => `${m}::text as ${m}`)].join(', ')} from ${spec.table}_${grain}_sums
+       where cnt <> 0 order by ${order}`,
+    );
+    const want = await q<Record<string, unknown>>(
+      `select ${[
+        'r.company_idx',
+        `${bucket} as ${grain}`,
+        ...spec.dims.map((d) => `${d.expr} as ${d.column}`),
+        'count(*)::int as cnt',
+        ...spec.measures.map((m) => `sum(${m.expr})::text as ${m.column}`),
+      ].join(', ')}
+       from ${spec.source} r group by ${order} order by ${order}`,
+    );
+    expect(got.length, `${spec.table} ${grain} buckets`).toBeGreaterThan(0);
+    expect(got, `${spec.table}_${grain}_sums`).toEqual(want);
+    const [neg] = await q<{ n: number }>(`select count(*)::int as n from ${spec.table}_${grain}_sums where cnt < 0`);
+    expect(Number(neg!.n)).toBe(0);
+  }
+}
+
 describe('lists against a plain count(*) / order by … offset … limit', () => {
   it('invoices (created_day desc, idx desc) with their per-currency totals', async () => {
     const filters = [
@@ -243,23 +334,62 @@ describe('lists against a plain count(*) / order by … offset … limit', () =>
     }
   });
 
-  it('payments (d_date desc, idx desc), also filtered by the items of the invoices they covered', async () => {
-    const filters = [{}, { startDate: '2026-02-20', endDate: '2026-03-31' }, { orderTypes: ['prepayment'] }, { endDate: '2026-01-01' }];
-    for (const f of filters as { startDate?: string; endDate?: string; orderTypes?: string[] }[]) {
-      const conds = [`x.company_idx = ${a.idx}`];
-      if (f.startDate) conds.push(`x.d_date >= '${f.startDate}'`);
-      if (f.endDate) conds.push(`x.d_date <= '${f.endDate}'`);
-      if (f.orderTypes)
-        conds.push(`x.idx in (select pi.buy_payment_idx from buy_payment_invoices pi join buy_invoices i on i.idx = pi.buy_invoice_idx
-          where i.item in (${inList(itemsOf(f.orderTypes))}))`);
-      await checkPages(
-        `payments ${JSON.stringify(f)}`,
-        conds.join(' and '),
-        'buy_payments x',
-        'x.d_date desc, x.idx desc',
-        (s, l) => `/api/calculate/buyPayment?start=${s}&length=${l}&search_value=${enc(f)}`,
-      );
+  it('invoice counts and totals stay exact after inserts, day, item, currency and amount updates and deletes (summary tables)', async () => {
+    await t.db
+      .execute(`insert into buy_invoices (company_idx, code, title, issuer, state, item, currency_idx, amount, created_at, created_day, due_date)
+      select ${b.idx}, 'N-' || g, 'New ' || g, 'KOR', 'S', (array['prepayment','warehouse'])[1 + g % 2],
+        (select idx from currencies where name = (array['KRW','JPY'])[1 + g % 2]), (g || '.10')::numeric,
+        timestamptz '2026-01-30 03:00:00+00' + g * interval '2 days', date '2026-01-30' + g * 2, date '2026-07-01'
+      from generate_series(1, 30) g`);
+    await t.db.execute(
+      `update buy_invoices set created_day = created_day + 33, item = 'warehouse' where company_idx = ${b.idx} and idx % 6 = 1`,
+    );
+    await t.db.execute(`update buy_invoices set amount = amount + 0.05, currency_idx = (select idx from currencies where name = 'USD')
+      where company_idx = ${b.idx} and idx % 5 = 2`);
+    await t.db.execute(`delete from buy_invoices i where i.company_idx = ${b.idx} and i.idx % 4 = 3 and i.buy_payment_idx is null
+      and not exists (select 1 from buy_payment_invoices pi where pi.buy_invoice_idx = i.idx)
+      and not exists (select 1 from royalty_lines r where r.buy_invoice_idx = i.idx)`);
+    await checkSums(INVOICE_SUMMARY);
+    const bToken = await t.login(b.id, b.password);
+    for (const f of [{}, { startDate: '2026-02-03', endDate: '2026-04-17' }, { orderTypes: ['prepayment'] }]) {
+      const conds = [`x.company_idx = ${b.idx}`];
+      if ('startDate' in f) conds.push(`x.created_day between '${f.startDate}' and '${f.endDate}'`);
+      if ('orderTypes' in f) conds.push(`x.item = 'prepayment'`);
+      const [c] = await q<{ n: number }>(`select count(*)::int as n from buy_invoices x where ${conds.join(' and ')}`);
+      for (const start of [0, 30, 100]) {
+        const want = await q<{ idx: number }>(
+          `select x.idx from buy_invoices x where ${conds.join(' and ')} order by x.created_day desc, x.idx desc offset ${start} limit 10`,
+        );
+        const res = await t.inject(bToken, {
+          method: 'GET',
+          url: `/api/calculate/buyInvoiceSend?start=${start}&length=10&search_value=${enc(f)}`,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const got = res.json<{ dataset: { idx: number }[]; total_cnt: number }>();
+        expect(ids(got.dataset), `invoices of b ${JSON.stringify(f)} at ${start}`).toEqual(ids(want));
+        expect(got.total_cnt).toBe(Number(c!.n));
+      }
     }
+  });
+
+  it('payments (d_date desc, idx desc), also filtered by the items of the invoices they covered', async () => {
+    await checkPayments();
+  });
+
+  it('payment counts stay exact after inserts, date, currency and amount updates and deletes (summary tables)', async () => {
+    await t.db.execute(`insert into buy_payments (company_idx, d_name, d_date, currency_idx, d_payment, d_type)
+      select ${a.idx}, 'Late ' || g, date '2026-01-25' + g * 3,
+        (select idx from currencies where name = (array['KRW','USD','JPY'])[1 + g % 3]), (g || '.25')::numeric, 'cash'
+      from generate_series(1, 40) g`);
+    await t.db.execute(`update buy_payments set d_date = d_date + 17, d_payment = d_payment + 1
+      where company_idx = ${a.idx} and idx % 5 = 1`);
+    await t.db.execute(`update buy_payments set currency_idx = (select idx from currencies where name = 'JPY')
+      where company_idx = ${a.idx} and idx % 7 = 2`);
+    await t.db.execute(`delete from buy_payments p where p.company_idx = ${a.idx} and p.idx % 3 = 0
+      and not exists (select 1 from buy_payment_invoices pi where pi.buy_payment_idx = p.idx)
+      and not exists (select 1 from buy_invoices i where i.buy_payment_idx = p.idx)`);
+    await checkSums(PAYMENT_SUMMARY);
+    await checkPayments();
   });
 
   it('copyright books (number order), by title, ISBN, publication day and pay type', async () => {
@@ -307,24 +437,20 @@ describe('lists against a plain count(*) / order by … offset … limit', () =>
   });
 
   it('registered books (newest first), by title, ISBN digits and registration day in the app time zone', async () => {
-    const dayStart = (d: string) => `('${d}'::date)::timestamp at time zone '${tz}'`;
-    const filters: { f: Record<string, string>; where: string }[] = [
-      { f: {}, where: 'true' },
-      { f: { searchKey: 'title', keyword: 'moon' }, where: `x.title ilike '%moon%'` },
-      { f: { searchKey: 'isbn', keyword: '77' }, where: `x.isbn13 like '%77%'` },
-      {
-        f: { startDate: '2026-03-05', endDate: '2026-03-20' },
-        where: `x.created_at >= ${dayStart('2026-03-05')} and x.created_at < ${dayStart('2026-03-21')}`,
-      },
-    ];
-    for (const { f, where } of filters)
-      await checkPages(
-        `registered books ${JSON.stringify(f)}`,
-        `x.company_idx = ${a.idx} and ${where}`,
-        'company_books x',
-        'x.idx desc',
-        (s, l) => `/api/product/booksList?start=${s}&length=${l}&search_value=${enc(f)}`,
-      );
+    await checkRegisteredBooks();
+  });
+
+  it('registered-book counts stay exact after inserts, registration-time updates and deletes (summary tables)', async () => {
+    await t.db.execute(`insert into company_books (company_idx, isbn13, title, author, list_price, currency, created_at)
+      select ${a.idx}, '978' || lpad((${a.idx} * 1000000 + g * 11)::text, 10, '0'), 'Comet ' || g, 'Author ' || g, 1, 'KRW',
+        timestamptz '2026-02-27 13:00:00+00' + g * interval '7 hours'
+      from generate_series(1, 60) g`);
+    await t.db.execute(
+      `update company_books set created_at = created_at + interval '30 hours' where company_idx = ${a.idx} and idx % 6 = 1`,
+    );
+    await t.db.execute(`delete from company_books where company_idx = ${a.idx} and idx % 9 = 4`);
+    await checkSums(COMPANY_BOOKS_SUMMARY);
+    await checkRegisteredBooks();
   });
 
   it('Q&A board (thread title, thread, reply order) with each row’s comment count, and the search box', async () => {
@@ -378,5 +504,11 @@ describe('summary tables', () => {
     const file = readdirSync(MIGRATIONS_DIR).find((f) => f.endsWith('_list_search_and_summaries.sql'));
     const migration = readFileSync(path.join(MIGRATIONS_DIR, file!), 'utf8');
     expect(migration).toContain(summaryMigrationSql(ROYALTY_SUMMARY));
+  });
+
+  it('the list summary migration holds the triggers generated from INVOICE_SUMMARY, PAYMENT_SUMMARY and COMPANY_BOOKS_SUMMARY', () => {
+    const file = readdirSync(MIGRATIONS_DIR).find((f) => f.endsWith('_list_summaries.sql'));
+    const migration = readFileSync(path.join(MIGRATIONS_DIR, file!), 'utf8');
+    for (const spec of [INVOICE_SUMMARY, PAYMENT_SUMMARY, COMPANY_BOOKS_SUMMARY]) expect(migration).toContain(summaryMigrationSql(spec));
   });
 });

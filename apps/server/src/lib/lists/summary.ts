@@ -6,8 +6,10 @@
  * (a test checks the migration still equals it), and its repository reads whole months from the month
  * table, the range's other whole days from the day table and only the rest from the rows.
  *
- * The invoice list's tables (migrations 0007, 0014, 0015) are the same mechanism written by hand
- * before this file existed.
+ * Lists with summaries: invoices (settlement.repository.ts INVOICE_SUMMARY, which replaced the
+ * hand-written triggers of migrations 0007/0014/0015), payments (PAYMENT_SUMMARY), royalty lines
+ * (copyright.repository.ts ROYALTY_SUMMARY) and registered books (product.repository.ts
+ * COMPANY_BOOKS_SUMMARY); a range of days is split over them by ranges.ts.
  */
 
 export interface SummaryColumn {
@@ -24,9 +26,9 @@ export interface SummarySpec {
   table: string;
   /** the row's day, an SQL date expression over `r` */
   day: string;
-  /** key columns after company_idx and day: the list's filters and the currency */
+  /** key columns after company_idx and day: the list's filters and the currency (none: a count per company and day) */
   dims: SummaryColumn[];
-  /** summed columns besides cnt (count of rows) */
+  /** summed columns besides cnt (count of rows; none: counts only) */
   measures: SummaryColumn[];
   /**
    * A parent row a measure reads (e.g. the book's royalty rate), joined as `alias` on `on`: when one of
@@ -48,7 +50,7 @@ function apply(spec: SummarySpec, grain: 'day' | 'month', from: string, sign: 1 
   const cols = [...keys, 'cnt', ...spec.measures.map((m) => m.column)];
   const set = ['cnt', ...spec.measures.map((m) => m.column)].map((c) => `${c} = s.${c} + excluded.${c}`);
   return `INSERT INTO ${target} AS s (${list(cols)})
-      SELECT r.company_idx, ${bucket}, ${list(spec.dims.map((d) => d.expr))}, ${list([cnt, ...sums])}
+      SELECT r.company_idx, ${bucket}, ${list([...spec.dims.map((d) => d.expr), cnt, ...sums])}
       FROM ${from}
       GROUP BY ${list(keys.map((_, i) => String(i + 1)))}
       ON CONFLICT (${list(keys)}) DO UPDATE SET ${list(set)};`;

@@ -2,6 +2,7 @@ import { Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { TCopyrightBooksFilter, TRoyaltyFilter } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { clampPaging, countRows, escapeLike as likeEscape, listPage } from '../../lib/lists';
+import { rangeBounds, rangeParts } from '../../lib/lists/ranges';
 import type { SummarySpec } from '../../lib/lists/summary';
 
 /**
@@ -131,40 +132,17 @@ const linesAsSums = (w: RoyaltyWhere, extra?: SQL) =>
 
 /**
  * Summary rows of the filter: the range's whole UTC months from the month sums, its other whole UTC
- * days from the day sums, and the lines of its partial UTC days (the range is in the app's time zone).
+ * days from the day sums, and the lines of its partial UTC days (the range is in the app's time zone; lib/lists/ranges.ts).
  */
 async function summaryParts(db: DbOrTx, w: RoyaltyWhere): Promise<SQL[]> {
   const f = w.filter;
-  const r = await rangeBounds(db, f.startDate, f.endDate, w.timeZone);
-  const monthConds = [summaryConditions(w)];
-  if (r.mf) monthConds.push(sql`s.month >= ${r.mf}::date`);
-  if (r.mt) monthConds.push(sql`s.month < ${r.mt}::date`);
-  const parts = [
-    sql`select s.book_idx, s.currency, s.cnt, s.qty, s.royalty from royalty_line_month_sums s where ${sql.join(monthConds, sql` and `)}`,
-  ];
-  // the other whole days (none without a date filter: every month is whole then)
-  const edge: SQL[] = [];
-  if (r.mf) edge.push(sql`s.day < ${r.mf}::date`);
-  if (r.mt) edge.push(sql`s.day >= ${r.mt}::date`);
-  if (edge.length) {
-    const dayConds = [summaryConditions(w), sql`(${sql.join(edge, sql` or `)})`];
-    if (r.ds) dayConds.push(sql`s.day >= ${r.ds}::date`);
-    if (r.de) dayConds.push(sql`s.day < ${r.de}::date`);
-    parts.push(
-      sql`select s.book_idx, s.currency, s.cnt, s.qty, s.royalty from royalty_line_day_sums s where ${sql.join(dayConds, sql` and `)}`,
-    );
-  }
-  // the lines of the partial UTC days: before the first whole day, and from the end of the last one
-  const ranges: SQL[] = [];
-  if (r.sAt)
-    ranges.push(sql`(r.created_at >= ${r.sAt}::timestamptz and r.created_at < ${r.eAt && r.eAt < r.dsAt! ? r.eAt : r.dsAt}::timestamptz)`);
-  if (r.eAt) {
-    const from = [r.deAt!, r.dsAt, r.sAt].filter((x): x is string => !!x).reduce((m, x) => (x > m ? x : m));
-    if (from < r.eAt) ranges.push(sql`(r.created_at >= ${from}::timestamptz and r.created_at < ${r.eAt}::timestamptz)`);
-  }
-  if (ranges.length)
-    parts.push(linesAsSums({ ...w, filter: { ...f, startDate: undefined, endDate: undefined } }, sql`(${sql.join(ranges, sql` or `)})`));
-  return parts;
+  return rangeParts(await rangeBounds(db, f.startDate, f.endDate, w.timeZone), {
+    table: 'royalty_line',
+    columns: sql`s.book_idx, s.currency, s.cnt, s.qty, s.royalty`,
+    where: summaryConditions(w),
+    at: sql`r.created_at`,
+    rows: (instants) => linesAsSums({ ...w, filter: { ...f, startDate: undefined, endDate: undefined } }, instants),
+  });
 }
 
 /**
@@ -197,46 +175,6 @@ export async function royaltyGroups(db: DbOrTx, w: RoyaltyWhere) {
       having sum(p.cnt) > 0`,
   );
   return found.map((g) => ({ ...g, book_idx: Number(g.book_idx), cnt: Number(g.cnt), qty: Number(g.qty) }));
-}
-
-/**
- * A range of calendar days in `timeZone` as instants (UTC, ISO text so they compare as strings), its
- * whole UTC days [ds, de) and whole UTC months [mf, mt) (YYYY-MM-DD); undefined where the range is open.
- */
-async function rangeBounds(db: DbOrTx, startDate: string | undefined, endDate: string | undefined, timeZone: string) {
-  if (!startDate && !endDate) return {};
-  // an end beyond the years 0001…9999 is left open (no line is registered there): the bounds stay ISO text that compares as strings
-  const at = (d: SQL) =>
-    sql`case when ${d} < timestamptz '0001-01-02 00:00:00+00' or ${d} >= timestamptz '9999-12-31 00:00:00+00' then null
-      else to_char(${d} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') end`;
-  const [b] = await rows<{ s_at: string | null; e_at: string | null }>(
-    db,
-    sql`select ${startDate ? at(sql`((${startDate}::date)::timestamp at time zone ${timeZone})`) : sql`null`} as s_at,
-      ${endDate ? at(sql`((${endDate}::date + 1)::timestamp at time zone ${timeZone})`) : sql`null`} as e_at`,
-  );
-  const sAt = b?.s_at ?? undefined;
-  const eAt = b?.e_at ?? undefined;
-  // YYYY-MM-DD as PostgreSQL reads it, also past 9999-12-31 (toISOString would write +010000-01-01)
-  const ymd = (x: Date) =>
-    `${x.getUTCFullYear()}-${String(x.getUTCMonth() + 1).padStart(2, '0')}-${String(x.getUTCDate()).padStart(2, '0')}`;
-  const dayAfter = (d: string) => ymd(new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000));
-  const firstOfNextMonth = (d: string) => {
-    const x = new Date(`${d.slice(0, 7)}-01T00:00:00Z`);
-    x.setUTCMonth(x.getUTCMonth() + 1);
-    return ymd(x);
-  };
-  const ds = sAt ? (sAt.slice(11, 19) === '00:00:00' ? sAt.slice(0, 10) : dayAfter(sAt.slice(0, 10))) : undefined;
-  const de = eAt ? eAt.slice(0, 10) : undefined;
-  return {
-    sAt,
-    eAt,
-    ds,
-    de,
-    dsAt: ds ? `${ds}T00:00:00Z` : undefined,
-    deAt: de ? `${de}T00:00:00Z` : undefined,
-    mf: ds ? (ds.endsWith('-01') ? ds : firstOfNextMonth(ds)) : undefined,
-    mt: de ? `${de.slice(0, 7)}-01` : undefined,
-  };
 }
 
 /** A run of one book's matching lines, in line order: `offset`/`limit` inside that book. */

@@ -3,6 +3,8 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookCatalogue, companyBooks } from '../../db/schema';
 import { clampPaging, countRows, escapeLike, listPage } from '../../lib/lists';
+import { rangeBounds, rangeParts, sumCounts } from '../../lib/lists/ranges';
+import type { SummarySpec } from '../../lib/lists/summary';
 
 const catalogueColumns = {
   isbn13: bookCatalogue.isbn13,
@@ -145,9 +147,41 @@ interface CompanyBookRowDb {
 }
 
 /**
+ * The registered books' summary tables (lib/lists/summary.ts): books counted per company and UTC
+ * registration day. The list filters on nothing else that a summary could key (a search is free text).
+ */
+export const COMPANY_BOOKS_SUMMARY: SummarySpec = {
+  source: 'company_books',
+  table: 'company_book',
+  day: `(r.created_at AT TIME ZONE 'UTC')::date`,
+  dims: [],
+  measures: [],
+};
+
+/**
+ * The list's total. Without a search: from the summary tables (whole UTC months and days of the
+ * registration range, and the books of its partial UTC days on company_books_company_created;
+ * lib/lists/ranges.ts). With a search: count(*) of the matches, which the trigram indexes of migration
+ * 0020 find without reading the company's other books (on PostgreSQL; the embedded PGlite has no
+ * pg_trgm and filters the company's rows) — bounded by the number of matches, not by the company's
+ * books; a summary cannot key free text.
+ */
+async function companyBooksCount(db: DbOrTx, companyIdx: number, f: TBooksListFilter, timeZone: string, keys: SQL) {
+  if (f.keyword) return countRows(db, keys);
+  const parts = rangeParts(await rangeBounds(db, f.startDate, f.endDate, timeZone), {
+    table: 'company_book',
+    columns: sql`s.cnt`,
+    where: sql`s.company_idx = ${companyIdx}`,
+    at: sql`b.created_at`,
+    rows: (instants) => sql`select 1 as cnt from company_books b where b.company_idx = ${companyIdx} and ${instants}`,
+  });
+  return sumCounts(db, parts);
+}
+
+/**
  * The company's registered books, newest first: the page's keys walk company_books_company_idx
  * (company, idx) backwards (company_books_company_created for a date filter), the shown columns are read
- * for those rows only, and the total is counted only when the page cannot tell it (lib/lists).
+ * for those rows only, and the total is counted only when the page cannot tell it (lib/lists), by companyBooksCount.
  */
 export async function listCompanyBooks(
   db: DbOrTx,
@@ -169,7 +203,7 @@ export async function listCompanyBooks(
         from page join company_books b on b.idx = page.idx left join currencies c on c.name = b.currency`,
     },
     clampPaging(paging),
-    () => countRows(db, keys),
+    () => companyBooksCount(db, companyIdx, f, timeZone, keys),
   );
   return {
     rows: rows.map(({ created_ms, ...r }) => ({ ...r, idx: Number(r.idx), created_at: new Date(Number(created_ms)) })),

@@ -3,12 +3,14 @@ import { INVOICE_UPLOAD_PATH, addMonths, isLastDayOfMonth, type TSettlementFilte
 import type { DbOrTx } from '../../db/client';
 import { buyInvoiceLines, buyInvoices, buyPayments, companies, currencies, storedFiles } from '../../db/schema';
 import { clampPaging, countRows, currencyTotalsSql, listPage, parseJson } from '../../lib/lists';
+import { rangeBounds, rangeParts, sumCounts } from '../../lib/lists/ranges';
+import type { SummarySpec } from '../../lib/lists/summary';
 
 /**
  * Buy invoices, payments and their files. Every query takes the company of the verified token.
  *
  * The invoice list is ordered by registration day then idx, newest first. Its total and the day
- * a page starts on come from the per-month and per-day count tables (kept by triggers), so the
+ * a page starts on come from the per-month and per-day summary tables (INVOICE_SUMMARY below), so the
  * first page, a deep page and a date filter each read a few hundred count rows plus at most one
  * day's invoices — about the same work for a company with 10k invoices as for one with 1M.
  */
@@ -42,7 +44,7 @@ const itemCondition = (col: SQL, items: readonly string[] | null) =>
     : sql``;
 
 /**
- * CTEs giving the total of the filter and where row `start` sits, from the count tables only:
+ * CTEs giving the total of the filter and where row `start` sits, from the summary tables only:
  * `mt` (months with their counts) and `dhit` (the day of row `start`, and the rows before it).
  */
 function seekCtes(companyIdx: number, filter: TSettlementFilter, items: readonly string[] | null, start: number): SQL {
@@ -60,10 +62,10 @@ function seekCtes(companyIdx: number, filter: TSettlementFilter, items: readonly
   const itemsCond = itemCondition(sql.raw('item'), items);
   const parts: SQL[] = [];
   if (!noMonths)
-    parts.push(sql`select month as m, sum(cnt)::bigint as n from buy_invoice_month_counts
+    parts.push(sql`select month as m, sum(cnt)::bigint as n from buy_invoice_month_sums
           where ${sql.join(monthConds, sql` and `)}${itemsCond} group by month`);
   if (edge.length)
-    parts.push(sql`select date_trunc('month', day)::date as m, sum(cnt)::bigint as n from buy_invoice_day_counts
+    parts.push(sql`select date_trunc('month', day)::date as m, sum(cnt)::bigint as n from buy_invoice_day_sums
           where company_idx = ${companyIdx}${itemsCond}${sql.join(dayRange, sql``)}
             and (${sql.join(edge, sql` or `)}) group by 1`);
   const buckets = parts.length ? sql.join(parts, sql` union all `) : sql`select null::date as m, 0::bigint as n where false`;
@@ -73,7 +75,7 @@ function seekCtes(companyIdx: number, filter: TSettlementFilter, items: readonly
       hit as (select m, before from mc where before <= ${start} and before + n > ${start}),
       db as (
         select d.day, sum(d.cnt)::bigint as n, hit.before as mbefore
-        from buy_invoice_day_counts d join hit on d.day >= hit.m and d.day < (hit.m + interval '1 month')::date
+        from buy_invoice_day_sums d join hit on d.day >= hit.m and d.day < (hit.m + interval '1 month')::date
         where d.company_idx = ${companyIdx}${itemCondition(sql.raw('d.item'), items)}${
           a ? sql` and d.day >= ${a}::date` : sql``
         }${b ? sql` and d.day <= ${b}::date` : sql``}
@@ -85,6 +87,22 @@ function seekCtes(companyIdx: number, filter: TSettlementFilter, items: readonly
                       (select day from dhit) as day,
                       (select before from dhit)::int as before)`;
 }
+
+/**
+ * The invoices' summary tables (lib/lists/summary.ts): invoices counted and summed per company,
+ * registration day, item and currency. The list's total, the seek of a deep page and the per-currency
+ * totals of its filter all read them.
+ */
+export const INVOICE_SUMMARY: SummarySpec = {
+  source: 'buy_invoices',
+  table: 'buy_invoice',
+  day: 'r.created_day',
+  dims: [
+    { column: 'item', expr: 'r.item' },
+    { column: 'currency_idx', expr: 'r.currency_idx' },
+  ],
+  measures: [{ column: 'amount', expr: 'r.amount' }],
+};
 
 export interface InvoiceRowDb {
   idx: number;
@@ -240,9 +258,39 @@ export interface PaymentRowDb {
 }
 
 /**
+ * The payments' summary tables (lib/lists/summary.ts): payments counted and summed per company,
+ * deposit day and currency.
+ */
+export const PAYMENT_SUMMARY: SummarySpec = {
+  source: 'buy_payments',
+  table: 'buy_payment',
+  day: 'r.d_date',
+  dims: [{ column: 'currency_idx', expr: 'r.currency_idx' }],
+  measures: [{ column: 'amount', expr: 'r.d_payment' }],
+};
+
+/**
+ * The payment list's total: from the summary tables (whole months and whole days of the date range; the
+ * deposit day is a date, so the range has no partial days, lib/lists/ranges.ts). A filter on the covered
+ * invoices' items counts the payments themselves (an item is not a key of a payment: it is an exists over
+ * the invoices a payment covered).
+ */
+async function paymentCount(db: DbOrTx, companyIdx: number, filter: TSettlementFilter, items: readonly string[] | null, keys: SQL) {
+  if (items) return countRows(db, keys);
+  const parts = rangeParts(await rangeBounds(db, filter.startDate, filter.endDate, 'UTC'), {
+    table: 'buy_payment',
+    columns: sql`s.cnt`,
+    where: sql`s.company_idx = ${companyIdx}`,
+    at: sql`p.d_date`,
+    rows: (instants) => sql`select 1 as cnt from buy_payments p where p.company_idx = ${companyIdx} and ${instants}`,
+  });
+  return sumCounts(db, parts);
+}
+
+/**
  * Payments, newest deposit first, with the total of the same filter: the page's keys walk
  * buy_payments_company_date (company, d_date, idx) backwards, the shown columns are read for those rows only,
- * and the total is an index-only count on the same index unless the page shows it (lib/lists).
+ * and the total comes from the payment summary tables unless the page shows it (lib/lists).
  */
 export async function paymentPage(
   db: DbOrTx,
@@ -263,7 +311,7 @@ export async function paymentPage(
         from page join buy_payments p on p.idx = page.idx join currencies c on c.idx = p.currency_idx`,
     },
     clampPaging({ start, length }),
-    () => countRows(db, keys),
+    () => paymentCount(db, companyIdx, filter, items, keys),
   );
   return { total, rows: page as PaymentRowDb[] };
 }

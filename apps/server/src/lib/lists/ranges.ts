@@ -1,0 +1,120 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { queryRows } from './index';
+
+/**
+ * How a range of calendar days is read from a list's summary tables (summary.ts): its whole UTC months
+ * from the month sums, its other whole UTC days from the day sums, and only the rows of its partial UTC
+ * days (a range in a time zone other than UTC starts and ends inside a UTC day) from the list's rows.
+ * One piece of code for every list with summary tables (royalty lines, payments, registered books).
+ */
+
+/**
+ * A range of calendar days in a time zone as instants (UTC, ISO text so they compare as strings), its
+ * whole UTC days [ds, de) and whole UTC months [mf, mt) (YYYY-MM-DD); undefined where the range is open.
+ */
+export interface DayRange {
+  sAt?: string;
+  eAt?: string;
+  ds?: string;
+  de?: string;
+  dsAt?: string;
+  deAt?: string;
+  mf?: string;
+  mt?: string;
+}
+
+/** The bounds of the calendar days startDate…endDate (inclusive) in `timeZone` ('UTC' for a date column: no partial days). */
+export async function rangeBounds(
+  db: DbOrTx,
+  startDate: string | undefined,
+  endDate: string | undefined,
+  timeZone: string,
+): Promise<DayRange> {
+  if (!startDate && !endDate) return {};
+  // an end beyond the years 0001…9999 is left open (no row is registered there): the bounds stay ISO text that compares as strings
+  const at = (d: SQL) =>
+    sql`case when ${d} < timestamptz '0001-01-02 00:00:00+00' or ${d} >= timestamptz '9999-12-31 00:00:00+00' then null
+      else to_char(${d} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') end`;
+  const [b] = await queryRows<{ s_at: string | null; e_at: string | null }>(
+    db,
+    sql`select ${startDate ? at(sql`((${startDate}::date)::timestamp at time zone ${timeZone})`) : sql`null`} as s_at,
+      ${endDate ? at(sql`((${endDate}::date + 1)::timestamp at time zone ${timeZone})`) : sql`null`} as e_at`,
+  );
+  const sAt = b?.s_at ?? undefined;
+  const eAt = b?.e_at ?? undefined;
+  // YYYY-MM-DD as PostgreSQL reads it, also past 9999-12-31 (toISOString would write +010000-01-01)
+  const ymd = (x: Date) =>
+    `${x.getUTCFullYear()}-${String(x.getUTCMonth() + 1).padStart(2, '0')}-${String(x.getUTCDate()).padStart(2, '0')}`;
+  const dayAfter = (d: string) => ymd(new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000));
+  const firstOfNextMonth = (d: string) => {
+    const x = new Date(`${d.slice(0, 7)}-01T00:00:00Z`);
+    x.setUTCMonth(x.getUTCMonth() + 1);
+    return ymd(x);
+  };
+  const ds = sAt ? (sAt.slice(11, 19) === '00:00:00' ? sAt.slice(0, 10) : dayAfter(sAt.slice(0, 10))) : undefined;
+  const de = eAt ? eAt.slice(0, 10) : undefined;
+  return {
+    sAt,
+    eAt,
+    ds,
+    de,
+    dsAt: ds ? `${ds}T00:00:00Z` : undefined,
+    deAt: de ? `${de}T00:00:00Z` : undefined,
+    mf: ds ? (ds.endsWith('-01') ? ds : firstOfNextMonth(ds)) : undefined,
+    mt: de ? `${de.slice(0, 7)}-01` : undefined,
+  };
+}
+
+export interface RangeRead {
+  /** the summary tables' prefix: `<table>_month_sums`, `<table>_day_sums` */
+  table: string;
+  /** the columns read from a summary row `s` (the same list as `rows` answers) */
+  columns: SQL;
+  /** the filter's conditions on a summary row `s` besides its month or day (company, dims) */
+  where: SQL;
+  /** the list's matching rows in the instants [from, to), as the same columns (only for partial UTC days) */
+  rows: (instants: SQL) => SQL;
+  /** the rows' instant column, e.g. `r.created_at` */
+  at: SQL;
+}
+
+/** The parts (to `union all`) that read the range `r` from the summary tables and the rows of its partial UTC days. */
+export function rangeParts(r: DayRange, q: RangeRead): SQL[] {
+  const monthConds = [q.where];
+  if (r.mf) monthConds.push(sql`s.month >= ${r.mf}::date`);
+  if (r.mt) monthConds.push(sql`s.month < ${r.mt}::date`);
+  const parts = [sql`select ${q.columns} from ${sql.raw(`${q.table}_month_sums`)} s where ${sql.join(monthConds, sql` and `)}`];
+  // the other whole days (none without a date filter: every month is whole then)
+  const edge: SQL[] = [];
+  if (r.mf) edge.push(sql`s.day < ${r.mf}::date`);
+  if (r.mt) edge.push(sql`s.day >= ${r.mt}::date`);
+  if (edge.length) {
+    const dayConds = [q.where, sql`(${sql.join(edge, sql` or `)})`];
+    if (r.ds) dayConds.push(sql`s.day >= ${r.ds}::date`);
+    if (r.de) dayConds.push(sql`s.day < ${r.de}::date`);
+    parts.push(sql`select ${q.columns} from ${sql.raw(`${q.table}_day_sums`)} s where ${sql.join(dayConds, sql` and `)}`);
+  }
+  // the rows of the partial UTC days: before the first whole day, and from the end of the last one (none when the range is in UTC)
+  const ranges: SQL[] = [];
+  const between = (from: string, to: string) => sql`(${q.at} >= ${from}::timestamptz and ${q.at} < ${to}::timestamptz)`;
+  if (r.sAt) {
+    const to = r.eAt && r.eAt < r.dsAt! ? r.eAt : r.dsAt!;
+    if (r.sAt < to) ranges.push(between(r.sAt, to));
+  }
+  if (r.eAt) {
+    const from = [r.deAt!, r.dsAt, r.sAt].filter((x): x is string => !!x).reduce((m, x) => (x > m ? x : m));
+    if (from < r.eAt) ranges.push(between(from, r.eAt));
+  }
+  if (ranges.length) parts.push(q.rows(sql`(${sql.join(ranges, sql` or `)})`));
+  return parts;
+}
+
+/** The total of parts that answer a column `cnt` (summary rows and rows of partial days, see rangeParts). */
+export async function sumCounts(db: DbOrTx, parts: SQL[]): Promise<number> {
+  const [row] = await queryRows<{ n: number | string }>(
+    db,
+    sql`select coalesce(sum(p.cnt), 0)::bigint as n from (${sql.join(parts, sql` union all `)}) p`,
+  );
+  return Number(row?.n ?? 0);
+}

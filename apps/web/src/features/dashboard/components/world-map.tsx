@@ -2,7 +2,7 @@ import { Box, Group, Loader, Center, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import type { TGlobalSale } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState, type FocusEvent, type MouseEvent } from 'react';
+import { useDeferredValue, useMemo, useState, type FocusEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 // the world map projected at build time (apps/web/world-geometry.ts): a static file, fetched only when the map is shown
 import worldUrl from 'virtual:world-geometry';
@@ -58,8 +58,10 @@ export default function WorldMap({ sales }: { sales: TGlobalSale[] }) {
   const { ref, width } = useElementSize();
   const world = useQuery(worldQuery);
   const [active, setActive] = useState<{ code: string; x: number; y: number } | null>(null);
-  const countries = world.data?.countries ?? [];
-  const viewH = world.data?.height ?? VIEW_W / 2;
+  // 177 paths: drawn as background (transition) work, not in the query's synchronous update (section.tsx)
+  const geometry = useDeferredValue(world.data);
+  const countries = geometry?.countries ?? [];
+  const viewH = geometry?.height ?? VIEW_W / 2;
   const boxH = width > 0 ? Math.round((width * viewH) / VIEW_W) : 240;
 
   const byNumeric = useMemo(() => new Map(sales.filter((s) => s.numeric).map((s) => [s.numeric, s])), [sales]);

@@ -25,7 +25,7 @@ async function measure(ctx, server) {
   const lcp = Math.round(ctx.median(runs.map((r) => r.lcp)));
   const cls = ctx.median(runs.map((r) => r.cls));
   // the map's SVG paths, projected by the build (apps/web/world-geometry.ts)
-  const assets = path.join(ctx.root, process.env.WEB_OUT_DIR ?? 'apps/web/dist', 'assets');
+  const assets = path.resolve(ctx.root, process.env.WEB_OUT_DIR ?? 'apps/web/dist', 'assets');
   const geometryFile = readdirSync(assets).find((f) => /^world-110m-.*\.json$/.test(f));
   const geometry = geometryFile ? gzipSync(readFileSync(path.join(assets, geometryFile))).length : NaN;
   return [

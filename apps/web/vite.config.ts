@@ -3,6 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { screenChunks } from './chunking';
+import { worldGeometryPlugin } from './world-geometry';
 
 /**
  * `.vite/boot.json`: per language, the texts index.html shows before the app's translations load
@@ -28,7 +29,7 @@ function bootTexts(): Plugin {
 }
 
 export default defineConfig(async ({ command }) => ({
-  plugins: [react(), bootTexts()],
+  plugins: [react(), bootTexts(), worldGeometryPlugin()],
   server: {
     port: 5173,
     proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3000}` },
@@ -44,6 +45,8 @@ export default defineConfig(async ({ command }) => ({
     cssCodeSplit: false,
     // one file per screen, not per set of importers (chunking.ts)
     rolldownOptions:
-      command === 'build' ? { output: { codeSplitting: await screenChunks(import.meta.dirname, () => [react()].flat()) } } : {},
+      command === 'build'
+        ? { output: { codeSplitting: await screenChunks(import.meta.dirname, () => [react(), worldGeometryPlugin()].flat()) } }
+        : {},
   },
 }));

@@ -1,6 +1,7 @@
 // Helpers for benchmarks: start the real server, log in, measure latency and throughput, JS sizes.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -196,4 +197,96 @@ export function saveResults(rows) {
 
 export function readJson(p) {
   return JSON.parse(readFileSync(path.join(root, p), 'utf8'));
+}
+
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+// Lighthouse needs the page logged in, and the session lives in localStorage. So Chromium is launched
+// here (chrome-launcher, the one lighthouse uses), puppeteer-core (lighthouse's own driver) opens a tab
+// on the app's origin and stores the token there, and lighthouse audits the page in that same tab
+// (`lighthouse(url, flags, config, page)`), so it sees the stored session. Lighthouse's storage reset
+// stays on: it empties the HTTP cache (a first visit, as the goal means) but by default clears neither
+// localStorage nor cookies (constants.js clearStorageTypes), so the session survives it.
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Imports a dependency of lighthouse from where lighthouse resolves it. */
+async function lighthouseDep(name) {
+  const req = createRequire(path.join(root, 'node_modules/lighthouse/package.json'));
+  return import(req.resolve(name));
+}
+
+/**
+ * One audit in a fresh Chromium: a tab on the app's origin gets the session (when a token is given),
+ * then lighthouse audits `url` in it. preset 'mobile' = lighthouse's default settings (simulated slow
+ * 4G, 4x CPU slowdown, Moto G power screen); 'desktop' = its desktop config.
+ */
+async function lighthouseOnce(url, { token, preset }) {
+  const { default: lighthouse } = await import('lighthouse');
+  const config = preset === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
+  const chromeLauncher = await lighthouseDep('chrome-launcher');
+  const puppeteer = (await lighthouseDep('puppeteer-core')).default;
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const page = await browser.newPage();
+    if (token) {
+      await page.goto(`${new URL(url).origin}/login`, { waitUntil: 'load' });
+      await page.evaluate((tok) => {
+        localStorage.setItem('portal.token', tok);
+        localStorage.setItem('portal.expiresAt', String(Date.now() + 3600_000));
+        localStorage.setItem('portal.lang', 'en');
+      }, token);
+    }
+    const r = await lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, config, page);
+    const lhr = r.lhr;
+    await browser.disconnect();
+    // BENCH_LH_DUMP=<dir>: keep every report (critical chains, LCP element and phases, requests) to look at
+    if (process.env.BENCH_LH_DUMP) {
+      mkdirSync(process.env.BENCH_LH_DUMP, { recursive: true });
+      const name = `${preset}${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
+      writeFileSync(path.join(process.env.BENCH_LH_DUMP, name), JSON.stringify(lhr));
+    }
+    if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code}`);
+    if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
+      throw new Error(`lighthouse ended on ${lhr.finalDisplayedUrl} (not logged in?)`);
+    return {
+      score: Math.round(lhr.categories.performance.score * 100),
+      lcp: lhr.audits['largest-contentful-paint'].numericValue,
+      fcp: lhr.audits['first-contentful-paint'].numericValue,
+      tbt: lhr.audits['total-blocking-time'].numericValue,
+      cls: lhr.audits['cumulative-layout-shift'].numericValue,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+/**
+ * `runs` Lighthouse audits (BENCH_LH_RUNS, default 5) of one page; a run that fails (e.g. NO_FCP on an
+ * overloaded machine) is repeated, at most twice in all.
+ */
+export async function lighthouseRuns(url, { token, preset = 'mobile', runs = Number(process.env.BENCH_LH_RUNS ?? 5) } = {}) {
+  const results = [];
+  let failures = 0;
+  while (results.length < runs) {
+    try {
+      results.push(await lighthouseOnce(url, { token, preset }));
+    } catch (e) {
+      if (++failures > 2) throw e;
+      console.warn(`   lighthouse run failed (${e.message}); repeating it`);
+    }
+  }
+  return results;
 }

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { formatDate } from '../../../lib/format';
 import { useDashboardBoard } from '../api/board';
 import classes from './dashboard.module.css';
-import { Section, sectionState } from './section';
+import { Section, useSectionData } from './section';
 
 const BOARDS = ['qna', 'notice'] as const;
 type BoardName = (typeof BOARDS)[number];
@@ -68,10 +68,10 @@ function PostTable({ board, posts }: { board: BoardName; posts: TDashboardPost[]
 export function BoardTabs() {
   const { t } = useTranslation('dashboard');
   const q = useDashboardBoard();
-  const state = sectionState(q, () => false);
+  const { state, data } = useSectionData(q, () => false);
   return (
     <Section id="dashboard-board" title={t('board.heading')} state={state} onRetry={() => void q.refetch()} minBodyHeight={240}>
-      {q.data && (
+      {data && (
         <Tabs defaultValue="qna" keepMounted={false}>
           <Tabs.List>
             {BOARDS.map((b) => (
@@ -82,7 +82,7 @@ export function BoardTabs() {
           </Tabs.List>
           {BOARDS.map((b) => (
             <Tabs.Panel key={b} value={b} pt="xs">
-              <PostTable board={b} posts={q.data[b]} />
+              <PostTable board={b} posts={data[b]} />
               <Anchor component={Link} to={`/help/bbs/${b}`} size="xs" mt={4} display="inline-block">
                 {t(`board.more.${b}`)}
               </Anchor>

@@ -7,7 +7,7 @@ import { fmtInt, fmtPercent } from '../format';
 import { useGlobalSaleTop } from '../api/global-sale-top';
 import { countryName } from '../country-name';
 import classes from './dashboard.module.css';
-import { Section, sectionState } from './section';
+import { Section, useSectionData } from './section';
 
 // geometry and d3-geo arrive only when there is something to draw
 const WorldMap = lazy(() => withTimeout(import('./world-map')));
@@ -50,7 +50,7 @@ function SalesTable({ rows }: { rows: TGlobalSale[] }) {
 export function GlobalSales() {
   const { t } = useTranslation('dashboard');
   const q = useGlobalSaleTop();
-  const state = sectionState(q, (d: { global_sales: unknown[] }) => d.global_sales.length === 0);
+  const { state, data } = useSectionData(q, (d) => d.global_sales.length === 0);
   return (
     <Section
       id="dashboard-global"
@@ -60,10 +60,10 @@ export function GlobalSales() {
       onRetry={() => void q.refetch()}
       minBodyHeight={300}
     >
-      {q.data && (
+      {data && (
         <Grid gap="md" align="flex-start">
           <Grid.Col span={{ base: 12, md: 5 }}>
-            <SalesTable rows={q.data.global_sales} />
+            <SalesTable rows={data.global_sales} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Suspense
@@ -73,7 +73,7 @@ export function GlobalSales() {
                 </Center>
               }
             >
-              <WorldMap sales={q.data.global_sales} />
+              <WorldMap sales={data.global_sales} />
             </Suspense>
           </Grid.Col>
         </Grid>

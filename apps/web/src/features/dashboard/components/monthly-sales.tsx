@@ -6,7 +6,7 @@ import { fmtInt } from '../format';
 import { useMonthlySaleQty } from '../api/monthly-sale-qty';
 import classes from './dashboard.module.css';
 import { CHART_HEIGHT } from './chart-constants';
-import { Section, sectionState } from './section';
+import { Section, useSectionData } from './section';
 
 const MonthlyChart = lazy(() => withTimeout(import('./monthly-chart')));
 
@@ -14,7 +14,7 @@ const MonthlyChart = lazy(() => withTimeout(import('./monthly-chart')));
 export function MonthlySales() {
   const { t, i18n } = useTranslation('dashboard');
   const q = useMonthlySaleQty();
-  const state = sectionState(q, (d: { qty: number }[]) => d.every((m) => m.qty === 0));
+  const { state, data } = useSectionData(q, (d) => d.every((m) => m.qty === 0));
   return (
     <Section
       id="dashboard-monthly"
@@ -24,7 +24,7 @@ export function MonthlySales() {
       onRetry={() => void q.refetch()}
       minBodyHeight={CHART_HEIGHT}
     >
-      {q.data && (
+      {data && (
         <>
           <Suspense
             fallback={
@@ -33,12 +33,12 @@ export function MonthlySales() {
               </Center>
             }
           >
-            <MonthlyChart data={q.data} />
+            <MonthlyChart data={data} />
           </Suspense>
           <Table className={classes.srOnly}>
             <caption>{t('chart.heading')}</caption>
             <Table.Tbody>
-              {q.data.map((m) => (
+              {data.map((m) => (
                 <Table.Tr key={m.month}>
                   <Table.Th scope="row">{m.month}</Table.Th>
                   <Table.Td>{fmtInt(m.qty, i18n.language)}</Table.Td>

@@ -1,5 +1,5 @@
 import { Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface SectionProps {
@@ -54,9 +54,20 @@ export function Section({ title, id, minBodyHeight = 120, state, emptyText, onRe
   );
 }
 
-/** The state of a query as a section shows it. */
-export function sectionState(q: { isPending: boolean; isError: boolean; data?: unknown }, isEmpty: (data: never) => boolean) {
-  if (q.isPending) return 'pending' as const;
-  if (q.isError) return 'error' as const;
-  return isEmpty(q.data as never) ? ('empty' as const) : ('ready' as const);
+/**
+ * The state and data of a query as a section shows them. The data is deferred (useDeferredValue):
+ * react-query updates components synchronously (useSyncExternalStore), so a section's first render
+ * with its data ran as one blocking task while the page loads; deferred, React renders it as
+ * background work in slices of a few milliseconds, and the section shows its loader until then.
+ */
+export function useSectionData<T>(q: { isError: boolean; data?: T }, isEmpty: (data: T) => boolean) {
+  const data = useDeferredValue(q.data);
+  const state = q.isError
+    ? ('error' as const)
+    : data === undefined
+      ? ('pending' as const)
+      : isEmpty(data)
+        ? ('empty' as const)
+        : ('ready' as const);
+  return { state, data };
 }

@@ -2,13 +2,10 @@ import { Box, Group, Loader, Center, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import type { TGlobalSale } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { geoEqualEarth, geoPath, type GeoPermissibleObjects } from 'd3-geo';
-import { useMemo, useState, type FocusEvent, type MouseEvent } from 'react';
+import { useDeferredValue, useMemo, useState, type FocusEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feature } from 'topojson-client';
-import type { GeometryCollection, Topology } from 'topojson-specification';
-// the 110m world geometry ships with the app as a static file, fetched only when the map is shown
-import worldUrl from 'world-atlas/countries-110m.json?url';
+// the world map projected at build time (apps/web/world-geometry.ts): a static file, fetched only when the map is shown
+import worldUrl from 'virtual:world-geometry';
 import { fmtInt, fmtPercent } from '../format';
 import { countryName } from '../country-name';
 import classes from './dashboard.module.css';
@@ -23,7 +20,7 @@ interface Geometry {
   height: number;
 }
 
-/** The map is drawn once in this coordinate space and scaled to its box by the SVG viewBox. */
+/** The map's coordinate space (world-geometry.ts VIEW_W), scaled to its box by the SVG viewBox. */
 const VIEW_W = 960;
 
 /** Fill classes from few to many copies (square-root scale of the share of the largest country). */
@@ -37,34 +34,11 @@ const SHADES = [
 const NO_SALES = 'var(--mantine-color-gray-2)';
 const shadeOf = (cnt: number, max: number) => SHADES[Math.min(SHADES.length - 1, Math.floor(Math.sqrt(cnt / max) * SHADES.length))]!;
 
-type World = Topology<{ countries: GeometryCollection<{ name: string }> }>;
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/**
- * Fetches the 110m geometry and projects it (Equal Earth, Antarctica left out: no book shops and a
- * fifth of the height) into SVG paths, a slice of countries per task so the page stays responsive.
- */
+/** Fetches the SVG paths of the countries (Equal Earth, Antarctica left out), projected by the build. */
 async function loadGeometry(signal: AbortSignal): Promise<Geometry> {
   const res = await fetch(worldUrl, { signal });
   if (!res.ok) throw new Error(`world geometry: ${res.status}`);
-  const world = (await res.json()) as World;
-  await nextTask();
-  const fc = feature(world, world.objects.countries);
-  const shown = { ...fc, features: fc.features.filter((f) => f.id !== undefined && f.id !== '010') };
-  // precision 0: no adaptive resampling (the 110m outlines are coarse already; it costs most of the CPU)
-  const projection = geoEqualEarth()
-    .precision(0)
-    .fitWidth(VIEW_W, shown as GeoPermissibleObjects);
-  const path = geoPath(projection);
-  const height = Math.ceil(path.bounds(shown as GeoPermissibleObjects)[1][1]);
-  const countries: Country[] = [];
-  for (let i = 0; i < shown.features.length; i += 30) {
-    await nextTask();
-    for (const f of shown.features.slice(i, i + 30)) {
-      countries.push({ id: String(f.id), d: path(f) ?? '', centroid: path.centroid(f) as [number, number] });
-    }
-  }
-  return { countries, height };
+  return (await res.json()) as Geometry;
 }
 
 const worldQuery = {
@@ -75,7 +49,7 @@ const worldQuery = {
 };
 
 /**
- * World map shaded by sold copies (d3-geo Equal Earth projection of world-atlas 110m). Countries
+ * World map shaded by sold copies (world-atlas 110m in the Equal Earth projection, projected by the build). Countries
  * with sales are focusable (in rank order) and show name and figure on hover or focus.
  */
 export default function WorldMap({ sales }: { sales: TGlobalSale[] }) {
@@ -84,8 +58,10 @@ export default function WorldMap({ sales }: { sales: TGlobalSale[] }) {
   const { ref, width } = useElementSize();
   const world = useQuery(worldQuery);
   const [active, setActive] = useState<{ code: string; x: number; y: number } | null>(null);
-  const countries = world.data?.countries ?? [];
-  const viewH = world.data?.height ?? VIEW_W / 2;
+  // 177 paths: drawn as background (transition) work, not in the query's synchronous update (section.tsx)
+  const geometry = useDeferredValue(world.data);
+  const countries = geometry?.countries ?? [];
+  const viewH = geometry?.height ?? VIEW_W / 2;
   const boxH = width > 0 ? Math.round((width * viewH) / VIEW_W) : 240;
 
   const byNumeric = useMemo(() => new Map(sales.filter((s) => s.numeric).map((s) => [s.numeric, s])), [sales]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UI_LANGUAGES } from './constants';
 
 /**
  * (addition, issue 15) The distributor's admin area under /api/admin: operators log in, create
@@ -63,3 +64,38 @@ export const ZAuditEntry = z.object({
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 
 export const ZAuditList = z.object({ dataset: z.array(ZAuditEntry), total_cnt: z.number().int() });
+
+/** The import kinds done so far (issue 15): `POST /api/admin/imports/{kind}`. */
+export const IMPORT_KINDS = ['companies'] as const;
+export const ZImportKind = z.enum(IMPORT_KINDS);
+export type TImportKind = z.infer<typeof ZImportKind>;
+
+export const ZImportKindParams = z.object({ kind: ZImportKind });
+
+const ZBoolText = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+export const ZImportQuery = z.object({
+  /** true: validate and count, write nothing */
+  dryRun: ZBoolText,
+  /** the language of the error messages (default: Accept-Language, else English) */
+  lang: z.enum(UI_LANGUAGES).optional(),
+});
+
+export const ZImportTemplateQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
+
+export const ZImportReport = z.object({
+  kind: z.string(),
+  dry_run: z.boolean(),
+  /** false: nothing was written (a bad row, or a dry run) */
+  committed: z.boolean(),
+  rows: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  /** every bad row: its number as a spreadsheet shows it (the header is row 1), the column, the message */
+  errors: z.array(z.object({ row: z.number().int(), column: z.string(), message: z.string() })),
+});
+export type TImportReport = z.infer<typeof ZImportReport>;

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { auditLog, operatorKeys, operators } from '../../db/schema';
+import { auditLog, companies, companyDivisions, countries, operatorKeys, operators } from '../../db/schema';
 
 export function findOperatorByLoginId(db: DbOrTx, loginId: string) {
   return db
@@ -102,4 +102,75 @@ export async function listAudit(db: DbOrTx, start: number, length: number) {
       .then((r) => Number(r[0]?.n ?? 0)),
   ]);
   return { rows, total };
+}
+
+export async function countryCodes(db: DbOrTx) {
+  return new Set((await db.select({ c: countries.code3 }).from(countries)).map((r) => r.c));
+}
+export async function divisionCodes(db: DbOrTx) {
+  return new Set((await db.select({ c: companyDivisions.code }).from(companyDivisions)).map((r) => r.c));
+}
+
+const COMPANY_IMPORT_FIELDS = [
+  'companyName',
+  'country',
+  'codeCompanyDivision',
+  'firstName',
+  'lastName',
+  'registrationNumber',
+  'siteUrl',
+  'zipcode',
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'state',
+  'telephone',
+  'fax',
+  'email',
+  'emailInvoice',
+  'buyRights',
+  'saleRights',
+  'saleInfoDisplay',
+  'buyOnCredit',
+  'buyConsignment',
+  'buyPrepayment',
+  'saleOnCredit',
+  'saleConsignment',
+  'salePrepayment',
+] as const satisfies readonly (keyof typeof companies.$inferInsert)[];
+export type CompanyImportValues = { id: string } & { [K in (typeof COMPANY_IMPORT_FIELDS)[number]]: string };
+
+/** Creates the companies whose login id is new, updates those that differ, counts the rest unchanged. */
+export async function upsertCompanies(db: DbOrTx, values: CompanyImportValues[]) {
+  const existing = new Map(
+    (
+      await db
+        .select()
+        .from(companies)
+        .where(
+          inArray(
+            companies.id,
+            values.map((v) => v.id),
+          ),
+        )
+    ).map((c) => [c.id, c]),
+  );
+  const counts = { created: 0, updated: 0, unchanged: 0 };
+  const fresh = values.filter((v) => !existing.has(v.id));
+  if (fresh.length) await db.insert(companies).values(fresh);
+  counts.created = fresh.length;
+  for (const v of values) {
+    const old = existing.get(v.id);
+    if (!old) continue;
+    if (COMPANY_IMPORT_FIELDS.every((f) => String(old[f]).trimEnd() === v[f])) {
+      counts.unchanged++;
+      continue;
+    }
+    await db
+      .update(companies)
+      .set({ ...v, updatedAt: sql`now()` })
+      .where(eq(companies.idx, old.idx));
+    counts.updated++;
+  }
+  return counts;
 }

@@ -4,7 +4,13 @@ import type { Db, DbOrTx } from '../../db/client';
 import { hashKey, newKey, OPERATOR_TOKEN_KIND, type AdminCaller, type AdminLookup, type OperatorTokenClaims } from '../../lib/admin-auth';
 import { AppError, notFound } from '../../lib/errors';
 import type { PasswordHasher } from '../../lib/password';
+import type { Readable } from 'node:stream';
+import type { TImportKind, TImportReport } from '@portal/contract';
+import type { ImportFormat } from '../../lib/imports/read';
+import { runImport } from '../../lib/imports/run';
+import { importTemplate } from '../../lib/imports/template';
 import * as repo from './admin.repository';
+import { IMPORT_KIND_DEFS } from './import-kinds';
 
 export interface AdminDeps {
   db: Db;
@@ -109,6 +115,34 @@ export function createAdminService(deps: AdminDeps) {
         await audit(actor, 'key.revoke', `${row.name} (${row.scope})`, null, tx);
         return toKey(row);
       });
+    },
+
+    /**
+     * Imports a file of a kind (lib/imports: all or nothing, dry run rolls back); a committed import is
+     * recorded in the audit log in its own transaction.
+     */
+    importFile(
+      actor: Actor,
+      kind: TImportKind,
+      input: Readable,
+      opts: { format: ImportFormat; dryRun: boolean; lang?: string; fileName: string },
+    ): Promise<TImportReport> {
+      const def = IMPORT_KIND_DEFS[kind];
+      return runImport(db, def, input, {
+        ...opts,
+        afterWrite: (tx, r) =>
+          audit(
+            actor,
+            `import.${kind}`,
+            opts.fileName.slice(0, 200),
+            { rows: r.rows, created: r.created, updated: r.updated, unchanged: r.unchanged },
+            tx,
+          ),
+      });
+    },
+
+    template(kind: TImportKind, format: ImportFormat) {
+      return importTemplate(IMPORT_KIND_DEFS[kind].columns, format);
     },
 
     async listAudit(start: number, length: number): Promise<{ dataset: TAuditEntry[]; total_cnt: number }> {

@@ -12,6 +12,8 @@ import { ZErrorEnvelope } from '@portal/contract';
 import { DEFAULT_TIMEOUTS, type AppConfig } from './config';
 import type { Database } from './db/client';
 import { AppError } from './lib/errors';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { createAdminService } from './modules/admin/admin.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { commonRoutes } from './modules/common/common.routes';
@@ -212,19 +214,22 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   const hasher = createPasswordHasher({ concurrency: config.hashConcurrency, maxWaiting: config.hashMaxWaiting });
   metrics.gauge('portal_login_queue_length', 'Password checks (logins, password changes) waiting for a hashing slot', () => hasher.waiting);
   metrics.gauge('portal_password_hashes_running', 'Password hashes computing now', () => hasher.running);
+  const sign = createTokenSigner(config.jwtSecret);
   const auth = createAuthService({
     db,
     now: config.now,
     tokenTtlMinutes: config.tokenTtlMinutes,
     sessionMaxHours: config.sessionMaxHours ?? 12,
     hasher,
-    sign: createTokenSigner(config.jwtSecret),
+    sign,
   });
+  // the distributor's operators and API keys (issue 15): same signer, told apart by the token's kind claim
+  const admin = createAdminService({ db, now: config.now, tokenTtlMinutes: config.tokenTtlMinutes, hasher, sign });
 
   // before auth: a request over its client's limit costs no token check
   await app.register(rateLimitPlugin, { now: config.now });
 
-  await app.register(authPlugin, { secret: config.jwtSecret, auth });
+  await app.register(authPlugin, { secret: config.jwtSecret, auth, admin: admin.lookup });
 
   const changes = await createChangeFeed(database);
   app.decorate('changes', changes);
@@ -302,6 +307,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
       );
       await api.register(authRoutes, { db, auth, mail: mailCtx, now: config.now });
       await api.register(commonRoutes, { db, auth, demoData: config.demoData });
+      await api.register(adminRoutes, { admin });
       const exporter = createExporter({ databaseUrl: config.databaseUrl, metrics });
       const deps: ModuleDeps = { db, auth, config, files, changes, metrics, exporter, mail: mailCtx };
       for (const routes of [

@@ -12,3 +12,4 @@ export * from './dashboard';
 export * from './money';
 export * from './dates';
 export * from './statements';
+export * from './admin';

@@ -26,6 +26,20 @@ export function operationIdOf(method: string, url: string): string {
  * error envelope as its 400 answer when it documents no 4xx (plugins/input-guard answers 400 on
  * every route, e.g. for a NUL byte in the query).
  */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** the route takes one file as multipart/form-data (part `file`): documented so, validated by the route itself */
+    uploadFile?: boolean;
+  }
+}
+
+/** The documented body of an upload route (config.uploadFile). */
+const UPLOAD_BODY = {
+  type: 'object',
+  required: ['file'],
+  properties: { file: { type: 'string', format: 'binary', description: 'The file (one part named file)' } },
+};
+
 export const openapiTransform: SwaggerTransform = (args) => {
   const method = [args.route.method].flat()[0] ?? 'GET';
   const response: Record<string, unknown> = { ...((args.schema.response as Record<string, unknown> | undefined) ?? {}) };
@@ -35,7 +49,9 @@ export const openapiTransform: SwaggerTransform = (args) => {
     response,
     operationId: (args.schema as { operationId?: string }).operationId ?? operationIdOf(method, args.url),
   };
-  return (jsonSchemaTransform as SwaggerTransform)({ ...args, schema });
+  const out = (jsonSchemaTransform as SwaggerTransform)({ ...args, schema }) as { schema: Record<string, unknown>; url: string };
+  if (args.route.config?.uploadFile) out.schema = { ...out.schema, body: UPLOAD_BODY, consumes: ['multipart/form-data'] };
+  return out;
 };
 
 type Json = Record<string, unknown>;

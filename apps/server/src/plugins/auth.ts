@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { TOperatorKeyScope } from '@portal/contract';
+import { hashKey, OPERATOR_TOKEN_KIND, type AdminCaller, type AdminLookup, type OperatorTokenClaims } from '../lib/admin-auth';
 import { AppError } from '../lib/errors';
 import type { SessionLookup, TokenClaims } from '../lib/session-token';
 
@@ -20,9 +22,16 @@ declare module 'fastify' {
      * docs and the web app's files). Every other route is authenticated (deny by default).
      */
     public?: boolean;
+    /**
+     * (issue 15) An admin route: only an operator's token or an operator API key opens it, never a
+     * company's token. `scope`: the key scope it needs (operators have every scope); null: operators only.
+     */
+    admin?: { scope: TOperatorKeyScope | null };
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** the operator or API key of an admin route */
+    admin: AdminCaller | null;
   }
 }
 
@@ -35,13 +44,19 @@ export function companyOf(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
+/** The verified operator or key of an admin route. */
+export function adminOf(request: FastifyRequest): AdminCaller {
+  if (!request.admin) throw unauthorized();
+  return request.admin;
+}
+
 /**
  * HS256 tokens with `iat` = now, `exp` = now + the given seconds and a random `jti`: two tokens
  * issued in the same second (a login and an immediate refresh) still differ.
  */
 export function createTokenSigner(secret: string) {
   const signers = new Map<number, (payload: object) => string>();
-  return (claims: TokenClaims, expiresInSeconds: number) => {
+  return (claims: TokenClaims | OperatorTokenClaims, expiresInSeconds: number) => {
     let sign = signers.get(expiresInSeconds);
     if (!sign)
       signers.set(expiresInSeconds, (sign = createSigner({ key: secret, algorithm: 'HS256', expiresIn: expiresInSeconds * 1000 })));
@@ -61,6 +76,7 @@ export function markRoutesPublic(scope: FastifyInstance) {
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/i;
+const BEARER_KEY = /^Bearer (ppk_[A-Za-z0-9_-]{43})$/;
 
 /**
  * Verifies the bearer token on every call (signature HS256 only, exp required, nbf honoured) and
@@ -69,27 +85,58 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/i;
  * a hash of the token): a repeated token costs a hash and a lookup instead of a decode and an HMAC.
  */
 export default fp(
-  async function authPlugin(app: FastifyInstance, opts: { secret: string; auth: SessionLookup }) {
+  async function authPlugin(app: FastifyInstance, opts: { secret: string; auth: SessionLookup; admin: AdminLookup }) {
     const verify = createVerifier({
       key: opts.secret,
       algorithms: ['HS256'],
       requiredClaims: ['exp', 'sub', 'sid'],
       cache: 10_000,
-    }) as (token: string) => TokenClaims & { exp: number };
+    }) as (token: string) => TokenClaims & { exp: number; kind?: unknown };
+    const verified = (token: string) => {
+      try {
+        return verify(token);
+      } catch {
+        throw unauthorized();
+      }
+    };
+
+    /** An admin route: an operator's token (kind claim `operator`) or a live key of the route's scope. */
+    async function adminCaller(authorization: string, scope: TOperatorKeyScope | null): Promise<AdminCaller> {
+      const key = BEARER_KEY.exec(authorization);
+      if (key) {
+        if (!scope) throw unauthorized();
+        const found = await opts.admin.liveKey(hashKey(key[1]!));
+        if (!found) throw unauthorized();
+        if (found.scope !== scope) throw new AppError(403, 'FORBIDDEN', `This key's scope is ${found.scope}; this call needs ${scope}.`);
+        return { kind: 'key', ...found };
+      }
+      const m = BEARER.exec(authorization);
+      if (!m) throw unauthorized();
+      const claims = verified(m[1]!);
+      const operatorIdx = Number(claims.sub);
+      if (claims.kind !== OPERATOR_TOKEN_KIND || !Number.isInteger(operatorIdx)) throw unauthorized();
+      const operator = await opts.admin.activeOperator(operatorIdx);
+      if (!operator) throw unauthorized();
+      return { kind: 'operator', operatorIdx, loginId: operator.loginId };
+    }
+
     app.decorateRequest('auth', null);
+    app.decorateRequest('admin', null);
     app.addHook('onRequest', async (request) => {
       // Decided by the route the router matched, never by the URL string: every route needs a
       // token unless its own options say `public: true`. A request that matched no route reaches
       // only a not-found handler (index.html of the web app, or a 404), which reads no data.
       if (request.routeOptions.config?.public || request.is404) return;
+      const admin = request.routeOptions.config?.admin;
+      if (admin) {
+        request.admin = await adminCaller(request.headers.authorization ?? '', admin.scope);
+        return;
+      }
       const m = BEARER.exec(request.headers.authorization ?? '');
       if (!m) throw unauthorized();
-      let claims: TokenClaims & { exp: number };
-      try {
-        claims = verify(m[1]!);
-      } catch {
-        throw unauthorized();
-      }
+      const claims = verified(m[1]!);
+      // an operator's token never opens a company route
+      if (claims.kind !== undefined) throw unauthorized();
       const companyIdx = Number(claims.sub);
       if (!Number.isInteger(companyIdx) || typeof claims.sid !== 'string' || !UUID.test(claims.sid)) throw unauthorized();
       const session = await opts.auth.liveSession(claims.sid);

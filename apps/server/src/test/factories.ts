@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { DbOrTx } from '../db/client';
 import { insertCompany, type NewCompany } from '../db/seed/companies';
+import { operators } from '../db/schema';
+import { hashPassword } from '../lib/password';
 import { rememberSecret } from './log-capture';
 
 export interface TestCompany {
@@ -21,4 +23,25 @@ export async function createCompany(db: DbOrTx, overrides: Partial<NewCompany> &
     password,
   );
   return { idx, id, password };
+}
+
+export interface TestOperator {
+  idx: number;
+  id: string;
+  password: string;
+}
+
+/** An active operator of the admin area (issue 15) with a known password. */
+export async function createOperator(
+  db: DbOrTx,
+  overrides: { id?: string; password?: string; active?: boolean } = {},
+): Promise<TestOperator> {
+  const { password = 'operator-pass-1', active = true } = overrides;
+  rememberSecret(password);
+  const id = overrides.id ?? `op${++seq}_${randomBytes(3).toString('hex')}`;
+  const [row] = await db
+    .insert(operators)
+    .values({ loginId: id, name: `Operator ${id}`, passwordHash: await hashPassword(password), active })
+    .returning({ idx: operators.idx });
+  return { idx: row!.idx, id, password };
 }

@@ -9,3 +9,4 @@ export * from './help';
 export * from './product';
 export * from './mail';
 export * from './statements';
+export * from './admin';

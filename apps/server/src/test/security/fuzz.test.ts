@@ -10,10 +10,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATE_MAX, DATE_MIN } from '@portal/contract';
+import { createOperator } from '../factories';
 import { createTestApp, type TestContext } from '../helper';
 import {
   arbitrary,
   envelopeProblem,
+  isAdmin,
   isProtected,
   leaksInternals,
   loadOperations,
@@ -29,6 +31,8 @@ const SESSION_ENDING = new Set(['GET /api/company/logout', 'GET /api/company/ref
 let t: TestContext;
 let ops: Operation[];
 let token: string;
+/** an operator's token, for the admin area (issue 15) */
+let adminToken: string;
 let tried = 0;
 let company: { id: string; password: string };
 const problems: string[] = [];
@@ -42,7 +46,13 @@ beforeAll(async () => {
   ops = await loadOperations(t.app);
   company = await t.createCompany({ password: 'fuzz-pass-1' });
   token = await t.login(company.id, company.password);
+  const operator = await createOperator(t.db);
+  const res = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { id: operator.id, password: operator.password } });
+  adminToken = res.json<{ access_token: string }>().access_token;
 });
+
+/** Logins: odd bodies only (wrong passwords count towards throttling and cost a hash each). */
+const LOGINS = new Set(['POST /api/company/login', 'POST /api/admin/login']);
 afterAll(async () => {
   console.log(`[fuzz] ${tried} requests over ${ops.length} operations`);
   await t.close();
@@ -277,10 +287,12 @@ describe('schema-driven fuzzing of every operation', () => {
     const fuzzed = ops.filter((o) => isProtected(o) && !SESSION_ENDING.has(o.key));
     for (const op of fuzzed) {
       // the password change would lock the fuzzing company out: fuzzed with a wrong current password only
-      await fuzz(op, 8, token);
-      await hostile(op, token);
-      await edges(op, token);
-      await oddBodies(op, token);
+      // admin routes: with an operator's token (a company's token never opens them)
+      const bearer = isAdmin(op) ? adminToken : token;
+      await fuzz(op, 8, bearer);
+      await hostile(op, bearer);
+      await edges(op, bearer);
+      await oddBodies(op, bearer);
       // keep the session alive whatever a call did to it (password change, logout)
       if ((await t.inject(token, { method: 'GET', url: '/api/company/loginInfo' })).statusCode !== 200)
         token = await t.login(company.id, company.password);
@@ -309,12 +321,12 @@ describe('schema-driven fuzzing of every operation', () => {
 
   it('answers public operations and raw garbage the same way', async () => {
     problems.length = 0;
-    for (const op of ops.filter((o) => !isProtected(o) && o.key !== 'POST /api/company/login')) {
+    for (const op of ops.filter((o) => !isProtected(o) && !LOGINS.has(o.key))) {
       await fuzz(op, 10, null);
       await edges(op, null);
     }
-    // login: odd bodies only (wrong passwords count towards its throttling)
-    for (const op of ops.filter((o) => o.key === 'POST /api/company/login')) await oddBodies(op, null);
+    // logins: odd bodies only (wrong passwords count towards its throttling)
+    for (const op of ops.filter((o) => LOGINS.has(o.key))) await oddBodies(op, null);
     const raw = [
       { method: 'POST', url: '/api/company/login', headers: { 'content-type': 'application/json' }, payload: '{"id":' },
       { method: 'POST', url: '/api/company/login', headers: { 'content-type': 'text/plain' }, payload: 'id=demo' },

@@ -42,7 +42,12 @@ export const PUBLIC_ROUTES = new Set([
   // forgotten password (issue 18): asked for by someone who cannot log in; same answer for every id
   'POST /api/company/passwordReset/request',
   'POST /api/company/passwordReset/confirm',
+  // the distributor's operators log in (issue 15); the token opens /api/admin/* only
+  'POST /api/admin/login',
 ]);
+
+/** The admin area (issue 15): opened by an operator's token or an operator API key, never by a company's token. */
+export const isAdmin = (op: Operation) => op.path.startsWith('/api/admin/');
 
 export async function loadOperations(app: FastifyInstance): Promise<Operation[]> {
   const res = await app.inject({ method: 'GET', url: '/api/docs/json' });

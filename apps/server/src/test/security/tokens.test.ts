@@ -9,8 +9,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../db/schema';
 import { createTestApp, type TestContext } from '../helper';
-import type { TestCompany } from '../factories';
-import { isProtected, loadOperations, PUBLIC_ROUTES, requestOf, sample, type Operation } from './openapi';
+import { createOperator, type TestCompany } from '../factories';
+import { isAdmin, isProtected, loadOperations, PUBLIC_ROUTES, requestOf, sample, type Operation } from './openapi';
 
 let t: TestContext;
 let ops: Operation[];
@@ -45,9 +45,9 @@ function plainRequest(op: Operation) {
   return requestOf(op, { path, query, body: op.body ? sample(op.body) : undefined });
 }
 
-async function expectAll401(token: string | null, headers: Record<string, string> = {}) {
+async function expectAll401(token: string | null, headers: Record<string, string> = {}, only: (op: Operation) => boolean = () => true) {
   const wrong: string[] = [];
-  for (const op of ops.filter(isProtected)) {
+  for (const op of ops.filter((o) => isProtected(o) && only(o))) {
     tried++;
     const req = plainRequest(op);
     const res = await t.inject(token, { ...req, headers });
@@ -190,5 +190,39 @@ describe('tokens on every protected operation', () => {
     const token = await t.login(acme.id, acme.password);
     const res = await t.app.inject({ method: 'GET', url: `/api/company/loginInfo?access_token=${token}`, cookies: { token } });
     expect(res.statusCode).toBe(401);
+  });
+
+  describe('the company and admin areas (issue 15)', () => {
+    const adminLogin = async (id: string, password: string) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { id, password } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ access_token: string }>().access_token;
+    };
+
+    it('the document has admin operations, and every one of them refuses a live company token', async () => {
+      expect(ops.filter((o) => isProtected(o) && isAdmin(o)).length).toBeGreaterThanOrEqual(4);
+      await expectAll401(await t.login(acme.id, acme.password), {}, isAdmin);
+    });
+
+    it("every company operation refuses a live operator's token and a live operator API key of each scope", async () => {
+      const operator = await createOperator(t.db);
+      const token = await adminLogin(operator.id, operator.password);
+      expect(ops.filter((o) => isProtected(o) && !isAdmin(o)).length).toBeGreaterThan(40);
+      await expectAll401(token, {}, (o) => !isAdmin(o));
+      for (const scope of ['import', 'companies', 'content']) {
+        const res = await t.inject(token, { method: 'POST', url: '/api/admin/keys', payload: { name: `${scope} key`, scope } });
+        expect(res.statusCode, res.body).toBe(200);
+        await expectAll401(res.json().key, {}, (o) => !isAdmin(o));
+      }
+    });
+
+    it("an operator's claims signed with the right secret but without the operator kind open no admin route, nor with a forged kind a company route", async () => {
+      const operator = await createOperator(t.db);
+      const claims = claimsOf(await adminLogin(operator.id, operator.password));
+      const { kind: _kind, ...noKind } = claims;
+      await expectAll401(sign(noKind, t.config.jwtSecret), {}, isAdmin);
+      const company = claimsOf(await t.login(acme.id, acme.password));
+      await expectAll401(sign({ ...company, kind: 'company' }, t.config.jwtSecret), {}, (o) => !isAdmin(o));
+    });
   });
 });

@@ -1,0 +1,51 @@
+import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/** A person of the distributor who runs the admin area (/api/admin/*): logs in with an id and an argon2id password. */
+export const operators = pgTable('operators', {
+  idx: serial('idx').primaryKey(),
+  loginId: varchar('login_id', { length: 100 }).notNull().unique(),
+  name: varchar('name', { length: 200 }).notNull().default(''),
+  passwordHash: text('password_hash').notNull(),
+  active: boolean('active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * An API key of the admin area (ERP jobs, the CLI over HTTP): shown once at creation, stored as
+ * its SHA-256 only; one scope (`import`, `companies`, `content`); revocable.
+ */
+export const operatorKeys = pgTable(
+  'operator_keys',
+  {
+    idx: serial('idx').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    scope: varchar('scope', { length: 20 }).notNull(),
+    /** hex SHA-256 of the whole key */
+    keyHash: varchar('key_hash', { length: 64 }).notNull().unique(),
+    /** the key's first characters, to tell keys apart in lists */
+    prefix: varchar('prefix', { length: 16 }).notNull(),
+    /** the operator who created it; null when the CLI created it in-process */
+    createdBy: integer('created_by').references(() => operators.idx, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('operator_keys_created_at').on(t.createdAt)],
+);
+
+/** Every admin write: who (an operator, a key or the CLI), what, on what, with which counts, when. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** operator | key | cli */
+    actorKind: varchar('actor_kind', { length: 10 }).notNull(),
+    /** the operator's login id, the key's name, or the CLI user */
+    actor: varchar('actor', { length: 100 }).notNull(),
+    action: varchar('action', { length: 50 }).notNull(),
+    target: varchar('target', { length: 200 }).notNull().default(''),
+    counts: jsonb('counts').$type<Record<string, number>>(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_at').on(t.at)],
+);

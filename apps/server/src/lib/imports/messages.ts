@@ -1,0 +1,115 @@
+/**
+ * The messages of an import report, in the five UI languages (like lib/mail/templates.ts): rows
+ * are reported by number and column with one of these, `{name}` replaced by its value.
+ */
+import { mailLocale, type MailLocale } from '../mail/templates';
+
+export type ImportMessageKey =
+  | 'required'
+  | 'invalid'
+  | 'tooLong'
+  | 'yn'
+  | 'country'
+  | 'currency'
+  | 'division'
+  | 'isbn'
+  | 'money'
+  | 'date'
+  | 'duplicate'
+  | 'missingColumn'
+  | 'unreadable'
+  | 'tooManyErrors';
+
+export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string>> = {
+  en: {
+    required: 'This value is required.',
+    invalid: 'This value is not valid.',
+    tooLong: 'At most {max} characters.',
+    yn: 'Y or N.',
+    country: 'Unknown country code (ISO 3166 alpha-3, e.g. KOR).',
+    currency: 'Unknown currency (e.g. KRW, USD).',
+    division: 'Unknown company division.',
+    isbn: 'Not a valid ISBN.',
+    money: 'An amount with at most 2 decimals (e.g. 1200.50).',
+    date: 'A date as YYYY-MM-DD.',
+    duplicate: 'This key appears on row {other} already.',
+    missingColumn: 'The column is missing from the header row.',
+    unreadable: 'The file cannot be read as {format}.',
+    tooManyErrors: 'More than {max} errors: the rest of the file was not checked.',
+  },
+  ko: {
+    required: '필수 값입니다.',
+    invalid: '올바른 값이 아닙니다.',
+    tooLong: '최대 {max}자까지 입력할 수 있습니다.',
+    yn: 'Y 또는 N이어야 합니다.',
+    country: '알 수 없는 국가 코드입니다 (ISO 3166 alpha-3, 예: KOR).',
+    currency: '알 수 없는 통화입니다 (예: KRW, USD).',
+    division: '알 수 없는 회사 구분입니다.',
+    isbn: '올바른 ISBN이 아닙니다.',
+    money: '소수점 이하 2자리까지의 금액이어야 합니다 (예: 1200.50).',
+    date: 'YYYY-MM-DD 형식의 날짜여야 합니다.',
+    duplicate: '이 키는 {other}행에 이미 있습니다.',
+    missingColumn: '머리글 행에 이 열이 없습니다.',
+    unreadable: '파일을 {format} 형식으로 읽을 수 없습니다.',
+    tooManyErrors: '오류가 {max}개를 넘어 나머지 파일은 검사하지 않았습니다.',
+  },
+  es: {
+    required: 'Este valor es obligatorio.',
+    invalid: 'Este valor no es válido.',
+    tooLong: 'Como máximo {max} caracteres.',
+    yn: 'Y o N.',
+    country: 'Código de país desconocido (ISO 3166 alfa-3, p. ej. KOR).',
+    currency: 'Moneda desconocida (p. ej. KRW, USD).',
+    division: 'División de empresa desconocida.',
+    isbn: 'No es un ISBN válido.',
+    money: 'Un importe con 2 decimales como máximo (p. ej. 1200.50).',
+    date: 'Una fecha con el formato AAAA-MM-DD.',
+    duplicate: 'Esta clave ya aparece en la fila {other}.',
+    missingColumn: 'Falta la columna en la fila de encabezado.',
+    unreadable: 'El archivo no se puede leer como {format}.',
+    tooManyErrors: 'Más de {max} errores: el resto del archivo no se comprobó.',
+  },
+  zh: {
+    required: '此值为必填项。',
+    invalid: '此值无效。',
+    tooLong: '最多 {max} 个字符。',
+    yn: '应为 Y 或 N。',
+    country: '未知的国家代码（ISO 3166 三字母代码，例如 KOR）。',
+    currency: '未知的货币（例如 KRW、USD）。',
+    division: '未知的公司类别。',
+    isbn: '不是有效的 ISBN。',
+    money: '最多两位小数的金额（例如 1200.50）。',
+    date: '日期格式应为 YYYY-MM-DD。',
+    duplicate: '此键已出现在第 {other} 行。',
+    missingColumn: '标题行中缺少此列。',
+    unreadable: '无法将文件读取为 {format}。',
+    tooManyErrors: '错误超过 {max} 个：文件其余部分未检查。',
+  },
+  ja: {
+    required: 'この値は必須です。',
+    invalid: 'この値は正しくありません。',
+    tooLong: '最大 {max} 文字までです。',
+    yn: 'Y または N を指定してください。',
+    country: '不明な国コードです（ISO 3166 alpha-3、例: KOR）。',
+    currency: '不明な通貨です（例: KRW、USD）。',
+    division: '不明な会社区分です。',
+    isbn: '有効な ISBN ではありません。',
+    money: '小数点以下 2 桁までの金額を指定してください（例: 1200.50）。',
+    date: 'YYYY-MM-DD 形式の日付を指定してください。',
+    duplicate: 'このキーは {other} 行目に既にあります。',
+    missingColumn: 'ヘッダー行にこの列がありません。',
+    unreadable: 'ファイルを {format} として読み取れません。',
+    tooManyErrors: 'エラーが {max} 件を超えたため、ファイルの残りは確認していません。',
+  },
+};
+
+/** A message to report: its key and the values of its placeholders. */
+export interface ImportMessage {
+  key: ImportMessageKey;
+  params?: Record<string, string | number>;
+}
+
+export function importMessage(lang: string | undefined, m: ImportMessage): string {
+  const text = IMPORT_MESSAGES[mailLocale(lang)][m.key];
+  return text.replace(/\{(\w+)\}/g, (all, name: string) => String(m.params?.[name] ?? all));
+}

@@ -1,0 +1,204 @@
+import type { Readable } from 'node:stream';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client';
+import { badRequest } from '../errors';
+import { importMessage, type ImportMessage, type ImportMessageKey } from './messages';
+import { readRows, type ImportFormat } from './read';
+
+/** A documented column of an import kind (templates and the README list them). */
+export interface ImportColumn {
+  name: string;
+  required: boolean;
+  example: string;
+  description: string;
+}
+
+/** A problem found at a row and column (column '' for the whole row or file). */
+export interface RowIssue {
+  row: number;
+  column: string;
+  message: ImportMessage;
+}
+
+export interface WriteCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+}
+
+/** One record: a row, or the contiguous rows that share a natural key when the kind groups (invoice lines). */
+export interface ImportRecord<T> {
+  key: string;
+  rows: number[];
+  values: T[];
+}
+
+/**
+ * What a domain module declares for one kind: its columns, the zod schema of a row (cells by column
+ * name, empty cells absent), its natural key, and how a batch of records is checked against the
+ * database and written (created / updated / unchanged by natural key).
+ */
+export interface ImportKind<T, Ctx = unknown> {
+  kind: string;
+  columns: readonly ImportColumn[];
+  schema: z.ZodType<T>;
+  key: (value: T) => string;
+  /** contiguous rows with one key form one record; otherwise a repeated key is an error */
+  grouped?: boolean;
+  /** reference data the checks need (countries, currencies, …), loaded once in the transaction */
+  prepare?: (tx: DbOrTx) => Promise<Ctx>;
+  /** issues a valid row still has against the database (unknown country, company, …) */
+  check?: (record: ImportRecord<T>, ctx: Ctx) => RowIssue[];
+  write: (tx: DbOrTx, records: ImportRecord<T>[], ctx: Ctx) => Promise<WriteCounts>;
+}
+
+export interface ImportReport {
+  kind: string;
+  dry_run: boolean;
+  /** false: nothing was written (errors, or a dry run) */
+  committed: boolean;
+  rows: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  errors: { row: number; column: string; message: string }[];
+}
+
+export const BATCH_ROWS = 500;
+export const MAX_ERRORS = 200;
+
+class Rollback extends Error {}
+/** The file could not be read as its format (not a CSV, a broken or hostile XLSX). */
+class Unreadable extends Error {}
+
+/** readRows, its failures marked unreadable; a failure of the upload itself (413 over the size limit) passes as it is. */
+async function* rowsOf(input: Readable, format: ImportFormat) {
+  try {
+    yield* readRows(input, format);
+  } catch (e) {
+    if (typeof (e as { statusCode?: unknown })?.statusCode === 'number') throw e;
+    throw new Unreadable();
+  }
+}
+
+/** zod's issues of a row as report issues: a known message key, or the closest general one. */
+function rowIssues(row: number, error: z.ZodError): RowIssue[] {
+  return error.issues.map((i) => {
+    const column = String(i.path[0] ?? '');
+    let key: ImportMessageKey = 'invalid';
+    const params: Record<string, number> = {};
+    if ((['required', 'yn', 'isbn', 'money', 'date', 'country', 'currency', 'division'] as string[]).includes(i.message))
+      key = i.message as ImportMessageKey;
+    else if (i.code === 'invalid_type' && i.input === undefined) key = 'required';
+    else if (i.code === 'too_big') {
+      key = 'tooLong';
+      params.max = Number(i.maximum);
+    }
+    return { row, column, message: { key, params } };
+  });
+}
+
+/**
+ * Reads, validates and writes a file in batches inside one transaction: all or nothing. Any bad row
+ * rolls everything back and the report names every bad row (up to MAX_ERRORS) by number and column,
+ * in `lang`. A dry run does the same work and rolls back. Writes announce themselves through the
+ * database's change triggers like any other write, once committed.
+ */
+export async function runImport<T, Ctx>(
+  db: Db,
+  kind: ImportKind<T, Ctx>,
+  input: Readable,
+  opts: { format: ImportFormat; dryRun: boolean; lang?: string; afterWrite?: (tx: DbOrTx, report: ImportReport) => Promise<void> },
+): Promise<ImportReport> {
+  const issues: RowIssue[] = [];
+  const counts: WriteCounts = { created: 0, updated: 0, unchanged: 0 };
+  let rows = 0;
+  const report = (committed: boolean): ImportReport => ({
+    kind: kind.kind,
+    dry_run: opts.dryRun,
+    committed,
+    rows,
+    ...counts,
+    errors: [...issues]
+      .sort((a, b) => a.row - b.row)
+      .map((i) => ({ row: i.row, column: i.column, message: importMessage(opts.lang, i.message) })),
+  });
+  try {
+    await db.transaction(async (tx) => {
+      const ctx = (kind.prepare ? await kind.prepare(tx) : undefined) as Ctx;
+      const seen = new Map<string, number>();
+      let batch: ImportRecord<T>[] = [];
+      let batchRows = 0;
+      let header: string[] | undefined;
+      const flush = async () => {
+        const records = batch;
+        batch = [];
+        batchRows = 0;
+        if (kind.check) for (const r of records) issues.push(...kind.check(r, ctx));
+        // after the first problem nothing more is written (it would be rolled back): the rest is only checked
+        if (!issues.length && records.length) {
+          const c = await kind.write(tx, records, ctx);
+          counts.created += c.created;
+          counts.updated += c.updated;
+          counts.unchanged += c.unchanged;
+        }
+      };
+      for await (const raw of rowsOf(input, opts.format)) {
+        if (!header) {
+          header = raw.cells.map((c) => c.trim().toLowerCase());
+          for (const col of kind.columns)
+            if (col.required && !header.includes(col.name))
+              issues.push({ row: raw.row, column: col.name, message: { key: 'missingColumn' } });
+          if (issues.length) break;
+          continue;
+        }
+        rows++;
+        const cells: Record<string, string> = {};
+        header.forEach((name, i) => {
+          const v = (raw.cells[i] ?? '').trim();
+          if (name && v !== '') cells[name] = v;
+        });
+        const parsed = kind.schema.safeParse(cells);
+        if (!parsed.success) {
+          issues.push(...rowIssues(raw.row, parsed.error));
+        } else {
+          const key = kind.key(parsed.data);
+          const last = batch.at(-1);
+          if (kind.grouped && last?.key === key) {
+            last.rows.push(raw.row);
+            last.values.push(parsed.data);
+          } else {
+            const other = seen.get(key);
+            if (other !== undefined)
+              issues.push({ row: raw.row, column: kind.columns[0]!.name, message: { key: 'duplicate', params: { other } } });
+            else {
+              seen.set(key, raw.row);
+              // a batch is cut between records, never inside one
+              if (batchRows >= BATCH_ROWS) await flush();
+              batch.push({ key, rows: [raw.row], values: [parsed.data] });
+            }
+          }
+          batchRows++;
+        }
+        if (issues.length > MAX_ERRORS) {
+          issues.length = MAX_ERRORS;
+          issues.push({ row: raw.row, column: '', message: { key: 'tooManyErrors', params: { max: MAX_ERRORS } } });
+          break;
+        }
+      }
+      // no header row at all: an empty file, or a zip without a sheet
+      if (!header) throw new Unreadable();
+      await flush();
+      if (issues.length || opts.dryRun) throw new Rollback();
+      await opts.afterWrite?.(tx, report(true));
+    });
+  } catch (e) {
+    if (e instanceof Rollback) return report(false);
+    if (e instanceof Unreadable) {
+      const message = importMessage(opts.lang, { key: 'unreadable', params: { format: opts.format.toUpperCase() } });
+      throw badRequest(message, [{ path: 'file', message }]);
+    }
+    throw e;
+  }
+  return report(true);
+}

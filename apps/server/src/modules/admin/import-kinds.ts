@@ -1,0 +1,106 @@
+/**
+ * The import kinds of the admin area (issue 15): their documented columns, row rules (the contract's
+ * where it has them) and natural keys. lib/imports reads, validates and batches; the SQL is in
+ * admin.repository.ts.
+ */
+import type { TImportKind } from '@portal/contract';
+import { z } from 'zod';
+import type { ImportColumn, ImportKind } from '../../lib/imports/run';
+import * as repo from './admin.repository';
+
+const text = (max: number) => z.string().max(max);
+const required = (max: number) => z.string({ error: 'required' }).min(1, 'required').max(max);
+const yn = z
+  .string()
+  .transform((v) => v.toUpperCase())
+  .pipe(z.enum(['Y', 'N'], { error: 'yn' }))
+  .default('N');
+
+const COMPANY_FLAGS = [
+  ['buy_rights', 'buyRights'],
+  ['sale_rights', 'saleRights'],
+  ['sale_info_display', 'saleInfoDisplay'],
+  ['buy_on_credit', 'buyOnCredit'],
+  ['buy_consignment', 'buyConsignment'],
+  ['buy_prepayment', 'buyPrepayment'],
+  ['sale_on_credit', 'saleOnCredit'],
+  ['sale_consignment', 'saleConsignment'],
+  ['sale_prepayment', 'salePrepayment'],
+] as const;
+
+const COMPANY_TEXTS = [
+  ['first_name', 'firstName', 100, 'Contact first name', 'Minji'],
+  ['last_name', 'lastName', 100, 'Contact last name', 'Kim'],
+  ['registration_number', 'registrationNumber', 50, 'Business registration number', '123-45-67890'],
+  ['site_url', 'siteUrl', 300, 'Web site', 'https://example.com'],
+  ['zipcode', 'zipcode', 20, 'Postal code', '04524'],
+  ['address_line1', 'addressLine1', 45, 'Address line 1', '1 Sejong-daero'],
+  ['address_line2', 'addressLine2', 45, 'Address line 2', ''],
+  ['city', 'city', 100, 'City', 'Seoul'],
+  ['state', 'state', 100, 'State or province', ''],
+  ['telephone', 'telephone', 50, 'Telephone', '02-123-4567'],
+  ['fax', 'fax', 50, 'Fax', ''],
+  ['email', 'email', 1000, 'Notification e-mail addresses, comma separated', 'office@example.com'],
+  ['email_invoice', 'emailInvoice', 1000, 'Invoice e-mail addresses, comma separated', 'billing@example.com'],
+] as const;
+
+export type CompanyImportRow = repo.CompanyImportValues;
+
+const companyColumns: ImportColumn[] = [
+  { name: 'id', required: true, example: 'hanbit', description: 'Login id (natural key: a row with an existing id updates that company)' },
+  { name: 'company_name', required: true, example: 'Hanbit Books', description: 'Company name' },
+  { name: 'country', required: true, example: 'KOR', description: 'Country, ISO 3166 alpha-3' },
+  { name: 'code_company_division', required: false, example: 'AUT', description: 'Company division (default AUT)' },
+  ...COMPANY_TEXTS.map(([name, , , description, example]) => ({ name, required: false, example, description })),
+  ...COMPANY_FLAGS.map(([name]) => ({ name, required: false, example: 'Y', description: `${name} flag (spec §3): Y or N, default N` })),
+];
+
+const companySchema = z
+  .object({
+    id: required(100).regex(/^[A-Za-z0-9._@-]+$/, 'invalid'),
+    company_name: required(200),
+    country: z
+      .string({ error: 'required' })
+      .transform((v) => v.toUpperCase())
+      .pipe(z.string().regex(/^[A-Z]{3}$/, 'country')),
+    code_company_division: text(10).default('AUT'),
+    ...Object.fromEntries(COMPANY_TEXTS.map(([name, , max]) => [name, text(max).default('')])),
+    ...Object.fromEntries(COMPANY_FLAGS.map(([name]) => [name, yn])),
+  })
+  .transform((r): CompanyImportRow => {
+    const row = r as Record<string, string>;
+    return {
+      id: row.id!,
+      companyName: row.company_name!,
+      country: row.country!,
+      codeCompanyDivision: row.code_company_division!,
+      ...Object.fromEntries(COMPANY_TEXTS.map(([name, field]) => [field, row[name] ?? ''])),
+      ...Object.fromEntries(COMPANY_FLAGS.map(([name, field]) => [field, row[name] ?? 'N'])),
+    } as CompanyImportRow;
+  });
+
+/** companies: one row per company, natural key the login id. Imported companies have no password until one is set. */
+export const companiesImport: ImportKind<CompanyImportRow, { countries: Set<string>; divisions: Set<string> }> = {
+  kind: 'companies',
+  columns: companyColumns,
+  schema: companySchema,
+  key: (r) => r.id,
+  prepare: async (tx) => ({ countries: await repo.countryCodes(tx), divisions: await repo.divisionCodes(tx) }),
+  check: (record, ctx) => {
+    const v = record.values[0]!;
+    const row = record.rows[0]!;
+    const out = [];
+    if (!ctx.countries.has(v.country)) out.push({ row, column: 'country', message: { key: 'country' as const } });
+    if (!ctx.divisions.has(v.codeCompanyDivision))
+      out.push({ row, column: 'code_company_division', message: { key: 'division' as const } });
+    return out;
+  },
+  write: (tx, records) =>
+    repo.upsertCompanies(
+      tx,
+      records.map((r) => r.values[0]!),
+    ),
+};
+
+/** The kinds done so far, by the name of `POST /api/admin/imports/{kind}`. */
+export const IMPORT_KIND_DEFS = { companies: companiesImport } as const satisfies Record<TImportKind, unknown>;

@@ -2,18 +2,25 @@
 //   backup <file>              the embedded database and its local files into one zip (stop the server first)
 //   restore <file> [--force]   that zip into DATA_DIR (an existing database only with --force)
 //   statements issue [period]  the royalty statements of a period (issue 18)
+//   operator …                 operators of the admin API and their API keys (issue 15)
+import { userInfo } from 'node:os';
+import { createInterface } from 'node:readline';
 import { loadConfig, loadDotEnv, type AppConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { backupEmbedded, restoreEmbedded } from '../lib/embedded-backup';
 import { createFileStore } from '../lib/file-store';
 import { mailContextOf } from '../lib/mail/notify';
+import { createPasswordHasher } from '../lib/password';
+import { createAdminService } from '../modules/admin/admin.service';
 import { createStatementsService, parsePeriod } from '../modules/copyright/statements.service';
+import { OPERATOR_HELP, operatorCommand, UsageError } from './operator-cli';
 
 const HELP = `Usage: npm run portal -- <command>
   backup <file>             write the embedded database (DATA_DIR/pglite) and its local files to <file> (a zip)
   restore <file> [--force]  restore such a file into DATA_DIR; --force replaces an existing database
   statements issue [period] [--company <idx>]
                             issue the royalty statements of a period; see \`statements --help\`
+  operator create|key …     operators of the admin API and their API keys; see \`operator --help\`
 Stop the server first: the embedded database belongs to one process.
 With DATABASE_URL (PostgreSQL) use pg_dump / pg_restore, and the file store's own backup.`;
 
@@ -62,8 +69,77 @@ async function issueStatements(config: AppConfig, args: string[]) {
   }
 }
 
+/** A secret typed on a terminal without echo, or the first line of a pipe; undefined when neither comes. */
+async function askSecret(prompt: string): Promise<string | undefined> {
+  const stdin = process.stdin;
+  if (!stdin.isTTY) {
+    const lines = createInterface({ input: stdin });
+    for await (const line of lines) {
+      lines.close();
+      return line;
+    }
+    return undefined;
+  }
+  process.stdout.write(prompt);
+  stdin.setRawMode(true);
+  stdin.setEncoding('utf8');
+  stdin.resume();
+  return new Promise((resolve) => {
+    let typed = '';
+    const done = (value: string | undefined) => {
+      stdin.off('data', onData);
+      stdin.setRawMode(false);
+      stdin.pause();
+      process.stdout.write('\n');
+      resolve(value);
+    };
+    const onData = (chunk: string) => {
+      for (const c of chunk) {
+        if (c === '\r' || c === '\n') return done(typed);
+        if (c === '\u0003') return done(undefined); // Ctrl-C
+        typed = c === '\u007f' ? typed.slice(0, -1) : typed + c;
+      }
+    };
+    stdin.on('data', onData);
+  });
+}
+
+/** `operator …`: on the configured database (embedded or PostgreSQL), migrated first. */
+async function runOperator(args: string[]): Promise<number> {
+  if (!args.length || args.includes('--help') || args[0] === 'help') {
+    console.log(OPERATOR_HELP);
+    return args.length ? 0 : 1;
+  }
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` });
+  try {
+    await database.migrate();
+    const admin = createAdminService({
+      db: database.db,
+      now: () => new Date(),
+      tokenTtlMinutes: config.tokenTtlMinutes,
+      hasher: createPasswordHasher(),
+      sign: () => {
+        throw new Error('The CLI signs no tokens.');
+      },
+    });
+    await operatorCommand(admin, args, { out: (line) => console.log(line), askSecret, user: userInfo().username });
+    return 0;
+  } catch (e) {
+    console.error(e instanceof UsageError ? `${e.message}\n${OPERATOR_HELP}` : (e as Error).message);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
 loadDotEnv();
 const [command, file, ...rest] = process.argv.slice(2);
+if (command === 'operator') {
+  const code = await runOperator(process.argv.slice(3));
+  await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
+  process.exit(code);
+}
 if (command === 'statements') {
   if (file !== 'issue' || rest.includes('--help')) {
     console.log(STATEMENTS_HELP);

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPasswordHasher } from '../lib/password';
+import { createAdminService } from '../modules/admin/admin.service';
+import { createTestApp, type TestContext } from '../test/helper';
+import { operatorCommand, UsageError } from './operator-cli';
+
+const DB = process.env.TEST_DB ?? 'pglite';
+let t: TestContext;
+let admin: ReturnType<typeof createAdminService>;
+
+/** Runs one CLI command; its printed lines (a secret, when asked, is `asked`). */
+async function run(args: string[], asked?: string) {
+  const lines: string[] = [];
+  await operatorCommand(admin, args, { out: (l) => lines.push(l), askSecret: async () => asked, user: 'ops-user' });
+  return lines;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = createAdminService({
+    db: t.db,
+    now: () => new Date(),
+    tokenTtlMinutes: 60,
+    hasher: createPasswordHasher(),
+    sign: () => {
+      throw new Error('no tokens from the CLI');
+    },
+  });
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+describe(`npm run portal -- operator (${DB})`, () => {
+  it('creates an operator who then logs in at /api/admin/login; the CLI is in the audit log', async () => {
+    const out = await run(['create', 'ops.kim', '--password', 'cli-secret-1', '--name', 'Kim Ops']);
+    expect(out.join('\n')).toMatch(/Operator ops\.kim created/);
+    const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { id: 'ops.kim', password: 'cli-secret-1' } });
+    expect(login.statusCode, login.body).toBe(200);
+    const audit = await t.inject(login.json().access_token, { method: 'GET', url: '/api/admin/audit' });
+    expect(audit.json().dataset).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ actor_kind: 'cli', actor: 'ops-user', action: 'operator.create', target: 'ops.kim' }),
+      ]),
+    );
+  });
+
+  it('asks for the password when --password is left out, and refuses a short one or none', async () => {
+    await run(['create', 'ops.lee'], 'asked-secret-2');
+    const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { id: 'ops.lee', password: 'asked-secret-2' } });
+    expect(login.statusCode).toBe(200);
+    await expect(run(['create', 'ops.park'], 'short')).rejects.toThrow(UsageError);
+    await expect(run(['create', 'ops.park'], undefined)).rejects.toThrow(/No password/);
+    await expect(run(['create', 'ops.kim', '--password', 'cli-secret-9'])).rejects.toThrow(/exists already/);
+  });
+
+  it('creates a scoped key shown once that opens its scope, lists it, and revokes it at once', async () => {
+    const out = await run(['key', 'create', 'erp-nightly', '--scope', 'import']);
+    const key = out[1]!;
+    expect(key).toMatch(/^ppk_/);
+    const template = () => t.inject(key, { method: 'GET', url: '/api/admin/imports/companies/template?format=csv' });
+    expect((await template()).statusCode).toBe(200);
+    const listed = await run(['key', 'list']);
+    const row = listed.find((l) => l.includes('erp-nightly'))!;
+    expect(row).toMatch(/import/);
+    expect(row).not.toContain(key);
+    const idx = row.split('  ')[0]!;
+    expect((await run(['key', 'revoke', idx]))[0]).toMatch(/revoked/);
+    expect((await template()).statusCode).toBe(401);
+    await expect(run(['key', 'create', 'x', '--scope', 'everything'])).rejects.toThrow(/--scope is one of/);
+  });
+});

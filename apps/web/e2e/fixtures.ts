@@ -114,6 +114,20 @@ export async function expectNoA11yViolations(page: Page, what = screenOf(page.ur
   expect(await seriousA11yViolations(page), `axe: serious/critical violations on ${what}`).toEqual([]);
 }
 
+const passedThrough = new WeakMap<Page, Set<string>>();
+
+/**
+ * Asserts that opening `from` sent the page on to `to` (a guard's redirect). The screen of `from` is
+ * then a pass-through, not a screen the test looked at, however long the redirect took on a busy machine.
+ */
+export async function expectRedirected(page: Page, from: string, to: RegExp) {
+  await expect(page).toHaveURL(to);
+  const screen = screenOf(new URL(from, page.url()).href);
+  if (!screen) return;
+  if (!passedThrough.has(page)) passedThrough.set(page, new Set());
+  passedThrough.get(page)!.add(screen);
+}
+
 /** A screen left within this time is a redirect or a pass-through, not a screen the test looked at. */
 const TRANSIENT_MS = 1500;
 
@@ -138,7 +152,7 @@ export const test = base.extend<{ axeEveryScreen: void }>({
       await use();
       if (testInfo.status !== testInfo.expectedStatus || page.isClosed() || !screenOf(page.url())) return;
       await expectNoA11yViolations(page);
-      const checked = checkedScreens.get(page) ?? new Set<string>();
+      const checked = new Set([...(checkedScreens.get(page) ?? []), ...(passedThrough.get(page) ?? [])]);
       const unchecked = [
         ...new Set(
           stays.filter((s) => s.until !== undefined && s.until - s.since >= TRANSIENT_MS && !checked.has(s.screen)).map((s) => s.screen),

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO, DEMO2, expect, expectNoA11yViolations, loginViaApi, screenshot, test } from './fixtures';
+import { DEMO, DEMO2, expect, expectNoA11yViolations, expectRedirected, loginViaApi, screenshot, test } from './fixtures';
 
 const api = (request: APIRequestContext, token: string) => ({
   get: (url: string) => request.get(`/api${url}`, { headers: { authorization: `Bearer ${token}` } }),
@@ -33,7 +33,7 @@ test.describe('[HELP] boards', () => {
     const hidden = max + 1;
     expect((await api(page.request, token).get(`/help/bbs/qna/${hidden}`)).status()).toBe(404);
     await page.goto(`/help/bbs/qna/view/${hidden}`);
-    await expect(page).toHaveURL(/\/help\/bbs\/qna$/);
+    await expectRedirected(page, `/help/bbs/qna/view/${hidden}`, /\/help\/bbs\/qna$/);
     await expect(page.getByTestId('table-row').first()).toBeVisible();
     await expect(page.getByText('Partners only')).toHaveCount(0);
   });
@@ -288,6 +288,7 @@ test.describe('[HELP] boards', () => {
     await expect(rows.nth(1)).toContainText('Re: E2E reply target');
     await expect(rows.nth(1).getByTestId('reply-arrow')).toBeVisible();
     await expect(rows.nth(1)).toContainText('Maple Leaf Books');
+    await expectNoA11yViolations(page, 'the list with the reply under its post');
     // the toggle closes the form again
     await rows.nth(0).getByTestId('post-link').click();
     await page.getByTestId('reply-toggle').click();
@@ -347,7 +348,7 @@ test.describe('[HELP] boards', () => {
       .access_token;
     const idx = await writeViaApi(page.request, demoToken, "E2E demo's own post");
     await page.goto(`/help/bbs/qna/edit/${idx}`);
-    await expect(page).toHaveURL(/\/help\/bbs\/qna$/);
+    await expectRedirected(page, `/help/bbs/qna/edit/${idx}`, /\/help\/bbs\/qna$/);
     await search(page, "E2E demo's own post");
     await expect(page.getByTestId('table-row')).toHaveCount(1);
     await expect(page.getByTestId('table-row').first().getByRole('button')).toHaveCount(0);

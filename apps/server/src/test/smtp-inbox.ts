@@ -1,5 +1,6 @@
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import type { MailConfig } from '../config';
 
 /** A mail the test SMTP server accepted, parsed. */
 export interface ReceivedMail {
@@ -21,6 +22,8 @@ export interface SmtpInbox {
   /** resolves once `count` mails arrived (rejects after `timeoutMs`) */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
+  /** the app's mail configuration delivering into this inbox (the worker polls only when a test asks it to) */
+  mailConfig(overrides?: Partial<MailConfig>): MailConfig;
 }
 
 /** A real SMTP server on loopback (the `smtp-server` package) that keeps every mail it receives. */
@@ -75,5 +78,13 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
       return mails;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    mailConfig: (overrides = {}) => ({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'Portal <portal@example.test>',
+      attachPdf: false,
+      pollMs: 600_000,
+      publicUrl: 'https://portal.example.test',
+      ...overrides,
+    }),
   };
 }

@@ -19,15 +19,7 @@ let inbox: SmtpInbox;
 
 beforeAll(async () => {
   inbox = await startSmtpInbox();
-  t = await createTestApp({
-    mail: {
-      smtpUrl: inbox.url,
-      from: 'Portal <portal@example.test>',
-      attachPdf: false,
-      pollMs: 600_000,
-      publicUrl: 'https://portal.example.test',
-    },
-  });
+  t = await createTestApp({ mail: inbox.mailConfig() });
 });
 afterAll(async () => {
   await t?.close();

@@ -16,9 +16,7 @@ const ctx: MailContext = { publicUrl: 'https://portal.example.test', attachPdf: 
 
 beforeAll(async () => {
   inbox = await startSmtpInbox();
-  t = await createTestApp({
-    mail: { smtpUrl: inbox.url, from: 'Portal <portal@example.test>', attachPdf: true, pollMs: 600_000, publicUrl: ctx.publicUrl },
-  });
+  t = await createTestApp({ mail: inbox.mailConfig({ attachPdf: true, publicUrl: ctx.publicUrl }) });
 });
 afterAll(async () => {
   await t?.close();

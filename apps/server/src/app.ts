@@ -223,8 +223,21 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     hasher,
     sign,
   });
-  // the distributor's operators and API keys (issue 15): same signer, told apart by the token's kind claim
-  const admin = createAdminService({ db, now: config.now, tokenTtlMinutes: config.tokenTtlMinutes, hasher, sign });
+  const files = opts.files ?? (await createFileStore(config.fileStore ?? { kind: 'local', dir: config.filesDir }, db));
+  if (!opts.files) app.addHook('onClose', () => files.close());
+  const mailCtx: MailContext = mailContextOf(config);
+
+  // the distributor's operators and API keys (issue 15): same signer, told apart by the token's kind claim; imports
+  // keep files in the file store and notify companies like any other write
+  const admin = createAdminService({
+    db,
+    now: config.now,
+    tokenTtlMinutes: config.tokenTtlMinutes,
+    hasher,
+    sign,
+    fileStore: files,
+    mail: mailCtx,
+  });
 
   // before auth: a request over its client's limit costs no token check
   await app.register(rateLimitPlugin, { now: config.now });
@@ -236,11 +249,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => changes.close());
   await app.register(responseCache, { feed: changes, onLookup: metrics.cacheLookup });
 
-  const files = opts.files ?? (await createFileStore(config.fileStore ?? { kind: 'local', dir: config.filesDir }, db));
-  if (!opts.files) app.addHook('onClose', () => files.close());
-
   // mail: the outbox is delivered by this process's worker (every process runs one; SKIP LOCKED keeps them apart)
-  const mailCtx: MailContext = mailContextOf(config);
   const smtpUrl = config.mail?.smtpUrl;
   const settlementFiles = createSettlementService({ db, files, issuer: config.issuer });
   const mailWorker = createMailWorker({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UI_LANGUAGES } from './constants';
+import { PASSWORD_MIN_LENGTH, UI_LANGUAGES } from './constants';
 
 /**
  * (addition, issue 15) The distributor's admin area under /api/admin: operators log in, create
@@ -65,8 +65,21 @@ export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 
 export const ZAuditList = z.object({ dataset: z.array(ZAuditEntry), total_cnt: z.number().int() });
 
-/** The import kinds done so far (issue 15): `POST /api/admin/imports/{kind}`. */
-export const IMPORT_KINDS = ['companies'] as const;
+/**
+ * The import kinds (issue 15): `POST /api/admin/imports/{kind}`. Each is declared by its domain module
+ * (columns, row rules, natural key, SQL) and registered in modules/admin/import-kinds.ts.
+ */
+export const IMPORT_KINDS = [
+  'companies',
+  'invoices',
+  'payments',
+  'copyright-books',
+  'royalty-customers',
+  'royalty-lines',
+  'notices',
+  'faq',
+  'help-files',
+] as const;
 export const ZImportKind = z.enum(IMPORT_KINDS);
 export type TImportKind = z.infer<typeof ZImportKind>;
 
@@ -88,6 +101,8 @@ export const ZImportTemplateQuery = z.object({ format: z.enum(['csv', 'xlsx']).d
 
 export const ZImportReport = z.object({
   kind: z.string(),
+  /** the run in the import history (`GET /api/admin/import-runs/{id}`); null when none was recorded */
+  run_id: z.number().int().nullable(),
   dry_run: z.boolean(),
   /** false: nothing was written (a bad row, or a dry run) */
   committed: z.boolean(),
@@ -99,3 +114,80 @@ export const ZImportReport = z.object({
   errors: z.array(z.object({ row: z.number().int(), column: z.string(), message: z.string() })),
 });
 export type TImportReport = z.infer<typeof ZImportReport>;
+
+/** One import in the history: who ran which file when, and what came of it (the report is kept). */
+export const ZImportRun = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  actor_kind: z.enum(['operator', 'key', 'cli']),
+  actor: z.string(),
+  file_name: z.string(),
+  dry_run: z.boolean(),
+  committed: z.boolean(),
+  rows: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  error_count: z.number().int(),
+  at: z.string(),
+});
+export type TImportRun = z.infer<typeof ZImportRun>;
+export const ZImportRunList = z.object({ dataset: z.array(ZImportRun), total_cnt: z.number().int() });
+export const ZImportRunDetail = ZImportRun.extend({ report: ZImportReport });
+export type TImportRunDetail = z.infer<typeof ZImportRunDetail>;
+export const ZImportRunIdParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+
+// ---------------------------------------------------------------- companies (scope `companies`)
+
+/** A company as the admin area lists it. */
+export const ZAdminCompany = z.object({
+  idx: z.number().int(),
+  id: z.string(),
+  company_name: z.string(),
+  country: z.string(),
+  code_company_division: z.string(),
+  email: z.string(),
+  /** false: deactivated (cannot log in; its sessions were ended) */
+  active: z.boolean(),
+  /** true: the password was set by the distributor and must be changed at the next login */
+  must_change_password: z.boolean(),
+  /** false: imported without a password (cannot log in until one is set) */
+  has_password: z.boolean(),
+  created_at: z.string(),
+});
+export type TAdminCompany = z.infer<typeof ZAdminCompany>;
+export const ZAdminCompanyList = z.object({ dataset: z.array(ZAdminCompany), total_cnt: z.number().int() });
+
+export const ZAdminCompanyListQuery = z.object({
+  /** part of the login id or the company name */
+  search: z.string().trim().max(100).optional(),
+  start: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  length: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const ZAdminCompanyIdParams = z.object({ id: z.string().trim().min(1).max(100) });
+
+/** An initial or reset password (the company's own rule: spec §5); the company must change it at its next login. */
+export const ZAdminPassword = z.string().min(PASSWORD_MIN_LENGTH).max(200);
+
+export const ZAdminCompanyCreateBody = z.object({
+  id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9._@-]+$/),
+  company_name: z.string().trim().min(1).max(200),
+  /** ISO 3166 alpha-3 */
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{3}$/)
+    .transform((v) => v.toUpperCase()),
+  code_company_division: z.string().trim().min(1).max(10).default('AUT'),
+  email: z.string().trim().max(1000).default(''),
+  password: ZAdminPassword,
+});
+export type TAdminCompanyCreateBody = z.infer<typeof ZAdminCompanyCreateBody>;
+
+export const ZAdminPasswordBody = z.object({ password: ZAdminPassword });

@@ -18,7 +18,16 @@ export type ImportMessageKey =
   | 'duplicate'
   | 'missingColumn'
   | 'unreadable'
-  | 'tooManyErrors';
+  | 'tooManyErrors'
+  | 'oneOf'
+  | 'integer'
+  | 'unknownCompany'
+  | 'unknownInvoice'
+  | 'unknownBook'
+  | 'unknownCustomer'
+  | 'fileMissing'
+  | 'zipSheet'
+  | 'zipTooLarge';
 
 export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string>> = {
   en: {
@@ -36,6 +45,15 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     missingColumn: 'The column is missing from the header row.',
     unreadable: 'The file cannot be read as {format}.',
     tooManyErrors: 'More than {max} errors: the rest of the file was not checked.',
+    oneOf: 'One of: {values}.',
+    integer: 'A whole number from {min} to {max}.',
+    unknownCompany: 'No company has the login id {value}.',
+    unknownInvoice: 'The company has no invoice {value}.',
+    unknownBook: 'The company has no copyright book with ISBN {value}.',
+    unknownCustomer: 'No royalty customer is named {value}.',
+    fileMissing: 'The zip holds no file named {value}.',
+    zipSheet: 'The zip must hold one CSV or XLSX sheet at its top level (or one named {name}).',
+    zipTooLarge: 'The zip unpacks to more than {max} MB or holds more than {files} files.',
   },
   ko: {
     required: '필수 값입니다.',
@@ -52,6 +70,15 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     missingColumn: '머리글 행에 이 열이 없습니다.',
     unreadable: '파일을 {format} 형식으로 읽을 수 없습니다.',
     tooManyErrors: '오류가 {max}개를 넘어 나머지 파일은 검사하지 않았습니다.',
+    oneOf: '다음 중 하나여야 합니다: {values}.',
+    integer: '{min}부터 {max}까지의 정수여야 합니다.',
+    unknownCompany: '로그인 ID가 {value}인 회사가 없습니다.',
+    unknownInvoice: '이 회사에 {value} 청구서가 없습니다.',
+    unknownBook: '이 회사에 ISBN {value}인 저작권 도서가 없습니다.',
+    unknownCustomer: '{value}(이)라는 로열티 거래처가 없습니다.',
+    fileMissing: 'zip 파일에 {value} 파일이 없습니다.',
+    zipSheet: 'zip 파일의 최상위에 CSV 또는 XLSX 시트가 하나 있어야 합니다 (또는 {name}).',
+    zipTooLarge: 'zip 파일의 압축을 풀면 {max}MB를 넘거나 파일이 {files}개를 넘습니다.',
   },
   es: {
     required: 'Este valor es obligatorio.',
@@ -68,6 +95,15 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     missingColumn: 'Falta la columna en la fila de encabezado.',
     unreadable: 'El archivo no se puede leer como {format}.',
     tooManyErrors: 'Más de {max} errores: el resto del archivo no se comprobó.',
+    oneOf: 'Uno de: {values}.',
+    integer: 'Un número entero de {min} a {max}.',
+    unknownCompany: 'Ninguna empresa tiene el identificador {value}.',
+    unknownInvoice: 'La empresa no tiene la factura {value}.',
+    unknownBook: 'La empresa no tiene ningún libro con el ISBN {value}.',
+    unknownCustomer: 'Ningún cliente de regalías se llama {value}.',
+    fileMissing: 'El zip no contiene ningún archivo llamado {value}.',
+    zipSheet: 'El zip debe contener una hoja CSV o XLSX en su nivel superior (o una llamada {name}).',
+    zipTooLarge: 'El zip descomprimido ocupa más de {max} MB o contiene más de {files} archivos.',
   },
   zh: {
     required: '此值为必填项。',
@@ -84,6 +120,15 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     missingColumn: '标题行中缺少此列。',
     unreadable: '无法将文件读取为 {format}。',
     tooManyErrors: '错误超过 {max} 个：文件其余部分未检查。',
+    oneOf: '应为以下之一：{values}。',
+    integer: '{min} 到 {max} 之间的整数。',
+    unknownCompany: '没有登录 ID 为 {value} 的公司。',
+    unknownInvoice: '该公司没有发票 {value}。',
+    unknownBook: '该公司没有 ISBN 为 {value} 的版权图书。',
+    unknownCustomer: '没有名为 {value} 的版税客户。',
+    fileMissing: 'zip 中没有名为 {value} 的文件。',
+    zipSheet: 'zip 的顶层必须有一个 CSV 或 XLSX 表格（或名为 {name} 的表格）。',
+    zipTooLarge: 'zip 解压后超过 {max} MB 或文件超过 {files} 个。',
   },
   ja: {
     required: 'この値は必須です。',
@@ -100,6 +145,15 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     missingColumn: 'ヘッダー行にこの列がありません。',
     unreadable: 'ファイルを {format} として読み取れません。',
     tooManyErrors: 'エラーが {max} 件を超えたため、ファイルの残りは確認していません。',
+    oneOf: '次のいずれかを指定してください: {values}。',
+    integer: '{min} から {max} までの整数を指定してください。',
+    unknownCompany: 'ログイン ID が {value} の会社はありません。',
+    unknownInvoice: 'この会社に請求書 {value} はありません。',
+    unknownBook: 'この会社に ISBN {value} の著作権図書はありません。',
+    unknownCustomer: '{value} という名前のロイヤリティ取引先はありません。',
+    fileMissing: 'zip に {value} という名前のファイルはありません。',
+    zipSheet: 'zip の最上位に CSV または XLSX のシートが 1 つ必要です（または {name}）。',
+    zipTooLarge: 'zip を展開すると {max} MB を超えるか、ファイルが {files} 個を超えます。',
   },
 };
 

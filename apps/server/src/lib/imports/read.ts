@@ -3,8 +3,10 @@ import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 
-export const IMPORT_FORMATS = ['csv', 'xlsx'] as const;
-export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+/** A sheet: CSV or the first sheet of an XLSX. */
+export type SheetFormat = 'csv' | 'xlsx';
+/** What an import upload may be: a sheet, or a zip holding a sheet and the files its rows name (lib/imports/zip.ts). */
+export type ImportFormat = SheetFormat | 'zip';
 
 /** One line of the file: its number as a spreadsheet shows it (the header is row 1) and its cells as text. */
 export interface RawRow {
@@ -12,8 +14,8 @@ export interface RawRow {
   cells: string[];
 }
 
-/** The file's format from its name (a spreadsheet is .xlsx; anything else is read as CSV). */
-export const formatOf = (fileName: string): ImportFormat => (/\.xlsx$/i.test(fileName) ? 'xlsx' : 'csv');
+/** The file's format from its name (a spreadsheet is .xlsx, a zip .zip; anything else is read as CSV). */
+export const formatOf = (fileName: string): ImportFormat => (/\.xlsx$/i.test(fileName) ? 'xlsx' : /\.zip$/i.test(fileName) ? 'zip' : 'csv');
 
 function cellText(v: ExcelJS.CellValue): string {
   if (v === null || v === undefined) return '';
@@ -49,7 +51,7 @@ export class UnreadableFile extends Error {}
  * The rows of a CSV (UTF-8, BOM allowed, comma separated, quoted as RFC 4180) or of the first sheet of
  * an XLSX, streamed: nothing but the current row is held. Blank lines are skipped.
  */
-export async function* readRows(input: Readable, format: ImportFormat): AsyncGenerator<RawRow> {
+export async function* readRows(input: Readable, format: SheetFormat): AsyncGenerator<RawRow> {
   const head = await peek(input, 4);
   if (format === 'xlsx' ? !head.equals(ZIP_MAGIC) : head.length === 0 || head.includes(0)) throw new UnreadableFile();
   if (format === 'csv') {

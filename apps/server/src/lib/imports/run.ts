@@ -2,8 +2,25 @@ import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest } from '../errors';
+import type { FileStore } from '../file-store';
+import type { MailContext } from '../mail/notify';
 import { importMessage, type ImportMessage, type ImportMessageKey } from './messages';
-import { readRows, type ImportFormat } from './read';
+import { readRows, type ImportFormat, type SheetFormat } from './read';
+import { NO_FILES, unpackImportZip, ZIP_MAX_FILES, ZIP_MAX_UNPACKED_BYTES, ZipTooLarge, ZipWithoutSheet, type ImportFiles } from './zip';
+
+/**
+ * What an import may use besides its transaction: the clock, the files of a zip upload (by their path
+ * in the zip), the file store to keep them in, and the mail context to notify companies in the
+ * import's transaction (lib/mail/notify.ts; absent: nobody is notified, as in the seeds).
+ */
+export interface ImportEnv {
+  now: () => Date;
+  files: ImportFiles;
+  fileStore?: FileStore;
+  mail?: MailContext;
+  /** the import only checks: nothing it writes is kept (files should not be stored) */
+  dryRun: boolean;
+}
 
 /** A documented column of an import kind (templates and the README list them). */
 export interface ImportColumn {
@@ -40,20 +57,28 @@ export interface ImportRecord<T> {
  */
 export interface ImportKind<T, Ctx = unknown> {
   kind: string;
+  /** one paragraph for docs/imports.md: what a row is, its natural key, what a zip holds (when it takes one) */
+  description: string;
   columns: readonly ImportColumn[];
   schema: z.ZodType<T>;
   key: (value: T) => string;
   /** contiguous rows with one key form one record; otherwise a repeated key is an error */
   grouped?: boolean;
   /** reference data the checks need (countries, currencies, …), loaded once in the transaction */
-  prepare?: (tx: DbOrTx) => Promise<Ctx>;
-  /** issues a valid row still has against the database (unknown country, company, …) */
-  check?: (record: ImportRecord<T>, ctx: Ctx) => RowIssue[];
-  write: (tx: DbOrTx, records: ImportRecord<T>[], ctx: Ctx) => Promise<WriteCounts>;
+  prepare?: (tx: DbOrTx, env: ImportEnv) => Promise<Ctx>;
+  /** issues a valid row still has against the database or the zip's files (unknown country, company, missing file, …) */
+  check?: (record: ImportRecord<T>, ctx: Ctx, env: ImportEnv) => RowIssue[];
+  write: (tx: DbOrTx, records: ImportRecord<T>[], ctx: Ctx, env: ImportEnv) => Promise<WriteCounts>;
 }
+
+/** A kind of any row and context type, as a registry of kinds holds them (runImport is generic over both). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyImportKind = ImportKind<any, any>;
 
 export interface ImportReport {
   kind: string;
+  /** the run in the import history; null when none was recorded */
+  run_id: number | null;
   dry_run: boolean;
   /** false: nothing was written (errors, or a dry run) */
   committed: boolean;
@@ -72,7 +97,7 @@ class Rollback extends Error {}
 class Unreadable extends Error {}
 
 /** readRows, its failures marked unreadable; a failure of the upload itself (413 over the size limit) passes as it is. */
-async function* rowsOf(input: Readable, format: ImportFormat) {
+async function* rowsOf(input: Readable, format: SheetFormat) {
   try {
     yield* readRows(input, format);
   } catch (e) {
@@ -108,13 +133,42 @@ export async function runImport<T, Ctx>(
   db: Db,
   kind: ImportKind<T, Ctx>,
   input: Readable,
-  opts: { format: ImportFormat; dryRun: boolean; lang?: string; afterWrite?: (tx: DbOrTx, report: ImportReport) => Promise<void> },
+  opts: {
+    format: ImportFormat;
+    dryRun: boolean;
+    lang?: string;
+    env?: Omit<ImportEnv, 'files' | 'dryRun'>;
+    /** called with the report before the transaction commits (the audit log); its answer becomes the report's run_id */
+    afterWrite?: (tx: DbOrTx, report: ImportReport) => Promise<number | null | void>;
+  },
 ): Promise<ImportReport> {
+  let format: SheetFormat;
+  let files = NO_FILES;
+  if (opts.format === 'zip') {
+    try {
+      const zip = await unpackImportZip(input, kind.kind);
+      input = zip.sheet;
+      format = zip.format;
+      files = zip.files;
+    } catch (e) {
+      if (typeof (e as { statusCode?: unknown })?.statusCode === 'number') throw e;
+      const message =
+        e instanceof ZipTooLarge
+          ? importMessage(opts.lang, { key: 'zipTooLarge', params: { max: ZIP_MAX_UNPACKED_BYTES / 1024 / 1024, files: ZIP_MAX_FILES } })
+          : e instanceof ZipWithoutSheet
+            ? importMessage(opts.lang, { key: 'zipSheet', params: { name: `${kind.kind}.csv` } })
+            : importMessage(opts.lang, { key: 'unreadable', params: { format: 'ZIP' } });
+      throw badRequest(message, [{ path: 'file', message }]);
+    }
+  } else format = opts.format;
+  const env: ImportEnv = { now: () => new Date(), ...opts.env, files, dryRun: opts.dryRun };
   const issues: RowIssue[] = [];
   const counts: WriteCounts = { created: 0, updated: 0, unchanged: 0 };
   let rows = 0;
+  let runId: number | null = null;
   const report = (committed: boolean): ImportReport => ({
     kind: kind.kind,
+    run_id: runId,
     dry_run: opts.dryRun,
     committed,
     rows,
@@ -125,7 +179,7 @@ export async function runImport<T, Ctx>(
   });
   try {
     await db.transaction(async (tx) => {
-      const ctx = (kind.prepare ? await kind.prepare(tx) : undefined) as Ctx;
+      const ctx = (kind.prepare ? await kind.prepare(tx, env) : undefined) as Ctx;
       const seen = new Map<string, number>();
       let batch: ImportRecord<T>[] = [];
       let batchRows = 0;
@@ -134,16 +188,16 @@ export async function runImport<T, Ctx>(
         const records = batch;
         batch = [];
         batchRows = 0;
-        if (kind.check) for (const r of records) issues.push(...kind.check(r, ctx));
+        if (kind.check) for (const r of records) issues.push(...kind.check(r, ctx, env));
         // after the first problem nothing more is written (it would be rolled back): the rest is only checked
         if (!issues.length && records.length) {
-          const c = await kind.write(tx, records, ctx);
+          const c = await kind.write(tx, records, ctx, env);
           counts.created += c.created;
           counts.updated += c.updated;
           counts.unchanged += c.unchanged;
         }
       };
-      for await (const raw of rowsOf(input, opts.format)) {
+      for await (const raw of rowsOf(input, format)) {
         if (!header) {
           header = raw.cells.map((c) => c.trim().toLowerCase());
           for (const col of kind.columns)
@@ -190,12 +244,12 @@ export async function runImport<T, Ctx>(
       if (!header) throw new Unreadable();
       await flush();
       if (issues.length || opts.dryRun) throw new Rollback();
-      await opts.afterWrite?.(tx, report(true));
+      runId = (await opts.afterWrite?.(tx, report(true))) ?? null;
     });
   } catch (e) {
     if (e instanceof Rollback) return report(false);
     if (e instanceof Unreadable) {
-      const message = importMessage(opts.lang, { key: 'unreadable', params: { format: opts.format.toUpperCase() } });
+      const message = importMessage(opts.lang, { key: 'unreadable', params: { format: format.toUpperCase() } });
       throw badRequest(message, [{ path: 'file', message }]);
     }
     throw e;

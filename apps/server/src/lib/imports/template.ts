@@ -1,11 +1,11 @@
 import ExcelJS from 'exceljs';
-import type { ImportFormat } from './read';
+import type { SheetFormat } from './read';
 import type { ImportColumn } from './run';
 
 const csvCell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 /** A template of a kind: the header row and one example row, as CSV (UTF-8 with BOM, for spreadsheets) or XLSX. */
-export async function importTemplate(columns: readonly ImportColumn[], format: ImportFormat): Promise<Buffer> {
+export async function importTemplate(columns: readonly ImportColumn[], format: SheetFormat): Promise<Buffer> {
   if (format === 'csv') {
     const lines = [columns.map((c) => csvCell(c.name)).join(','), columns.map((c) => csvCell(c.example)).join(',')];
     return Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`, 'utf8');

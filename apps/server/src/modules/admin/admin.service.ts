@@ -3,10 +3,12 @@ import type { TAdminLoginBody, TAuditEntry, TOperatorKey, TOperatorKeyCreated, T
 import type { Db, DbOrTx } from '../../db/client';
 import { hashKey, newKey, OPERATOR_TOKEN_KIND, type AdminCaller, type AdminLookup, type OperatorTokenClaims } from '../../lib/admin-auth';
 import { AppError, notFound } from '../../lib/errors';
+import type { FileStore } from '../../lib/file-store';
+import type { MailContext } from '../../lib/mail/notify';
 import type { PasswordHasher } from '../../lib/password';
 import type { Readable } from 'node:stream';
 import type { TImportKind, TImportReport } from '@portal/contract';
-import type { ImportFormat } from '../../lib/imports/read';
+import type { ImportFormat, SheetFormat } from '../../lib/imports/read';
 import { runImport } from '../../lib/imports/run';
 import { importTemplate } from '../../lib/imports/template';
 import * as repo from './admin.repository';
@@ -18,6 +20,10 @@ export interface AdminDeps {
   tokenTtlMinutes: number;
   hasher: PasswordHasher;
   sign: (claims: OperatorTokenClaims, expiresInSeconds: number) => string;
+  /** where imported files (payment attachments, help files) are kept */
+  fileStore?: FileStore;
+  /** notifications of imported invoices and payments; absent: none are sent */
+  mail?: MailContext;
 }
 
 /** Who wrote, for the audit log: an operator, a key, or the CLI run by someone on the server. */
@@ -128,8 +134,10 @@ export function createAdminService(deps: AdminDeps) {
       opts: { format: ImportFormat; dryRun: boolean; lang?: string; fileName: string },
     ): Promise<TImportReport> {
       const def = IMPORT_KIND_DEFS[kind];
+      if (!def) throw notFound(`The import kind ${kind} is not available yet.`);
       return runImport(db, def, input, {
         ...opts,
+        env: { now, fileStore: deps.fileStore, mail: deps.mail },
         afterWrite: (tx, r) =>
           audit(
             actor,
@@ -141,8 +149,10 @@ export function createAdminService(deps: AdminDeps) {
       });
     },
 
-    template(kind: TImportKind, format: ImportFormat) {
-      return importTemplate(IMPORT_KIND_DEFS[kind].columns, format);
+    template(kind: TImportKind, format: SheetFormat) {
+      const def = IMPORT_KIND_DEFS[kind];
+      if (!def) throw notFound(`The import kind ${kind} is not available yet.`);
+      return importTemplate(def.columns, format);
     },
 
     async listAudit(start: number, length: number): Promise<{ dataset: TAuditEntry[]; total_cnt: number }> {

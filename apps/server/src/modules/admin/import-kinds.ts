@@ -5,7 +5,7 @@
  */
 import type { TImportKind } from '@portal/contract';
 import { z } from 'zod';
-import type { ImportColumn, ImportKind } from '../../lib/imports/run';
+import type { AnyImportKind, ImportColumn, ImportKind } from '../../lib/imports/run';
 import * as repo from './admin.repository';
 
 const text = (max: number) => z.string().max(max);
@@ -82,6 +82,9 @@ const companySchema = z
 /** companies: one row per company, natural key the login id. Imported companies have no password until one is set. */
 export const companiesImport: ImportKind<CompanyImportRow, { countries: Set<string>; divisions: Set<string> }> = {
   kind: 'companies',
+  description:
+    'One row per company (publisher or author). Natural key: the login id `id`; a row with an existing id updates that ' +
+    'company. An imported company has no password until an operator sets one (it must change it at its first login).',
   columns: companyColumns,
   schema: companySchema,
   key: (r) => r.id,
@@ -102,5 +105,8 @@ export const companiesImport: ImportKind<CompanyImportRow, { countries: Set<stri
     ),
 };
 
-/** The kinds done so far, by the name of `POST /api/admin/imports/{kind}`. */
-export const IMPORT_KIND_DEFS = { companies: companiesImport } as const satisfies Record<TImportKind, unknown>;
+/**
+ * Every kind by the name of `POST /api/admin/imports/{kind}`: each domain module declares its own
+ * (settlement, copyright, help) and is registered here. TODO(issue 15): `satisfies Record` (all kinds) once all are in.
+ */
+export const IMPORT_KIND_DEFS: Partial<Record<TImportKind, AnyImportKind>> = { companies: companiesImport };

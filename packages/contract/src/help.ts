@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZIdxParam, ZListResponse, ZPaging } from './common';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, UI_LANGUAGES } from './constants';
 import { CUSTOMER_TYPES } from './enums';
 
 // Schemas of the help calls (spec §7 Files and Boards).
@@ -154,3 +154,26 @@ export const ZHelpFileDownload = z.object({
   fileName: z.string().min(1).max(300),
 });
 export type THelpFileDownload = z.input<typeof ZHelpFileDownload>;
+
+/** Spec §2 /help/faq: the two tabs of the FAQ page. */
+export const FAQ_TABS = ['bugs', 'shipping'] as const;
+export const ZFaqTab = z.enum(FAQ_TABS);
+export type TFaqTab = z.infer<typeof ZFaqTab>;
+
+/** GET help/faq (addition): the entries written in `lang` (a UI language; default en). */
+export const ZFaqQuery = z.object({ lang: z.enum(UI_LANGUAGES).default('en') });
+export type TFaqQuery = z.input<typeof ZFaqQuery>;
+
+/** One question and answer of the FAQ; the answer is plain text (line breaks kept), never HTML. */
+export const ZFaqEntry = z.object({
+  tab: ZFaqTab,
+  ref: z.string(),
+  position: z.number().int(),
+  question: z.string(),
+  answer: z.string(),
+});
+export type TFaqEntry = z.infer<typeof ZFaqEntry>;
+
+/** The entries of one language, by tab then position (an empty list: none in that language). */
+export const ZFaqResponse = z.object({ language: z.enum(UI_LANGUAGES), entries: z.array(ZFaqEntry) });
+export type TFaqResponse = z.infer<typeof ZFaqResponse>;

@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { storedFiles } from './files';
 
 /**
@@ -58,8 +59,13 @@ export const bbsPosts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** set when its author deleted it while others' replies or comments hang below it (a placeholder) */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** the natural key of a post loaded by an operator import (the notices kind); null for posts written in the portal */
+    importRef: varchar('import_ref', { length: 60 }),
   },
   (t) => [
+    uniqueIndex('bbs_posts_board_import_ref')
+      .on(t.boardIdx, t.importRef)
+      .where(sql`${t.importRef} is not null`),
     index('bbs_posts_board_title').on(t.boardIdx, t.title),
     index('bbs_posts_board_thread_order').on(t.boardIdx, t.rootTitle, t.rootIdx, t.threadPath),
     index('bbs_posts_root').on(t.rootIdx, t.threadPath),
@@ -100,7 +106,30 @@ export const helpFiles = pgTable(
       .notNull()
       .unique()
       .references(() => storedFiles.idx, { onDelete: 'cascade' }),
+    /** hex SHA-256 of the bytes, kept by the help-files import to tell a re-import of the same file (null for older rows) */
+    sha256: varchar('sha256', { length: 64 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('help_files_customer_type').on(t.customerType, t.idx)],
+);
+
+/**
+ * One question and answer of the FAQ page, in one language, loaded by the operator (faq import) or
+ * the demo seed. The answer is plain text (shown as text, line breaks kept). Natural key: tab,
+ * language and the operator's ref; `position` orders a tab.
+ */
+export const faqEntries = pgTable(
+  'faq_entries',
+  {
+    idx: serial('idx').primaryKey(),
+    tab: varchar('tab', { length: 20 }).notNull(),
+    language: varchar('language', { length: 5 }).notNull(),
+    ref: varchar('ref', { length: 60 }).notNull(),
+    position: integer('position').notNull().default(0),
+    question: varchar('question', { length: 500 }).notNull(),
+    answer: text('answer').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('faq_entries_key').on(t.tab, t.language, t.ref), index('faq_entries_page').on(t.language, t.tab, t.position, t.ref)],
 );

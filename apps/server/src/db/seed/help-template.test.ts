@@ -45,4 +45,20 @@ describe(`the help desk's books.xlsx template (${process.env.TEST_DB ?? 'pglite'
       expect(rows.every((r) => r.found && r.source === 'catalogue' && r.title !== '' && !r.registered)).toBe(true);
     }
   });
+
+  it("the demo FAQ is the page's placeholder entries, in each of the five languages", async () => {
+    for (const [lang, first] of [
+      ['en', 'The invoice PDF does not download. What can I do?'],
+      ['ko', '세금계산서 PDF가 다운로드되지 않습니다. 어떻게 하나요?'],
+      ['es', undefined],
+      ['zh', undefined],
+      ['ja', undefined],
+    ] as const) {
+      const body = (await t.inject(demo, { method: 'GET', url: `/api/help/faq?lang=${lang}` })).json() as {
+        entries: { tab: string; question: string }[];
+      };
+      expect(body.entries.map((e) => e.tab)).toEqual([...Array(4).fill('bugs'), ...Array(4).fill('shipping')]);
+      if (first) expect(body.entries[0]!.question).toBe(first);
+    }
+  });
 });

@@ -2,7 +2,7 @@ import { crc32 } from 'node:zlib';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { createDiskFileStore } from '../../lib/file-store';
 import type { DbOrTx } from '../client';
-import { bbsBoards, bbsComments, bbsPosts, helpFiles, storedFiles, THREAD_STEP_DIGITS } from '../schema';
+import { bbsBoards, bbsComments, bbsPosts, faqEntries, helpFiles, storedFiles, THREAD_STEP_DIGITS } from '../schema';
 import { insertPost } from '../help-threads';
 import type { SeedContext } from './registry';
 import { catalogueBooks } from './product';
@@ -18,7 +18,7 @@ export const TEMPLATE_BOOKS = catalogueBooks(580, 585);
 /**
  * Demo rows of the help domain: ~30 operator notices for AUT, ~50 Q&A posts (questions, replies at
  * two levels, comments) by demo, demo2 and the operator, one Q&A post for another division only,
- * and 10 small real help files (PDF, XLSX, ZIP). Deterministic, relative to ctx.now.
+ * 10 small real help files (PDF, XLSX, ZIP) and the FAQ in five languages. Deterministic, relative to ctx.now.
  */
 
 const OPERATOR = { registrantIdx: 1, registrantType: 'manager', name: '고객센터 (Help desk)' };
@@ -62,6 +62,200 @@ const COMMENTS = [
   'We see the same on our account.',
   '답변 기다리겠습니다.',
 ];
+
+/** The FAQ of the demo (the page's placeholder entries, spec §2), in the five UI languages: [tab, ref, question, answer]. */
+const FAQ: Record<string, [string, string, string, string][]> = {
+  en: [
+    [
+      'bugs',
+      'q1',
+      'The invoice PDF does not download. What can I do?',
+      'Allow downloads from the portal in your browser and try again. If it still fails, write to us on the Q&A board with the invoice code.',
+    ],
+    [
+      'bugs',
+      'q2',
+      'A screen stays empty after I log in.',
+      'Reload the page. If the list is still empty, log out, log in again and check that your search filters are not too narrow.',
+    ],
+    [
+      'bugs',
+      'q3',
+      "The Excel upload says 'Please check the file name.'",
+      'The file must be named exactly books.xlsx and be an Excel (xlsx) file. ISBNs go in the first column of the first sheet.',
+    ],
+    [
+      'bugs',
+      'q4',
+      'I am logged out too often.',
+      "A warning appears five minutes before your session ends. Choose 'Extend login time' to keep working.",
+    ],
+    ['shipping', 'q1', 'When are orders shipped?', 'Orders confirmed before 2 p.m. (Korea time) leave the warehouse the same working day.'],
+    [
+      'shipping',
+      'q2',
+      'Which shipping types are available?',
+      'Flight, K-Packet, ship, parcel and ground delivery in Korea or the USA, depending on the destination.',
+    ],
+    [
+      'shipping',
+      'q3',
+      'How do I follow a shipment?',
+      'Once the bill of lading is registered, the shipment shows as departed and its tracking number appears in the order.',
+    ],
+    [
+      'shipping',
+      'q4',
+      'How long do returns take?',
+      'Returns are checked within 14 days of arrival at the warehouse; a refund can be made only once.',
+    ],
+  ],
+  ko: [
+    [
+      'bugs',
+      'q1',
+      '세금계산서 PDF가 다운로드되지 않습니다. 어떻게 하나요?',
+      '브라우저에서 포털의 다운로드를 허용한 뒤 다시 시도해 주세요. 그래도 안 되면 계산서 코드와 함께 Q&A 게시판에 문의해 주세요.',
+    ],
+    [
+      'bugs',
+      'q2',
+      '로그인 후 화면이 비어 있습니다.',
+      '페이지를 새로 고쳐 주세요. 목록이 계속 비어 있으면 로그아웃 후 다시 로그인하고 검색 조건이 너무 좁지 않은지 확인해 주세요.',
+    ],
+    [
+      'bugs',
+      'q3',
+      "엑셀 업로드 시 '파일명을 확인해 주세요.'라고 나옵니다.",
+      '파일 이름은 정확히 books.xlsx 이어야 하며 엑셀(xlsx) 파일이어야 합니다. ISBN은 첫 번째 시트의 첫 번째 열에 입력합니다.',
+    ],
+    [
+      'bugs',
+      'q4',
+      '로그아웃이 너무 자주 됩니다.',
+      "세션 종료 5분 전에 경고 창이 나타납니다. '로그인 시간 연장'을 누르면 계속 작업할 수 있습니다.",
+    ],
+    ['shipping', 'q1', '주문은 언제 출고되나요?', '오후 2시(한국 시간) 이전에 확정된 주문은 당일 영업일에 물류센터에서 출고됩니다.'],
+    [
+      'shipping',
+      'q2',
+      '어떤 배송 방법이 있나요?',
+      '목적지에 따라 항공, K-Packet, 해운, 택배, 국내 또는 미국 내 육상 배송을 이용할 수 있습니다.',
+    ],
+    [
+      'shipping',
+      'q3',
+      '배송 조회는 어떻게 하나요?',
+      '선하증권(BL)이 등록되면 출항으로 표시되고 주문에서 운송장 번호를 확인할 수 있습니다.',
+    ],
+    ['shipping', 'q4', '반품 처리에는 얼마나 걸리나요?', '반품은 물류센터 도착 후 14일 이내에 검수되며, 환불은 한 번만 가능합니다.'],
+  ],
+  es: [
+    [
+      'bugs',
+      'q1',
+      'El PDF de la factura no se descarga. ¿Qué puedo hacer?',
+      'Permita las descargas del portal en su navegador y vuelva a intentarlo. Si sigue fallando, escríbanos en el tablón de preguntas con el código de la factura.',
+    ],
+    [
+      'bugs',
+      'q2',
+      'Una pantalla queda vacía después de iniciar sesión.',
+      'Recargue la página. Si la lista sigue vacía, cierre la sesión, vuelva a entrar y compruebe que los filtros de búsqueda no sean demasiado estrictos.',
+    ],
+    [
+      'bugs',
+      'q3',
+      'La carga de Excel dice «Compruebe el nombre del archivo».',
+      'El archivo debe llamarse exactamente books.xlsx y ser un archivo de Excel (xlsx). Los ISBN van en la primera columna de la primera hoja.',
+    ],
+    [
+      'bugs',
+      'q4',
+      'La sesión se cierra con demasiada frecuencia.',
+      'Cinco minutos antes de que termine la sesión aparece un aviso. Elija «Ampliar el tiempo de sesión» para seguir trabajando.',
+    ],
+    [
+      'shipping',
+      'q1',
+      '¿Cuándo se envían los pedidos?',
+      'Los pedidos confirmados antes de las 14:00 (hora de Corea) salen del almacén el mismo día hábil.',
+    ],
+    [
+      'shipping',
+      'q2',
+      '¿Qué tipos de envío hay?',
+      'Avión, K-Packet, barco, paquetería y transporte terrestre en Corea o en EE. UU., según el destino.',
+    ],
+    [
+      'shipping',
+      'q3',
+      '¿Cómo sigo un envío?',
+      'Cuando se registra el conocimiento de embarque, el envío aparece como salido y el número de seguimiento se muestra en el pedido.',
+    ],
+    [
+      'shipping',
+      'q4',
+      '¿Cuánto tardan las devoluciones?',
+      'Las devoluciones se revisan en un plazo de 14 días desde su llegada al almacén; el reembolso solo puede hacerse una vez.',
+    ],
+  ],
+  zh: [
+    ['bugs', 'q1', '发票 PDF 无法下载，怎么办？', '请在浏览器中允许本门户的下载后重试。如果仍然失败，请在问答板上附上发票编号联系我们。'],
+    ['bugs', 'q2', '登录后页面一片空白。', '请刷新页面。如果列表仍为空，请退出后重新登录，并检查搜索条件是否过窄。'],
+    [
+      'bugs',
+      'q3',
+      'Excel 上传提示“请检查文件名”。',
+      '文件名必须正好是 books.xlsx，且必须是 Excel (xlsx) 文件。ISBN 填写在第一个工作表的第一列。',
+    ],
+    ['bugs', 'q4', '我经常被自动退出登录。', '会话结束前五分钟会出现提醒。选择“延长登录时间”即可继续工作。'],
+    ['shipping', 'q1', '订单什么时候发货？', '韩国时间下午 2 点前确认的订单在当天工作日从仓库发出。'],
+    ['shipping', 'q2', '有哪些配送方式？', '根据目的地，可选择空运、K-Packet、海运、快递以及韩国或美国境内陆运。'],
+    ['shipping', 'q3', '如何跟踪货件？', '提单登记后，货件显示为已出发，订单中会显示跟踪号码。'],
+    ['shipping', 'q4', '退货需要多长时间？', '退货在到达仓库后 14 天内完成检验；退款只能办理一次。'],
+  ],
+  ja: [
+    [
+      'bugs',
+      'q1',
+      '請求書の PDF がダウンロードできません。どうすればよいですか？',
+      'ブラウザでポータルからのダウンロードを許可してから再度お試しください。それでも失敗する場合は、請求書コードを添えて Q&A 掲示板でお問い合わせください。',
+    ],
+    [
+      'bugs',
+      'q2',
+      'ログイン後、画面が空のままです。',
+      'ページを再読み込みしてください。一覧が空のままの場合は、ログアウトして再度ログインし、検索条件が狭すぎないか確認してください。',
+    ],
+    [
+      'bugs',
+      'q3',
+      'Excel アップロードで「ファイル名を確認してください。」と表示されます。',
+      'ファイル名は正確に books.xlsx で、Excel (xlsx) ファイルである必要があります。ISBN は最初のシートの最初の列に入力します。',
+    ],
+    [
+      'bugs',
+      'q4',
+      '頻繁にログアウトされます。',
+      'セッション終了の 5 分前に警告が表示されます。「ログイン時間を延長」を選ぶと作業を続けられます。',
+    ],
+    ['shipping', 'q1', '注文はいつ出荷されますか？', '韓国時間の午後 2 時までに確定した注文は、同じ営業日に倉庫から出荷されます。'],
+    [
+      'shipping',
+      'q2',
+      'どのような配送方法がありますか？',
+      '配送先に応じて、航空便、K-Packet、船便、宅配便、韓国または米国内の陸送をご利用いただけます。',
+    ],
+    [
+      'shipping',
+      'q3',
+      '配送状況はどのように確認できますか？',
+      '船荷証券 (BL) が登録されると出港済みと表示され、注文に追跡番号が表示されます。',
+    ],
+    ['shipping', 'q4', '返品にはどのくらいかかりますか？', '返品は倉庫到着後 14 日以内に検品され、返金は一度だけ可能です。'],
+  ],
+};
 
 const p = (ko: string, en: string) => `<p>${ko}</p><p>${en}</p>`;
 
@@ -307,6 +501,15 @@ export async function seedHelp(ctx: SeedContext): Promise<void> {
         posts++;
       }
     }
+
+    // the FAQ page's entries (what an operator loads with the faq import)
+    await tx
+      .insert(faqEntries)
+      .values(
+        Object.entries(FAQ).flatMap(([language, entries]) =>
+          entries.map(([tab, ref, question, answer], i) => ({ tab, language, ref, position: (i % 4) + 1, question, answer })),
+        ),
+      );
 
     // a post for another division only: never shown to AUT
     await insertPost(tx, {

@@ -27,7 +27,9 @@ export type ImportMessageKey =
   | 'unknownCustomer'
   | 'fileMissing'
   | 'zipSheet'
-  | 'zipTooLarge';
+  | 'zipTooLarge'
+  | 'dateTime'
+  | 'fileType';
 
 export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string>> = {
   en: {
@@ -54,6 +56,8 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     fileMissing: 'The zip holds no file named {value}.',
     zipSheet: 'The zip must hold one CSV or XLSX sheet at its top level (or one named {name}).',
     zipTooLarge: 'The zip unpacks to more than {max} MB or holds more than {files} files.',
+    dateTime: 'A date as YYYY-MM-DD, or a date and time as YYYY-MM-DD HH:MM (Korea time unless an offset is given).',
+    fileType: 'The file {value} is not of an accepted type, or its content does not match its extension ({types}).',
   },
   ko: {
     required: '필수 값입니다.',
@@ -79,6 +83,8 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     fileMissing: 'zip 파일에 {value} 파일이 없습니다.',
     zipSheet: 'zip 파일의 최상위에 CSV 또는 XLSX 시트가 하나 있어야 합니다 (또는 {name}).',
     zipTooLarge: 'zip 파일의 압축을 풀면 {max}MB를 넘거나 파일이 {files}개를 넘습니다.',
+    dateTime: 'YYYY-MM-DD 형식의 날짜 또는 YYYY-MM-DD HH:MM 형식의 날짜와 시간이어야 합니다 (시간대를 적지 않으면 한국 시간).',
+    fileType: '{value} 파일은 허용되지 않는 형식이거나 내용이 확장자와 맞지 않습니다 ({types}).',
   },
   es: {
     required: 'Este valor es obligatorio.',
@@ -104,6 +110,8 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     fileMissing: 'El zip no contiene ningún archivo llamado {value}.',
     zipSheet: 'El zip debe contener una hoja CSV o XLSX en su nivel superior (o una llamada {name}).',
     zipTooLarge: 'El zip descomprimido ocupa más de {max} MB o contiene más de {files} archivos.',
+    dateTime: 'Una fecha AAAA-MM-DD, o una fecha y hora AAAA-MM-DD HH:MM (hora de Corea si no se indica un desfase).',
+    fileType: 'El archivo {value} no es de un tipo aceptado o su contenido no corresponde a su extensión ({types}).',
   },
   zh: {
     required: '此值为必填项。',
@@ -129,6 +137,8 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     fileMissing: 'zip 中没有名为 {value} 的文件。',
     zipSheet: 'zip 的顶层必须有一个 CSV 或 XLSX 表格（或名为 {name} 的表格）。',
     zipTooLarge: 'zip 解压后超过 {max} MB 或文件超过 {files} 个。',
+    dateTime: '日期格式应为 YYYY-MM-DD，或日期和时间 YYYY-MM-DD HH:MM（未注明时区时为韩国时间）。',
+    fileType: '文件 {value} 的类型不被接受，或其内容与扩展名不符（{types}）。',
   },
   ja: {
     required: 'この値は必須です。',
@@ -154,6 +164,8 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     fileMissing: 'zip に {value} という名前のファイルはありません。',
     zipSheet: 'zip の最上位に CSV または XLSX のシートが 1 つ必要です（または {name}）。',
     zipTooLarge: 'zip を展開すると {max} MB を超えるか、ファイルが {files} 個を超えます。',
+    dateTime: 'YYYY-MM-DD 形式の日付、または YYYY-MM-DD HH:MM 形式の日時を指定してください（時差の指定がなければ韓国時間）。',
+    fileType: 'ファイル {value} は受け付けない種類か、内容が拡張子と一致しません（{types}）。',
   },
 };
 

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { badRequest } from '../errors';
 import type { FileStore } from '../file-store';
 import type { MailContext } from '../mail/notify';
-import { importMessage, type ImportMessage, type ImportMessageKey } from './messages';
+import { IMPORT_MESSAGES, importMessage, type ImportMessage, type ImportMessageKey } from './messages';
 import { readRows, type ImportFormat, type SheetFormat } from './read';
 import { NO_FILES, unpackImportZip, ZIP_MAX_FILES, ZIP_MAX_UNPACKED_BYTES, ZipTooLarge, ZipWithoutSheet, type ImportFiles } from './zip';
 
@@ -20,6 +20,12 @@ export interface ImportEnv {
   mail?: MailContext;
   /** the import only checks: nothing it writes is kept (files should not be stored) */
   dryRun: boolean;
+  /**
+   * Runs `fn` once the import's transaction has ended (true: committed; false: rolled back, a dry run
+   * included): for what lives outside the database, such as file bytes replaced (delete the old ones
+   * only after the commit) or stored for a run that was rolled back (delete the new ones).
+   */
+  onEnd: (fn: (committed: boolean) => Promise<void>) => void;
 }
 
 /** A documented column of an import kind (templates and the README list them). */
@@ -111,10 +117,14 @@ function rowIssues(row: number, error: z.ZodError): RowIssue[] {
   return error.issues.map((i) => {
     const column = String(i.path[0] ?? '');
     let key: ImportMessageKey = 'invalid';
-    const params: Record<string, number> = {};
-    if ((['required', 'yn', 'isbn', 'money', 'date', 'country', 'currency', 'division'] as string[]).includes(i.message))
+    const params: Record<string, string | number> = {};
+    // a kind's rule names its message by key (z.string().regex(…, 'date')); zod's own messages are general
+    if (Object.hasOwn(IMPORT_MESSAGES.en, i.message)) {
       key = i.message as ImportMessageKey;
-    else if (i.code === 'invalid_type' && i.input === undefined) key = 'required';
+      // z.enum(…, { error: 'oneOf' }): the values allowed; a refinement's own params ({ min, max })
+      if (i.code === 'invalid_value') params.values = i.values.map(String).join(', ');
+      if (i.code === 'custom' && i.params) Object.assign(params, i.params);
+    } else if (i.code === 'invalid_type' && i.input === undefined) key = 'required';
     else if (i.code === 'too_big') {
       key = 'tooLong';
       params.max = Number(i.maximum);
@@ -137,7 +147,7 @@ export async function runImport<T, Ctx>(
     format: ImportFormat;
     dryRun: boolean;
     lang?: string;
-    env?: Omit<ImportEnv, 'files' | 'dryRun'>;
+    env?: Omit<ImportEnv, 'files' | 'dryRun' | 'onEnd'>;
     /** called with the report before the transaction commits (the audit log); its answer becomes the report's run_id */
     afterWrite?: (tx: DbOrTx, report: ImportReport) => Promise<number | null | void>;
   },
@@ -161,7 +171,12 @@ export async function runImport<T, Ctx>(
       throw badRequest(message, [{ path: 'file', message }]);
     }
   } else format = opts.format;
-  const env: ImportEnv = { now: () => new Date(), ...opts.env, files, dryRun: opts.dryRun };
+  const ending: ((committed: boolean) => Promise<void>)[] = [];
+  const env: ImportEnv = { now: () => new Date(), ...opts.env, files, dryRun: opts.dryRun, onEnd: (fn) => void ending.push(fn) };
+  // a failing clean-up does not change the import's outcome (at worst unreferenced bytes stay in the store)
+  const end = async (committed: boolean) => {
+    for (const fn of ending) await fn(committed).catch(() => undefined);
+  };
   const issues: RowIssue[] = [];
   const counts: WriteCounts = { created: 0, updated: 0, unchanged: 0 };
   let rows = 0;
@@ -247,6 +262,7 @@ export async function runImport<T, Ctx>(
       runId = (await opts.afterWrite?.(tx, report(true))) ?? null;
     });
   } catch (e) {
+    await end(false);
     if (e instanceof Rollback) return report(false);
     if (e instanceof Unreadable) {
       const message = importMessage(opts.lang, { key: 'unreadable', params: { format: format.toUpperCase() } });
@@ -254,5 +270,6 @@ export async function runImport<T, Ctx>(
     }
     throw e;
   }
+  await end(true);
   return report(true);
 }

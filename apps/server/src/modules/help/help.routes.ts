@@ -14,6 +14,8 @@ import {
   ZBoardWriteResponse,
   ZCommentCreate,
   ZErrorEnvelope,
+  ZFaqQuery,
+  ZFaqResponse,
   ZHelpFile,
   ZHelpFileDownload,
   ZHelpFilesQuery,
@@ -159,6 +161,24 @@ export const helpRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, a
       },
     },
     async (request) => help.addComment(request.params.bbs_name, companyOf(request), request.body),
+  );
+
+  app.get(
+    '/help/faq',
+    {
+      schema: {
+        tags,
+        summary: 'The FAQ entries of a language',
+        description:
+          'Addition (spec §2 /help/faq): the questions and answers the distributor loaded (faq import) in `lang` ' +
+          '(a UI language, default en), by tab (bugs, shipping) then position. A language without entries answers an ' +
+          'empty list: the page then shows the English ones. Answers are plain text.',
+        querystring: ZFaqQuery,
+        response: { 200: ZFaqResponse, ...e(400, 401) },
+      },
+      config: { cacheTopics: ['help'] },
+    },
+    async (request) => help.faq(request.query.lang),
   );
 
   app.get(

@@ -5,7 +5,9 @@ import type {
   TBoardListResponse,
   TBoardPost,
   TCustomerType,
+  TFaqResponse,
   THelpFile,
+  TUiLanguage,
 } from '@portal/contract';
 import { DEFAULT_PAGE_SIZE } from '@portal/contract/constants';
 import type { Db } from '../../db/client';
@@ -14,6 +16,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { notifyQnaActivity, type MailContext } from '../../lib/mail/notify';
 import type { AuthService } from '../auth/auth.service';
 import * as repo from './help.repository';
+import { listFaq } from './help-imports.repository';
 import { sanitizeContent, stripNul, visibleText } from './sanitize';
 
 /** Who a company post or comment is registered to (spec §6: registrant type company, same idx). */
@@ -237,6 +240,12 @@ export function createHelpService(deps: { db: Db; auth: AuthService; now: () => 
         return inserted;
       });
       return toComment(row);
+    },
+
+    /** The FAQ entries written in `language` (the page falls back to English for a tab with none). */
+    async faq(language: TUiLanguage): Promise<TFaqResponse> {
+      const rows = await listFaq(db, language);
+      return { language, entries: rows.map((r) => ({ ...r, tab: r.tab as TFaqResponse['entries'][number]['tab'] })) };
     },
 
     /** The files of the caller's customer type; one page of them when start or length is given (SQL paging). */

@@ -16,10 +16,14 @@ function Elsewhere() {
 /**
  * Renders one page at a URL as the app does: in a router (the page's path pattern), with a fresh
  * query client, modals and notifications, and its translations loaded. Any other path renders
- * "navigated-to" with the path the page went to.
+ * "navigated-to" with the path the page went to. `lng`: the UI language (default English).
  */
-export async function renderPage(Page: ComponentType, { path, url, ns }: { path: string; url: string; ns: string }) {
+export async function renderPage(
+  Page: ComponentType,
+  { path, url, ns, lng = 'en' }: { path: string; url: string; ns: string; lng?: string },
+) {
   await initI18n('en');
+  await i18next.changeLanguage(lng);
   await i18next.loadNamespaces(ns);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter(
@@ -36,6 +40,7 @@ export async function renderPage(Page: ComponentType, { path, url, ns }: { path:
         <RouterProvider router={router} />
       </ModalsProvider>
     </QueryClientProvider>,
+    lng,
   );
   return { ...view, router, queryClient };
 }

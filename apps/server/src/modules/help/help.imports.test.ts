@@ -3,7 +3,9 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bbsPosts } from '../../db/schema';
+import { bbsPosts, helpFiles } from '../../db/schema';
+import { createDiskFileStore } from '../../lib/file-store';
+import { insertHelpFile } from './help.repository';
 import { createOperator } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { parsePostedAt } from './help.imports';
@@ -287,6 +289,36 @@ describe('help-files import', () => {
     expect(storedBytes()).toBe(bytesBefore);
   });
 
+  it('a file stored before hashes were kept is compared on its bytes: the same bytes are unchanged, and its hash is kept', async () => {
+    const store = createDiskFileStore(t.config.filesDir);
+    const bytes = Buffer.from('%PDF-1.4\nan older guide\n%%EOF\n');
+    const storageKey = store.newKey('help', 'pdf');
+    await store.put(storageKey, bytes);
+    const idx = await insertHelpFile(t.db, {
+      customerType: 'non_member',
+      name: 'Older guide',
+      extension: 'pdf',
+      size: bytes.length,
+      mime: 'application/pdf',
+      storageKey,
+    });
+    const zip = Buffer.from(
+      zipSync({
+        'help-files.csv': new Uint8Array(Buffer.from('name,file,customer_type\nOlder guide,older.pdf,non_member\n')),
+        'older.pdf': new Uint8Array(bytes),
+      }),
+    );
+    expect((await importFile('help-files', 'older.zip', zip)).json()).toMatchObject({
+      committed: true,
+      created: 0,
+      updated: 0,
+      unchanged: 1,
+    });
+    const [row] = await t.db.select().from(helpFiles).where(eq(helpFiles.idx, idx));
+    expect(row!.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(await store.get(storageKey)).toEqual(bytes);
+  });
+
   it('new bytes stored by a run that is rolled back after they were written are removed again', async () => {
     // 501 rows: the first batch (500) is written, then row 502 fails the check and everything rolls back
     const rows = Array.from({ length: 501 }, (_, i) => `Bulk ${i},bulk/${i}.txt,user`);
@@ -297,6 +329,6 @@ describe('help-files import', () => {
     const res = await importFile('help-files', 'bulk.zip', Buffer.from(zipSync(files)));
     expect(res.json()).toMatchObject({ committed: false, rows: 501, errors: [{ row: 502, column: 'file' }] });
     expect(storedBytes()).toBe(bytesBefore);
-    expect(await count('stored_files')).toBe(2);
+    expect(await count('stored_files')).toBe(3);
   });
 });

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
-import { bbsPosts, threadPathOf } from './schema';
+import { bbsPosts, THREAD_STEP_DIGITS, threadPathOf } from './schema';
 
 type PostValues = Omit<typeof bbsPosts.$inferInsert, 'rootIdx' | 'threadPath' | 'reLevel' | 'parentIdx'>;
 type ParentPost = { idx: number; rootIdx: number | null; threadPath: string; reLevel: number; rootTitle: string };
@@ -24,4 +24,20 @@ export async function insertPost(db: DbOrTx, values: PostValues, parent?: Parent
     })
     .where(eq(bbsPosts.idx, row.idx));
   return row.idx;
+}
+
+/** Inserts many top-level posts (thread starters) at once: two statements whatever their number (the seed, the notices import). */
+export async function insertTopLevelPosts(db: DbOrTx, values: PostValues[]): Promise<void> {
+  if (values.length === 0) return;
+  const rows = await db.insert(bbsPosts).values(values).returning({ idx: bbsPosts.idx });
+  // the same thread fields as insertPost gives a post without a parent
+  await db
+    .update(bbsPosts)
+    .set({ rootIdx: bbsPosts.idx, rootTitle: bbsPosts.title, threadPath: sql`lpad(${bbsPosts.idx}::text, ${THREAD_STEP_DIGITS}, '0')` })
+    .where(
+      inArray(
+        bbsPosts.idx,
+        rows.map((r) => r.idx),
+      ),
+    );
 }

@@ -1,9 +1,9 @@
 import { crc32 } from 'node:zlib';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { createDiskFileStore } from '../../lib/file-store';
 import type { DbOrTx } from '../client';
-import { bbsBoards, bbsComments, bbsPosts, faqEntries, helpFiles, storedFiles, THREAD_STEP_DIGITS } from '../schema';
-import { insertPost } from '../help-threads';
+import { bbsBoards, bbsComments, faqEntries, helpFiles, storedFiles } from '../schema';
+import { insertPost, insertTopLevelPosts } from '../help-threads';
 import type { SeedContext } from './registry';
 import { catalogueBooks } from './product';
 import { rng } from './random';
@@ -372,28 +372,12 @@ async function xlsx(sheet: string, rows: (string | number)[][]): Promise<Buffer>
   ]);
 }
 
-// Seeds write their rows with Drizzle directly (they never import a module's repository); the
-type PostValues = Omit<typeof bbsPosts.$inferInsert, 'rootIdx' | 'threadPath' | 'reLevel' | 'parentIdx'>;
-
+// Seeds write their rows with Drizzle directly (they never import a module's repository); posts go
+// through db/help-threads.ts, the thread rules shared with the help repository and the notices import.
 async function boardIdx(db: DbOrTx, name: string): Promise<number> {
   const [board] = await db.select({ idx: bbsBoards.idx }).from(bbsBoards).where(eq(bbsBoards.name, name)).limit(1);
   if (!board) throw new Error(`board ${name} is missing: run the migrations first`);
   return board.idx;
-}
-
-/** Inserts many top-level posts at once: two statements whatever their number. */
-async function insertTopLevelPosts(db: DbOrTx, values: PostValues[]): Promise<void> {
-  if (values.length === 0) return;
-  const rows = await db.insert(bbsPosts).values(values).returning({ idx: bbsPosts.idx });
-  await db
-    .update(bbsPosts)
-    .set({ rootIdx: bbsPosts.idx, rootTitle: bbsPosts.title, threadPath: sql`lpad(${bbsPosts.idx}::text, ${THREAD_STEP_DIGITS}, '0')` })
-    .where(
-      inArray(
-        bbsPosts.idx,
-        rows.map((r) => r.idx),
-      ),
-    );
 }
 
 export async function seedHelp(ctx: SeedContext): Promise<void> {

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bbsPosts, companyDivisions, faqEntries, helpFiles, storedFiles } from '../../db/schema';
 
-export { insertPost } from '../../db/help-threads';
+export { insertTopLevelPosts } from '../../db/help-threads';
 
 export async function divisionCodes(db: DbOrTx) {
   return (await db.select({ c: companyDivisions.code }).from(companyDivisions).orderBy(asc(companyDivisions.code))).map((r) => r.c);

@@ -97,6 +97,10 @@ describe('notices import', () => {
     expect(third.json()).toMatchObject({ created: 0, updated: 1, unchanged: 1 });
     const after = await t.inject(company, { method: 'GET', url: `/api/help/bbs/notice/${holiday.idx}?count_view=N` });
     expect(after.json().title).toContain('Year-end shipping dates');
+    // a thread starter, as a post written in the portal: its thread fields, the thread title following the change
+    const [row] = await t.db.select().from(bbsPosts).where(eq(bbsPosts.idx, holiday.idx));
+    expect(row).toMatchObject({ rootIdx: holiday.idx, threadPath: String(holiday.idx).padStart(10, '0'), reLevel: 0, parentIdx: null });
+    expect(row!.rootTitle).toBe(row!.title);
     expect(await count('bbs_posts')).toBe(2);
   });
 

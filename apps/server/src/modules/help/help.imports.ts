@@ -165,13 +165,14 @@ export const noticesImport: ImportKind<NoticeRow, { boardIdx: number; divisions:
       ).map((p) => [p.importRef!, p]),
     );
     const at = env.now();
+    const fresh = [];
     for (const r of records) {
       const v = r.values[0]!;
       const divisions = v.divisions ?? ctx.divisions;
       const old = existing.get(v.ref);
       if (!old) {
         const posted = v.postedAt ?? at;
-        await imports.insertPost(tx, {
+        fresh.push({
           ...IMPORT_REGISTRANT,
           boardIdx: ctx.boardIdx,
           importRef: v.ref,
@@ -203,6 +204,8 @@ export const noticesImport: ImportKind<NoticeRow, { boardIdx: number; divisions:
         counts.updated++;
       }
     }
+    // new notices are thread starters: inserted together, with the thread fields insertPost would give them
+    await imports.insertTopLevelPosts(tx, fresh);
     return counts;
   },
 };

@@ -55,21 +55,6 @@ export async function updateFaqEntry(
   await db.update(faqEntries).set(values).where(eq(faqEntries.idx, idx));
 }
 
-/** The FAQ of one language, by tab then position (GET /help/faq). */
-export function listFaq(db: DbOrTx, language: string) {
-  return db
-    .select({
-      tab: faqEntries.tab,
-      ref: faqEntries.ref,
-      position: faqEntries.position,
-      question: faqEntries.question,
-      answer: faqEntries.answer,
-    })
-    .from(faqEntries)
-    .where(eq(faqEntries.language, language))
-    .orderBy(asc(faqEntries.tab), asc(faqEntries.position), asc(faqEntries.ref));
-}
-
 /** The help files of these customer types with these shown names (the caller matches the type). */
 export function helpFilesByName(db: DbOrTx, customerTypes: string[], names: string[]) {
   return db

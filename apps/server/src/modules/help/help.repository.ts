@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { bbsBoards, bbsComments, bbsPosts, helpFiles, storedFiles } from '../../db/schema';
+import { bbsBoards, bbsComments, bbsPosts, faqEntries, helpFiles, storedFiles } from '../../db/schema';
 import { clampPaging, countRows, escapeLike, listPage, parseJson } from '../../lib/lists';
 
 export type PostRow = typeof bbsPosts.$inferSelect;
@@ -308,4 +308,19 @@ export async function insertHelpFile(
     .values({ customerType: f.customerType, storedFileIdx: stored!.idx })
     .returning({ idx: helpFiles.idx });
   return row!.idx;
+}
+
+/** The FAQ of one language, by tab then position (GET /help/faq). */
+export function listFaq(db: DbOrTx, language: string) {
+  return db
+    .select({
+      tab: faqEntries.tab,
+      ref: faqEntries.ref,
+      position: faqEntries.position,
+      question: faqEntries.question,
+      answer: faqEntries.answer,
+    })
+    .from(faqEntries)
+    .where(eq(faqEntries.language, language))
+    .orderBy(asc(faqEntries.tab), asc(faqEntries.position), asc(faqEntries.ref));
 }

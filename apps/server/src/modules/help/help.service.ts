@@ -6,6 +6,7 @@ import type {
   TBoardPost,
   TCustomerType,
   TFaqResponse,
+  TFaqTab,
   THelpFile,
   TUiLanguage,
 } from '@portal/contract';
@@ -16,7 +17,6 @@ import type { AuthContext } from '../../plugins/auth';
 import { notifyQnaActivity, type MailContext } from '../../lib/mail/notify';
 import type { AuthService } from '../auth/auth.service';
 import * as repo from './help.repository';
-import { listFaq } from './help-imports.repository';
 import { sanitizeContent, stripNul, visibleText } from './sanitize';
 
 /** Who a company post or comment is registered to (spec §6: registrant type company, same idx). */
@@ -244,8 +244,9 @@ export function createHelpService(deps: { db: Db; auth: AuthService; now: () => 
 
     /** The FAQ entries written in `language` (the page falls back to English for a tab with none). */
     async faq(language: TUiLanguage): Promise<TFaqResponse> {
-      const rows = await listFaq(db, language);
-      return { language, entries: rows.map((r) => ({ ...r, tab: r.tab as TFaqResponse['entries'][number]['tab'] })) };
+      const rows = await repo.listFaq(db, language);
+      // the faq import only writes the contract's tabs
+      return { language, entries: rows.map((r) => ({ ...r, tab: r.tab as TFaqTab })) };
     },
 
     /** The files of the caller's customer type; one page of them when start or length is given (SQL paging). */

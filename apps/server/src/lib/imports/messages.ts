@@ -27,7 +27,14 @@ export type ImportMessageKey =
   | 'unknownCustomer'
   | 'fileMissing'
   | 'zipSheet'
-  | 'zipTooLarge';
+  | 'zipTooLarge'
+  | 'notSameAsFirst'
+  | 'lineAmount'
+  | 'invoicePaid'
+  | 'invoicePaidByOther'
+  | 'currencyMismatch'
+  | 'coveredExceeds'
+  | 'coveredAboveInvoice';
 
 export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string>> = {
   en: {
@@ -54,6 +61,13 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     fileMissing: 'The zip holds no file named {value}.',
     zipSheet: 'The zip must hold one CSV or XLSX sheet at its top level (or one named {name}).',
     zipTooLarge: 'The zip unpacks to more than {max} MB or holds more than {files} files.',
+    notSameAsFirst: 'Must be the same on every row of one record: row {other} has {value}.',
+    lineAmount: 'The amount must be qty × unit price plus VAT: {expected}.',
+    invoicePaid: 'Invoice {value} is paid: its amount and currency cannot change.',
+    invoicePaidByOther: 'Invoice {value} is already paid by another payment ({other}).',
+    currencyMismatch: 'Invoice {value} is in {currency}, not in the currency of the payment.',
+    coveredExceeds: 'The covered amounts add up to {covered}, more than the payment amount {amount}.',
+    coveredAboveInvoice: 'More than the amount of the invoice ({amount}).',
   },
   ko: {
     required: '필수 값입니다.',
@@ -79,6 +93,13 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     fileMissing: 'zip 파일에 {value} 파일이 없습니다.',
     zipSheet: 'zip 파일의 최상위에 CSV 또는 XLSX 시트가 하나 있어야 합니다 (또는 {name}).',
     zipTooLarge: 'zip 파일의 압축을 풀면 {max}MB를 넘거나 파일이 {files}개를 넘습니다.',
+    notSameAsFirst: '한 레코드의 모든 행에서 같은 값이어야 합니다: {other}행의 값은 {value}입니다.',
+    lineAmount: '금액은 수량 × 단가 + 부가세인 {expected}이어야 합니다.',
+    invoicePaid: '{value} 청구서는 이미 결제되어 금액과 통화를 바꿀 수 없습니다.',
+    invoicePaidByOther: '{value} 청구서는 이미 다른 결제({other})로 결제되었습니다.',
+    currencyMismatch: '{value} 청구서의 통화는 {currency}이며 결제 통화와 다릅니다.',
+    coveredExceeds: '충당 금액의 합계 {covered}이(가) 결제 금액 {amount}보다 큽니다.',
+    coveredAboveInvoice: '청구서 금액({amount})보다 큽니다.',
   },
   es: {
     required: 'Este valor es obligatorio.',
@@ -104,6 +125,13 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     fileMissing: 'El zip no contiene ningún archivo llamado {value}.',
     zipSheet: 'El zip debe contener una hoja CSV o XLSX en su nivel superior (o una llamada {name}).',
     zipTooLarge: 'El zip descomprimido ocupa más de {max} MB o contiene más de {files} archivos.',
+    notSameAsFirst: 'Debe ser igual en todas las filas de un mismo registro: la fila {other} tiene {value}.',
+    lineAmount: 'El importe debe ser cantidad × precio unitario más IVA: {expected}.',
+    invoicePaid: 'La factura {value} está pagada: su importe y su moneda no pueden cambiar.',
+    invoicePaidByOther: 'La factura {value} ya está pagada por otro pago ({other}).',
+    currencyMismatch: 'La factura {value} está en {currency}, no en la moneda del pago.',
+    coveredExceeds: 'Los importes cubiertos suman {covered}, más que el importe del pago {amount}.',
+    coveredAboveInvoice: 'Más que el importe de la factura ({amount}).',
   },
   zh: {
     required: '此值为必填项。',
@@ -129,6 +157,13 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     fileMissing: 'zip 中没有名为 {value} 的文件。',
     zipSheet: 'zip 的顶层必须有一个 CSV 或 XLSX 表格（或名为 {name} 的表格）。',
     zipTooLarge: 'zip 解压后超过 {max} MB 或文件超过 {files} 个。',
+    notSameAsFirst: '同一记录的每一行必须相同：第 {other} 行为 {value}。',
+    lineAmount: '金额必须为数量 × 单价加增值税：{expected}。',
+    invoicePaid: '发票 {value} 已付款：其金额和货币不能更改。',
+    invoicePaidByOther: '发票 {value} 已由另一笔付款（{other}）支付。',
+    currencyMismatch: '发票 {value} 的货币为 {currency}，与付款货币不同。',
+    coveredExceeds: '所抵付金额合计 {covered}，超过付款金额 {amount}。',
+    coveredAboveInvoice: '超过发票金额（{amount}）。',
   },
   ja: {
     required: 'この値は必須です。',
@@ -154,6 +189,13 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     fileMissing: 'zip に {value} という名前のファイルはありません。',
     zipSheet: 'zip の最上位に CSV または XLSX のシートが 1 つ必要です（または {name}）。',
     zipTooLarge: 'zip を展開すると {max} MB を超えるか、ファイルが {files} 個を超えます。',
+    notSameAsFirst: '1 件のレコードのすべての行で同じ値にしてください: {other} 行目は {value} です。',
+    lineAmount: '金額は数量 × 単価 + 消費税の {expected} にしてください。',
+    invoicePaid: '請求書 {value} は支払済みのため、金額と通貨は変更できません。',
+    invoicePaidByOther: '請求書 {value} は別の入金（{other}）で支払済みです。',
+    currencyMismatch: '請求書 {value} の通貨は {currency} で、入金の通貨と異なります。',
+    coveredExceeds: '充当額の合計 {covered} が入金額 {amount} を超えています。',
+    coveredAboveInvoice: '請求書の金額（{amount}）を超えています。',
   },
 };
 

@@ -6,6 +6,7 @@
 import type { TImportKind } from '@portal/contract';
 import { z } from 'zod';
 import type { AnyImportKind, ImportColumn, ImportKind } from '../../lib/imports/run';
+import { invoicesImport, paymentsImport } from '../settlement/settlement.imports';
 import * as repo from './admin.repository';
 
 const text = (max: number) => z.string().max(max);
@@ -109,4 +110,8 @@ export const companiesImport: ImportKind<CompanyImportRow, { countries: Set<stri
  * Every kind by the name of `POST /api/admin/imports/{kind}`: each domain module declares its own
  * (settlement, copyright, help) and is registered here. TODO(issue 15): `satisfies Record` (all kinds) once all are in.
  */
-export const IMPORT_KIND_DEFS: Partial<Record<TImportKind, AnyImportKind>> = { companies: companiesImport };
+export const IMPORT_KIND_DEFS: Partial<Record<TImportKind, AnyImportKind>> = {
+  companies: companiesImport,
+  invoices: invoicesImport,
+  payments: paymentsImport,
+};

@@ -1,15 +1,13 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyInvoiceLines, buyInvoices, buyPayments, mailOutbox, storedFiles } from '../../db/schema';
 import { createOperator, type TestCompany } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/helper';
+import { folderFiles, IMPORT_EXAMPLES, importUpload, zipOf } from './settlement.factories';
 
 /** The operator's invoices and payments imports (issue 15), through POST /api/admin/imports/{kind}, seen by the company through spec §7. */
-
-const EXAMPLES = path.join(import.meta.dirname, '..', 'admin', 'examples');
 
 let t: TestContext;
 let op: string;
@@ -28,39 +26,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function multipart(fileName: string, data: Buffer | string) {
-  const boundary = 'settlement-import-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${fileName}"\r\ncontent-type: application/octet-stream\r\n\r\n`,
-    ),
-    Buffer.isBuffer(data) ? data : Buffer.from(data),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-async function importFile(kind: string, fileName: string, data: Buffer | string, query = '') {
-  const res = await t.inject(op, { method: 'POST', url: `/api/admin/imports/${kind}${query}`, ...multipart(fileName, data) });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
-
-const example = (name: string) => readFileSync(path.join(EXAMPLES, name));
-
-/** A folder's files by their path in it (the zip an operator makes of examples/payments/). */
-function filesOf(dir: string, prefix = ''): Record<string, Uint8Array> {
-  const out: Record<string, Uint8Array> = {};
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) Object.assign(out, filesOf(full, `${prefix}${name}/`));
-    else out[`${prefix}${name}`] = readFileSync(full);
-  }
-  return out;
-}
-const zipOf = (files: Record<string, Uint8Array | string>) =>
-  Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, typeof v === 'string' ? Buffer.from(v) : v]))));
-const paymentsExample = () => filesOf(path.join(EXAMPLES, 'payments'));
+const importFile = (kind: string, fileName: string, data: Buffer | string, query = '') => importUpload(t, op, kind, fileName, data, query);
+const example = (name: string) => readFileSync(path.join(IMPORT_EXAMPLES, name));
+const paymentsExample = () => folderFiles(path.join(IMPORT_EXAMPLES, 'payments'));
 
 const outbox = (kind: string) =>
   t.db.select({ companyIdx: mailOutbox.companyIdx, recipients: mailOutbox.recipients }).from(mailOutbox).where(eq(mailOutbox.kind, kind));

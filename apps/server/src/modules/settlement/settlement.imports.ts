@@ -7,6 +7,7 @@
 import { fromMinor, INVOICE_ITEMS, INVOICE_STATES, ISSUERS, multiplyMinor, PAYMENT_TYPES, toMinor, ZDate } from '@portal/contract';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
+import { storeInTransaction } from '../../lib/file-store';
 import type { ImportColumn, ImportEnv, ImportKind, ImportRecord, RowIssue, WriteCounts } from '../../lib/imports/run';
 import { notifyInvoiceNew, notifyPaymentRegistered } from '../../lib/mail/notify';
 import { PAYMENT_NS, splitFileName } from './settlement.service';
@@ -585,20 +586,21 @@ async function storeAttachments(
   existing: Map<string, { idx: number; storageKey: string; size: number }> | undefined,
 ) {
   let changed = false;
+  const store = env.fileStore && storeInTransaction(env.fileStore, tx);
   for (const path of paths) {
     const bytes = env.files.get(path)!;
     const { name, extension } = attachmentName(path);
     const old = existing?.get(`${name}.${extension}`);
     if (old && old.size === bytes.length) {
-      const stored = await env.fileStore?.get(old.storageKey);
+      const stored = await store?.get(old.storageKey);
       if (stored && stored.equals(bytes)) continue;
     }
     changed = true;
     if (env.dryRun) continue;
-    if (!env.fileStore) throw new Error('the payments import needs a file store for its attachments');
-    // the bytes go in before the row that names them; a rolled-back import leaves them unreferenced
-    const storageKey = env.fileStore.newKey(PAYMENT_NS, extension);
-    const { size } = await env.fileStore.put(storageKey, bytes);
+    if (!store) throw new Error('the payments import needs a file store for its attachments');
+    // the bytes go in before the row that names them; a rolled-back import leaves them unreferenced (unless the store is the database)
+    const storageKey = store.newKey(PAYMENT_NS, extension);
+    const { size } = await store.put(storageKey, bytes);
     const mime = MIME[extension.toLowerCase()] ?? 'application/octet-stream';
     if (old) await repo.replacePaymentFile(tx, old.idx, { size, mime, storageKey });
     else await repo.insertPaymentFile(tx, { companyIdx, paymentIdx, name, extension, size, mime, storageKey });

@@ -122,21 +122,35 @@ export async function insertInvoices(db: DbOrTx, invoices: { header: InvoiceHead
 }
 
 /**
- * Replaces an invoice's header and lines. updated_at becomes the transaction's time, so a PDF stored
- * before it is stale and made again on the next download (settlement.service storeInvoicePdf).
+ * Replaces the header and lines of existing invoices, in three statements for a whole batch (each
+ * statement runs the summary and change-feed triggers once). updated_at becomes the transaction's time,
+ * so a PDF stored before it is stale and made again on the next download (settlement.service
+ * storeInvoicePdf); created_at moves only when given (the registration day changed).
  */
-export async function replaceInvoice(
+export async function replaceInvoices(
   db: DbOrTx,
-  idx: number,
-  header: Omit<InvoiceHeader, 'createdAt'> & { createdAt?: Date },
-  lines: NewLine[],
+  invoices: { idx: number; header: Omit<InvoiceHeader, 'createdAt' | 'companyIdx' | 'code'>; createdAt?: Date; lines: NewLine[] }[],
 ) {
-  await db
-    .update(buyInvoices)
-    .set({ ...header, updatedAt: sql`now()` })
-    .where(eq(buyInvoices.idx, idx));
-  await db.delete(buyInvoiceLines).where(eq(buyInvoiceLines.buyInvoiceIdx, idx));
-  if (lines.length) await db.insert(buyInvoiceLines).values(lines.map((l) => ({ ...l, buyInvoiceIdx: idx })));
+  if (!invoices.length) return;
+  const values = sql.join(
+    invoices.map(
+      ({ idx, header: h, createdAt }) =>
+        sql`(${idx}::int, ${h.title}::text, ${h.issuer}::text, ${h.state}::text, ${h.item}::text, ${h.currencyIdx}::int,
+          ${h.amount}::numeric, ${h.createdDay}::date, ${h.dueDate}::date, ${createdAt?.toISOString() ?? null}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  await db.execute(
+    sql`update buy_invoices i set title = v.title, issuer = v.issuer, state = v.state, item = v.item, currency_idx = v.currency_idx,
+          amount = v.amount, created_day = v.created_day, due_date = v.due_date, created_at = coalesce(v.created_at, i.created_at),
+          updated_at = now()
+        from (values ${values}) as v(idx, title, issuer, state, item, currency_idx, amount, created_day, due_date, created_at)
+        where i.idx = v.idx`,
+  );
+  const idxs = invoices.map((i) => i.idx);
+  await db.delete(buyInvoiceLines).where(inArray(buyInvoiceLines.buyInvoiceIdx, idxs));
+  const lines = invoices.flatMap((i) => i.lines.map((l) => ({ ...l, buyInvoiceIdx: i.idx })));
+  if (lines.length) await db.insert(buyInvoiceLines).values(lines);
 }
 
 export interface ExistingPayment {
@@ -267,9 +281,30 @@ export interface PaymentValues {
   employeeName: string;
 }
 
-export async function insertPayment(db: DbOrTx, values: PaymentValues) {
-  const [row] = await db.insert(buyPayments).values(values).returning({ idx: buyPayments.idx });
-  return row!.idx;
+/** Inserts new payments; their idx in the order given. */
+export async function insertPayments(db: DbOrTx, values: PaymentValues[]) {
+  if (!values.length) return [];
+  const rows = await db.insert(buyPayments).values(values).returning({ idx: buyPayments.idx });
+  return rows.map((r) => r.idx);
+}
+
+/**
+ * What new payments cover, in three statements for a whole batch (each statement on these tables runs
+ * the summary and change-feed triggers once): the buy_payment_invoices rows and the invoices' payment,
+ * updated_at moved so their stored PDFs are made again (the PDF prints the payment state).
+ */
+export async function coverByNewPayments(db: DbOrTx, covered: { paymentIdx: number; invoiceIdx: number; amount: string }[]) {
+  if (!covered.length) return;
+  await db
+    .insert(buyPaymentInvoices)
+    .values(covered.map((c) => ({ buyPaymentIdx: c.paymentIdx, buyInvoiceIdx: c.invoiceIdx, amount: c.amount })));
+  const pairs = sql.join(
+    covered.map((c) => sql`(${c.invoiceIdx}::int, ${c.paymentIdx}::int)`),
+    sql`, `,
+  );
+  await db.execute(
+    sql`update buy_invoices i set buy_payment_idx = v.p, updated_at = now() from (values ${pairs}) as v(inv, p) where i.idx = v.inv`,
+  );
 }
 
 export async function updatePayment(db: DbOrTx, idx: number, values: PaymentValues) {
@@ -277,7 +312,7 @@ export async function updatePayment(db: DbOrTx, idx: number, values: PaymentValu
 }
 
 /**
- * Makes `covered` exactly what the payment covers: buy_payment_invoices rows and the invoices'
+ * Makes `covered` exactly what an existing payment covers: buy_payment_invoices rows and the invoices'
  * buy_payment_idx (paid, spec §4), as the domain's payments are linked. Invoices it no longer covers
  * become unpaid. updated_at of every invoice whose payment state changes is the transaction's time,
  * so its stored PDF (which prints the payment state) is made again.

@@ -149,6 +149,26 @@ describe('invoices import', () => {
     expect(await outbox('invoice_new')).toHaveLength(3);
   });
 
+  it('a changed registration day moves the registration time with it, and the company lists the invoice on its new day', async () => {
+    const moved = example('invoices.csv').toString().replaceAll('USD,2026-11-03,', 'USD,2026-11-04,');
+    const report = await importFile('invoices', 'invoices.csv', moved);
+    // INV-2026-0002 was changed by the test before: the example restores it
+    expect(report).toMatchObject({ committed: true, created: 0, updated: 2, unchanged: 1 });
+    const solToken = await t.login(sol.id, sol.password);
+    const list = await invoiceList(solToken);
+    expect(list.dataset[0].created_at.slice(0, 10)).toBe('2026-11-04');
+    const day = async (d: string) =>
+      (
+        await t.inject(solToken, {
+          method: 'GET',
+          url: `/api/calculate/buyInvoiceSend?start=0&length=10&search_value=${encodeURIComponent(JSON.stringify({ startDate: d, endDate: d }))}`,
+        })
+      ).json().total_cnt;
+    expect([await day('2026-11-03'), await day('2026-11-04')]).toEqual([0, 1]);
+    // back as the example has it, for the tests that follow
+    expect(await importFile('invoices', 'invoices.csv', example('invoices.csv'))).toMatchObject({ updated: 1, unchanged: 2 });
+  });
+
   it('one bad row rejects the file; every bad row is named by number and column, in Korean when asked', async () => {
     const header =
       'company_id,code,title,issuer,item,currency,created_day,due_date,state,line_no,description,qty,unit_price,vat_exempt,amount';
@@ -296,8 +316,8 @@ describe('payments import', () => {
       'nobody,P-1,X,2026-11-20,KRW,100,cash,,,',
       'hanbit,P-2,X,2026-11-20,KRW,100,cash,NO-SUCH-INVOICE,,',
       'hanbit,P-3,X,2026-11-20,KRW,557000,cash,INV-2026-0001,,',
-      'hanbit,P-4,X,2026-11-20,USD,93500,cash,INV-2026-0002,,',
-      'hanbit,P-5,X,2026-11-20,KRW,100,cash,INV-2026-0002,99999,',
+      'hanbit,P-4,X,2026-11-20,USD,112200,cash,INV-2026-0002,,',
+      'hanbit,P-5,X,2026-11-20,KRW,100,cash,INV-2026-0002,200000,',
       'hanbit,P-6,X,2026-11-20,KRW,100,cash,,,receipts/missing.pdf',
       'hanbit,P-7,X,2026-11-20,KRW,100,wire,,,',
     ].join('\n');
@@ -310,8 +330,8 @@ describe('payments import', () => {
       { row: 5, column: 'invoice_code', message: 'Invoice INV-2026-0002 is in KRW, not in the currency of the payment.' },
       // an invoice one payment of the file covers is paid for the next
       { row: 6, column: 'invoice_code', message: 'Invoice INV-2026-0002 is already paid by another payment (P-4).' },
-      { row: 6, column: 'covered_amount', message: 'More than the amount of the invoice (93500.00).' },
-      { row: 6, column: 'amount', message: 'The covered amounts add up to 99999.00, more than the payment amount 100.00.' },
+      { row: 6, column: 'covered_amount', message: 'More than the amount of the invoice (112200.00).' },
+      { row: 6, column: 'amount', message: 'The covered amounts add up to 200000.00, more than the payment amount 100.00.' },
       { row: 7, column: 'attachment', message: 'The zip holds no file named receipts/missing.pdf.' },
       { row: 8, column: 'type', message: 'One of: credit_card, check, cash, remittance.' },
     ]);
@@ -337,10 +357,24 @@ describe('payments import', () => {
       'invoices.csv',
       csv.replaceAll('2026-10 Credit purchase settlement', '2026-10 Credit settlement'),
     );
-    // INV-2026-0002 was changed by an earlier test: the example restores it
-    expect(retitled).toMatchObject({ committed: true, updated: 2, unchanged: 1 });
+    expect(retitled).toMatchObject({ committed: true, updated: 1, unchanged: 2 });
     const [inv] = (await invoicesOf(hanbit.idx)).filter((i) => i.code === 'INV-2026-0001');
     expect(inv).toMatchObject({ title: '2026-10 Credit settlement', amount: '557000.00' });
     expect(inv!.buyPaymentIdx).not.toBeNull();
+  });
+
+  it('a payment that no longer names an invoice leaves it unpaid, and the company sees that at once', async () => {
+    const csv = [
+      'company_id,reference,depositor,deposit_date,currency,amount,type,type_info,comment,employee',
+      'hanbit,PAY-2026-0001,Hanbit Books,2026-11-20,KRW,557000,remittance,KEB Hana 123-456789-01,October settlement paid in full,Haneul Jung',
+    ].join('\n');
+    expect(await importFile('payments', 'payments.csv', csv)).toMatchObject({ committed: true, updated: 1 });
+    const [inv] = (await invoicesOf(hanbit.idx)).filter((i) => i.code === 'INV-2026-0001');
+    expect(inv!.buyPaymentIdx).toBeNull();
+    const list = await invoiceList(hanbitToken);
+    expect(list.dataset.find((r: { code: string }) => r.code === 'INV-2026-0001').payment_state).toBe('N');
+    // the attachment it had stays: an import adds or replaces the files it names, it deletes none
+    const [p] = await t.db.select().from(buyPayments).where(eq(buyPayments.reference, 'PAY-2026-0001'));
+    expect((await paymentFiles()).filter((f) => f.refIdx === p!.idx)).toHaveLength(1);
   });
 });

@@ -80,12 +80,12 @@ const invoiceSchema = z.object({
   company_id: required(100),
   code: required(40),
   title: required(200),
-  issuer: required(3),
+  issuer: required(20),
   item: required(20),
   currency,
   created_day: day,
   due_date: day,
-  state: text(1).default('S'),
+  state: text(20).default('S'),
   line_no: text(6).optional(),
   description: required(300),
   qty: required(8),
@@ -297,18 +297,20 @@ export const invoicesImport: ImportKind<InvoiceImportRow, InvoiceCtx> = {
     const counts: WriteCounts = { created: 0, updated: 0, unchanged: 0 };
     const now = env.now();
     const fresh: ReturnType<typeof invoiceOf>[] = [];
+    const changed: Parameters<typeof repo.replaceInvoices>[1] = [];
     for (const r of records) {
       const inv = invoiceOf(r, ctx, now);
       const e = ctx.existing.get(keyOf(inv.companyIdx, inv.header.code));
       if (!e) fresh.push(inv);
       else if (unchangedInvoice(e, inv)) counts.unchanged++;
       else {
+        const { code: _code, ...header } = inv.header;
         // created_at follows the registration day only when that changes (it is when the invoice was registered)
-        const createdAt = e.createdDay === inv.header.createdDay ? undefined : inv.createdAt;
-        await repo.replaceInvoice(tx, e.idx, { companyIdx: inv.companyIdx, ...inv.header, ...(createdAt ? { createdAt } : {}) }, inv.lines);
-        counts.updated++;
+        changed.push({ idx: e.idx, header, createdAt: e.createdDay === header.createdDay ? undefined : inv.createdAt, lines: inv.lines });
       }
     }
+    await repo.replaceInvoices(tx, changed);
+    counts.updated = changed.length;
     const created = await repo.insertInvoices(
       tx,
       fresh.map((inv) => ({ header: { companyIdx: inv.companyIdx, ...inv.header, createdAt: inv.createdAt }, lines: inv.lines })),
@@ -530,43 +532,54 @@ export const paymentsImport: ImportKind<PaymentImportRow, PaymentCtx> = {
   },
   write: async (tx, records, ctx, env) => {
     const counts: WriteCounts = { created: 0, updated: 0, unchanged: 0 };
-    for (const r of records) {
+    const payments = records.map((r) => {
       const p = paymentOf(r, ctx);
-      const e = ctx.existing.get(keyOf(p.values.companyIdx, p.values.reference));
-      const covered = p.covered.map((c) => ({ invoiceIdx: c.invoice!.idx, amount: c.amount! }));
-      let changed = !e;
-      let idx: number;
-      if (!e) idx = await repo.insertPayment(tx, p.values);
-      else {
-        idx = e.idx;
-        const v = p.values;
-        if (
-          e.dName !== v.dName ||
-          e.dDate !== v.dDate ||
-          e.currencyIdx !== v.currencyIdx ||
-          !sameMoney(e.dPayment, v.dPayment) ||
-          e.dType !== v.dType ||
-          e.dTypeInfo !== v.dTypeInfo ||
-          e.dComment !== v.dComment ||
-          e.employeeName !== v.employeeName
-        ) {
-          await repo.updatePayment(tx, idx, v);
-          changed = true;
-        }
-      }
-      const sameCoverage =
-        !!e &&
-        e.covered.size === covered.length &&
-        covered.every((c) => e.covered.has(c.invoiceIdx) && sameMoney(e.covered.get(c.invoiceIdx)!, c.amount));
-      if (!sameCoverage && (e || covered.length)) {
-        await repo.setCoverage(tx, idx, covered);
+      return { ...p, existing: ctx.existing.get(keyOf(p.values.companyIdx, p.values.reference)) };
+    });
+    // new payments of the batch in a few statements (a statement per payment costs its triggers each time)
+    const fresh = payments.filter((p) => !p.existing);
+    const freshIdx = await repo.insertPayments(
+      tx,
+      fresh.map((p) => p.values),
+    );
+    await repo.coverByNewPayments(
+      tx,
+      fresh.flatMap((p, n) => p.covered.map((c) => ({ paymentIdx: freshIdx[n]!, invoiceIdx: c.invoice!.idx, amount: c.amount! }))),
+    );
+    for (const [n, p] of fresh.entries()) {
+      await storeAttachments(tx, env, p.values.companyIdx, freshIdx[n]!, p.attachments, undefined);
+      if (env.mail && !env.dryRun) await notifyPaymentRegistered(tx, env.mail, freshIdx[n]!);
+    }
+    counts.created = fresh.length;
+    for (const p of payments) {
+      const e = p.existing;
+      if (!e) continue;
+      const v = p.values;
+      let changed = false;
+      if (
+        e.dName !== v.dName ||
+        e.dDate !== v.dDate ||
+        e.currencyIdx !== v.currencyIdx ||
+        !sameMoney(e.dPayment, v.dPayment) ||
+        e.dType !== v.dType ||
+        e.dTypeInfo !== v.dTypeInfo ||
+        e.dComment !== v.dComment ||
+        e.employeeName !== v.employeeName
+      ) {
+        await repo.updatePayment(tx, e.idx, v);
         changed = true;
       }
-      if (await storeAttachments(tx, env, p.values.companyIdx, idx, p.attachments, e?.files)) changed = true;
-      if (!e) counts.created++;
-      else if (changed) counts.updated++;
+      const covered = p.covered.map((c) => ({ invoiceIdx: c.invoice!.idx, amount: c.amount! }));
+      const sameCoverage =
+        e.covered.size === covered.length &&
+        covered.every((c) => e.covered.has(c.invoiceIdx) && sameMoney(e.covered.get(c.invoiceIdx)!, c.amount));
+      if (!sameCoverage) {
+        await repo.setCoverage(tx, e.idx, covered);
+        changed = true;
+      }
+      if (await storeAttachments(tx, env, v.companyIdx, e.idx, p.attachments, e.files)) changed = true;
+      if (changed) counts.updated++;
       else counts.unchanged++;
-      if (!e && env.mail && !env.dryRun) await notifyPaymentRegistered(tx, env.mail, idx);
     }
     return counts;
   },

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { fileBlobs } from '../db/schema';
 import { notFound } from './errors';
 
@@ -107,7 +107,7 @@ export function createDiskFileStore(root: string): FileStore {
  * PostgreSQL see the same files, and a database backup holds them. Meant for documents of a few
  * megabytes (invoice PDFs, attachments): each is read whole into memory.
  */
-export function createDbFileStore(db: Db): FileStore {
+export function createDbFileStore(db: DbOrTx): FileStore {
   return {
     kind: 'postgres',
     newKey: newStorageKey,
@@ -139,6 +139,13 @@ export function createDbFileStore(db: Db): FileStore {
     close: async () => {},
   };
 }
+
+/**
+ * The store to use inside an open transaction: when the files live in the database, its statements run
+ * in that transaction (the bytes commit or roll back with the rows naming them, and an embedded
+ * single-connection database does not wait forever on the open transaction); other stores as they are.
+ */
+export const storeInTransaction = (store: FileStore, tx: DbOrTx): FileStore => (store.kind === 'postgres' ? createDbFileStore(tx) : store);
 
 export interface S3StoreOptions {
   bucket: string;

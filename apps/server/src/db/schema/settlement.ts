@@ -43,8 +43,15 @@ export const buyPayments = pgTable(
     /** the distributor's employee who registered it */
     employeeName: varchar('employee_name', { length: 100 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** the distributor's own reference of the payment (the operator import's natural key); null for payments made before it */
+    reference: varchar('reference', { length: 40 }),
   },
-  (t) => [index('buy_payments_company_date').on(t.companyIdx, t.dDate, t.idx)],
+  (t) => [
+    index('buy_payments_company_date').on(t.companyIdx, t.dDate, t.idx),
+    uniqueIndex('buy_payments_company_reference')
+      .on(t.companyIdx, t.reference)
+      .where(sql`${t.reference} is not null`),
+  ],
 );
 
 /**

@@ -29,7 +29,14 @@ export type ImportMessageKey =
   | 'zipSheet'
   | 'zipTooLarge'
   | 'dateTime'
-  | 'fileType';
+  | 'fileType'
+  | 'notSameAsFirst'
+  | 'lineAmount'
+  | 'invoicePaid'
+  | 'invoicePaidByOther'
+  | 'currencyMismatch'
+  | 'coveredExceeds'
+  | 'coveredAboveInvoice';
 
 export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string>> = {
   en: {
@@ -58,6 +65,13 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     zipTooLarge: 'The zip unpacks to more than {max} MB or holds more than {files} files.',
     dateTime: 'A date as YYYY-MM-DD, or a date and time as YYYY-MM-DD HH:MM (Korea time unless an offset is given).',
     fileType: 'The file {value} is not of an accepted type, or its content does not match its extension ({types}).',
+    notSameAsFirst: 'Must be the same on every row of one record: row {other} has {value}.',
+    lineAmount: 'The amount must be qty × unit price plus VAT: {expected}.',
+    invoicePaid: 'Invoice {value} is paid: its amount and currency cannot change.',
+    invoicePaidByOther: 'Invoice {value} is already paid by another payment ({other}).',
+    currencyMismatch: 'Invoice {value} is in {currency}, not in the currency of the payment.',
+    coveredExceeds: 'The covered amounts add up to {covered}, more than the payment amount {amount}.',
+    coveredAboveInvoice: 'More than the amount of the invoice ({amount}).',
   },
   ko: {
     required: '필수 값입니다.',
@@ -85,6 +99,13 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     zipTooLarge: 'zip 파일의 압축을 풀면 {max}MB를 넘거나 파일이 {files}개를 넘습니다.',
     dateTime: 'YYYY-MM-DD 형식의 날짜 또는 YYYY-MM-DD HH:MM 형식의 날짜와 시간이어야 합니다 (시간대를 적지 않으면 한국 시간).',
     fileType: '{value} 파일은 허용되지 않는 형식이거나 내용이 확장자와 맞지 않습니다 ({types}).',
+    notSameAsFirst: '한 레코드의 모든 행에서 같은 값이어야 합니다: {other}행의 값은 {value}입니다.',
+    lineAmount: '금액은 수량 × 단가 + 부가세인 {expected}이어야 합니다.',
+    invoicePaid: '{value} 청구서는 이미 결제되어 금액과 통화를 바꿀 수 없습니다.',
+    invoicePaidByOther: '{value} 청구서는 이미 다른 결제({other})로 결제되었습니다.',
+    currencyMismatch: '{value} 청구서의 통화는 {currency}이며 결제 통화와 다릅니다.',
+    coveredExceeds: '충당 금액의 합계 {covered}이(가) 결제 금액 {amount}보다 큽니다.',
+    coveredAboveInvoice: '청구서 금액({amount})보다 큽니다.',
   },
   es: {
     required: 'Este valor es obligatorio.',
@@ -112,6 +133,13 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     zipTooLarge: 'El zip descomprimido ocupa más de {max} MB o contiene más de {files} archivos.',
     dateTime: 'Una fecha AAAA-MM-DD, o una fecha y hora AAAA-MM-DD HH:MM (hora de Corea si no se indica un desfase).',
     fileType: 'El archivo {value} no es de un tipo aceptado o su contenido no corresponde a su extensión ({types}).',
+    notSameAsFirst: 'Debe ser igual en todas las filas de un mismo registro: la fila {other} tiene {value}.',
+    lineAmount: 'El importe debe ser cantidad × precio unitario más IVA: {expected}.',
+    invoicePaid: 'La factura {value} está pagada: su importe y su moneda no pueden cambiar.',
+    invoicePaidByOther: 'La factura {value} ya está pagada por otro pago ({other}).',
+    currencyMismatch: 'La factura {value} está en {currency}, no en la moneda del pago.',
+    coveredExceeds: 'Los importes cubiertos suman {covered}, más que el importe del pago {amount}.',
+    coveredAboveInvoice: 'Más que el importe de la factura ({amount}).',
   },
   zh: {
     required: '此值为必填项。',
@@ -139,6 +167,13 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     zipTooLarge: 'zip 解压后超过 {max} MB 或文件超过 {files} 个。',
     dateTime: '日期格式应为 YYYY-MM-DD，或日期和时间 YYYY-MM-DD HH:MM（未注明时区时为韩国时间）。',
     fileType: '文件 {value} 的类型不被接受，或其内容与扩展名不符（{types}）。',
+    notSameAsFirst: '同一记录的每一行必须相同：第 {other} 行为 {value}。',
+    lineAmount: '金额必须为数量 × 单价加增值税：{expected}。',
+    invoicePaid: '发票 {value} 已付款：其金额和货币不能更改。',
+    invoicePaidByOther: '发票 {value} 已由另一笔付款（{other}）支付。',
+    currencyMismatch: '发票 {value} 的货币为 {currency}，与付款货币不同。',
+    coveredExceeds: '所抵付金额合计 {covered}，超过付款金额 {amount}。',
+    coveredAboveInvoice: '超过发票金额（{amount}）。',
   },
   ja: {
     required: 'この値は必須です。',
@@ -166,6 +201,13 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     zipTooLarge: 'zip を展開すると {max} MB を超えるか、ファイルが {files} 個を超えます。',
     dateTime: 'YYYY-MM-DD 形式の日付、または YYYY-MM-DD HH:MM 形式の日時を指定してください（時差の指定がなければ韓国時間）。',
     fileType: 'ファイル {value} は受け付けない種類か、内容が拡張子と一致しません（{types}）。',
+    notSameAsFirst: '1 件のレコードのすべての行で同じ値にしてください: {other} 行目は {value} です。',
+    lineAmount: '金額は数量 × 単価 + 消費税の {expected} にしてください。',
+    invoicePaid: '請求書 {value} は支払済みのため、金額と通貨は変更できません。',
+    invoicePaidByOther: '請求書 {value} は別の入金（{other}）で支払済みです。',
+    currencyMismatch: '請求書 {value} の通貨は {currency} で、入金の通貨と異なります。',
+    coveredExceeds: '充当額の合計 {covered} が入金額 {amount} を超えています。',
+    coveredAboveInvoice: '請求書の金額（{amount}）を超えています。',
   },
 };
 

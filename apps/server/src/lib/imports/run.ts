@@ -74,6 +74,11 @@ export interface ImportKind<T, Ctx = unknown> {
   prepare?: (tx: DbOrTx, env: ImportEnv) => Promise<Ctx>;
   /** issues a valid row still has against the database or the zip's files (unknown country, company, missing file, …) */
   check?: (record: ImportRecord<T>, ctx: Ctx, env: ImportEnv) => RowIssue[];
+  /**
+   * issues a batch has against rows the database holds that prepare cannot load whole (the invoices a
+   * batch names among millions): run after `check`, in the transaction, before the batch is written
+   */
+  checkBatch?: (tx: DbOrTx, records: ImportRecord<T>[], ctx: Ctx, env: ImportEnv) => Promise<RowIssue[]>;
   write: (tx: DbOrTx, records: ImportRecord<T>[], ctx: Ctx, env: ImportEnv) => Promise<WriteCounts>;
 }
 
@@ -204,6 +209,7 @@ export async function runImport<T, Ctx>(
         batch = [];
         batchRows = 0;
         if (kind.check) for (const r of records) issues.push(...kind.check(r, ctx, env));
+        if (kind.checkBatch && records.length) issues.push(...(await kind.checkBatch(tx, records, ctx, env)));
         // after the first problem nothing more is written (it would be rolled back): the rest is only checked
         if (!issues.length && records.length) {
           const c = await kind.write(tx, records, ctx, env);

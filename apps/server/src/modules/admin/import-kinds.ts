@@ -7,6 +7,7 @@ import type { TImportKind } from '@portal/contract';
 import { z } from 'zod';
 import type { AnyImportKind, ImportColumn, ImportKind } from '../../lib/imports/run';
 import { faqImport, helpFilesImport, noticesImport } from '../help/help.imports';
+import { invoicesImport, paymentsImport } from '../settlement/settlement.imports';
 import * as repo from './admin.repository';
 
 const text = (max: number) => z.string().max(max);
@@ -115,4 +116,6 @@ export const IMPORT_KIND_DEFS: Partial<Record<TImportKind, AnyImportKind>> = {
   notices: noticesImport,
   faq: faqImport,
   'help-files': helpFilesImport,
+  invoices: invoicesImport,
+  payments: paymentsImport,
 };

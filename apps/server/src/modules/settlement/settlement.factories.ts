@@ -1,7 +1,11 @@
 // Test data of the settlement domain (used by the tests only).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { zipSync } from 'fflate';
 import type { DbOrTx } from '../../db/client';
 import { buyInvoiceLines, buyInvoices, buyPaymentInvoices, buyPayments, currencies } from '../../db/schema';
+import type { TestContext } from '../../test/helper';
 
 let seq = 0;
 
@@ -97,3 +101,40 @@ export async function insertPayment(
   }
   return p!;
 }
+
+// ── the operator's imports (settlement.imports.test*.ts) ───────────────────────────────────────────
+/** The example files of the imports (admin/examples). */
+export const IMPORT_EXAMPLES = path.join(import.meta.dirname, '..', 'admin', 'examples');
+
+/** POST /api/admin/imports/{kind} with one file, as the operator console sends it; the report. */
+export async function importUpload(t: TestContext, token: string, kind: string, fileName: string, data: Buffer | string, query = '') {
+  const boundary = 'settlement-import-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${fileName}"\r\ncontent-type: application/octet-stream\r\n\r\n`,
+    ),
+    Buffer.isBuffer(data) ? data : Buffer.from(data),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.inject(token, {
+    method: 'POST',
+    url: `/api/admin/imports/${kind}${query}`,
+    payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+  if (res.statusCode !== 200) throw new Error(`import ${kind}: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** A folder's files by their path in it: what an operator zips of examples/payments/. */
+export function folderFiles(dir: string, prefix = ''): Record<string, Uint8Array> {
+  const out: Record<string, Uint8Array> = {};
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) Object.assign(out, folderFiles(full, `${prefix}${name}/`));
+    else out[`${prefix}${name}`] = readFileSync(full);
+  }
+  return out;
+}
+
+export const zipOf = (files: Record<string, Uint8Array>) => Buffer.from(zipSync(files));

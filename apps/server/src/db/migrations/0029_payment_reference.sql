@@ -1,0 +1,2 @@
+ALTER TABLE "buy_payments" ADD COLUMN "reference" varchar(40);--> statement-breakpoint
+CREATE UNIQUE INDEX "buy_payments_company_reference" ON "buy_payments" USING btree ("company_idx","reference") WHERE "buy_payments"."reference" is not null;

@@ -1,0 +1,622 @@
+/**
+ * The operator's imports of the settlement domain (issue 15): `invoices` (one row per invoice line)
+ * and `payments` (one row per payment and invoice it covers, with attachments from a zip). The rules
+ * are the domain's (spec §3/§4: items, issuers, states, payment types; an invoice is paid when a
+ * payment covers it); lib/imports reads, validates and batches; the SQL is in settlement-imports.repository.ts.
+ */
+import { fromMinor, INVOICE_ITEMS, INVOICE_STATES, ISSUERS, multiplyMinor, PAYMENT_TYPES, toMinor, ZDate } from '@portal/contract';
+import { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import { storeInTransaction } from '../../lib/file-store';
+import type { ImportColumn, ImportEnv, ImportKind, ImportRecord, RowIssue, WriteCounts } from '../../lib/imports/run';
+import { notifyInvoiceNew, notifyPaymentRegistered } from '../../lib/mail/notify';
+import { PAYMENT_NS, splitFileName } from './settlement.service';
+import * as repo from './settlement-imports.repository';
+
+const required = (max: number) => z.string({ error: 'required' }).min(1, 'required').max(max);
+const text = (max: number) => z.string().max(max);
+/** a calendar day, by the contract's rule */
+const day = z.string({ error: 'required' }).refine((v) => ZDate.safeParse(v).success, 'date');
+/** a decimal amount with at most 2 decimals that fits numeric(14, 2); never parsed into a float */
+const money = (signed: boolean) =>
+  z.string({ error: 'required' }).regex(signed ? /^-?\d{1,12}(\.\d{1,2})?$/ : /^\d{1,12}(\.\d{1,2})?$/, 'money');
+const currency = z
+  .string({ error: 'required' })
+  .transform((v) => v.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z]{3}$/, 'currency'));
+const yn = z
+  .string()
+  .transform((v) => v.toUpperCase())
+  .pipe(z.enum(['Y', 'N'], { error: 'yn' }))
+  .default('N');
+
+/** The canonical spelling of a code whatever its case ('oncredit' → 'onCredit'), or undefined. */
+const canonical = (values: readonly string[], v: string) => values.find((c) => c.toLowerCase() === v.toLowerCase());
+const oneOf = (row: number, column: string, values: readonly string[]): RowIssue => ({
+  row,
+  column,
+  message: { key: 'oneOf', params: { values: values.join(', ') } },
+});
+
+/** Rows after the first of a record must repeat its record-level columns. */
+function sameAsFirst<T extends Record<string, unknown>>(record: ImportRecord<T>, columns: readonly (keyof T & string)[]): RowIssue[] {
+  const first = record.values[0]!;
+  const out: RowIssue[] = [];
+  record.values.slice(1).forEach((v, i) => {
+    for (const c of columns)
+      if ((v[c] ?? '') !== (first[c] ?? ''))
+        out.push({
+          row: record.rows[i + 1]!,
+          column: c,
+          message: { key: 'notSameAsFirst', params: { other: record.rows[0]!, value: String(first[c] ?? '') } },
+        });
+  });
+  return out;
+}
+
+const keyOf = (companyIdx: number, code: string) => `${companyIdx}/${code}`;
+const sameMoney = (a: string, b: string) => toMinor(a) === toMinor(b);
+
+/** Company idx of the login ids a batch names, looked up once per import; unknown ones are reported at their first row. */
+async function knownCompanies(
+  tx: DbOrTx,
+  cache: Map<string, number>,
+  records: ImportRecord<{ company_id: string }>[],
+): Promise<RowIssue[]> {
+  const missing = [...new Set(records.map((r) => r.values[0]!.company_id))].filter((id) => !cache.has(id));
+  for (const [id, idx] of await repo.companyIdxByLoginId(tx, missing)) cache.set(id, idx);
+  return records
+    .filter((r) => !cache.has(r.values[0]!.company_id))
+    .map((r) => ({
+      row: r.rows[0]!,
+      column: 'company_id',
+      message: { key: 'unknownCompany' as const, params: { value: r.values[0]!.company_id } },
+    }));
+}
+
+// ── invoices ───────────────────────────────────────────────────────────────────────────────────────
+
+const invoiceSchema = z.object({
+  company_id: required(100),
+  code: required(40),
+  title: required(200),
+  issuer: required(20),
+  item: required(20),
+  currency,
+  created_day: day,
+  due_date: day,
+  state: text(20).default('S'),
+  line_no: text(6).optional(),
+  description: required(300),
+  qty: required(8),
+  unit_price: money(true),
+  vat_exempt: yn,
+  amount: money(true).optional(),
+});
+export type InvoiceImportRow = z.infer<typeof invoiceSchema>;
+
+const INVOICE_LEVEL = ['title', 'issuer', 'item', 'currency', 'created_day', 'due_date', 'state'] as const;
+const MAX_QTY = 1_000_000;
+const MAX_LINE_NO = 9_999;
+const whole = (v: string, min: number, max: number) => /^\d{1,7}$/.test(v) && Number(v) >= min && Number(v) <= max;
+
+/**
+ * A line's supply value (qty × unit price), VAT and amount in hundredths: VAT is 10 % of the supply value
+ * rounded to the whole unit (won) on a line of a KOR-issued invoice that is not VAT-exempt, as on a Korean
+ * tax invoice and in the demo data; none on exempt lines (books) and on USA-issued invoices.
+ */
+function lineMoney(issuer: string, v: InvoiceImportRow) {
+  const supply = multiplyMinor(toMinor(v.unit_price), v.qty);
+  const vat = issuer === 'KOR' && v.vat_exempt === 'N' ? multiplyMinor(supply, '0.001') * 100n : 0n;
+  return { supply, vat, amount: supply + vat };
+}
+
+interface InvoiceCtx {
+  currencies: Map<string, number>;
+  companies: Map<string, number>;
+  /** the invoices the current batch names, as stored (checkBatch → write) */
+  existing: Map<string, repo.ExistingInvoice>;
+}
+
+/** The invoice a record describes, in the database's terms (the record passed its checks). */
+function invoiceOf(record: ImportRecord<InvoiceImportRow>, ctx: InvoiceCtx, now: Date) {
+  const first = record.values[0]!;
+  const issuer = first.issuer.toUpperCase();
+  const lines = record.values.map((v, n): repo.NewLine => {
+    const m = lineMoney(issuer, v);
+    return {
+      lineNo: v.line_no ? Number(v.line_no) : n + 1,
+      description: v.description,
+      qty: Number(v.qty),
+      unitPrice: fromMinor(toMinor(v.unit_price)),
+      amount: fromMinor(m.amount),
+      supplyAmount: fromMinor(m.supply),
+      vatAmount: fromMinor(m.vat),
+      vatExempt: v.vat_exempt === 'Y',
+    };
+  });
+  lines.sort((a, b) => a.lineNo - b.lineNo);
+  // the list shows the day of created_at: noon UTC of the registration day falls on it from UTC−11 to UTC+11
+  // (Seoul included); never later than now, for an invoice registered today
+  const noon = new Date(`${first.created_day}T12:00:00Z`);
+  return {
+    companyIdx: ctx.companies.get(first.company_id)!,
+    header: {
+      code: first.code,
+      title: first.title,
+      issuer,
+      state: first.state.toUpperCase(),
+      item: canonical(INVOICE_ITEMS, first.item)!,
+      currencyIdx: ctx.currencies.get(first.currency)!,
+      amount: fromMinor(lines.reduce((s, l) => s + toMinor(l.amount), 0n)),
+      createdDay: first.created_day,
+      dueDate: first.due_date,
+    },
+    createdAt: noon < now ? noon : now,
+    lines,
+  };
+}
+
+function unchangedInvoice(e: repo.ExistingInvoice, inv: ReturnType<typeof invoiceOf>) {
+  const h = inv.header;
+  const same =
+    e.title === h.title &&
+    e.issuer === h.issuer &&
+    e.state === h.state &&
+    e.item === h.item &&
+    e.currencyIdx === h.currencyIdx &&
+    e.createdDay === h.createdDay &&
+    e.dueDate === h.dueDate &&
+    sameMoney(e.amount, h.amount) &&
+    e.lines.length === inv.lines.length;
+  return (
+    same &&
+    e.lines.every((l, i) => {
+      const n = inv.lines[i]!;
+      return (
+        l.lineNo === n.lineNo &&
+        l.description === n.description &&
+        l.qty === n.qty &&
+        l.vatExempt === n.vatExempt &&
+        sameMoney(l.unitPrice, n.unitPrice) &&
+        sameMoney(l.amount, n.amount) &&
+        sameMoney(l.supplyAmount, n.supplyAmount) &&
+        sameMoney(l.vatAmount, n.vatAmount)
+      );
+    })
+  );
+}
+
+function checkInvoice(record: ImportRecord<InvoiceImportRow>, ctx: InvoiceCtx): RowIssue[] {
+  const first = record.values[0]!;
+  const row = record.rows[0]!;
+  const out = sameAsFirst(record, INVOICE_LEVEL);
+  if (!canonical(ISSUERS, first.issuer)) out.push(oneOf(row, 'issuer', ISSUERS));
+  if (!canonical(INVOICE_ITEMS, first.item)) out.push(oneOf(row, 'item', INVOICE_ITEMS));
+  if (!canonical(INVOICE_STATES, first.state)) out.push(oneOf(row, 'state', INVOICE_STATES));
+  if (!ctx.currencies.has(first.currency)) out.push({ row, column: 'currency', message: { key: 'currency' } });
+  const lineRows = new Map<number, number>();
+  record.values.forEach((v, n) => {
+    const r = record.rows[n]!;
+    if (!whole(v.qty, 1, MAX_QTY)) out.push({ row: r, column: 'qty', message: { key: 'integer', params: { min: 1, max: MAX_QTY } } });
+    if (v.line_no !== undefined && !whole(v.line_no, 1, MAX_LINE_NO))
+      out.push({ row: r, column: 'line_no', message: { key: 'integer', params: { min: 1, max: MAX_LINE_NO } } });
+    else {
+      const no = v.line_no ? Number(v.line_no) : n + 1;
+      const other = lineRows.get(no);
+      if (other !== undefined) out.push({ row: r, column: 'line_no', message: { key: 'duplicate', params: { other } } });
+      else lineRows.set(no, r);
+    }
+    if (v.amount !== undefined && whole(v.qty, 1, MAX_QTY)) {
+      const expected = lineMoney(first.issuer.toUpperCase(), v).amount;
+      if (toMinor(v.amount) !== expected)
+        out.push({ row: r, column: 'amount', message: { key: 'lineAmount', params: { expected: fromMinor(expected) } } });
+    }
+  });
+  return out;
+}
+
+const invoiceColumns: ImportColumn[] = [
+  { name: 'company_id', required: true, example: 'hanbit', description: "The company's login id (with code: the natural key)" },
+  { name: 'code', required: true, example: 'INV-2026-0001', description: 'Invoice code, unique per company; also the name of its PDF' },
+  {
+    name: 'title',
+    required: true,
+    example: '2026-10 Credit purchase settlement',
+    description: 'Invoice title (same on every line of the invoice)',
+  },
+  { name: 'issuer', required: true, example: 'KOR', description: 'Issuing office: KOR (10 % VAT on lines not exempt) or USA (no VAT)' },
+  { name: 'item', required: true, example: 'onCredit', description: `Invoice item: ${INVOICE_ITEMS.join(', ')}` },
+  { name: 'currency', required: true, example: 'KRW', description: 'Currency code, one of the portal currencies' },
+  { name: 'created_day', required: true, example: '2026-10-31', description: 'Registration day, YYYY-MM-DD (lists sort and filter on it)' },
+  { name: 'due_date', required: true, example: '2026-11-30', description: 'Issuance deadline (due date), YYYY-MM-DD' },
+  {
+    name: 'state',
+    required: false,
+    example: 'S',
+    description: 'P created, S sent, R refunded (default S: an imported invoice is sent to the company)',
+  },
+  {
+    name: 'line_no',
+    required: false,
+    example: '1',
+    description: 'Line number 1–9999, unique in the invoice (default: the row’s place in the invoice)',
+  },
+  { name: 'description', required: true, example: 'The Vegetarian, 40 copies', description: 'What the line bills' },
+  { name: 'qty', required: true, example: '40', description: `Quantity, a whole number from 1 to ${MAX_QTY}` },
+  {
+    name: 'unit_price',
+    required: true,
+    example: '12000',
+    description: 'Unit price before VAT (the supply value of one), at most 2 decimals; negative for a discount',
+  },
+  { name: 'vat_exempt', required: false, example: 'Y', description: 'Y for a VAT-exempt line (books in Korea), default N' },
+  {
+    name: 'amount',
+    required: false,
+    example: '480000',
+    description:
+      'Line amount with VAT; empty: computed as qty × unit_price + VAT (10 % rounded to the whole unit, KOR only); given: must equal it',
+  },
+];
+
+/** invoices: one row per invoice line, the lines of one invoice contiguous; natural key (company_id, code). */
+export const invoicesImport: ImportKind<InvoiceImportRow, InvoiceCtx> = {
+  kind: 'invoices',
+  description:
+    'One row per invoice line; the rows of one invoice follow each other and repeat its invoice columns (title, issuer, item, ' +
+    'currency, days, state). Natural key: `company_id` + `code`. The invoice amount is the sum of its lines; a line is ' +
+    'qty × unit_price plus 10 % VAT (whole units) when the issuer is KOR and the line is not VAT-exempt. Importing an ' +
+    'existing invoice replaces its header and lines (its PDF is made again on the next download); the amount or currency ' +
+    'of an invoice already paid cannot change. A new invoice is mailed to the company (its invoice addresses) as one ' +
+    'registered by hand is.',
+  columns: invoiceColumns,
+  schema: invoiceSchema,
+  key: (r) => JSON.stringify([r.company_id, r.code]),
+  grouped: true,
+  prepare: async (tx) => ({ currencies: await repo.currencyIdxByName(tx), companies: new Map(), existing: new Map() }),
+  check: (record, ctx) => checkInvoice(record, ctx),
+  checkBatch: async (tx, records, ctx, env) => {
+    const out = await knownCompanies(tx, ctx.companies, records);
+    // only records that passed their own checks are looked at (their values are known to be well formed)
+    const known = records.filter((r) => ctx.companies.has(r.values[0]!.company_id) && !checkInvoice(r, ctx).length);
+    ctx.existing = await repo.invoicesWithLines(
+      tx,
+      known.map((r) => ({ companyIdx: ctx.companies.get(r.values[0]!.company_id)!, code: r.values[0]!.code })),
+    );
+    for (const r of known) {
+      const inv = invoiceOf(r, ctx, env.now());
+      const e = ctx.existing.get(keyOf(inv.companyIdx, inv.header.code));
+      // a payment covered the amount it had: changing it (or its currency) would leave the payment wrong
+      if (e?.buyPaymentIdx != null && (!sameMoney(e.amount, inv.header.amount) || e.currencyIdx !== inv.header.currencyIdx))
+        out.push({ row: r.rows[0]!, column: 'code', message: { key: 'invoicePaid', params: { value: inv.header.code } } });
+    }
+    return out;
+  },
+  write: async (tx, records, ctx, env) => {
+    const counts: WriteCounts = { created: 0, updated: 0, unchanged: 0 };
+    const now = env.now();
+    const fresh: ReturnType<typeof invoiceOf>[] = [];
+    const changed: Parameters<typeof repo.replaceInvoices>[1] = [];
+    for (const r of records) {
+      const inv = invoiceOf(r, ctx, now);
+      const e = ctx.existing.get(keyOf(inv.companyIdx, inv.header.code));
+      if (!e) fresh.push(inv);
+      else if (unchangedInvoice(e, inv)) counts.unchanged++;
+      else {
+        const { code: _code, ...header } = inv.header;
+        // created_at follows the registration day only when that changes (it is when the invoice was registered)
+        changed.push({ idx: e.idx, header, createdAt: e.createdDay === header.createdDay ? undefined : inv.createdAt, lines: inv.lines });
+      }
+    }
+    await repo.replaceInvoices(tx, changed);
+    counts.updated = changed.length;
+    const created = await repo.insertInvoices(
+      tx,
+      fresh.map((inv) => ({ header: { companyIdx: inv.companyIdx, ...inv.header, createdAt: inv.createdAt }, lines: inv.lines })),
+    );
+    counts.created += created.length;
+    if (env.mail && !env.dryRun) for (const idx of created) await notifyInvoiceNew(tx, env.mail, idx);
+    return counts;
+  },
+};
+
+// ── payments ───────────────────────────────────────────────────────────────────────────────────────
+
+const paymentSchema = z.object({
+  company_id: required(100),
+  reference: required(40),
+  depositor: required(100),
+  deposit_date: day,
+  currency,
+  amount: money(false),
+  type: required(20),
+  type_info: text(200).default(''),
+  comment: text(2000).default(''),
+  employee: text(100).default(''),
+  invoice_code: text(40).optional(),
+  covered_amount: money(false).optional(),
+  attachment: text(300).optional(),
+});
+export type PaymentImportRow = z.infer<typeof paymentSchema>;
+
+const PAYMENT_LEVEL = ['depositor', 'deposit_date', 'currency', 'amount', 'type', 'type_info', 'comment', 'employee'] as const;
+
+const MIME: Record<string, string> = {
+  pdf: 'application/pdf',
+  txt: 'text/plain; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  zip: 'application/zip',
+};
+
+/** An attachment's path in the zip → the name and extension it is stored and downloaded under ('receipts/r-1.pdf' → r-1, pdf). */
+const attachmentName = (path: string) => splitFileName(path.replace(/\\/g, '/').split('/').at(-1)!);
+
+interface PaymentCtx {
+  currencies: Map<string, number>;
+  companies: Map<string, number>;
+  /** the current batch's payments as stored, and the invoices it names (checkBatch → write) */
+  existing: Map<string, repo.ExistingPayment>;
+  invoices: Map<string, repo.InvoiceToCover>;
+}
+
+/** The payment a record describes: its values, the invoices it covers (amount: given, else the invoice's) and its attachments. */
+function paymentOf(record: ImportRecord<PaymentImportRow>, ctx: PaymentCtx) {
+  const first = record.values[0]!;
+  const companyIdx = ctx.companies.get(first.company_id)!;
+  const values: repo.PaymentValues = {
+    companyIdx,
+    reference: first.reference,
+    dName: first.depositor,
+    dDate: first.deposit_date,
+    currencyIdx: ctx.currencies.get(first.currency)!,
+    dPayment: fromMinor(toMinor(first.amount)),
+    dType: canonical(PAYMENT_TYPES, first.type)!,
+    dTypeInfo: first.type_info,
+    dComment: first.comment,
+    employeeName: first.employee,
+  };
+  const covered = record.values.flatMap((v, n) => {
+    if (!v.invoice_code) return [];
+    const inv = ctx.invoices.get(keyOf(companyIdx, v.invoice_code));
+    return [
+      {
+        row: record.rows[n]!,
+        code: v.invoice_code,
+        invoice: inv,
+        amount: v.covered_amount ? fromMinor(toMinor(v.covered_amount)) : inv?.amount,
+      },
+    ];
+  });
+  const attachments = [...new Set(record.values.flatMap((v) => (v.attachment ? [v.attachment] : [])))];
+  return { values, covered, attachments };
+}
+
+function checkPayment(record: ImportRecord<PaymentImportRow>, ctx: PaymentCtx, env: ImportEnv): RowIssue[] {
+  const first = record.values[0]!;
+  const row = record.rows[0]!;
+  const out = sameAsFirst(record, PAYMENT_LEVEL);
+  if (!canonical(PAYMENT_TYPES, first.type)) out.push(oneOf(row, 'type', PAYMENT_TYPES));
+  if (!ctx.currencies.has(first.currency)) out.push({ row, column: 'currency', message: { key: 'currency' } });
+  const codes = new Map<string, number>();
+  const names = new Map<string, { path: string; row: number }>();
+  record.values.forEach((v, n) => {
+    const r = record.rows[n]!;
+    if (v.invoice_code) {
+      const other = codes.get(v.invoice_code);
+      if (other !== undefined) out.push({ row: r, column: 'invoice_code', message: { key: 'duplicate', params: { other } } });
+      else codes.set(v.invoice_code, r);
+    } else if (v.covered_amount) out.push({ row: r, column: 'invoice_code', message: { key: 'required' } });
+    if (v.attachment) {
+      if (!env.files.get(v.attachment))
+        out.push({ row: r, column: 'attachment', message: { key: 'fileMissing', params: { value: v.attachment } } });
+      const { name, extension } = attachmentName(v.attachment);
+      // two files of one payment under one download name: the second could never be downloaded
+      const seen = names.get(`${name}.${extension}`);
+      if (seen && seen.path !== v.attachment)
+        out.push({ row: r, column: 'attachment', message: { key: 'duplicate', params: { other: seen.row } } });
+      else if (!seen) names.set(`${name}.${extension}`, { path: v.attachment, row: r });
+      if (!name || name.length > 200 || extension.length > 20) out.push({ row: r, column: 'attachment', message: { key: 'invalid' } });
+    }
+  });
+  return out;
+}
+
+const paymentColumns: ImportColumn[] = [
+  { name: 'company_id', required: true, example: 'hanbit', description: "The company's login id (with reference: the natural key)" },
+  {
+    name: 'reference',
+    required: true,
+    example: 'PAY-2026-0001',
+    description: "The distributor's reference of the payment, unique per company",
+  },
+  { name: 'depositor', required: true, example: 'Hanbit Books', description: 'Depositor name' },
+  { name: 'deposit_date', required: true, example: '2026-11-05', description: 'Deposit date, YYYY-MM-DD' },
+  { name: 'currency', required: true, example: 'KRW', description: 'Currency code; every invoice covered is in it' },
+  { name: 'amount', required: true, example: '1250000', description: 'Amount paid, at most 2 decimals' },
+  { name: 'type', required: true, example: 'remittance', description: `Payment type: ${PAYMENT_TYPES.join(', ')}` },
+  { name: 'type_info', required: false, example: 'KEB Hana 123-456789-01', description: 'Type detail (card, check number, bank account)' },
+  { name: 'comment', required: false, example: 'October statement', description: 'Comment shown to the company' },
+  { name: 'employee', required: false, example: 'Haneul Jung', description: "The distributor's employee who registered it" },
+  {
+    name: 'invoice_code',
+    required: false,
+    example: 'INV-2026-0001',
+    description: 'An invoice of the same company this payment covers (one per row); it becomes paid. Empty: the row covers none',
+  },
+  {
+    name: 'covered_amount',
+    required: false,
+    example: '480000',
+    description:
+      'Amount applied to that invoice, at most its amount (default: the invoice amount); all rows of a payment at most its amount',
+  },
+  {
+    name: 'attachment',
+    required: false,
+    example: 'receipts/PAY-2026-0001.pdf',
+    description: 'A file of the zip (its path in the zip) attached to the payment',
+  },
+];
+
+/** payments: one row per (payment, invoice it covers), a payment's rows contiguous; natural key (company_id, reference). */
+export const paymentsImport: ImportKind<PaymentImportRow, PaymentCtx> = {
+  kind: 'payments',
+  description:
+    'One row per payment and invoice it covers; the rows of one payment follow each other and repeat its payment columns. ' +
+    'Natural key: `company_id` + `reference`. Each `invoice_code` must be an invoice of that company in the payment currency ' +
+    'that no other payment has paid; it becomes paid. A CSV/XLSX alone, or a zip holding `payments.csv` (or .xlsx) and the ' +
+    'files the `attachment` column names by their path in the zip: they are attached to the payment (shown in its detail, ' +
+    'downloadable). Re-importing replaces what a payment covers and adds or replaces the attachments it names (others stay). ' +
+    'A new payment is mailed to the company. The example is the folder `payments/` (zip its content to import it).',
+  columns: paymentColumns,
+  schema: paymentSchema,
+  key: (r) => JSON.stringify([r.company_id, r.reference]),
+  grouped: true,
+  prepare: async (tx) => ({ currencies: await repo.currencyIdxByName(tx), companies: new Map(), existing: new Map(), invoices: new Map() }),
+  check: checkPayment,
+  checkBatch: async (tx, records, ctx, env) => {
+    const out = await knownCompanies(tx, ctx.companies, records);
+    // only records that passed their own checks are looked at (their values are known to be well formed)
+    const known = records.filter((r) => ctx.companies.has(r.values[0]!.company_id) && !checkPayment(r, ctx, env).length);
+    const idxOf = (r: ImportRecord<PaymentImportRow>) => ctx.companies.get(r.values[0]!.company_id)!;
+    ctx.existing = await repo.paymentsByReference(
+      tx,
+      known.map((r) => ({ companyIdx: idxOf(r), reference: r.values[0]!.reference })),
+    );
+    ctx.invoices = await repo.invoicesToCover(
+      tx,
+      known.flatMap((r) => r.values.flatMap((v) => (v.invoice_code ? [{ companyIdx: idxOf(r), code: v.invoice_code }] : []))),
+    );
+    /** invoices claimed by a payment of this batch: a second payment of the same file may not cover them too */
+    const claimed = new Map<number, string>();
+    for (const r of known) {
+      const p = paymentOf(r, ctx);
+      const self = ctx.existing.get(keyOf(p.values.companyIdx, p.values.reference));
+      let sum = 0n;
+      for (const c of p.covered) {
+        const inv = c.invoice;
+        if (!inv) {
+          out.push({ row: c.row, column: 'invoice_code', message: { key: 'unknownInvoice', params: { value: c.code } } });
+          continue;
+        }
+        const by =
+          claimed.get(inv.idx) ??
+          (inv.buyPaymentIdx !== null && inv.buyPaymentIdx !== self?.idx ? (inv.paidByReference ?? `#${inv.buyPaymentIdx}`) : undefined);
+        if (by !== undefined)
+          out.push({ row: c.row, column: 'invoice_code', message: { key: 'invoicePaidByOther', params: { value: c.code, other: by } } });
+        claimed.set(inv.idx, p.values.reference);
+        if (inv.currencyIdx !== p.values.currencyIdx) {
+          const name = [...ctx.currencies].find(([, idx]) => idx === inv.currencyIdx)?.[0] ?? '';
+          out.push({ row: c.row, column: 'invoice_code', message: { key: 'currencyMismatch', params: { value: c.code, currency: name } } });
+        }
+        if (toMinor(c.amount!) > toMinor(inv.amount))
+          out.push({ row: c.row, column: 'covered_amount', message: { key: 'coveredAboveInvoice', params: { amount: inv.amount } } });
+        sum += toMinor(c.amount!);
+      }
+      if (sum > toMinor(p.values.dPayment))
+        out.push({
+          row: r.rows[0]!,
+          column: 'amount',
+          message: { key: 'coveredExceeds', params: { covered: fromMinor(sum), amount: p.values.dPayment } },
+        });
+    }
+    return out;
+  },
+  write: async (tx, records, ctx, env) => {
+    const counts: WriteCounts = { created: 0, updated: 0, unchanged: 0 };
+    const payments = records.map((r) => {
+      const p = paymentOf(r, ctx);
+      return { ...p, existing: ctx.existing.get(keyOf(p.values.companyIdx, p.values.reference)) };
+    });
+    // new payments of the batch in a few statements (a statement per payment costs its triggers each time)
+    const fresh = payments.filter((p) => !p.existing);
+    const freshIdx = await repo.insertPayments(
+      tx,
+      fresh.map((p) => p.values),
+    );
+    await repo.coverByNewPayments(
+      tx,
+      fresh.flatMap((p, n) => p.covered.map((c) => ({ paymentIdx: freshIdx[n]!, invoiceIdx: c.invoice!.idx, amount: c.amount! }))),
+    );
+    for (const [n, p] of fresh.entries()) {
+      await storeAttachments(tx, env, p.values.companyIdx, freshIdx[n]!, p.attachments, undefined);
+      if (env.mail && !env.dryRun) await notifyPaymentRegistered(tx, env.mail, freshIdx[n]!);
+    }
+    counts.created = fresh.length;
+    for (const p of payments) {
+      const e = p.existing;
+      if (!e) continue;
+      const v = p.values;
+      let changed = false;
+      if (
+        e.dName !== v.dName ||
+        e.dDate !== v.dDate ||
+        e.currencyIdx !== v.currencyIdx ||
+        !sameMoney(e.dPayment, v.dPayment) ||
+        e.dType !== v.dType ||
+        e.dTypeInfo !== v.dTypeInfo ||
+        e.dComment !== v.dComment ||
+        e.employeeName !== v.employeeName
+      ) {
+        await repo.updatePayment(tx, e.idx, v);
+        changed = true;
+      }
+      const covered = p.covered.map((c) => ({ invoiceIdx: c.invoice!.idx, amount: c.amount! }));
+      const sameCoverage =
+        e.covered.size === covered.length &&
+        covered.every((c) => e.covered.has(c.invoiceIdx) && sameMoney(e.covered.get(c.invoiceIdx)!, c.amount));
+      if (!sameCoverage) {
+        await repo.setCoverage(tx, e.idx, covered);
+        changed = true;
+      }
+      if (await storeAttachments(tx, env, v.companyIdx, e.idx, p.attachments, e.files)) changed = true;
+      if (changed) counts.updated++;
+      else counts.unchanged++;
+    }
+    return counts;
+  },
+};
+
+/**
+ * Attaches the zip's files to a payment as the payment detail reads them (stored_files, upload_path
+ * 'buy_payment', ref_idx the payment); a file already attached under the same name with the same bytes
+ * is left alone, other bytes replace it. A dry run stores nothing. Whether anything changed.
+ */
+async function storeAttachments(
+  tx: DbOrTx,
+  env: ImportEnv,
+  companyIdx: number,
+  paymentIdx: number,
+  paths: string[],
+  existing: Map<string, { idx: number; storageKey: string; size: number }> | undefined,
+) {
+  let changed = false;
+  const store = env.fileStore && storeInTransaction(env.fileStore, tx);
+  for (const path of paths) {
+    const bytes = env.files.get(path)!;
+    const { name, extension } = attachmentName(path);
+    const old = existing?.get(`${name}.${extension}`);
+    if (old && old.size === bytes.length) {
+      const stored = await store?.get(old.storageKey);
+      if (stored && stored.equals(bytes)) continue;
+    }
+    changed = true;
+    if (env.dryRun) continue;
+    if (!store) throw new Error('the payments import needs a file store for its attachments');
+    // the bytes go in before the row that names them; a rolled-back import leaves them unreferenced (unless the store is the database)
+    const storageKey = store.newKey(PAYMENT_NS, extension);
+    const { size } = await store.put(storageKey, bytes);
+    const mime = MIME[extension.toLowerCase()] ?? 'application/octet-stream';
+    if (old) await repo.replacePaymentFile(tx, old.idx, { size, mime, storageKey });
+    else await repo.insertPaymentFile(tx, { companyIdx, paymentIdx, name, extension, size, mime, storageKey });
+  }
+  return changed;
+}

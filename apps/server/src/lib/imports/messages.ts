@@ -27,7 +27,10 @@ export type ImportMessageKey =
   | 'unknownCustomer'
   | 'fileMissing'
   | 'zipSheet'
-  | 'zipTooLarge';
+  | 'zipTooLarge'
+  | 'percent'
+  | 'dateTime'
+  | 'lineCalculated';
 
 export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string>> = {
   en: {
@@ -54,6 +57,9 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     fileMissing: 'The zip holds no file named {value}.',
     zipSheet: 'The zip must hold one CSV or XLSX sheet at its top level (or one named {name}).',
     zipTooLarge: 'The zip unpacks to more than {max} MB or holds more than {files} files.',
+    percent: 'A percentage from 0 to 100 with at most 2 decimals (e.g. 10.5).',
+    dateTime: 'A date as YYYY-MM-DD, or a time as YYYY-MM-DDTHH:MM:SS with Z or an offset (none: UTC).',
+    lineCalculated: 'Line {value} has been calculated on an invoice already: it cannot be changed by an import.',
   },
   ko: {
     required: '필수 값입니다.',
@@ -79,6 +85,9 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     fileMissing: 'zip 파일에 {value} 파일이 없습니다.',
     zipSheet: 'zip 파일의 최상위에 CSV 또는 XLSX 시트가 하나 있어야 합니다 (또는 {name}).',
     zipTooLarge: 'zip 파일의 압축을 풀면 {max}MB를 넘거나 파일이 {files}개를 넘습니다.',
+    percent: '0부터 100까지, 소수점 이하 2자리까지의 백분율이어야 합니다 (예: 10.5).',
+    dateTime: 'YYYY-MM-DD 형식의 날짜 또는 Z나 시차가 붙은 YYYY-MM-DDTHH:MM:SS 형식의 시각이어야 합니다 (없으면 UTC).',
+    lineCalculated: '{value} 라인은 이미 청구서로 정산되어 가져오기로 변경할 수 없습니다.',
   },
   es: {
     required: 'Este valor es obligatorio.',
@@ -104,6 +113,9 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     fileMissing: 'El zip no contiene ningún archivo llamado {value}.',
     zipSheet: 'El zip debe contener una hoja CSV o XLSX en su nivel superior (o una llamada {name}).',
     zipTooLarge: 'El zip descomprimido ocupa más de {max} MB o contiene más de {files} archivos.',
+    percent: 'Un porcentaje de 0 a 100 con 2 decimales como máximo (p. ej. 10.5).',
+    dateTime: 'Una fecha AAAA-MM-DD, o una hora AAAA-MM-DDTHH:MM:SS con Z o un desfase (sin él: UTC).',
+    lineCalculated: 'La línea {value} ya se liquidó en una factura: una importación no puede cambiarla.',
   },
   zh: {
     required: '此值为必填项。',
@@ -129,6 +141,9 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     fileMissing: 'zip 中没有名为 {value} 的文件。',
     zipSheet: 'zip 的顶层必须有一个 CSV 或 XLSX 表格（或名为 {name} 的表格）。',
     zipTooLarge: 'zip 解压后超过 {max} MB 或文件超过 {files} 个。',
+    percent: '0 到 100 之间、最多两位小数的百分比（例如 10.5）。',
+    dateTime: '日期格式为 YYYY-MM-DD，或时间格式为带 Z 或时差的 YYYY-MM-DDTHH:MM:SS（不带则为 UTC）。',
+    lineCalculated: '明细 {value} 已在发票中结算，不能通过导入修改。',
   },
   ja: {
     required: 'この値は必須です。',
@@ -154,6 +169,9 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     fileMissing: 'zip に {value} という名前のファイルはありません。',
     zipSheet: 'zip の最上位に CSV または XLSX のシートが 1 つ必要です（または {name}）。',
     zipTooLarge: 'zip を展開すると {max} MB を超えるか、ファイルが {files} 個を超えます。',
+    percent: '0 から 100 まで、小数点以下 2 桁までの百分率を指定してください（例: 10.5）。',
+    dateTime: 'YYYY-MM-DD 形式の日付、または Z か時差付きの YYYY-MM-DDTHH:MM:SS 形式の日時を指定してください（なければ UTC）。',
+    lineCalculated: '明細 {value} は既に請求書で精算済みのため、インポートでは変更できません。',
   },
 };
 

@@ -68,6 +68,13 @@ export interface ImportKind<T, Ctx = unknown> {
   prepare?: (tx: DbOrTx, env: ImportEnv) => Promise<Ctx>;
   /** issues a valid row still has against the database or the zip's files (unknown country, company, missing file, …) */
   check?: (record: ImportRecord<T>, ctx: Ctx, env: ImportEnv) => RowIssue[];
+  /**
+   * issues of a whole batch found in the database (a lookup per row in SQL joins rather than in JS):
+   * called for every batch, before write, even after earlier problems so every bad row is still named
+   */
+  checkBatch?: (tx: DbOrTx, records: ImportRecord<T>[], ctx: Ctx, env: ImportEnv) => Promise<RowIssue[]>;
+  /** rows per batch (default BATCH_ROWS): a kind with cheap set-based writes of many rows takes larger ones */
+  batchRows?: number;
   write: (tx: DbOrTx, records: ImportRecord<T>[], ctx: Ctx, env: ImportEnv) => Promise<WriteCounts>;
 }
 
@@ -111,10 +118,13 @@ function rowIssues(row: number, error: z.ZodError): RowIssue[] {
   return error.issues.map((i) => {
     const column = String(i.path[0] ?? '');
     let key: ImportMessageKey = 'invalid';
-    const params: Record<string, number> = {};
-    if ((['required', 'yn', 'isbn', 'money', 'date', 'country', 'currency', 'division'] as string[]).includes(i.message))
+    const params: Record<string, string | number> = {};
+    const known = ['required', 'yn', 'isbn', 'money', 'date', 'country', 'currency', 'division', 'percent', 'dateTime', 'oneOf', 'integer'];
+    if (known.includes(i.message)) {
       key = i.message as ImportMessageKey;
-    else if (i.code === 'invalid_type' && i.input === undefined) key = 'required';
+      // a refinement may name its message's placeholders (`{ message: 'integer', params: { min, max } }`)
+      if (i.code === 'custom' && i.params) Object.assign(params, i.params);
+    } else if (i.code === 'invalid_type' && i.input === undefined) key = 'required';
     else if (i.code === 'too_big') {
       key = 'tooLong';
       params.max = Number(i.maximum);
@@ -189,6 +199,7 @@ export async function runImport<T, Ctx>(
         batch = [];
         batchRows = 0;
         if (kind.check) for (const r of records) issues.push(...kind.check(r, ctx, env));
+        if (kind.checkBatch && records.length) issues.push(...(await kind.checkBatch(tx, records, ctx, env)));
         // after the first problem nothing more is written (it would be rolled back): the rest is only checked
         if (!issues.length && records.length) {
           const c = await kind.write(tx, records, ctx, env);
@@ -228,7 +239,7 @@ export async function runImport<T, Ctx>(
             else {
               seen.set(key, raw.row);
               // a batch is cut between records, never inside one
-              if (batchRows >= BATCH_ROWS) await flush();
+              if (batchRows >= (kind.batchRows ?? BATCH_ROWS)) await flush();
               batch.push({ key, rows: [raw.row], values: [parsed.data] });
             }
           }

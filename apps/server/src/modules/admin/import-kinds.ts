@@ -7,6 +7,7 @@ import type { TImportKind } from '@portal/contract';
 import { z } from 'zod';
 import type { AnyImportKind, ImportColumn, ImportKind } from '../../lib/imports/run';
 import * as repo from './admin.repository';
+import { copyrightBooksImport, royaltyCustomersImport, royaltyLinesImport } from '../copyright/copyright.imports';
 
 const text = (max: number) => z.string().max(max);
 const required = (max: number) => z.string({ error: 'required' }).min(1, 'required').max(max);
@@ -109,4 +110,9 @@ export const companiesImport: ImportKind<CompanyImportRow, { countries: Set<stri
  * Every kind by the name of `POST /api/admin/imports/{kind}`: each domain module declares its own
  * (settlement, copyright, help) and is registered here. TODO(issue 15): `satisfies Record` (all kinds) once all are in.
  */
-export const IMPORT_KIND_DEFS: Partial<Record<TImportKind, AnyImportKind>> = { companies: companiesImport };
+export const IMPORT_KIND_DEFS: Partial<Record<TImportKind, AnyImportKind>> = {
+  companies: companiesImport,
+  'copyright-books': copyrightBooksImport,
+  'royalty-customers': royaltyCustomersImport,
+  'royalty-lines': royaltyLinesImport,
+};

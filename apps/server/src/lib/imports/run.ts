@@ -75,6 +75,12 @@ export interface ImportKind<T, Ctx = unknown> {
   checkBatch?: (tx: DbOrTx, records: ImportRecord<T>[], ctx: Ctx, env: ImportEnv) => Promise<RowIssue[]>;
   /** rows per batch (default BATCH_ROWS): a kind with cheap set-based writes of many rows takes larger ones */
   batchRows?: number;
+  /**
+   * the kind reports a repeated key itself (in checkBatch, e.g. against a temporary table of the keys
+   * written so far), so the runner keeps no map of every key it saw: memory stays bounded by the
+   * batch however long the file (a million royalty lines)
+   */
+  checksDuplicates?: boolean;
   write: (tx: DbOrTx, records: ImportRecord<T>[], ctx: Ctx, env: ImportEnv) => Promise<WriteCounts>;
 }
 
@@ -194,6 +200,7 @@ export async function runImport<T, Ctx>(
       let batch: ImportRecord<T>[] = [];
       let batchRows = 0;
       let header: string[] | undefined;
+      let pending: Promise<void> = Promise.resolve();
       const flush = async () => {
         const records = batch;
         batch = [];
@@ -233,13 +240,19 @@ export async function runImport<T, Ctx>(
             last.rows.push(raw.row);
             last.values.push(parsed.data);
           } else {
-            const other = seen.get(key);
+            const other = kind.checksDuplicates ? undefined : seen.get(key);
             if (other !== undefined)
               issues.push({ row: raw.row, column: kind.columns[0]!.name, message: { key: 'duplicate', params: { other } } });
             else {
-              seen.set(key, raw.row);
-              // a batch is cut between records, never inside one
-              if (batchRows >= (kind.batchRows ?? BATCH_ROWS)) await flush();
+              if (!kind.checksDuplicates) seen.set(key, raw.row);
+              // a batch is cut between records, never inside one; its checks and writes run while the
+              // next batch is read (one at a time on the transaction's connection)
+              if (batchRows >= (kind.batchRows ?? BATCH_ROWS)) {
+                await pending;
+                pending = flush();
+                // handled where it is awaited (next batch or the end); no unhandled rejection meanwhile
+                pending.catch(() => {});
+              }
               batch.push({ key, rows: [raw.row], values: [parsed.data] });
             }
           }
@@ -253,6 +266,7 @@ export async function runImport<T, Ctx>(
       }
       // no header row at all: an empty file, or a zip without a sheet
       if (!header) throw new Unreadable();
+      await pending;
       await flush();
       if (issues.length || opts.dryRun) throw new Rollback();
       runId = (await opts.afterWrite?.(tx, report(true))) ?? null;

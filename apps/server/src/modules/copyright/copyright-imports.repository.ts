@@ -130,6 +130,10 @@ export async function createLineStage(db: DbOrTx) {
     created_at timestamptz not null, unit_price numeric(14, 2) not null, currency char(3) not null, qty int not null,
     sample_qty int not null, disuse_qty int not null, sale_info text not null, book_idx int, customer_idx int
   ) on commit drop`);
+  // every key of the file so far with its first row: repeated keys are found here, not in a map of a million keys in JS
+  await db.execute(sql`create temporary table royalty_import_keys (
+    company_idx int not null, line_ref text not null, row int not null, primary key (company_idx, line_ref)
+  ) on commit drop`);
 }
 
 /** The line's values as royalty_lines holds them, in the order of LINE_VALUES (for the "values differ" test). */
@@ -138,7 +142,9 @@ const cols = (alias: string) => sql.raw(LINE_VALUES.map((c) => `${alias}.${c}`).
 
 export interface LineProblem {
   row: number;
-  problem: 'book' | 'customer' | 'calculated';
+  problem: 'book' | 'customer' | 'calculated' | 'duplicate';
+  /** duplicate: the row that has the key first */
+  other: number | null;
 }
 
 /**
@@ -170,18 +176,29 @@ export async function stageLines(db: DbOrTx, values: LineImportValues[]): Promis
       created_at timestamptz, unit_price numeric(14, 2), currency char(3), qty int, sample_qty int, disuse_qty int, sale_info text)
     left join copyright_books b on b.company_idx = x.company_idx and b.isbn = x.isbn
     left join royalty_customers c on c.name = x.customer`);
-  const found = await rows<{ row: number; problem: LineProblem['problem'] }>(
+  const found = await rows<{ row: number; problem: LineProblem['problem']; other: number | null }>(
     db,
-    sql`select s.row, 'book' as problem from royalty_import_stage s where s.book_idx is null
+    sql`with first as (
+        select company_idx, line_ref, min(row) as row from royalty_import_stage group by company_idx, line_ref
+      ), seen as (
+        insert into royalty_import_keys select company_idx, line_ref, row from first on conflict do nothing returning company_idx, line_ref
+      )
+      select s.row, 'duplicate' as problem, coalesce(k.row, f.row) as other
+        from royalty_import_stage s join first f using (company_idx, line_ref)
+        left join seen n using (company_idx, line_ref)
+        left join royalty_import_keys k on k.company_idx = s.company_idx and k.line_ref = s.line_ref and n.line_ref is null
+        where s.row <> f.row or n.line_ref is null
       union all
-      select s.row, 'customer' from royalty_import_stage s where s.customer_idx is null
+      select s.row, 'book', null from royalty_import_stage s where s.book_idx is null
       union all
-      select s.row, 'calculated' from royalty_import_stage s
+      select s.row, 'customer', null from royalty_import_stage s where s.customer_idx is null
+      union all
+      select s.row, 'calculated', null from royalty_import_stage s
         join royalty_lines r on r.company_idx = s.company_idx and r.line_ref = s.line_ref
         where r.buy_invoice_idx is not null and s.book_idx is not null and s.customer_idx is not null
           and (${cols('r')}) is distinct from (${cols('s')})`,
   );
-  return found.map((p) => ({ row: Number(p.row), problem: p.problem }));
+  return found.map((p) => ({ row: Number(p.row), problem: p.problem, other: p.other === null ? null : Number(p.other) }));
 }
 
 /**

@@ -279,13 +279,14 @@ export const royaltyLinesImport: ImportKind<LineRow, RefCtx> = {
   schema: lineSchema,
   key: (r) => `${r.companyId}\u0000${r.lineRef}`,
   batchRows: LINE_BATCH_ROWS,
+  checksDuplicates: true,
   prepare: async (tx) => {
     const refs = await prepareRefs(tx);
     await repo.createLineStage(tx);
     return refs;
   },
   check: (record, ctx) => refIssues(record.rows[0]!, ctx, record.values[0]!),
-  // the book and customer of every row are found by joins on the staged batch, not one lookup per row
+  // the book and customer of every row, and repeated keys, are found by joins on the staged batch, not one lookup per row
   checkBatch: async (tx, records, ctx) => {
     const staged = records.flatMap((r) => {
       const v = r.values[0]!;
@@ -294,8 +295,9 @@ export const royaltyLinesImport: ImportKind<LineRow, RefCtx> = {
     });
     const byRow = new Map(staged.map((s) => [s.row, s]));
     const problems = await repo.stageLines(tx, staged);
-    return problems.map(({ row, problem }): RowIssue => {
+    return problems.map(({ row, problem, other }): RowIssue => {
       const v = byRow.get(row)!;
+      if (problem === 'duplicate') return { row, column: 'line_ref', message: { key: 'duplicate', params: { other: other ?? '' } } };
       if (problem === 'book') return { row, column: 'isbn', message: { key: 'unknownBook', params: { value: v.isbn } } };
       if (problem === 'customer') return { row, column: 'customer', message: { key: 'unknownCustomer', params: { value: v.customer } } };
       return { row, column: 'line_ref', message: { key: 'lineCalculated', params: { value: v.lineRef } } };

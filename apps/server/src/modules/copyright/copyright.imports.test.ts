@@ -235,6 +235,18 @@ describe('royalty-lines import', () => {
       { currency: 'KRW', cnt: 2, qty: 65, royalty: '96356.25' },
     ]);
     expect(listTotals(list)).toEqual(await plainSums());
+
+    // a new rate through the books import re-measures that book's lines in the summaries (ON CONFLICT's UPDATE fires the book's trigger)
+    const rated = example('copyright-books').replace('KRW,sale,10,', 'KRW,sale,12,');
+    expect(await importFile('copyright-books', rated)).toMatchObject({ updated: 1, unchanged: 2 });
+    const after = listTotals(await royaltyList());
+    // 16200 × 40 × 12% = 77760; 15.50 × 12 × 12% = 22.32
+    expect(after).toEqual([
+      { currency: 'EUR', cnt: 1, qty: 12, royalty: '22.32' },
+      { currency: 'KRW', cnt: 2, qty: 65, royalty: '109316.25' },
+    ]);
+    expect(after).toEqual(await plainSums());
+    await importFile('copyright-books', example('copyright-books'));
   });
 
   it('a file of several batches (5,000 rows each) keeps the list summaries equal to a plain sum, and names bad rows of later batches', async () => {

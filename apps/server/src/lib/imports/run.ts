@@ -201,12 +201,28 @@ export async function runImport<T, Ctx>(
       let batchRows = 0;
       let header: string[] | undefined;
       let pending: Promise<void> = Promise.resolve();
+      let capped = false;
+      /** keeps the report at MAX_ERRORS and a last line saying so; true once it is full */
+      const cap = (row: number) => {
+        if (!capped && issues.length > MAX_ERRORS) {
+          issues.sort((a, b) => a.row - b.row).length = MAX_ERRORS;
+          issues.push({ row, column: '', message: { key: 'tooManyErrors', params: { max: MAX_ERRORS } } });
+          capped = true;
+        }
+        return capped;
+      };
       const flush = async () => {
         const records = batch;
         batch = [];
         batchRows = 0;
+        // the report is full: nothing more to check (a batch check may name thousands of rows at once)
+        if (capped) return;
         if (kind.check) for (const r of records) issues.push(...kind.check(r, ctx, env));
-        if (kind.checkBatch && records.length) issues.push(...(await kind.checkBatch(tx, records, ctx, env)));
+        if (kind.checkBatch && records.length) {
+          const found = await kind.checkBatch(tx, records, ctx, env);
+          if (capped) return;
+          issues.push(...found);
+        }
         // after the first problem nothing more is written (it would be rolled back): the rest is only checked
         if (!issues.length && records.length) {
           const c = await kind.write(tx, records, ctx, env);
@@ -258,16 +274,13 @@ export async function runImport<T, Ctx>(
           }
           batchRows++;
         }
-        if (issues.length > MAX_ERRORS) {
-          issues.length = MAX_ERRORS;
-          issues.push({ row: raw.row, column: '', message: { key: 'tooManyErrors', params: { max: MAX_ERRORS } } });
-          break;
-        }
+        if (cap(raw.row)) break;
       }
       // no header row at all: an empty file, or a zip without a sheet
       if (!header) throw new Unreadable();
       await pending;
       await flush();
+      cap(rows + 1);
       if (issues.length || opts.dryRun) throw new Rollback();
       runId = (await opts.afterWrite?.(tx, report(true))) ?? null;
     });

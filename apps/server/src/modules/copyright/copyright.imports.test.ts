@@ -291,5 +291,14 @@ describe('royalty-lines import', () => {
       { row: 10503, column: 'customer', message: 'No royalty customer is named Missing Customer.' },
     ]);
     expect(listTotals(await royaltyList())).toEqual(await plainSums());
+
+    // a batch check naming thousands of rows still gives a report of MAX_ERRORS rows and a last line saying so
+    const wrong = lines(6000, () => 1).map((l) => l.replace(/,(Kyobo Book Centre|Librería Central),/, ',Missing Customer,'));
+    const many = await importFile('royalty-lines', [header, ...wrong].join('\n'));
+    expect(many).toMatchObject({ committed: false, created: 0 });
+    expect(many.errors).toHaveLength(201);
+    expect(many.errors[0]).toEqual({ row: 2, column: 'customer', message: 'No royalty customer is named Missing Customer.' });
+    expect(many.errors[199]).toMatchObject({ row: 201 });
+    expect(many.errors[200]).toMatchObject({ column: '', message: 'More than 200 errors: the rest of the file was not checked.' });
   });
 });

@@ -87,6 +87,8 @@ export const royaltyLines = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** the buy invoice that settled this line (settlement domain); null = uncalculated */
     buyInvoiceIdx: integer('buy_invoice_idx'),
+    /** the distributor's own reference of an imported line (issue 15): its natural key within the company; null for lines entered otherwise */
+    lineRef: varchar('line_ref', { length: 60 }),
   },
   (t) => [
     // paging in title order walks books by title, then each book's lines by idx
@@ -100,6 +102,10 @@ export const royaltyLines = pgTable(
     index('royalty_lines_company_created').on(t.companyIdx, t.createdAt),
     index('royalty_lines_company_customer').on(t.companyIdx, t.customerIdx, t.createdAt),
     index('royalty_lines_company_invoice').on(t.companyIdx, t.buyInvoiceIdx),
+    // re-importing a file finds its lines again (the import's ON CONFLICT target)
+    uniqueIndex('royalty_lines_company_line_ref')
+      .on(t.companyIdx, t.lineRef)
+      .where(sql`${t.lineRef} is not null`),
   ],
 );
 

@@ -36,7 +36,10 @@ export type ImportMessageKey =
   | 'invoicePaidByOther'
   | 'currencyMismatch'
   | 'coveredExceeds'
-  | 'coveredAboveInvoice';
+  | 'coveredAboveInvoice'
+  | 'percent'
+  | 'dateTimeUtc'
+  | 'lineCalculated';
 
 export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string>> = {
   en: {
@@ -72,6 +75,9 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     currencyMismatch: 'Invoice {value} is in {currency}, not in the currency of the payment.',
     coveredExceeds: 'The covered amounts add up to {covered}, more than the payment amount {amount}.',
     coveredAboveInvoice: 'More than the amount of the invoice ({amount}).',
+    percent: 'A percentage from 0 to 100 with at most 2 decimals (e.g. 10.5).',
+    dateTimeUtc: 'A date as YYYY-MM-DD, or a time as YYYY-MM-DDTHH:MM:SS with Z or an offset (none: UTC).',
+    lineCalculated: 'Line {value} has been calculated on an invoice already: it cannot be changed by an import.',
   },
   ko: {
     required: '필수 값입니다.',
@@ -106,6 +112,9 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     currencyMismatch: '{value} 청구서의 통화는 {currency}이며 결제 통화와 다릅니다.',
     coveredExceeds: '충당 금액의 합계 {covered}이(가) 결제 금액 {amount}보다 큽니다.',
     coveredAboveInvoice: '청구서 금액({amount})보다 큽니다.',
+    percent: '0부터 100까지, 소수점 이하 2자리까지의 백분율이어야 합니다 (예: 10.5).',
+    dateTimeUtc: 'YYYY-MM-DD 형식의 날짜 또는 Z나 시차가 붙은 YYYY-MM-DDTHH:MM:SS 형식의 시각이어야 합니다 (없으면 UTC).',
+    lineCalculated: '{value} 라인은 이미 청구서로 정산되어 가져오기로 변경할 수 없습니다.',
   },
   es: {
     required: 'Este valor es obligatorio.',
@@ -140,6 +149,9 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     currencyMismatch: 'La factura {value} está en {currency}, no en la moneda del pago.',
     coveredExceeds: 'Los importes cubiertos suman {covered}, más que el importe del pago {amount}.',
     coveredAboveInvoice: 'Más que el importe de la factura ({amount}).',
+    percent: 'Un porcentaje de 0 a 100 con 2 decimales como máximo (p. ej. 10.5).',
+    dateTimeUtc: 'Una fecha AAAA-MM-DD, o una hora AAAA-MM-DDTHH:MM:SS con Z o un desfase (sin él: UTC).',
+    lineCalculated: 'La línea {value} ya se liquidó en una factura: una importación no puede cambiarla.',
   },
   zh: {
     required: '此值为必填项。',
@@ -174,6 +186,9 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     currencyMismatch: '发票 {value} 的货币为 {currency}，与付款货币不同。',
     coveredExceeds: '所抵付金额合计 {covered}，超过付款金额 {amount}。',
     coveredAboveInvoice: '超过发票金额（{amount}）。',
+    percent: '0 到 100 之间、最多两位小数的百分比（例如 10.5）。',
+    dateTimeUtc: '日期格式为 YYYY-MM-DD，或时间格式为带 Z 或时差的 YYYY-MM-DDTHH:MM:SS（不带则为 UTC）。',
+    lineCalculated: '明细 {value} 已在发票中结算，不能通过导入修改。',
   },
   ja: {
     required: 'この値は必須です。',
@@ -208,6 +223,9 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     currencyMismatch: '請求書 {value} の通貨は {currency} で、入金の通貨と異なります。',
     coveredExceeds: '充当額の合計 {covered} が入金額 {amount} を超えています。',
     coveredAboveInvoice: '請求書の金額（{amount}）を超えています。',
+    percent: '0 から 100 まで、小数点以下 2 桁までの百分率を指定してください（例: 10.5）。',
+    dateTimeUtc: 'YYYY-MM-DD 形式の日付、または Z か時差付きの YYYY-MM-DDTHH:MM:SS 形式の日時を指定してください（なければ UTC）。',
+    lineCalculated: '明細 {value} は既に請求書で精算済みのため、インポートでは変更できません。',
   },
 };
 

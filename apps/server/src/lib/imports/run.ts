@@ -75,10 +75,18 @@ export interface ImportKind<T, Ctx = unknown> {
   /** issues a valid row still has against the database or the zip's files (unknown country, company, missing file, …) */
   check?: (record: ImportRecord<T>, ctx: Ctx, env: ImportEnv) => RowIssue[];
   /**
-   * issues a batch has against rows the database holds that prepare cannot load whole (the invoices a
-   * batch names among millions): run after `check`, in the transaction, before the batch is written
+   * issues of a whole batch found in the database (a lookup per row in SQL joins rather than in JS):
+   * called for every batch, before write, even after earlier problems so every bad row is still named
    */
   checkBatch?: (tx: DbOrTx, records: ImportRecord<T>[], ctx: Ctx, env: ImportEnv) => Promise<RowIssue[]>;
+  /** rows per batch (default BATCH_ROWS): a kind with cheap set-based writes of many rows takes larger ones */
+  batchRows?: number;
+  /**
+   * the kind reports a repeated key itself (in checkBatch, e.g. against a temporary table of the keys
+   * written so far), so the runner keeps no map of every key it saw: memory stays bounded by the
+   * batch however long the file (a million royalty lines)
+   */
+  checksDuplicates?: boolean;
   write: (tx: DbOrTx, records: ImportRecord<T>[], ctx: Ctx, env: ImportEnv) => Promise<WriteCounts>;
 }
 
@@ -204,12 +212,29 @@ export async function runImport<T, Ctx>(
       let batch: ImportRecord<T>[] = [];
       let batchRows = 0;
       let header: string[] | undefined;
+      let pending: Promise<void> = Promise.resolve();
+      let capped = false;
+      /** keeps the report at MAX_ERRORS and a last line saying so; true once it is full */
+      const cap = (row: number) => {
+        if (!capped && issues.length > MAX_ERRORS) {
+          issues.sort((a, b) => a.row - b.row).length = MAX_ERRORS;
+          issues.push({ row, column: '', message: { key: 'tooManyErrors', params: { max: MAX_ERRORS } } });
+          capped = true;
+        }
+        return capped;
+      };
       const flush = async () => {
         const records = batch;
         batch = [];
         batchRows = 0;
+        // the report is full: nothing more to check (a batch check may name thousands of rows at once)
+        if (capped) return;
         if (kind.check) for (const r of records) issues.push(...kind.check(r, ctx, env));
-        if (kind.checkBatch && records.length) issues.push(...(await kind.checkBatch(tx, records, ctx, env)));
+        if (kind.checkBatch && records.length) {
+          const found = await kind.checkBatch(tx, records, ctx, env);
+          if (capped) return;
+          issues.push(...found);
+        }
         // after the first problem nothing more is written (it would be rolled back): the rest is only checked
         if (!issues.length && records.length) {
           const c = await kind.write(tx, records, ctx, env);
@@ -243,27 +268,31 @@ export async function runImport<T, Ctx>(
             last.rows.push(raw.row);
             last.values.push(parsed.data);
           } else {
-            const other = seen.get(key);
+            const other = kind.checksDuplicates ? undefined : seen.get(key);
             if (other !== undefined)
               issues.push({ row: raw.row, column: kind.columns[0]!.name, message: { key: 'duplicate', params: { other } } });
             else {
-              seen.set(key, raw.row);
-              // a batch is cut between records, never inside one
-              if (batchRows >= BATCH_ROWS) await flush();
+              if (!kind.checksDuplicates) seen.set(key, raw.row);
+              // a batch is cut between records, never inside one; its checks and writes run while the
+              // next batch is read (one at a time on the transaction's connection)
+              if (batchRows >= (kind.batchRows ?? BATCH_ROWS)) {
+                await pending;
+                pending = flush();
+                // handled where it is awaited (next batch or the end); no unhandled rejection meanwhile
+                pending.catch(() => {});
+              }
               batch.push({ key, rows: [raw.row], values: [parsed.data] });
             }
           }
           batchRows++;
         }
-        if (issues.length > MAX_ERRORS) {
-          issues.length = MAX_ERRORS;
-          issues.push({ row: raw.row, column: '', message: { key: 'tooManyErrors', params: { max: MAX_ERRORS } } });
-          break;
-        }
+        if (cap(raw.row)) break;
       }
       // no header row at all: an empty file, or a zip without a sheet
       if (!header) throw new Unreadable();
+      await pending;
       await flush();
+      cap(rows + 1);
       if (issues.length || opts.dryRun) throw new Rollback();
       runId = (await opts.afterWrite?.(tx, report(true))) ?? null;
     });

@@ -9,6 +9,7 @@ import type { AnyImportKind, ImportColumn, ImportKind } from '../../lib/imports/
 import { faqImport, helpFilesImport, noticesImport } from '../help/help.imports';
 import { invoicesImport, paymentsImport } from '../settlement/settlement.imports';
 import * as repo from './admin.repository';
+import { copyrightBooksImport, royaltyCustomersImport, royaltyLinesImport } from '../copyright/copyright.imports';
 
 const text = (max: number) => z.string().max(max);
 const required = (max: number) => z.string({ error: 'required' }).min(1, 'required').max(max);
@@ -118,4 +119,7 @@ export const IMPORT_KIND_DEFS: Partial<Record<TImportKind, AnyImportKind>> = {
   'help-files': helpFilesImport,
   invoices: invoicesImport,
   payments: paymentsImport,
+  'copyright-books': copyrightBooksImport,
+  'royalty-customers': royaltyCustomersImport,
+  'royalty-lines': royaltyLinesImport,
 };

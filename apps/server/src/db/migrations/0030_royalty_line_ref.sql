@@ -1,0 +1,2 @@
+ALTER TABLE "royalty_lines" ADD COLUMN "line_ref" varchar(60);--> statement-breakpoint
+CREATE UNIQUE INDEX "royalty_lines_company_line_ref" ON "royalty_lines" USING btree ("company_idx","line_ref") WHERE "royalty_lines"."line_ref" is not null;

@@ -2,7 +2,7 @@ import { Anchor, Box, Button, Container, Group, Input, Text } from '@mantine/cor
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { IconLanguage, IconLogout } from '@tabler/icons-react';
-import { Suspense, useEffect, useSyncExternalStore } from 'react';
+import { Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
@@ -52,13 +52,18 @@ export function AdminLayout() {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const onLogin = pathname === '/admin/login';
+  // a log out here goes to the login page itself, not as an ended session
+  const loggingOut = useRef(false);
 
   // the session ended elsewhere (a 401, another tab, expiry): back to the console's login, keeping the place
   useEffect(() => {
-    if (!loggedIn && !onLogin) void navigate(`/admin/login?redirect=${encodeURIComponent(pathname + search)}&expired=1`, { replace: true });
+    if (onLogin) loggingOut.current = false;
+    else if (!loggedIn && !loggingOut.current)
+      void navigate(`/admin/login?redirect=${encodeURIComponent(pathname + search)}&expired=1`, { replace: true });
   }, [loggedIn, onLogin, navigate, pathname, search]);
 
   const logout = () => {
+    loggingOut.current = true;
     operatorSession.clear();
     notifySuccess(t('nav.loggedOut'));
     void navigate('/admin/login', { replace: true });

@@ -48,7 +48,7 @@ export function ImportHistory() {
     },
     {
       key: 'report',
-      header: '',
+      header: t('imports.report'),
       print: false,
       render: (r) => (
         <Button size="compact-xs" variant="default" onClick={() => setOpen(r)} aria-label={t('imports.openReport', { file: r.file_name })}>

@@ -130,8 +130,9 @@ test.describe('[ADMIN] operator console', () => {
     const csv = [
       'id,company_name,country,code_company_division',
       'e2e-good-row,Good Row Books,KOR,AUT',
-      'e2e-bad-row,,XXX,AUT',
+      'e2e-no-name,,KOR,AUT',
       'bad id!,Bad Id Books,KOR,AUT',
+      'e2e-nowhere,Nowhere Books,XXX,AUT',
     ].join('\n');
     const report = await dryRun(page, 'Companies', { name: 'bad-companies.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await expect(report).toHaveAttribute('data-outcome', 'rejected');
@@ -142,8 +143,8 @@ test.describe('[ADMIN] operator console', () => {
     expect(cells).toEqual(
       expect.arrayContaining([
         ['3', 'company_name'],
-        ['3', 'country'],
         ['4', 'id'],
+        ['5', 'country'],
       ]),
     );
     expect(cells.some(([row]) => row === '2')).toBe(false);

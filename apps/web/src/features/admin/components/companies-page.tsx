@@ -35,7 +35,7 @@ export function CompaniesPage() {
       title: t(active ? 'companies.reactivateTitle' : 'companies.deactivateTitle', { id: c.id }),
       children: <Text size="sm">{t(active ? 'companies.reactivateText' : 'companies.deactivateText')}</Text>,
       labels: { confirm: t('common:actions.confirm'), cancel: t('common:actions.cancel') },
-      confirmProps: { color: active ? 'green' : 'red', 'data-testid': 'confirm-active' },
+      confirmProps: { color: active ? undefined : 'red', 'data-testid': 'confirm-active' },
       closeButtonProps: { 'aria-label': t('common:actions.close') },
       centered: true,
       onConfirm: () =>

@@ -120,7 +120,7 @@ export function ImportPage() {
           </Button>
         )}
         {checked && !result && checked.errors.length === 0 && (
-          <Button color="green" onClick={() => void send(false)} loading={busy} data-testid="import-commit">
+          <Button onClick={() => void send(false)} loading={busy} data-testid="import-commit">
             {t('imports.import')}
           </Button>
         )}

@@ -53,7 +53,7 @@ export function AdminLoginPage() {
             </Text>
           </div>
           {params.get('expired') && !failure && (
-            <Alert color="yellow" data-testid="admin-login-expired">
+            <Alert color="orange" data-testid="admin-login-expired">
               {t('login.expired')}
             </Alert>
           )}

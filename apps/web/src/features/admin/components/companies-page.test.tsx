@@ -78,14 +78,19 @@ describe('companies (mocked API)', { timeout: 30_000 }, () => {
 
   it('creates a company; the rules of the contract and the server refusal show on the fields', async () => {
     let sent: unknown;
-    let taken = true;
+    // the server's refusals in turn: an unknown country (400 with the field), a taken id (409), then success
+    const refusals = [
+      HttpResponse.json(
+        { code: 'VALIDATION', message: 'Please check the fields.', issues: [{ path: 'country', message: 'x' }], requestId: 'r' },
+        { status: 400 },
+      ),
+      HttpResponse.json({ code: 'CONFLICT', message: 'taken', requestId: 'r' }, { status: 409 }),
+    ];
     server.use(
       http.post(api('admin/companies'), async ({ request }) => {
         sent = await request.json();
-        if (taken) {
-          taken = false;
-          return HttpResponse.json({ code: 'CONFLICT', message: 'taken', requestId: 'r' }, { status: 409 });
-        }
+        const refusal = refusals.shift();
+        if (refusal) return refusal;
         const c = company({ idx: 3, id: 'newco', company_name: 'New Co' });
         companies.push(c);
         return answer(ZAdminCompany, c);
@@ -105,6 +110,8 @@ describe('companies (mocked API)', { timeout: 30_000 }, () => {
     await user.type(within(dialog).getByLabelText(/Login ID/), 'newco');
     await user.type(within(dialog).getByLabelText(/Company name/), 'New Co');
     await user.type(within(dialog).getByLabelText(/Initial password/), 'secret-123');
+    await user.click(within(dialog).getByTestId('company-create-submit'));
+    expect(await within(dialog).findByText('Unknown country code.', {}, SLOW)).toBeInTheDocument();
     await user.click(within(dialog).getByTestId('company-create-submit'));
     expect(await within(dialog).findByText('This login ID is already taken.', {}, SLOW)).toBeInTheDocument();
 

@@ -64,7 +64,7 @@ export function CompaniesPage() {
             {t(c.active ? 'companies.active' : 'companies.inactive')}
           </Badge>
           {c.must_change_password && (
-            <Badge color="yellow" variant="light">
+            <Badge color="orange" variant="light">
               {t('companies.mustChange')}
             </Badge>
           )}

@@ -27,23 +27,33 @@ function useIssueText() {
 }
 
 /**
- * Puts the server's refusal on the form's fields: a VALIDATION issue on `body.<field>`, a 409 on the
- * login id (taken). True when a field got it; otherwise the caller shows a notification.
+ * Puts the server's refusal on the form's fields: a 409 on the login id (taken); a 400's issues on
+ * their field (`country`, `code_company_division`, or a schema issue `body.<field>`), in the UI
+ * language. True when a field got it; otherwise the caller shows a notification.
  */
-function applyServerErrors<T extends FieldValues>(e: unknown, setError: UseFormSetError<T>, idTaken: string): boolean {
+function applyServerErrors<T extends FieldValues>(e: unknown, setError: UseFormSetError<T>, text: (key: string) => string): boolean {
   if (!(e instanceof ApiError)) return false;
   if (e.status === 409) {
-    setError('id' as Path<T>, { type: 'server', message: idTaken });
+    setError('id' as Path<T>, { type: 'server', message: text('companies.idTaken') });
     return true;
   }
   let any = false;
   for (const issue of e.issues ?? []) {
-    if (!issue.path.startsWith('body.')) continue;
-    setError(issue.path.slice(5) as Path<T>, { type: 'server', message: issue.message });
+    const field = issue.path.replace(/^body\./, '');
+    if (!FIELDS.includes(field)) continue;
+    const message =
+      field === 'country'
+        ? text('companies.unknownCountry')
+        : field === 'code_company_division'
+          ? text('companies.unknownDivision')
+          : issue.message;
+    setError(field as Path<T>, { type: 'server', message });
     any = true;
   }
   return any;
 }
+
+const FIELDS = ['id', 'company_name', 'country', 'code_company_division', 'email', 'password'];
 
 /** A new company (POST admin/companies): its login id, name, country, division, e-mail and initial password. */
 export function CreateCompanyModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -62,7 +72,7 @@ export function CreateCompanyModal({ opened, onClose }: { opened: boolean; onClo
       notifySuccess(t('companies.created', { id: created.id }));
       close();
     } catch (e) {
-      if (!applyServerErrors(e, form.setError, t('companies.idTaken'))) notifyError(t(`common:${errorMessageKey(e)}`));
+      if (!applyServerErrors(e, form.setError, t)) notifyError(t(`common:${errorMessageKey(e)}`));
     }
   });
   const field = (name: keyof CreateForm, label: string) => ({ label, error: text(name, label, errors[name]), ...form.register(name) });
@@ -119,7 +129,7 @@ export function ResetPasswordModal({ companyId, onClose }: { companyId: string |
       notifySuccess(t('companies.passwordReset', { id: companyId }));
       close();
     } catch (e) {
-      if (!applyServerErrors(e, form.setError, t('companies.idTaken'))) notifyError(t(`common:${errorMessageKey(e)}`));
+      if (!applyServerErrors(e, form.setError, t)) notifyError(t(`common:${errorMessageKey(e)}`));
     }
   });
   return (

@@ -13,14 +13,13 @@ import { NotFound, RouteError } from './route-error';
 
 /** The lazily loaded module of a feature: its routes.tsx maps each of its screens' paths to a page. */
 type FeatureModule = { pages: Partial<Record<string, ComponentType>> };
-const features: Record<Exclude<ScreenFeature, 'auth'>, () => Promise<FeatureModule>> = {
+const features: Record<Exclude<ScreenFeature, 'auth' | 'admin'>, () => Promise<FeatureModule>> = {
   dashboard: () => import('../features/dashboard/routes'),
   settlement: () => import('../features/settlement/routes'),
   copyright: () => import('../features/copyright/routes'),
   company: () => import('../features/company/routes'),
   books: () => import('../features/books/routes'),
   help: () => import('../features/help/routes'),
-  admin: () => import('../features/admin/routes'),
 };
 
 /** Spec §2 route guard: every page but /login and /register needs a session. */
@@ -58,6 +57,7 @@ function screenRoute(screen: Screen): RouteObject {
       ),
     };
   }
+  if (feature === 'admin') return adminRoute(screen);
   if (!feature) return { ...route, element: <PlaceholderPage titleKey={`app.${path.slice(1)}Title`} /> };
   const page = (m: FeatureModule) => {
     const Page = m.pages[path];

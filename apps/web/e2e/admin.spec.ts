@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { DEMO, expect, expectNoA11yViolations, screenshot, test } from './fixtures';
@@ -127,6 +128,12 @@ test.describe('[ADMIN] operator console', () => {
 
   test('[ADMIN] an import with bad rows shows each row and column and writes nothing', async ({ page }) => {
     await operatorLogin(page);
+    // the template of the kind, fetched with the operator's token
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download the CSV template' }).click();
+    const template = await download;
+    expect(template.suggestedFilename()).toBe('companies-template.csv');
+    expect((await readFile(await template.path(), 'utf8')).split(/\r?\n/)[0]).toMatch(/^\uFEFF?id,company_name,country,/);
     const csv = [
       'id,company_name,country,code_company_division',
       'e2e-good-row,Good Row Books,KOR,AUT',

@@ -6,16 +6,18 @@
  * Where a screen sits:
  * - `guest`: the full-page layout, open without a session (a valid session leaves /login for /dashboard);
  * - `full`: the full-page layout, behind the session guard;
- * - `app`: inside the app layout (sidebar, top bar), behind the session guard.
+ * - `app`: inside the app layout (sidebar, top bar), behind the session guard;
+ * - `admin`: the distributor's console (issue 15): its own layout, its own operator session and guard
+ *   (/admin/login open without one), all of it in the `admin` feature's chunk (publishers never load it).
  */
-export type ScreenLayout = 'guest' | 'full' | 'app';
+export type ScreenLayout = 'guest' | 'full' | 'app' | 'admin';
 
 /**
  * A feature whose page is loaded lazily with its translations (the feature's namespace):
  * `apps/web/src/features/<feature>/routes.tsx` maps the screen's path to its page; the login page
  * is its own chunk (`features/auth/components/login-page.tsx`).
  */
-export type ScreenFeature = 'auth' | 'dashboard' | 'company' | 'books' | 'settlement' | 'copyright' | 'help';
+export type ScreenFeature = 'auth' | 'dashboard' | 'company' | 'books' | 'settlement' | 'copyright' | 'help' | 'admin';
 
 export interface Screen {
   /** react-router path syntax: `:name` a segment, `:name?` an optional one */
@@ -43,15 +45,20 @@ export const SCREENS = [
   { path: '/help/bbs/:bbs_name', layout: 'app', feature: 'help' },
   { path: '/help/bbs/:bbs_name/edit/:idx?', layout: 'app', feature: 'help' },
   { path: '/help/bbs/:bbs_name/view/:idx?', layout: 'app', feature: 'help' },
+  { path: '/admin/login', layout: 'admin', feature: 'admin' },
+  { path: '/admin/imports', layout: 'admin', feature: 'admin' },
+  { path: '/admin/companies', layout: 'admin', feature: 'admin' },
+  { path: '/admin/audit', layout: 'admin', feature: 'admin' },
 ] as const satisfies readonly Screen[];
 
-/** Paths of the app layout that only lead to a screen (a menu group's first page). */
+/** Paths that only lead to a screen (a menu group's first page); each stays in its target's layout. */
 export const SCREEN_REDIRECTS = {
   '/': '/dashboard',
   '/settings': '/settings/companyEdit',
   '/calculate': '/calculate/sale',
   '/copyright': '/copyright/books',
   '/help': '/help/faq',
+  '/admin': '/admin/imports',
 } as const satisfies Record<string, (typeof SCREENS)[number]['path']>;
 
 type AnyScreen = (typeof SCREENS)[number];

@@ -4,6 +4,8 @@ import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObjec
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { loginPathFor } from '../lib/redirect';
 import { session } from '../lib/session';
+import { loadNamespaces } from '../lib/i18n';
+import { withTimeout } from '../lib/with-timeout';
 import { lazyPage } from './lazy';
 import { FullPageLayout } from './layout/full-page-layout';
 import { PlaceholderPage } from './placeholder-page';
@@ -11,7 +13,7 @@ import { NotFound, RouteError } from './route-error';
 
 /** The lazily loaded module of a feature: its routes.tsx maps each of its screens' paths to a page. */
 type FeatureModule = { pages: Partial<Record<string, ComponentType>> };
-const features: Record<Exclude<ScreenFeature, 'auth'>, () => Promise<FeatureModule>> = {
+const features: Record<Exclude<ScreenFeature, 'auth' | 'admin'>, () => Promise<FeatureModule>> = {
   dashboard: () => import('../features/dashboard/routes'),
   settlement: () => import('../features/settlement/routes'),
   copyright: () => import('../features/copyright/routes'),
@@ -55,6 +57,7 @@ function screenRoute(screen: Screen): RouteObject {
       ),
     };
   }
+  if (feature === 'admin') return adminRoute(screen);
   if (!feature) return { ...route, element: <PlaceholderPage titleKey={`app.${path.slice(1)}Title`} /> };
   const page = (m: FeatureModule) => {
     const Page = m.pages[path];
@@ -67,11 +70,36 @@ function screenRoute(screen: Screen): RouteObject {
 
 const screens: readonly Screen[] = SCREENS;
 
+/**
+ * The distributor's console (issue 15): its layout, pages and guards all come from the lazily loaded
+ * features/admin/routes.tsx (the guards read the operator session there), so none of it is in the
+ * bundle of a publisher's screens.
+ */
+const loadAdmin = () => import('../features/admin/routes');
+function adminRoute({ path }: Screen): RouteObject {
+  return {
+    path,
+    lazy: async () => {
+      const [m] = await Promise.all([withTimeout(loadAdmin()), loadNamespaces('admin').catch(() => undefined)]);
+      const Page = m.pages[path as keyof typeof m.pages];
+      if (!Page) throw new Error(`features/admin/routes.tsx has no page for ${path}`);
+      return { Component: Page, loader: m.guardOf(path) };
+    },
+  };
+}
+const adminRedirects = Object.entries(SCREEN_REDIRECTS).filter(([, to]) => screens.find((s) => s.path === to)?.layout === 'admin');
+
 export const routes: RouteObject[] = [
   {
     element: <FullPageLayout />,
     errorElement: <RouteError />,
-    children: screens.filter((s) => s.layout !== 'app').map(screenRoute),
+    children: screens.filter((s) => s.layout === 'guest' || s.layout === 'full').map(screenRoute),
+  },
+  ...adminRedirects.map(([from, to]): RouteObject => ({ path: from, loader: () => redirect(to) })),
+  {
+    lazy: async () => ({ Component: (await withTimeout(loadAdmin())).AdminLayout }),
+    errorElement: <RouteError />,
+    children: screens.filter((s) => s.layout === 'admin').map(adminRoute),
   },
   {
     path: '/',
@@ -87,7 +115,7 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           ...Object.entries(SCREEN_REDIRECTS)
-            .filter(([from]) => from !== '/')
+            .filter(([from]) => from !== '/' && !adminRedirects.some(([a]) => a === from))
             .map(([from, to]): RouteObject => ({ path: from.slice(1), loader: () => redirect(to) })),
           ...screens.filter((s) => s.layout === 'app').map(screenRoute),
           { path: '*', element: <NotFound /> },

@@ -1,5 +1,6 @@
 import type { FileStore } from '../../lib/file-store';
 import type { Db } from '../client';
+import { seedAdmin } from './admin';
 import { seedCompany } from './company';
 import { seedCopyright } from './copyright';
 import { seedDashboard } from './dashboard';
@@ -23,4 +24,4 @@ export interface SeedContext {
 export type Seeder = (ctx: SeedContext) => Promise<void>;
 
 /** Each feature's demo seed, run in this order after the companies exist (code in db/seed/<domain>.ts). */
-export const DEMO_SEEDERS: Seeder[] = [seedCompany, seedSettlement, seedCopyright, seedHelp, seedProduct, seedDashboard];
+export const DEMO_SEEDERS: Seeder[] = [seedCompany, seedSettlement, seedCopyright, seedHelp, seedProduct, seedDashboard, seedAdmin];

@@ -1,0 +1,267 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { DEMO, expect, expectNoA11yViolations, screenshot, test } from './fixtures';
+
+/** The demo operator (apps/server/src/db/seed/admin.ts). */
+const OPERATOR = { id: 'operator', password: 'operator-demo-1' };
+const EXAMPLES = path.resolve(import.meta.dirname, '../../server/src/modules/admin/examples');
+
+async function operatorLogin(page: Page) {
+  await page.goto('/admin/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Operator login' })).toBeVisible();
+  await page.getByLabel('Operator ID').fill(OPERATOR.id);
+  await page.getByLabel('Password', { exact: true }).fill(OPERATOR.password);
+  await expectNoA11yViolations(page);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/admin\/imports$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Import centre' })).toBeVisible();
+}
+
+/** Chooses the kind and the file, runs the dry run, and waits for its report. */
+async function dryRun(page: Page, kind: string, file: string | { name: string; mimeType: string; buffer: Buffer }) {
+  await page.getByRole('combobox', { name: 'What to import' }).click();
+  await page.getByRole('option', { name: kind, exact: true }).click();
+  await page.getByTestId('import-file').setInputFiles(file);
+  await expect(page.getByTestId('import-chosen')).toBeVisible();
+  const answered = page.waitForResponse((r) => r.url().includes('/api/admin/imports/') && r.request().method() === 'POST');
+  await page.getByTestId('import-dry-run').click();
+  // a kind not yet on the server answers 404: the test fails here, saying so
+  expect((await answered).status(), `POST ${(await answered).url()}`).toBe(200);
+  const report = page.getByTestId('import-report');
+  await expect(report).toBeVisible();
+  return report;
+}
+
+/** A company's login through the publisher's login page in a fresh browser context (no session of the console). */
+async function companyPage(browser: Browser) {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'en-US' });
+  return context.newPage();
+}
+
+test.describe('[ADMIN] operator console', () => {
+  test('[ADMIN] log in, the nav, both languages; a publisher page loads none of the console code', async ({ page }) => {
+    // a publisher's pages first: the JS files they load must hold nothing of the console
+    const scripts: string[] = [];
+    page.on('response', (res) => {
+      if (res.url().endsWith('.js')) scripts.push(res.url());
+    });
+    await page.goto('/login');
+    await page.getByLabel('Author ID').fill(DEMO.id);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await expectNoA11yViolations(page);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/dashboard/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectNoA11yViolations(page);
+    expect(scripts.length).toBeGreaterThan(2);
+    expect(scripts.filter((s) => /admin/i.test(s))).toEqual([]);
+    for (const url of new Set(scripts)) {
+      const body = await (await page.request.get(url)).text();
+      // the console's storage key and its API prefix appear only in its own chunk
+      expect(body.includes('portal.admin.token'), url).toBe(false);
+    }
+
+    // the console in the same browser: its own session beside the company's
+    const sent: { url: string; auth: string | undefined }[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/api/')) sent.push({ url: new URL(req.url()).pathname, auth: req.headers().authorization });
+    });
+    await page.goto('/admin/companies');
+    await expect(page).toHaveURL(/\/admin\/login\?redirect=%2Fadmin%2Fcompanies/);
+    await page.getByLabel('Operator ID').fill(OPERATOR.id);
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByTestId('admin-login-error')).toHaveText('Please check your login information.');
+    await page.getByLabel('Password', { exact: true }).fill(OPERATOR.password);
+    await expectNoA11yViolations(page);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/admin\/companies$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+    const storage = await page.evaluate(() => ({
+      company: localStorage.getItem('portal.token'),
+      operator: localStorage.getItem('portal.admin.token'),
+    }));
+    expect(storage.company).toBeTruthy();
+    expect(storage.operator).toBeTruthy();
+    expect(storage.operator).not.toBe(storage.company);
+    // the operator token went to /api/admin/* only, and no company token went there
+    for (const r of sent.filter((r) => r.auth)) {
+      expect(r.url, 'an authenticated call of the console').toMatch(/^\/api\/admin\//);
+      expect(r.auth).toBe(`Bearer ${storage.operator}`);
+    }
+
+    const nav = page.getByRole('navigation', { name: 'Console' });
+    await nav.getByRole('link', { name: 'Audit log' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Audit log' })).toHaveAttribute('aria-current', 'page');
+    await expectNoA11yViolations(page);
+    await nav.getByRole('link', { name: 'Import centre' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Import centre' })).toBeVisible();
+    await expectNoA11yViolations(page);
+    await screenshot(page, 'admin-imports-en');
+
+    await page.getByTestId('admin-language').selectOption('ko');
+    await expect(page.getByRole('heading', { level: 1, name: '가져오기 센터' })).toBeVisible();
+    await expect(page.getByTestId('admin-area')).toHaveText('유통사 관리 콘솔');
+    await expectNoA11yViolations(page);
+    await screenshot(page, 'admin-imports-ko');
+    await nav
+      .or(page.getByRole('navigation', { name: '콘솔' }))
+      .getByRole('link', { name: '거래처' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: '거래처' })).toBeVisible();
+    await expectNoA11yViolations(page);
+    await screenshot(page, 'admin-companies-ko');
+    await page.getByTestId('admin-language').selectOption('en');
+
+    // log out of the console: the company's session stays
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    expect(await page.evaluate(() => [localStorage.getItem('portal.admin.token'), localStorage.getItem('portal.token')])).toEqual([
+      null,
+      storage.company,
+    ]);
+    await expectNoA11yViolations(page);
+  });
+
+  test('[ADMIN] an import with bad rows shows each row and column and writes nothing', async ({ page }) => {
+    await operatorLogin(page);
+    // the template of the kind, fetched with the operator's token
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download the CSV template' }).click();
+    const template = await download;
+    expect(template.suggestedFilename()).toBe('companies-template.csv');
+    expect((await readFile(await template.path(), 'utf8')).split(/\r?\n/)[0]).toMatch(/^\uFEFF?id,company_name,country,/);
+    const csv = [
+      'id,company_name,country,code_company_division',
+      'e2e-good-row,Good Row Books,KOR,AUT',
+      'e2e-no-name,,KOR,AUT',
+      'bad id!,Bad Id Books,KOR,AUT',
+      'e2e-nowhere,Nowhere Books,XXX,AUT',
+    ].join('\n');
+    const report = await dryRun(page, 'Companies', { name: 'bad-companies.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await expect(report).toHaveAttribute('data-outcome', 'rejected');
+    const errors = report.getByTestId('import-error-row');
+    const cells = await errors.evaluateAll((rows) =>
+      rows.map((r) => [...r.querySelectorAll('td')].slice(0, 2).map((td) => td.textContent)),
+    );
+    expect(cells).toEqual(
+      expect.arrayContaining([
+        ['3', 'company_name'],
+        ['4', 'id'],
+        ['5', 'country'],
+      ]),
+    );
+    expect(cells.some(([row]) => row === '2')).toBe(false);
+    await expect(report.getByTestId('count-errorCount')).toContainText(String(cells.length));
+    // no way to import a file with errors
+    await expect(page.getByTestId('import-commit')).toHaveCount(0);
+    await expectNoA11yViolations(page);
+    await screenshot(page, 'admin-import-errors-en');
+
+    // and the server refuses it whole: the same file for real writes nothing …
+    const token = await page.evaluate(() => localStorage.getItem('portal.admin.token'));
+    const real = await page.request.post('/api/admin/imports/companies', {
+      headers: { authorization: `Bearer ${token}` },
+      multipart: { file: { name: 'bad-companies.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
+    });
+    expect(((await real.json()) as { committed: boolean }).committed).toBe(false);
+    // … so its good row is still new
+    await page.getByRole('button', { name: 'Remove the file' }).click();
+    const again = await dryRun(page, 'Companies', {
+      name: 'good-company.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('id,company_name,country,code_company_division\ne2e-good-row,Good Row Books,KOR,AUT\n'),
+    });
+    await expect(again).toHaveAttribute('data-outcome', 'dry');
+    await expect(again.getByTestId('count-created')).toContainText('1');
+    await expect(again.getByTestId('count-updated')).toContainText('0');
+    await expect(page.getByTestId('import-commit')).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+
+  test('[ADMIN] invoices imported by the operator reach the company', async ({ page, browser }) => {
+    await operatorLogin(page);
+    const report = await dryRun(page, 'Invoices', path.join(EXAMPLES, 'invoices-demo.csv'));
+    await expect(report).toHaveAttribute('data-outcome', 'dry');
+    await expect(report.getByTestId('count-created')).toContainText('2');
+    await expectNoA11yViolations(page);
+    await page.getByTestId('import-commit').click();
+    await expect(page.getByTestId('import-report')).toHaveAttribute('data-outcome', 'committed');
+    await expect(page.getByTestId('import-report').getByTestId('count-created')).toContainText('2');
+    // the run is in the history
+    await expect(page.getByTestId('import-history').getByText('invoices-demo.csv').first()).toBeVisible();
+    await expectNoA11yViolations(page);
+
+    const company = await companyPage(browser);
+    await company.goto('/login');
+    await company.getByLabel('Author ID').fill(DEMO.id);
+    await company.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await company.getByRole('button', { name: 'Log in' }).click();
+    await expect(company).not.toHaveURL(/\/login/);
+    await company.goto('/calculate/sale');
+    await expect(company.getByTestId('invoices-table').getByText('IMP-2026-0001')).toBeVisible();
+    await expectNoA11yViolations(company);
+    await company.context().close();
+  });
+
+  test('[ADMIN] companies: create, search, deactivate; the deactivated company cannot log in', async ({ page, browser }) => {
+    await operatorLogin(page);
+    const listed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/companies');
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Companies' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+    // the companies routes of the admin area (another part of issue 15): a 404 until they are merged
+    expect((await listed).status(), 'GET /api/admin/companies').toBe(200);
+    await expectNoA11yViolations(page);
+
+    const id = `e2e-${Date.now().toString(36)}`;
+    const password = 'e2e-initial-1';
+    const create = page.getByTestId('company-create');
+    await create.click();
+    const dialog = page.getByRole('dialog', { name: 'New company' });
+    await expect(dialog.getByLabel('Login ID')).toBeFocused();
+    // the contract's rules on the fields before anything is sent
+    await dialog.getByTestId('company-create-submit').click();
+    await expect(dialog.getByText('please enter Login ID')).toBeVisible();
+    await dialog.getByLabel('Login ID').fill(id);
+    await dialog.getByLabel('Company name').fill('E2E Books');
+    await dialog.getByLabel('E-mail').fill(`${id}@example.com`);
+    await dialog.getByLabel('Initial password').fill(password);
+    await expectNoA11yViolations(page);
+    const created = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/companies' && r.request().method() === 'POST');
+    await dialog.getByTestId('company-create-submit').click();
+    expect((await created).status(), 'POST /api/admin/companies').toBe(200);
+    await expect(dialog).toBeHidden();
+    // the focus goes back to the button that opened the dialog
+    await expect(create).toBeFocused();
+
+    await page.getByTestId('company-search').getByRole('textbox').or(page.getByLabel('Search by login ID or name')).first().fill(id);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const rows = page.getByTestId('companies-table').getByTestId('table-row');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('E2E Books');
+    await expect(rows.first().getByTestId('company-status')).toHaveText('Active');
+
+    await rows
+      .first()
+      .getByRole('button', { name: `Deactivate ${id}` })
+      .click();
+    const confirm = page.getByRole('dialog', { name: `Deactivate ${id}?` });
+    await expectNoA11yViolations(page);
+    await confirm.getByTestId('confirm-active').click();
+    await expect(rows.first().getByTestId('company-status')).toHaveText('Deactivated');
+    await expectNoA11yViolations(page);
+
+    const company = await companyPage(browser);
+    await company.goto('/login');
+    await company.getByLabel('Author ID').fill(id);
+    await company.getByLabel('Password', { exact: true }).fill(password);
+    await company.getByRole('button', { name: 'Log in' }).click();
+    await expect(company.getByTestId('login-error')).toBeVisible();
+    await expect(company).toHaveURL(/\/login/);
+    await expectNoA11yViolations(company);
+    await company.context().close();
+  });
+});

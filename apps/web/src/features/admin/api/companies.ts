@@ -1,0 +1,40 @@
+import type { TAdminCompany, TAdminCompanyCreateBody, ZAdminCompanyList } from '@portal/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { Paging } from '../../../components/data-table';
+import { adminApi } from './admin-client';
+
+/** GET admin/companies: companies whose login id or name contains `search`. */
+export const useAdminCompanies = (search: string, paging: Paging) =>
+  useQuery({
+    queryKey: ['admin', 'companies', search, paging],
+    queryFn: ({ signal }) =>
+      adminApi.get<z.infer<typeof ZAdminCompanyList>>('companies', { query: { search: search || undefined, ...paging }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Every write to a company refreshes the list (and the audit log, which records it). */
+function useCompanyMutation<V, R>(fn: (v: V) => Promise<R>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: ['admin', 'companies'] }), qc.invalidateQueries({ queryKey: ['admin', 'audit'] })]),
+  });
+}
+
+/** POST admin/companies: a new company with an initial password (to be changed at its first login). */
+export const useCreateCompany = () =>
+  useCompanyMutation((body: TAdminCompanyCreateBody) => adminApi.post<TAdminCompany>('companies', body));
+
+/** POST admin/companies/{id}/password: a new password set by the distributor. */
+export const useResetPassword = () =>
+  useCompanyMutation(({ id, password }: { id: string; password: string }) =>
+    adminApi.post(`companies/${encodeURIComponent(id)}/password`, { password }),
+  );
+
+/** POST admin/companies/{id}/deactivate | reactivate. */
+export const useSetActive = () =>
+  useCompanyMutation(({ id, active }: { id: string; active: boolean }) =>
+    adminApi.post(`companies/${encodeURIComponent(id)}/${active ? 'reactivate' : 'deactivate'}`),
+  );

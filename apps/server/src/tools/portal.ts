@@ -10,9 +10,8 @@ import { openDatabase } from '../db/client';
 import { backupEmbedded, restoreEmbedded } from '../lib/embedded-backup';
 import { createFileStore } from '../lib/file-store';
 import { mailContextOf } from '../lib/mail/notify';
-import { createPasswordHasher } from '../lib/password';
-import { createAdminService } from '../modules/admin/admin.service';
 import { createStatementsService, parsePeriod } from '../modules/copyright/statements.service';
+import { cliAdminService } from './admin-cli';
 import { OPERATOR_HELP, operatorCommand, UsageError } from './operator-cli';
 
 const HELP = `Usage: npm run portal -- <command>
@@ -114,15 +113,7 @@ async function runOperator(args: string[]): Promise<number> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` });
   try {
     await database.migrate();
-    const admin = createAdminService({
-      db: database.db,
-      now: () => new Date(),
-      tokenTtlMinutes: config.tokenTtlMinutes,
-      hasher: createPasswordHasher(),
-      sign: () => {
-        throw new Error('The CLI signs no tokens.');
-      },
-    });
+    const admin = cliAdminService(database.db, config);
     await operatorCommand(admin, args, { out: (line) => console.log(line), askSecret, user: userInfo().username });
     return 0;
   } catch (e) {

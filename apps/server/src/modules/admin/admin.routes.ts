@@ -120,14 +120,16 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
         summary: '(addition) Log in as an operator of the distributor',
         description:
           'The token opens /api/admin/* only (its `kind` claim is `operator`); a company token never opens an admin route. ' +
-          'A wrong id, a wrong password and a deactivated operator all answer 401 LOGIN_FAILED.',
+          'A wrong id, a wrong password and a deactivated operator all answer 401 LOGIN_FAILED. Failures slow further ' +
+          'attempts down like the company login: per (account, client) and per client, 429 RATE_LIMITED with Retry-After ' +
+          '(also for the right password until then); another client is never slowed down by them.',
         body: ZAdminLoginBody,
         response: { 200: ZTokenResponse, 400: ZErrorEnvelope, 401: ZErrorEnvelope, 429: ZErrorEnvelope, 503: ZErrorEnvelope },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return admin.login(request.body);
+      return admin.login(request.body, request.ip);
     },
   );
 

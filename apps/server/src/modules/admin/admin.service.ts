@@ -23,7 +23,9 @@ import type { ImportFormat, SheetFormat } from '../../lib/imports/read';
 import { runImport } from '../../lib/imports/run';
 import { importTemplate } from '../../lib/imports/template';
 import * as repo from './admin.repository';
+import { clientKey } from '../../lib/client-address';
 import type { AuthService } from '../auth/auth.service';
+import * as throttle from '../auth/throttle';
 import { IMPORT_KIND_DEFS } from './import-kinds';
 
 export interface AdminDeps {
@@ -125,12 +127,25 @@ export function createAdminService(deps: AdminDeps) {
     lookup,
     audit,
 
-    /** An inactive operator, an unknown id and a wrong password answer alike (after the same hashing time). */
-    async login(body: TAdminLoginBody): Promise<TTokenResponse> {
+    /**
+     * An inactive operator, an unknown id and a wrong password answer alike (after the same hashing time).
+     * Throttled like the company login (modules/auth/throttle.ts): per (account, client) and per client, never
+     * per account alone, so nobody can lock an operator out from another address. `ip` is Fastify's request.ip.
+     */
+    async login(body: TAdminLoginBody, ip: string): Promise<TTokenResponse> {
       hasher.assertCapacity();
+      // operators' failures apart from a company's of the same id (same table and schedules)
+      const account = `operator:${throttle.accountKey(body.id)}`.slice(0, 100);
+      const client = clientKey(ip);
+      const at = now();
+      const gate = await throttle.assertLoginAllowed(db, account, client, at);
       const op = await repo.findOperatorByLoginId(db, body.id.trim());
       const ok = op ? await hasher.verify(op.passwordHash, body.password) : await hasher.verifyAgainstDummy(body.password);
-      if (!op || !ok || !op.active) throw loginFailed();
+      if (!op || !ok || !op.active) {
+        await throttle.recordFailure(db, 'login', account, client, at);
+        throw loginFailed();
+      }
+      if (gate.pairFailures > 0) await throttle.clearPairFailures(db, account, client);
       const claims: OperatorTokenClaims = { sub: String(op.idx), sid: randomUUID(), kind: OPERATOR_TOKEN_KIND };
       return { access_token: deps.sign(claims, ttlSeconds), expires_in: ttlSeconds };
     },

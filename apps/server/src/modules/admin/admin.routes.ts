@@ -51,9 +51,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
   app.post(
     '/admin/imports/:kind',
     {
-      // TODO(issue 15): document as multipart (config.uploadFile) once a 30 MB upload through app.inject no longer
-      // stalls (seen in test/security/files.test.ts's multipart case; not diagnosed): that puts the route in the upload suite
-      config: importScope,
+      config: { ...importScope, uploadFile: true },
       schema: {
         tags: ['admin'],
         summary: '(addition) Import a CSV or XLSX file of a kind: all rows or none',

@@ -237,6 +237,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     sign,
     fileStore: files,
     mail: mailCtx,
+    auth,
   });
 
   // before auth: a request over its client's limit costs no token check

@@ -17,6 +17,13 @@ export const ZTokenResponse = z.object({
   access_token: z.string(),
   /** seconds until the token expires */
   expires_in: z.number().int(),
+  /**
+   * (addition, issue 15) present when the distributor set the password (initial or reset): until the
+   * company changes it (PATCH company/passwordUpdate), its token opens only that call, its login info,
+   * the password check, the language switch, refresh and logout; every other call answers 403
+   * PASSWORD_CHANGE_REQUIRED.
+   */
+  password_change_required: z.literal(true).optional(),
 });
 export type TTokenResponse = z.infer<typeof ZTokenResponse>;
 

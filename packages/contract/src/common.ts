@@ -16,6 +16,8 @@ export const ERROR_CODES = [
   'INTERNAL',
   /** (issue 18) a password-reset link that is unknown, used or expired */
   'RESET_TOKEN_INVALID',
+  /** (issue 15) the distributor set the company's password: it must change it before anything else */
+  'PASSWORD_CHANGE_REQUIRED',
 ] as const;
 export const ZErrorCode = z.enum(ERROR_CODES);
 export type TErrorCode = z.infer<typeof ZErrorCode>;

@@ -19,6 +19,8 @@ export interface LiveSession {
   /** the company's login id */
   id: string;
   division: string;
+  /** (issue 15) the distributor set the password: only routes marked `passwordChangePending` open until it is changed */
+  mustChangePassword: boolean;
 }
 
 export interface SessionLookup {

@@ -27,6 +27,11 @@ declare module 'fastify' {
      * company's token. `scope`: the key scope it needs (operators have every scope); null: operators only.
      */
     admin?: { scope: TOperatorKeyScope | null };
+    /**
+     * (issue 15) true: a company whose password the distributor set (must change it) may call this route
+     * (the password change, login info, logout, …); every other company route answers 403 PASSWORD_CHANGE_REQUIRED.
+     */
+    beforePasswordChange?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -141,6 +146,8 @@ export default fp(
       if (!Number.isInteger(companyIdx) || typeof claims.sid !== 'string' || !UUID.test(claims.sid)) throw unauthorized();
       const session = await opts.auth.liveSession(claims.sid);
       if (!session || session.companyIdx !== companyIdx) throw unauthorized();
+      if (session.mustChangePassword && !request.routeOptions.config?.beforePasswordChange)
+        throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED', 'Please change your password first.');
       request.auth = { companyIdx, id: session.id, division: session.division, sid: claims.sid };
     });
   },

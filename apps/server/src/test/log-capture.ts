@@ -34,6 +34,9 @@ export function rememberSecret(value: unknown) {
 
 function rememberFields(value: unknown, depth = 0) {
   if (depth > 10 || value === null || typeof value !== 'object') return;
+  // file bodies (a Buffer, a stream) hold no named fields: Object.entries of a 30 MB Buffer made 30 million
+  // pairs and stalled app.inject for minutes (the upload suite's oversize case)
+  if (ArrayBuffer.isView(value) || typeof (value as { pipe?: unknown }).pipe === 'function') return;
   for (const [k, v] of Object.entries(value)) {
     if (SECRET_NAME.test(k)) {
       if (typeof v === 'string') rememberSecret(v);

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPasswordHasher } from '../lib/password';
-import { createAdminService } from '../modules/admin/admin.service';
+import type { AdminService } from '../modules/admin/admin.service';
 import { createTestApp, type TestContext } from '../test/helper';
+import { cliAdminService } from './admin-cli';
 import { operatorCommand, UsageError } from './operator-cli';
 
 const DB = process.env.TEST_DB ?? 'pglite';
 let t: TestContext;
-let admin: ReturnType<typeof createAdminService>;
+let admin: AdminService;
 
 /** Runs one CLI command; its printed lines (a secret, when asked, is `asked`). */
 async function run(args: string[], asked?: string) {
@@ -17,15 +17,7 @@ async function run(args: string[], asked?: string) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = createAdminService({
-    db: t.db,
-    now: () => new Date(),
-    tokenTtlMinutes: 60,
-    hasher: createPasswordHasher(),
-    sign: () => {
-      throw new Error('no tokens from the CLI');
-    },
-  });
+  admin = cliAdminService(t.db, { tokenTtlMinutes: 60 });
 }, 60_000);
 afterAll(async () => {
   await t?.close();

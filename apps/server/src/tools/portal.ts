@@ -3,17 +3,21 @@
 //   restore <file> [--force]   that zip into DATA_DIR (an existing database only with --force)
 //   statements issue [period]  the royalty statements of a period (issue 18)
 //   operator …                 operators of the admin API and their API keys (issue 15)
+//   company …                  companies: create, reset-password, deactivate, reactivate, list (issue 15)
+//   import <kind> <file>       an import file, as POST /api/admin/imports/{kind} (issue 15)
 import { userInfo } from 'node:os';
 import { createInterface } from 'node:readline';
 import { loadConfig, loadDotEnv, type AppConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { seedReference } from '../db/seed/reference';
 import { backupEmbedded, restoreEmbedded } from '../lib/embedded-backup';
 import { createFileStore } from '../lib/file-store';
 import { mailContextOf } from '../lib/mail/notify';
-import { createPasswordHasher } from '../lib/password';
-import { createAdminService } from '../modules/admin/admin.service';
 import { createStatementsService, parsePeriod } from '../modules/copyright/statements.service';
-import { OPERATOR_HELP, operatorCommand, UsageError } from './operator-cli';
+import type { AdminService } from '../modules/admin/admin.service';
+import { cliAdminService } from './admin-cli';
+import { COMPANY_HELP, companyCommand, IMPORT_HELP, importCommand } from './company-cli';
+import { OPERATOR_HELP, operatorCommand, UsageError, type OperatorCliIo } from './operator-cli';
 
 const HELP = `Usage: npm run portal -- <command>
   backup <file>             write the embedded database (DATA_DIR/pglite) and its local files to <file> (a zip)
@@ -21,6 +25,10 @@ const HELP = `Usage: npm run portal -- <command>
   statements issue [period] [--company <idx>]
                             issue the royalty statements of a period; see \`statements --help\`
   operator create|key …     operators of the admin API and their API keys; see \`operator --help\`
+  company create|reset-password|deactivate|reactivate|list …
+                            the companies that log in to the portal; see \`company --help\`
+  import <kind> <file> [--dry-run] [--lang ko]
+                            import a CSV, XLSX or ZIP file of a kind (all rows or none); see \`import --help\`
 Stop the server first: the embedded database belongs to one process.
 With DATABASE_URL (PostgreSQL) use pg_dump / pg_restore, and the file store's own backup.`;
 
@@ -104,39 +112,65 @@ async function askSecret(prompt: string): Promise<string | undefined> {
   });
 }
 
-/** `operator …`: on the configured database (embedded or PostgreSQL), migrated first. */
-async function runOperator(args: string[]): Promise<number> {
-  if (!args.length || args.includes('--help') || args[0] === 'help') {
-    console.log(OPERATOR_HELP);
-    return args.length ? 0 : 1;
-  }
+/**
+ * An admin command (`operator`, `company`, `import`) on the configured database (embedded or PostgreSQL),
+ * migrated first; its exit code (a usage error prints the command's help and exits 1).
+ */
+async function runAdmin(help: string, run: (admin: AdminService, io: OperatorCliIo) => Promise<number | void>): Promise<number> {
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` });
   try {
     await database.migrate();
-    const admin = createAdminService({
-      db: database.db,
-      now: () => new Date(),
-      tokenTtlMinutes: config.tokenTtlMinutes,
-      hasher: createPasswordHasher(),
-      sign: () => {
-        throw new Error('The CLI signs no tokens.');
-      },
-    });
-    await operatorCommand(admin, args, { out: (line) => console.log(line), askSecret, user: userInfo().username });
-    return 0;
+    // the lookup tables the checks need (countries, divisions), as the server loads them at its start; idempotent
+    await seedReference(database.db);
+    // the server's file store and mail settings: an imported attachment is kept where the server reads it, and the
+    // outbox gets the same mails as for an import through the API (a running server, or the next one started, sends them)
+    const fileStore = await createFileStore(config.fileStore ?? { kind: 'local', dir: config.filesDir }, database.db);
+    try {
+      const admin = cliAdminService(database.db, { ...config, fileStore, mail: mailContextOf(config) });
+      return (await run(admin, { out: (line) => console.log(line), askSecret, user: userInfo().username })) ?? 0;
+    } finally {
+      await fileStore.close();
+    }
   } catch (e) {
-    console.error(e instanceof UsageError ? `${e.message}\n${OPERATOR_HELP}` : (e as Error).message);
+    console.error(e instanceof UsageError ? `${e.message}\n${help}` : (e as Error).message);
     return 1;
   } finally {
     await database.close();
   }
 }
 
+/** Help asked for (`--help` anywhere, `help`, or nothing at all): printed without opening the database. */
+const helpOnly = (args: string[]) => !args.length || args.includes('--help') || args[0] === 'help';
+
+/** `operator …`, `company …`, `import …`: their exit code. */
+async function adminCommand(command: 'operator' | 'company' | 'import', args: string[]): Promise<number> {
+  if (command === 'operator') {
+    if (helpOnly(args)) {
+      console.log(OPERATOR_HELP);
+      return args.length ? 0 : 1;
+    }
+    return runAdmin(OPERATOR_HELP, (admin, io) => operatorCommand(admin, args, io));
+  }
+  const progress = process.stderr;
+  if (helpOnly(args)) {
+    // the commands print their own help (each subcommand's too) before touching the service
+    const io = { out: (l: string) => console.log(l), askSecret, user: '', progress };
+    const run = command === 'company' ? companyCommand(undefined as never, args, io) : importCommand(undefined as never, args, io);
+    return run.then(
+      () => 0,
+      () => 1,
+    );
+  }
+  return command === 'company'
+    ? runAdmin(COMPANY_HELP, (admin, io) => companyCommand(admin, args, io))
+    : runAdmin(IMPORT_HELP, (admin, io) => importCommand(admin, args, { ...io, progress }));
+}
+
 loadDotEnv();
 const [command, file, ...rest] = process.argv.slice(2);
-if (command === 'operator') {
-  const code = await runOperator(process.argv.slice(3));
+if (command === 'operator' || command === 'company' || command === 'import') {
+  const code = await adminCommand(command, process.argv.slice(3));
   await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
   process.exit(code);
 }

@@ -1,4 +1,7 @@
+import type { TImportReport } from '@portal/contract';
 import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+type ImportRunReport = Omit<TImportReport, 'run_id'>;
 
 /** A person of the distributor who runs the admin area (/api/admin/*): logs in with an id and an argon2id password. */
 export const operators = pgTable('operators', {
@@ -48,4 +51,30 @@ export const auditLog = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('audit_log_at').on(t.at)],
+);
+
+/**
+ * (issue 15) Every import: who ran which file when, dry or not, committed or rejected, its counts and its
+ * report (errors included, capped as lib/imports caps them).
+ */
+export const importRuns = pgTable(
+  'import_runs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: varchar('kind', { length: 30 }).notNull(),
+    /** operator | key | cli */
+    actorKind: varchar('actor_kind', { length: 10 }).notNull(),
+    actor: varchar('actor', { length: 100 }).notNull(),
+    fileName: varchar('file_name', { length: 200 }).notNull().default(''),
+    dryRun: boolean('dry_run').notNull(),
+    committed: boolean('committed').notNull(),
+    rows: integer('rows').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    errorCount: integer('error_count').notNull().default(0),
+    report: jsonb('report').$type<ImportRunReport>().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('import_runs_at').on(t.at)],
 );

@@ -42,6 +42,8 @@ export const companies = pgTable('companies', {
   notifyPayment: boolean('notify_payment').notNull().default(true),
   notifyQna: boolean('notify_qna').notNull().default(true),
   notifyStatement: boolean('notify_statement').notNull().default(true),
+  /** (issue 15) false: deactivated by the distributor: it cannot log in and its sessions are refused */
+  active: boolean('active').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -53,6 +55,8 @@ export const companyCredentials = pgTable('company_credentials', {
     .references(() => companies.idx, { onDelete: 'cascade' }),
   passwordHash: text('password_hash').notNull(),
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+  /** (issue 15) set by the distributor (initial or reset password): the company must change it before anything else */
+  mustChange: boolean('must_change').notNull().default(false),
 });
 
 /**

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { auditLog, companies, companyDivisions, countries, operatorKeys, operators } from '../../db/schema';
+import { auditLog, companies, companyCredentials, companyDivisions, countries, importRuns, operatorKeys, operators } from '../../db/schema';
 
 export function findOperatorByLoginId(db: DbOrTx, loginId: string) {
   return db
@@ -104,6 +104,13 @@ export async function listAudit(db: DbOrTx, start: number, length: number) {
   return { rows, total };
 }
 
+export async function countryExists(db: DbOrTx, code: string) {
+  return (await db.select({ c: countries.code3 }).from(countries).where(eq(countries.code3, code)).limit(1)).length > 0;
+}
+export async function divisionExists(db: DbOrTx, code: string) {
+  return (await db.select({ c: companyDivisions.code }).from(companyDivisions).where(eq(companyDivisions.code, code)).limit(1)).length > 0;
+}
+
 export async function countryCodes(db: DbOrTx) {
   return new Set((await db.select({ c: countries.code3 }).from(countries)).map((r) => r.c));
 }
@@ -138,31 +145,49 @@ const COMPANY_IMPORT_FIELDS = [
   'saleConsignment',
   'salePrepayment',
 ] as const satisfies readonly (keyof typeof companies.$inferInsert)[];
-export type CompanyImportValues = { id: string } & { [K in (typeof COMPANY_IMPORT_FIELDS)[number]]: string };
+export type CompanyImportValues = { id: string; active?: boolean } & { [K in (typeof COMPANY_IMPORT_FIELDS)[number]]: string };
 
-/** Creates the companies whose login id is new, updates those that differ, counts the rest unchanged. */
+/** What became of a row's company: its idx, whether it has a password, and whether this import deactivated it. */
+export interface ImportedAccount {
+  idx: number;
+  hasPassword: boolean;
+  status: 'created' | 'updated' | 'unchanged';
+  deactivated: boolean;
+}
+
+/**
+ * Creates the companies whose login id is new, updates those that differ, counts the rest unchanged.
+ * `active` undefined leaves an existing company as it is (a new one is active).
+ */
 export async function upsertCompanies(db: DbOrTx, values: CompanyImportValues[]) {
   const existing = new Map(
     (
       await db
-        .select()
+        .select({ company: companies, credentials: companyCredentials.companyIdx })
         .from(companies)
+        .leftJoin(companyCredentials, eq(companyCredentials.companyIdx, companies.idx))
         .where(
           inArray(
             companies.id,
             values.map((v) => v.id),
           ),
         )
-    ).map((c) => [c.id, c]),
+    ).map((c) => [c.company.id, { ...c.company, hasPassword: c.credentials !== null }]),
   );
   const counts = { created: 0, updated: 0, unchanged: 0 };
+  const accounts = new Map<string, ImportedAccount>();
   const fresh = values.filter((v) => !existing.has(v.id));
-  if (fresh.length) await db.insert(companies).values(fresh);
+  if (fresh.length) {
+    const rows = await db.insert(companies).values(fresh).returning({ idx: companies.idx, id: companies.id });
+    for (const r of rows) accounts.set(r.id, { idx: r.idx, hasPassword: false, status: 'created', deactivated: false });
+  }
   counts.created = fresh.length;
   for (const v of values) {
     const old = existing.get(v.id);
     if (!old) continue;
-    if (COMPANY_IMPORT_FIELDS.every((f) => String(old[f]).trimEnd() === v[f])) {
+    const account: ImportedAccount = { idx: old.idx, hasPassword: old.hasPassword, status: 'unchanged', deactivated: false };
+    accounts.set(v.id, account);
+    if (COMPANY_IMPORT_FIELDS.every((f) => String(old[f]).trimEnd() === v[f]) && (v.active === undefined || v.active === old.active)) {
       counts.unchanged++;
       continue;
     }
@@ -171,6 +196,143 @@ export async function upsertCompanies(db: DbOrTx, values: CompanyImportValues[])
       .set({ ...v, updatedAt: sql`now()` })
       .where(eq(companies.idx, old.idx));
     counts.updated++;
+    account.status = 'updated';
+    account.deactivated = old.active && v.active === false;
   }
-  return counts;
+  return { counts, accounts };
+}
+
+// ------------------------------------------------------------ companies (issue 15)
+
+const adminCompanyColumns = {
+  idx: companies.idx,
+  id: companies.id,
+  companyName: companies.companyName,
+  country: companies.country,
+  codeCompanyDivision: companies.codeCompanyDivision,
+  email: companies.email,
+  active: companies.active,
+  mustChange: sql<boolean>`coalesce(${companyCredentials.mustChange}, false)`.mapWith(Boolean),
+  hasPassword: sql<boolean>`(${companyCredentials.companyIdx} is not null)`.mapWith(Boolean),
+  createdAt: companies.createdAt,
+};
+export type AdminCompanyRow = {
+  idx: number;
+  id: string;
+  companyName: string;
+  country: string;
+  codeCompanyDivision: string;
+  email: string;
+  active: boolean;
+  mustChange: boolean;
+  hasPassword: boolean;
+  createdAt: Date;
+};
+
+/** `%`, `_` and `\` of a search match themselves. */
+const likeEscaped = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Companies whose login id or name contains `search` (case-insensitive), newest first (by idx), paged in SQL. */
+export async function listCompanies(db: DbOrTx, search: string | undefined, start: number, length: number) {
+  const where: SQL | undefined = search
+    ? or(ilike(companies.id, `%${likeEscaped(search)}%`), ilike(companies.companyName, `%${likeEscaped(search)}%`))
+    : undefined;
+  const [rows, total] = await Promise.all([
+    db
+      .select(adminCompanyColumns)
+      .from(companies)
+      .leftJoin(companyCredentials, eq(companyCredentials.companyIdx, companies.idx))
+      .where(where)
+      .orderBy(desc(companies.idx))
+      .offset(start)
+      .limit(length) as Promise<AdminCompanyRow[]>,
+    db
+      .select({ n: count() })
+      .from(companies)
+      .where(where)
+      .then((r) => Number(r[0]?.n ?? 0)),
+  ]);
+  return { rows, total };
+}
+
+export function findAdminCompany(db: DbOrTx, id: string): Promise<AdminCompanyRow | undefined> {
+  return db
+    .select(adminCompanyColumns)
+    .from(companies)
+    .leftJoin(companyCredentials, eq(companyCredentials.companyIdx, companies.idx))
+    .where(eq(companies.id, id))
+    .limit(1)
+    .then((r) => r[0]);
+}
+
+/** A new company; undefined when the login id is taken. */
+export function insertCompanyAccount(
+  db: DbOrTx,
+  c: { id: string; companyName: string; country: string; codeCompanyDivision: string; email: string },
+) {
+  return db
+    .insert(companies)
+    .values(c)
+    .onConflictDoNothing({ target: companies.id })
+    .returning({ idx: companies.idx })
+    .then((r) => r[0]?.idx);
+}
+
+/** Activates or deactivates a company; its idx, or undefined when there is none of this id. */
+export function setCompanyActive(db: DbOrTx, id: string, active: boolean) {
+  return db
+    .update(companies)
+    .set({ active, updatedAt: sql`now()` })
+    .where(eq(companies.id, id))
+    .returning({ idx: companies.idx })
+    .then((r) => r[0]?.idx);
+}
+
+// ------------------------------------------------------------ import history (issue 15)
+
+export type ImportRunValues = typeof importRuns.$inferInsert;
+
+export function insertImportRun(db: DbOrTx, run: ImportRunValues) {
+  return db
+    .insert(importRuns)
+    .values(run)
+    .returning({ id: importRuns.id })
+    .then((r) => r[0]!.id);
+}
+
+const runColumns = {
+  id: importRuns.id,
+  kind: importRuns.kind,
+  actorKind: importRuns.actorKind,
+  actor: importRuns.actor,
+  fileName: importRuns.fileName,
+  dryRun: importRuns.dryRun,
+  committed: importRuns.committed,
+  rows: importRuns.rows,
+  created: importRuns.created,
+  updated: importRuns.updated,
+  unchanged: importRuns.unchanged,
+  errorCount: importRuns.errorCount,
+  at: importRuns.at,
+};
+
+/** The runs, newest first (the report is left out: it can be large). */
+export async function listImportRuns(db: DbOrTx, start: number, length: number) {
+  const [rows, total] = await Promise.all([
+    db.select(runColumns).from(importRuns).orderBy(desc(importRuns.at), desc(importRuns.id)).offset(start).limit(length),
+    db
+      .select({ n: count() })
+      .from(importRuns)
+      .then((r) => Number(r[0]?.n ?? 0)),
+  ]);
+  return { rows, total };
+}
+
+export function findImportRun(db: DbOrTx, id: number) {
+  return db
+    .select()
+    .from(importRuns)
+    .where(eq(importRuns.id, id))
+    .limit(1)
+    .then((r) => r[0]);
 }

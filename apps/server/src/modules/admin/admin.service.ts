@@ -1,8 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { TAdminLoginBody, TAuditEntry, TOperatorKey, TOperatorKeyCreated, TOperatorKeyScope, TTokenResponse } from '@portal/contract';
+import type {
+  TAdminCompany,
+  TAdminCompanyCreateBody,
+  TAdminLoginBody,
+  TAuditEntry,
+  TImportRun,
+  TImportRunDetail,
+  TOperatorKey,
+  TOperatorKeyCreated,
+  TOperatorKeyScope,
+  TTokenResponse,
+} from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { hashKey, newKey, OPERATOR_TOKEN_KIND, type AdminCaller, type AdminLookup, type OperatorTokenClaims } from '../../lib/admin-auth';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { FileStore } from '../../lib/file-store';
 import type { MailContext } from '../../lib/mail/notify';
 import type { PasswordHasher } from '../../lib/password';
@@ -12,6 +23,9 @@ import type { ImportFormat, SheetFormat } from '../../lib/imports/read';
 import { runImport } from '../../lib/imports/run';
 import { importTemplate } from '../../lib/imports/template';
 import * as repo from './admin.repository';
+import { clientKey } from '../../lib/client-address';
+import type { AuthService } from '../auth/auth.service';
+import * as throttle from '../auth/throttle';
 import { IMPORT_KIND_DEFS } from './import-kinds';
 
 export interface AdminDeps {
@@ -24,6 +38,8 @@ export interface AdminDeps {
   fileStore?: FileStore;
   /** notifications of imported invoices and payments; absent: none are sent */
   mail?: MailContext;
+  /** company passwords and sessions (a reset or deactivation ends them the way a password change does) */
+  auth: Pick<AuthService, 'setInitialPassword' | 'revokeOtherSessions' | 'forgetSessions'>;
 }
 
 /** Who wrote, for the audit log: an operator, a key, or the CLI run by someone on the server. */
@@ -50,6 +66,40 @@ function toKey(k: repo.KeyRow): TOperatorKey {
   };
 }
 
+function toCompany(c: repo.AdminCompanyRow): TAdminCompany {
+  return {
+    idx: c.idx,
+    id: c.id,
+    company_name: c.companyName,
+    country: c.country,
+    code_company_division: c.codeCompanyDivision,
+    email: c.email,
+    active: c.active,
+    must_change_password: c.mustChange,
+    has_password: c.hasPassword,
+    created_at: c.createdAt.toISOString(),
+  };
+}
+
+type RunRow = Awaited<ReturnType<typeof repo.listImportRuns>>['rows'][number];
+function toRun(r: RunRow): TImportRun {
+  return {
+    id: r.id,
+    kind: r.kind,
+    actor_kind: r.actorKind as TImportRun['actor_kind'],
+    actor: r.actor,
+    file_name: r.fileName,
+    dry_run: r.dryRun,
+    committed: r.committed,
+    rows: r.rows,
+    created: r.created,
+    updated: r.updated,
+    unchanged: r.unchanged,
+    error_count: r.errorCount,
+    at: r.at.toISOString(),
+  };
+}
+
 export function createAdminService(deps: AdminDeps) {
   const { db, now, hasher } = deps;
   const ttlSeconds = Math.round(deps.tokenTtlMinutes * 60);
@@ -57,6 +107,12 @@ export function createAdminService(deps: AdminDeps) {
   /** Records an admin write (in the caller's transaction when given one). */
   async function audit(actor: Actor, action: string, target: string, counts: Record<string, number> | null = null, tx: DbOrTx = db) {
     await repo.insertAudit(tx, { ...actorOf(actor), action, target, counts, at: now() });
+  }
+
+  async function companyById(id: string): Promise<TAdminCompany> {
+    const row = await repo.findAdminCompany(db, id);
+    if (!row) throw notFound('No such company');
+    return toCompany(row);
   }
 
   const lookup: AdminLookup = {
@@ -71,12 +127,25 @@ export function createAdminService(deps: AdminDeps) {
     lookup,
     audit,
 
-    /** An inactive operator, an unknown id and a wrong password answer alike (after the same hashing time). */
-    async login(body: TAdminLoginBody): Promise<TTokenResponse> {
+    /**
+     * An inactive operator, an unknown id and a wrong password answer alike (after the same hashing time).
+     * Throttled like the company login (modules/auth/throttle.ts): per (account, client) and per client, never
+     * per account alone, so nobody can lock an operator out from another address. `ip` is Fastify's request.ip.
+     */
+    async login(body: TAdminLoginBody, ip: string): Promise<TTokenResponse> {
       hasher.assertCapacity();
+      // operators' failures apart from a company's of the same id (same table and schedules)
+      const account = `operator:${throttle.accountKey(body.id)}`.slice(0, 100);
+      const client = clientKey(ip);
+      const at = now();
+      const gate = await throttle.assertLoginAllowed(db, account, client, at);
       const op = await repo.findOperatorByLoginId(db, body.id.trim());
       const ok = op ? await hasher.verify(op.passwordHash, body.password) : await hasher.verifyAgainstDummy(body.password);
-      if (!op || !ok || !op.active) throw loginFailed();
+      if (!op || !ok || !op.active) {
+        await throttle.recordFailure(db, 'login', account, client, at);
+        throw loginFailed();
+      }
+      if (gate.pairFailures > 0) await throttle.clearPairFailures(db, account, client);
       const claims: OperatorTokenClaims = { sub: String(op.idx), sid: randomUUID(), kind: OPERATOR_TOKEN_KIND };
       return { access_token: deps.sign(claims, ttlSeconds), expires_in: ttlSeconds };
     },
@@ -124,34 +193,136 @@ export function createAdminService(deps: AdminDeps) {
     },
 
     /**
-     * Imports a file of a kind (lib/imports: all or nothing, dry run rolls back); a committed import is
-     * recorded in the audit log in its own transaction.
+     * Imports a file of a kind (lib/imports: all or nothing, dry run rolls back) and records the run in the
+     * import history: a committed one in the import's transaction (with its audit entry), a dry run, a
+     * rejected file and an unreadable one in an insert of their own. The report names the run.
      */
-    importFile(
+    async importFile(
       actor: Actor,
       kind: TImportKind,
       input: Readable,
       opts: { format: ImportFormat; dryRun: boolean; lang?: string; fileName: string },
     ): Promise<TImportReport> {
       const def = IMPORT_KIND_DEFS[kind];
-      if (!def) throw notFound(`The import kind ${kind} is not available yet.`);
-      return runImport(db, def, input, {
-        ...opts,
-        env: { now, fileStore: deps.fileStore, mail: deps.mail },
-        afterWrite: (tx, r) =>
-          audit(
-            actor,
-            `import.${kind}`,
-            opts.fileName.slice(0, 200),
-            { rows: r.rows, created: r.created, updated: r.updated, unchanged: r.unchanged },
-            tx,
-          ),
+      const fileName = opts.fileName.slice(0, 200);
+      const record = (tx: DbOrTx, r: TImportReport) => {
+        const { run_id: _, ...report } = r;
+        return repo.insertImportRun(tx, {
+          kind,
+          ...actorOf(actor),
+          fileName,
+          dryRun: r.dry_run,
+          committed: r.committed,
+          rows: r.rows,
+          created: r.created,
+          updated: r.updated,
+          unchanged: r.unchanged,
+          errorCount: r.errors.length,
+          report,
+          at: now(),
+        });
+      };
+      let report: TImportReport;
+      try {
+        report = await runImport(db, def, input, {
+          ...opts,
+          env: { now, fileStore: deps.fileStore, mail: deps.mail },
+          afterWrite: async (tx, r) => {
+            await audit(
+              actor,
+              `import.${kind}`,
+              fileName,
+              { rows: r.rows, created: r.created, updated: r.updated, unchanged: r.unchanged },
+              tx,
+            );
+            return record(tx, r);
+          },
+        });
+      } catch (e) {
+        // a file that cannot be read is in the history too, with the reason as its one error
+        if (e instanceof AppError && e.statusCode === 400) {
+          const message = e.issues?.[0]?.message ?? e.message;
+          const r = { kind, run_id: null, dry_run: opts.dryRun, committed: false, rows: 0, created: 0, updated: 0, unchanged: 0 };
+          await record(db, { ...r, errors: [{ row: 1, column: 'file', message }] });
+        }
+        throw e;
+      }
+      if (report.committed) {
+        // an import may have deactivated companies or reset passwords: no session is taken from memory any more
+        if (kind === 'companies') deps.auth.forgetSessions();
+        return report;
+      }
+      return { ...report, run_id: await record(db, report) };
+    },
+
+    async listImportRuns(start: number, length: number) {
+      const { rows, total } = await repo.listImportRuns(db, start, length);
+      return { dataset: rows.map(toRun), total_cnt: total };
+    },
+
+    async importRun(id: number): Promise<TImportRunDetail> {
+      const row = await repo.findImportRun(db, id);
+      if (!row) throw notFound('No such import run');
+      return { ...toRun(row), report: { ...row.report, run_id: row.id } };
+    },
+
+    // -------------------------------------------------------- companies (issue 15)
+
+    async listCompanies(q: { search?: string; start: number; length: number }) {
+      const { rows, total } = await repo.listCompanies(db, q.search || undefined, q.start, q.length);
+      return { dataset: rows.map(toCompany), total_cnt: total };
+    },
+
+    company: companyById,
+
+    /** A new company with an initial password it must change at its first login; 409 when the id is taken. */
+    async createCompany(actor: Actor, body: TAdminCompanyCreateBody): Promise<TAdminCompany> {
+      const issues = [];
+      if (!(await repo.countryExists(db, body.country))) issues.push({ path: 'country', message: 'Unknown country code.' });
+      if (!(await repo.divisionExists(db, body.code_company_division)))
+        issues.push({ path: 'code_company_division', message: 'Unknown company division.' });
+      if (issues.length) throw badRequest('Please check the fields.', issues);
+      const hash = await hasher.hash(body.password);
+      await db.transaction(async (tx) => {
+        const idx = await repo.insertCompanyAccount(tx, {
+          id: body.id,
+          companyName: body.company_name,
+          country: body.country,
+          codeCompanyDivision: body.code_company_division,
+          email: body.email,
+        });
+        if (idx === undefined) throw new AppError(409, 'CONFLICT', `The company ${body.id} exists already.`);
+        await deps.auth.setInitialPassword(idx, hash, tx);
+        await audit(actor, 'company.create', body.id, null, tx);
       });
+      return companyById(body.id);
+    },
+
+    /** Sets a new password the company must change at its next login, and ends every session of the company. */
+    async resetCompanyPassword(actor: Actor, id: string, password: string): Promise<TAdminCompany> {
+      const found = await repo.findAdminCompany(db, id);
+      if (!found) throw notFound('No such company');
+      const hash = await hasher.hash(password);
+      await db.transaction(async (tx) => {
+        await deps.auth.setInitialPassword(found.idx, hash, tx);
+        await audit(actor, 'company.password', id, null, tx);
+      });
+      return companyById(id);
+    },
+
+    /** Deactivates (no login, every session ends at once) or reactivates a company. */
+    async setCompanyActive(actor: Actor, id: string, active: boolean): Promise<TAdminCompany> {
+      await db.transaction(async (tx) => {
+        const idx = await repo.setCompanyActive(tx, id, active);
+        if (idx === undefined) throw notFound('No such company');
+        if (!active) await deps.auth.revokeOtherSessions(idx, null, tx);
+        await audit(actor, active ? 'company.reactivate' : 'company.deactivate', id, null, tx);
+      });
+      return companyById(id);
     },
 
     template(kind: TImportKind, format: SheetFormat) {
       const def = IMPORT_KIND_DEFS[kind];
-      if (!def) throw notFound(`The import kind ${kind} is not available yet.`);
       return importTemplate(def.columns, format);
     },
 

@@ -31,7 +31,6 @@ describe('docs/imports.md', () => {
   it('lists every kind with its columns and example file, as the code declares them', () => {
     const sections = IMPORT_KINDS.flatMap((kind) => {
       const def = IMPORT_KIND_DEFS[kind];
-      if (!def) return [`### \`${kind}\`\n\nNot available yet.`];
       const files = examplesOf(kind);
       expect(files, `an example file of ${kind} in ${EXAMPLES}`).not.toHaveLength(0);
       return [
@@ -57,7 +56,6 @@ describe('docs/imports.md', () => {
   it("README's kinds table: each kind, its required and optional columns and its example file", () => {
     const rows = IMPORT_KINDS.map((kind) => {
       const def = IMPORT_KIND_DEFS[kind];
-      if (!def) return `| \`${kind}\` | not available yet | |`;
       const columns = def.columns.map((c) => (c.required ? `**${c.name}**` : c.name)).join(', ');
       const files = examplesOf(kind).map((f) => `[\`${f}\`](apps/server/src/modules/admin/examples/${f})`);
       return `| \`${kind}\` | ${columns} | ${files.join(', ')} |`;

@@ -3,11 +3,13 @@
  * where it has them) and natural keys. lib/imports reads, validates and batches; the SQL is in
  * admin.repository.ts.
  */
-import type { TImportKind } from '@portal/contract';
+import { PASSWORD_MIN_LENGTH, type TImportKind } from '@portal/contract';
 import { z } from 'zod';
 import type { AnyImportKind, ImportColumn, ImportKind } from '../../lib/imports/run';
 import { faqImport, helpFilesImport, noticesImport } from '../help/help.imports';
 import { invoicesImport, paymentsImport } from '../settlement/settlement.imports';
+import { hashPassword } from '../../lib/password';
+import * as accounts from '../auth/auth.repository';
 import * as repo from './admin.repository';
 import { copyrightBooksImport, royaltyCustomersImport, royaltyLinesImport } from '../copyright/copyright.imports';
 
@@ -47,7 +49,7 @@ const COMPANY_TEXTS = [
   ['email_invoice', 'emailInvoice', 1000, 'Invoice e-mail addresses, comma separated', 'billing@example.com'],
 ] as const;
 
-export type CompanyImportRow = repo.CompanyImportValues;
+export type CompanyImportRow = repo.CompanyImportValues & { password?: string };
 
 const companyColumns: ImportColumn[] = [
   { name: 'id', required: true, example: 'hanbit', description: 'Login id (natural key: a row with an existing id updates that company)' },
@@ -56,6 +58,21 @@ const companyColumns: ImportColumn[] = [
   { name: 'code_company_division', required: false, example: 'AUT', description: 'Company division (default AUT)' },
   ...COMPANY_TEXTS.map(([name, , , description, example]) => ({ name, required: false, example, description })),
   ...COMPANY_FLAGS.map(([name]) => ({ name, required: false, example: 'Y', description: `${name} flag (spec §3): Y or N, default N` })),
+  {
+    name: 'active',
+    required: false,
+    example: 'Y',
+    description:
+      'Y or N: N deactivates the company (it cannot log in; its sessions end at once), Y reactivates it. Empty: a new company is active, an existing one stays as it is',
+  },
+  {
+    name: 'password',
+    required: false,
+    example: 'Welcome-2026',
+    description:
+      `Initial password (at least ${PASSWORD_MIN_LENGTH} characters), only for a company without one: it must change it at its first login. ` +
+      'Ignored for a company that has a password (so re-importing a sheet never undoes a change); reset those with the API or `company reset-password`',
+  },
 ];
 
 const companySchema = z
@@ -69,6 +86,12 @@ const companySchema = z
     code_company_division: text(10).default('AUT'),
     ...Object.fromEntries(COMPANY_TEXTS.map(([name, , max]) => [name, text(max).default('')])),
     ...Object.fromEntries(COMPANY_FLAGS.map(([name]) => [name, yn])),
+    active: z
+      .string()
+      .transform((v) => v.toUpperCase())
+      .pipe(z.enum(['Y', 'N'], { error: 'yn' }))
+      .optional(),
+    password: z.string().min(PASSWORD_MIN_LENGTH, 'invalid').max(200).optional(),
   })
   .transform((r): CompanyImportRow => {
     const row = r as Record<string, string>;
@@ -79,15 +102,22 @@ const companySchema = z
       codeCompanyDivision: row.code_company_division!,
       ...Object.fromEntries(COMPANY_TEXTS.map(([name, field]) => [field, row[name] ?? ''])),
       ...Object.fromEntries(COMPANY_FLAGS.map(([name, field]) => [field, row[name] ?? 'N'])),
+      ...(row.active ? { active: row.active === 'Y' } : {}),
+      ...(row.password ? { password: row.password } : {}),
     } as CompanyImportRow;
   });
 
-/** companies: one row per company, natural key the login id. Imported companies have no password until one is set. */
+/**
+ * companies: one row per company, natural key the login id. A company imported without a password has none
+ * until one is set (the `password` column, the API or the CLI); a set one must be changed at the first login.
+ */
 export const companiesImport: ImportKind<CompanyImportRow, { countries: Set<string>; divisions: Set<string> }> = {
   kind: 'companies',
   description:
     'One row per company (publisher or author). Natural key: the login id `id`; a row with an existing id updates that ' +
-    'company. An imported company has no password until an operator sets one (it must change it at its first login).',
+    'company. `password` gives a company that has none its initial password (it must change it at its first login); a company ' +
+    'that has one keeps it (reset it with the API or the CLI). `active` N deactivates a company and ends its sessions at once, Y ' +
+    'reactivates it; left empty, an existing company stays as it is.',
   columns: companyColumns,
   schema: companySchema,
   key: (r) => r.id,
@@ -101,18 +131,35 @@ export const companiesImport: ImportKind<CompanyImportRow, { countries: Set<stri
       out.push({ row, column: 'code_company_division', message: { key: 'division' as const } });
     return out;
   },
-  write: (tx, records) =>
-    repo.upsertCompanies(
+  async write(tx, records, _ctx, env) {
+    const rows = records.map((r) => r.values[0]!);
+    const { counts, accounts: done } = await repo.upsertCompanies(
       tx,
-      records.map((r) => r.values[0]!),
-    ),
+      rows.map(({ password: _, ...values }) => values),
+    );
+    const at = env.now();
+    for (const row of rows) {
+      const account = done.get(row.id)!;
+      // the same revocation as a password change (modules/auth); the app forgets cached sessions after the commit
+      if (account.deactivated) await accounts.revokeOtherSessions(tx, account.idx, null, at);
+      if (row.password && !account.hasPassword) {
+        // a dry run is rolled back: no need to spend a hash on it
+        await accounts.setInitialPassword(tx, account.idx, env.dryRun ? 'dry-run' : await hashPassword(row.password), at);
+        if (account.status === 'unchanged') {
+          counts.unchanged--;
+          counts.updated++;
+        }
+      }
+    }
+    return counts;
+  },
 };
 
 /**
  * Every kind by the name of `POST /api/admin/imports/{kind}`: each domain module declares its own
- * (settlement, copyright, help) and is registered here. TODO(issue 15): `satisfies Record` (all kinds) once all are in.
+ * (settlement, copyright, help) and is registered here; tsc refuses a kind of the contract left out.
  */
-export const IMPORT_KIND_DEFS: Partial<Record<TImportKind, AnyImportKind>> = {
+export const IMPORT_KIND_DEFS: Record<TImportKind, AnyImportKind> = {
   companies: companiesImport,
   notices: noticesImport,
   faq: faqImport,

@@ -4,7 +4,7 @@ import { companies, companyCredentials, loginFailures, passwordResetTokens, sess
 
 export function findCompanyById(db: DbOrTx, id: string) {
   return db
-    .select({ company: companies, passwordHash: companyCredentials.passwordHash })
+    .select({ company: companies, passwordHash: companyCredentials.passwordHash, mustChange: companyCredentials.mustChange })
     .from(companies)
     .leftJoin(companyCredentials, eq(companyCredentials.companyIdx, companies.idx))
     .where(eq(companies.id, id))
@@ -48,7 +48,10 @@ export function revokeLiveSession(db: DbOrTx, sid: string, now: Date) {
     .then((r) => r[0]);
 }
 
-/** The live session behind a token, with its company's division; undefined when revoked or expired. */
+/**
+ * The live session behind a token, with its company's division and whether it must change its password;
+ * undefined when revoked, expired, or its company is deactivated (even if a session row survived).
+ */
 export function findLiveSession(db: DbOrTx, sid: string, now: Date) {
   return db
     .select({
@@ -56,10 +59,12 @@ export function findLiveSession(db: DbOrTx, sid: string, now: Date) {
       id: companies.id,
       division: companies.codeCompanyDivision,
       expiresAt: sessions.expiresAt,
+      mustChangePassword: sql<boolean>`coalesce(${companyCredentials.mustChange}, false)`.mapWith(Boolean),
     })
     .from(sessions)
     .innerJoin(companies, eq(companies.idx, sessions.companyIdx))
-    .where(and(eq(sessions.sid, sid), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .leftJoin(companyCredentials, eq(companyCredentials.companyIdx, sessions.companyIdx))
+    .where(and(eq(sessions.sid, sid), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), eq(companies.active, true)))
     .limit(1)
     .then((r) => r[0]);
 }
@@ -130,14 +135,22 @@ export function accountFailures(db: DbOrTx, scope: FailureScope, account: string
     .then((r) => ({ count: Number(r[0]?.count ?? 0), last: r[0]?.last ?? null }));
 }
 
-/** Stores a new password hash; answers whether the company has credentials. */
+/** Stores a password the company chose (which ends any must-change); answers whether the company has credentials. */
 export async function setPasswordHash(db: DbOrTx, companyIdx: number, passwordHash: string, now: Date) {
   const rows = await db
     .update(companyCredentials)
-    .set({ passwordHash, passwordChangedAt: now })
+    .set({ passwordHash, passwordChangedAt: now, mustChange: false })
     .where(eq(companyCredentials.companyIdx, companyIdx))
     .returning({ companyIdx: companyCredentials.companyIdx });
   return rows.length > 0;
+}
+
+/** (issue 15) A password set by the distributor (initial or reset): created or replaced, to be changed at the next login. */
+export async function setInitialPassword(db: DbOrTx, companyIdx: number, passwordHash: string, now: Date) {
+  await db
+    .insert(companyCredentials)
+    .values({ companyIdx, passwordHash, passwordChangedAt: now, mustChange: true })
+    .onConflictDoUpdate({ target: companyCredentials.companyIdx, set: { passwordHash, passwordChangedAt: now, mustChange: true } });
 }
 
 /** The UI language the company used last (mails are written in it). */

@@ -68,7 +68,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; mail
         tags: ['auth'],
         summary: 'Log in as a company of division AUT',
         description:
-          'A wrong id, a wrong password and a company of another division all answer 401 LOGIN_FAILED. ' +
+          'A wrong id, a wrong password, a deactivated company and a company of another division all answer 401 LOGIN_FAILED. ' +
+          'When the distributor set the password (initial or reset), the answer has `password_change_required: true` and the token ' +
+          'opens only the password change (and loginInfo, passwordCheck, uiLanguage, refresh, logout) until then: 403 PASSWORD_CHANGE_REQUIRED. ' +
           'Failures slow further attempts down per (account, client) and per client with growing delays: ' +
           '429 RATE_LIMITED with Retry-After (seconds), also for the right password until then. Every call ' +
           'counts towards a per-client rate limit (429 with Retry-After). When the server is busy hashing ' +
@@ -84,9 +86,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; mail
     },
   );
 
+  // (issue 15) the calls a company that must change its password can still make: its info, language, refresh, logout
+  const beforePasswordChange = true;
+
   app.patch(
     '/company/uiLanguage',
     {
+      config: { beforePasswordChange },
       schema: {
         tags: ['auth'],
         summary: '(addition) The UI language the company switched to',
@@ -104,14 +110,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; mail
 
   app.get(
     '/company/loginInfo',
-    { schema: { tags: ['auth'], summary: 'The logged-in company', response: { 200: ZLoginInfo, 401: ZErrorEnvelope } } },
+    {
+      config: { beforePasswordChange },
+      schema: { tags: ['auth'], summary: 'The logged-in company', response: { 200: ZLoginInfo, 401: ZErrorEnvelope } },
+    },
     async (request) => auth.loginInfo(companyOf(request).companyIdx),
   );
 
   app.get(
     '/company/refresh',
     {
-      config: { rateLimitPolicy: 'refresh' },
+      config: { rateLimitPolicy: 'refresh', beforePasswordChange },
       schema: {
         tags: ['auth'],
         summary: 'A new token for the same login, with a new expiry; the token it replaces is refused from then on',
@@ -132,6 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; mail
   app.get(
     '/company/logout',
     {
+      config: { beforePasswordChange },
       schema: {
         tags: ['auth'],
         summary: 'End the session: every token of it is refused afterwards',

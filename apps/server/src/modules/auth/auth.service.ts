@@ -36,6 +36,7 @@ interface CachedSession {
   companyIdx: number;
   id: string;
   division: string;
+  mustChangePassword: boolean;
   expiresAt: Date;
   until: number;
 }
@@ -48,6 +49,13 @@ export function createAuthService(deps: AuthDeps) {
   const forgetCompany = (companyIdx: number, keepSid: string | null) => {
     for (const [sid, s] of cache) if (s.companyIdx === companyIdx && sid !== keepSid) cache.delete(sid);
   };
+
+  /** Ends every session of the company but the given one (password change), in `tx` when given. */
+  async function revokeOtherSessions(companyIdx: number, keepSid: string | null, tx: DbOrTx = db) {
+    forgetCompany(companyIdx, keepSid);
+    await repo.revokeOtherSessions(tx, companyIdx, keepSid, now());
+    forgetCompany(companyIdx, keepSid);
+  }
 
   /** A token for a session: its lifetime, cut short where the session's absolute lifetime ends. */
   function issue(companyIdx: number, sid: string, seconds: number): TTokenResponse {
@@ -74,7 +82,8 @@ export function createAuthService(deps: AuthDeps) {
         : await hasher.verifyAgainstDummy(body.password);
       // Another division's company answers exactly like a wrong password (spec: AUT only).
       const division = found?.company.codeCompanyDivision;
-      if (!found || !ok || division !== COMPANY_DIVISION || body.company_division !== COMPANY_DIVISION) {
+      // a company the distributor deactivated answers like a wrong password too (after the same hashing)
+      if (!found || !ok || !found.company.active || division !== COMPANY_DIVISION || body.company_division !== COMPANY_DIVISION) {
         await throttle.recordFailure(db, 'login', account, client, at);
         throw loginFailed();
       }
@@ -87,7 +96,8 @@ export function createAuthService(deps: AuthDeps) {
         expiresAt: new Date(at.getTime() + tokenSeconds(at, at) * 1000),
         now: at,
       });
-      return issue(found.company.idx, sid, tokenSeconds(at, at));
+      const token = issue(found.company.idx, sid, tokenSeconds(at, at));
+      return found.mustChange ? { ...token, password_change_required: true } : token;
     },
 
     /**
@@ -134,6 +144,8 @@ export function createAuthService(deps: AuthDeps) {
         cache.delete(sid);
         return undefined;
       }
+      // a session that must change its password is not remembered: the change (another call) lifts the limit at once
+      if (s.mustChangePassword) return s;
       if (cache.size >= SESSION_CACHE_MAX) cache.clear();
       cache.set(sid, { ...s, until: Date.now() + SESSION_CACHE_MS });
       return s;
@@ -179,12 +191,24 @@ export function createAuthService(deps: AuthDeps) {
       return hasher.hash(password);
     },
 
-    /** Ends every session of the company but the given one (password change), in `tx` when given. */
-    async revokeOtherSessions(companyIdx: number, keepSid: string | null, tx: DbOrTx = db) {
-      forgetCompany(companyIdx, keepSid);
-      await repo.revokeOtherSessions(tx, companyIdx, keepSid, now());
-      forgetCompany(companyIdx, keepSid);
+    /**
+     * (issue 15) A password the distributor sets (initial or reset): stored with must-change, and every
+     * session of the company ends (in `tx`, with the rest of the caller's write).
+     */
+    async setInitialPassword(companyIdx: number, hash: string, tx: DbOrTx = db) {
+      await repo.setInitialPassword(tx, companyIdx, hash, now());
+      await revokeOtherSessions(companyIdx, null, tx);
     },
+
+    /**
+     * Forgets every remembered session (a deactivation or reset by an import, whose companies are many):
+     * the next call of each looks its session up again.
+     */
+    forgetSessions() {
+      cache.clear();
+    },
+
+    revokeOtherSessions,
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -57,6 +57,8 @@ export const commonRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; de
   app.post(
     '/common/passwordCheck',
     {
+      // the forced password change (issue 15) checks the current password first
+      config: { beforePasswordChange: true },
       schema: {
         ...passwordCheckSchema,
         summary: "Is this the caller's current password? (addition: the password in a JSON body)",

@@ -109,6 +109,8 @@ export const companyRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
     app.patch(
       path,
       {
+        // the one call that lifts a password the distributor set (issue 15)
+        config: { beforePasswordChange: true },
         schema: {
           // the spec's spelling with a trailing slash answers too, but the document names the call once
           hide: path.endsWith('/'),

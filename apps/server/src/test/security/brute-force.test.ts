@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_SCHEDULE, PAIR_SCHEDULE, SETTINGS_SCHEDULE } from '../../modules/auth/throttle';
 import { createTestApp, type TestContext } from '../helper';
-import type { TestCompany } from '../factories';
+import { createOperator, type TestCompany } from '../factories';
 
 let t: TestContext;
 let demo: TestCompany;
@@ -36,6 +36,31 @@ function expectThrottled(res: Awaited<ReturnType<typeof login>>) {
   expect(Number.isInteger(after) && after >= 1).toBe(true);
   return after;
 }
+
+describe(`operator login throttling (${process.env.TEST_DB ?? 'pglite'})`, () => {
+  const adminLogin = (id: string, password: string, ip: string) =>
+    t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { id, password }, remoteAddress: ip });
+
+  it("the company login's rule: one client guessing an operator is slowed down (429, also for the right password), the operator from another client always gets in", async () => {
+    const operator = await createOperator(t.db, { id: 'ops-victim' });
+    const attacker = '203.0.113.90';
+    let checked = 0;
+    for (let i = 1; i <= 120; i++) {
+      const res = await adminLogin(operator.id, i === 120 ? operator.password : `guess-${i}`, attacker);
+      if (res.statusCode === 401) checked++;
+      else expectThrottled(res as Awaited<ReturnType<typeof login>>);
+      if (i === 120) expect(res.statusCode).toBe(429);
+      t.clock.advance(1000);
+      if (i % 30 === 0)
+        expect((await adminLogin(operator.id, operator.password, '198.51.100.90')).statusCode, `minute ${i / 60}`).toBe(200);
+    }
+    expect(checked).toBeGreaterThanOrEqual(PAIR_SCHEDULE.free);
+    expect(checked).toBeLessThan(PAIR_SCHEDULE.free + 8);
+    // an operator's failures are its own: a company of the same id, from the same client, is not slowed down
+    const company = await t.createCompany({ id: 'ops-victim', password: 'same-id-pass-1' });
+    expect((await login(company.id, company.password, attacker)).statusCode).toBe(200);
+  }, 120_000);
+});
 
 describe(`login throttling (${process.env.TEST_DB ?? 'pglite'})`, () => {
   it('1,000 guesses at demo from one client: the real user, from another client, logs in every minute and always gets in', async () => {

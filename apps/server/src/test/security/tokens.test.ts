@@ -216,6 +216,61 @@ describe('tokens on every protected operation', () => {
       }
     });
 
+    it('every admin operation that a key may open refuses a key of another scope with 403, and operator-only ones refuse every key', async () => {
+      const operator = await createOperator(t.db);
+      const token = await adminLogin(operator.id, operator.password);
+      const keys: Record<string, string> = {};
+      for (const scope of ['import', 'companies', 'content']) {
+        const res = await t.inject(token, { method: 'POST', url: '/api/admin/keys', payload: { name: `matrix ${scope}`, scope } });
+        keys[scope] = res.json().key;
+      }
+      const wrong: string[] = [];
+      let opened = 0;
+      for (const op of ops.filter((o) => isProtected(o) && isAdmin(o))) {
+        const answers = await Promise.all(
+          Object.entries(keys).map(async ([scope, key]) => [scope, (await t.inject(key, plainRequest(op))).statusCode] as const),
+        );
+        // a key opens at most one scope's routes; the others answer 403 (or 401: operators only)
+        const open = answers.filter(([, status]) => status !== 401 && status !== 403);
+        if (open.length > 1) wrong.push(`${op.key} opened by ${open.map(([s]) => s).join(', ')}`);
+        opened += open.length;
+        const refused = new Set(answers.filter(([, status]) => status === 401 || status === 403).map(([, s]) => s));
+        if (refused.size > 1) wrong.push(`${op.key}: operators-only answers 401 to every key, a scoped route 403 to the others`);
+      }
+      expect(wrong).toEqual([]);
+      expect(opened).toBeGreaterThanOrEqual(8);
+    });
+
+    it('a company that must change its password: its token opens only the routes marked for it, every other company route answers 403 PASSWORD_CHANGE_REQUIRED', async () => {
+      const co = await t.createCompany({ password: 'acme-pass-2' });
+      const { companyCredentials } = await import('../../db/schema');
+      await t.db.update(companyCredentials).set({ mustChange: true }).where(eq(companyCredentials.companyIdx, co.idx));
+      const token = await t.login(co.id, co.password);
+      const allowed = new Set([
+        'GET /api/company/loginInfo',
+        'GET /api/company/logout',
+        'GET /api/company/refresh',
+        'PATCH /api/company/uiLanguage',
+        'PATCH /api/company/passwordUpdate',
+        'POST /api/common/passwordCheck',
+      ]);
+      // refresh and logout end the token's session: they come last, logout with a token of its own
+      const logoutToken = await t.login(co.id, co.password);
+      const rank = (o: Operation) => (o.key.endsWith('/logout') ? 3 : o.key.endsWith('/refresh') ? 2 : allowed.has(o.key) ? 1 : 0);
+      const companyOps = ops.filter((o) => isProtected(o) && !isAdmin(o)).sort((a, b) => rank(a) - rank(b));
+      expect(companyOps.filter((o) => allowed.has(o.key)).length).toBe(allowed.size);
+      const wrong: string[] = [];
+      for (const op of companyOps) {
+        tried++;
+        const res = await t.inject(op.key.endsWith('/logout') ? logoutToken : token, plainRequest(op));
+        const refused = res.statusCode === 403 && res.json().code === 'PASSWORD_CHANGE_REQUIRED';
+        // an allowed route answers as it would (400 for the sample body, 200, …) but never 401 nor this 403
+        if (allowed.has(op.key) ? refused || res.statusCode === 401 : !refused)
+          wrong.push(`${op.key} → ${res.statusCode} ${res.body.slice(0, 80)}`);
+      }
+      expect(wrong).toEqual([]);
+    });
+
     it("an operator's claims signed with the right secret but without the operator kind open no admin route, nor with a forged kind a company route", async () => {
       const operator = await createOperator(t.db);
       const claims = claimsOf(await adminLogin(operator.id, operator.password));

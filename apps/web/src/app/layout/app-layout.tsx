@@ -10,6 +10,7 @@ import { PageLoader } from '../../components/page-loader';
 import { queryClient } from '../query-client';
 import { useLoginInfo } from '../../features/auth/api/login-info';
 import { LanguageMenu } from './language-menu';
+import { PasswordChangeGate } from './password-change-gate';
 import { SessionWarning } from './session-warning';
 import { Sidebar } from './sidebar';
 import { UserMenu } from './user-menu';
@@ -89,11 +90,13 @@ function Shell() {
         <Sidebar title={title} minimised={narrow} onNavigate={mobile.close} />
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1}>
-        {meta.hideContent ? null : (
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
-        )}
+        <PasswordChangeGate>
+          {meta.hideContent ? null : (
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          )}
+        </PasswordChangeGate>
       </AppShell.Main>
       {!meta.hideFooter && (
         <AppShell.Footer px="md">

@@ -3,6 +3,7 @@ import { COMPANY_DIVISION } from '@portal/contract/constants';
 import { api } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { session } from '../../../lib/session';
+import { passwordChange } from '../password-change';
 
 /**
  * Spec §4/§7: login stores the token and its expiry; the member info is loaded by the app layout
@@ -16,5 +17,7 @@ export async function login(input: { id: string; password: string }) {
     { auth: false },
   );
   session.store(res.access_token, res.expires_in);
+  // the app layout asks for a new password first (issue 15); any other login clears what a previous one left
+  passwordChange.set(res.password_change_required === true);
   return res;
 }

@@ -15,7 +15,18 @@ const EMPTY: TPasswordChangeForm = { password_current: '', password_change: '', 
  * Spec §5 password change: current (checked against the server), new (≥ 7), confirmation (= new).
  * Afterwards every other session of the company ends; this one stays logged in.
  */
-export function PasswordModal({ opened, onClose, companyId }: { opened: boolean; onClose: () => void; companyId: string }) {
+export function PasswordModal({
+  opened,
+  onClose,
+  companyId,
+  required,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  companyId: string;
+  /** (issue 15) the change cannot be put off: no cancel nor close, `intro` says why, `onChanged` follows the change */
+  required?: { intro: string; onChanged: () => void };
+}) {
   const { t } = useTranslation(['company', 'common']);
   const message = useFieldMessage();
   const update = useUpdatePassword();
@@ -36,6 +47,7 @@ export function PasswordModal({ opened, onClose, companyId }: { opened: boolean;
       await update.mutateAsync({ password_current: v.password_current, password_change: v.password_change });
       notifySuccess(t('notifications.passwordChanged'));
       close();
+      required?.onChanged();
     } catch (e) {
       if (!applyServerIssues(e, form.setError)) notifyError(t(`common:${errorMessageKey(e)}`));
     }
@@ -45,12 +57,16 @@ export function PasswordModal({ opened, onClose, companyId }: { opened: boolean;
     <Modal
       opened={opened}
       onClose={close}
+      withCloseButton={!required}
+      closeOnEscape={!required}
+      closeOnClickOutside={!required}
       closeButtonProps={{ 'aria-label': t('common:actions.close') }}
       title={t('password.title')}
       centered
     >
       <form onSubmit={onSubmit} noValidate data-testid="password-form">
         <Stack>
+          {required && <Text size="sm">{required.intro}</Text>}
           <Text size="sm" c="dimmed">
             {t('password.hint', { n: PASSWORD_MIN_LENGTH })}
           </Text>
@@ -77,9 +93,11 @@ export function PasswordModal({ opened, onClose, companyId }: { opened: boolean;
             {...form.register('password_confirm')}
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('common:actions.cancel')}
-            </Button>
+            {!required && (
+              <Button variant="default" onClick={close}>
+                {t('common:actions.cancel')}
+              </Button>
+            )}
             <Button type="submit" loading={isSubmitting}>
               {t('actions.changePassword')}
             </Button>

@@ -1,0 +1,256 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, companies } from '../../db/schema';
+import { createOperator } from '../../test/factories';
+import { rememberSecret } from '../../test/log-capture';
+import { createTestApp, type TestContext } from '../../test/helper';
+
+const DB = process.env.TEST_DB ?? 'pglite';
+let t: TestContext;
+let op: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const o = await createOperator(t.db);
+  const res = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { id: o.id, password: o.password } });
+  op = res.json().access_token;
+  for (const p of ['Initial-pass-1', 'Reset-pass-22', 'Changed-pass-3', 'Imported-pw-4', 'Other-pw-55']) rememberSecret(p);
+}, 60_000);
+afterAll(() => t.close());
+
+const companyLogin = (id: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/company/login', payload: { id, password, company_division: 'AUT' } });
+const post = (url: string, payload?: object, bearer = op) => t.inject(bearer, { method: 'POST', url, payload: payload ?? {} });
+const get = (url: string, bearer = op) => t.inject(bearer, { method: 'GET', url });
+/** a company route that is not open while a password change is pending */
+const settings = (token: string) => get('/api/company/notificationSettings', token);
+const auditOf = async (target: string) =>
+  (await t.db.select().from(auditLog).where(eq(auditLog.target, target))).map((a) => `${a.actorKind}:${a.action}`);
+
+function multipart(fileName: string, data: string) {
+  const boundary = 'companies-boundary';
+  return {
+    payload: Buffer.from(
+      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${fileName}"\r\n` +
+        `content-type: text/csv\r\n\r\n${data}\r\n--${boundary}--\r\n`,
+    ),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+const importCsv = (csv: string, query = '', bearer = op, fileName = 'companies.csv') =>
+  t.inject(bearer, { method: 'POST', url: `/api/admin/imports/companies${query}`, ...multipart(fileName, csv) });
+
+describe(`admin companies (${DB})`, () => {
+  it('creates a company with a must-change password; 409 for a taken id, 400 naming an unknown country or division', async () => {
+    const res = await post('/api/admin/companies', {
+      id: 'new-pub',
+      company_name: 'New Publisher',
+      country: 'kor',
+      password: 'Initial-pass-1',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toMatchObject({
+      id: 'new-pub',
+      company_name: 'New Publisher',
+      country: 'KOR',
+      code_company_division: 'AUT',
+      active: true,
+      must_change_password: true,
+      has_password: true,
+    });
+    const again = await post('/api/admin/companies', { id: 'new-pub', company_name: 'X', country: 'KOR', password: 'Initial-pass-1' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'CONFLICT' });
+    const bad = await post('/api/admin/companies', {
+      id: 'other-pub',
+      company_name: 'X',
+      country: 'XXX',
+      code_company_division: 'NOPE',
+      password: 'Initial-pass-1',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues.map((i: { path: string }) => i.path)).toEqual(['country', 'code_company_division']);
+    const short = await post('/api/admin/companies', { id: 'other-pub', company_name: 'X', country: 'KOR', password: 'short' });
+    expect(short.statusCode).toBe(400);
+    expect((await get('/api/admin/companies?search=other-pub')).json().total_cnt).toBe(0);
+    expect(await auditOf('new-pub')).toEqual(['operator:company.create']);
+  });
+
+  it('lists newest first, searches the login id and the name (wildcards literal), pages in SQL', async () => {
+    for (const n of [1, 2, 3]) await t.createCompany({ id: `list-co-${n}`, companyName: `Listed ${n}% Books` });
+    const all = await get('/api/admin/companies?search=list-co');
+    expect(all.statusCode).toBe(200);
+    expect(all.json().total_cnt).toBe(3);
+    expect(all.json().dataset.map((c: { id: string }) => c.id)).toEqual(['list-co-3', 'list-co-2', 'list-co-1']);
+    const page = (await get('/api/admin/companies?search=LISTED&start=1&length=1')).json();
+    expect(page).toMatchObject({ total_cnt: 3, dataset: [{ id: 'list-co-2', has_password: true, must_change_password: false }] });
+    expect((await get('/api/admin/companies?search=2%25')).json().dataset.map((c: { id: string }) => c.id)).toEqual(['list-co-2']);
+    expect((await get('/api/admin/companies?search=_')).json().total_cnt).toBe(0);
+    expect((await get('/api/admin/companies?length=1000')).statusCode).toBe(400);
+  });
+
+  it('a must-change login opens only the password change (and its helpers); changing it lifts the limit', async () => {
+    const login = await companyLogin('new-pub', 'Initial-pass-1');
+    expect(login.statusCode, login.body).toBe(200);
+    expect(login.json().password_change_required).toBe(true);
+    const token = login.json().access_token;
+    const refused = await settings(token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'PASSWORD_CHANGE_REQUIRED', requestId: refused.headers['x-request-id'] });
+    expect((await get('/api/company/loginInfo', token)).statusCode).toBe(200);
+    const check = await post('/api/common/passwordCheck', { id: 'new-pub', password: 'Initial-pass-1' }, token);
+    expect(check.json()).toBe(true);
+    const change = await t.inject(token, {
+      method: 'PATCH',
+      url: '/api/company/passwordUpdate/',
+      payload: { password_current: 'Initial-pass-1', password_change: 'Changed-pass-3' },
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    expect((await settings(token)).statusCode).toBe(200);
+    const next = await companyLogin('new-pub', 'Changed-pass-3');
+    expect(next.json().password_change_required).toBeUndefined();
+    expect((await get('/api/admin/companies?search=new-pub')).json().dataset[0].must_change_password).toBe(false);
+  });
+
+  it('a reset ends every session at once and forces a change at the next login', async () => {
+    const co = await t.createCompany({ id: 'reset-co', password: 'Other-pw-55' });
+    const token = await t.login(co.id, co.password);
+    expect((await settings(token)).statusCode).toBe(200);
+    const res = await post('/api/admin/companies/reset-co/password', { password: 'Reset-pass-22' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ must_change_password: true, has_password: true });
+    expect((await settings(token)).statusCode).toBe(401);
+    expect((await companyLogin('reset-co', 'Other-pw-55')).statusCode).toBe(401);
+    const login = await companyLogin('reset-co', 'Reset-pass-22');
+    expect(login.json().password_change_required).toBe(true);
+    expect((await post('/api/admin/companies/nobody-here/password', { password: 'Reset-pass-22' })).statusCode).toBe(404);
+    expect(await auditOf('reset-co')).toEqual(['operator:company.password']);
+  });
+
+  it('deactivation refuses the login like a wrong password and ends sessions at once; reactivation lets it in again', async () => {
+    const co = await t.createCompany({ id: 'deact-co', password: 'Other-pw-55' });
+    const token = await t.login(co.id, co.password);
+    expect((await settings(token)).statusCode).toBe(200);
+    const res = await post('/api/admin/companies/deact-co/deactivate');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().active).toBe(false);
+    expect((await settings(token)).statusCode).toBe(401);
+    const refused = await companyLogin('deact-co', 'Other-pw-55');
+    const wrong = await companyLogin('deact-co', 'wrong-password');
+    expect([refused.statusCode, refused.json().code]).toEqual([401, 'LOGIN_FAILED']);
+    expect(refused.json().message).toBe(wrong.json().message);
+    const back = await post('/api/admin/companies/deact-co/reactivate');
+    expect(back.json().active).toBe(true);
+    expect((await companyLogin('deact-co', 'Other-pw-55')).statusCode).toBe(200);
+    expect(await auditOf('deact-co')).toEqual(['operator:company.deactivate', 'operator:company.reactivate']);
+  });
+
+  it("an inactive company's session is refused even when its session row survived", async () => {
+    const co = await t.createCompany({ id: 'survivor-co', password: 'Other-pw-55' });
+    const token = await t.login(co.id, co.password);
+    // straight in the database: no session is revoked, only the flag changes
+    await t.db.update(companies).set({ active: false }).where(eq(companies.idx, co.idx));
+    expect((await settings(token)).statusCode).toBe(401);
+  });
+
+  it('scopes: a companies key manages companies, an import key does not; a company token never does', async () => {
+    const keyOf = async (scope: string) => (await post('/api/admin/keys', { name: `${scope}-key`, scope })).json().key as string;
+    const companiesKey = await keyOf('companies');
+    const importKey = await keyOf('import');
+    expect((await get('/api/admin/companies', companiesKey)).statusCode).toBe(200);
+    const created = await post(
+      '/api/admin/companies',
+      { id: 'by-key', company_name: 'K', country: 'KOR', password: 'Initial-pass-1' },
+      companiesKey,
+    );
+    expect(created.statusCode).toBe(200);
+    expect(await auditOf('by-key')).toEqual(['key:company.create']);
+    expect((await get('/api/admin/companies', importKey)).statusCode).toBe(403);
+    expect((await post('/api/admin/companies/by-key/deactivate', {}, importKey)).statusCode).toBe(403);
+    expect((await get('/api/admin/import-runs', companiesKey)).statusCode).toBe(403);
+    expect((await get('/api/admin/import-runs', importKey)).statusCode).toBe(200);
+    const co = await t.createCompany();
+    const companyToken = await t.login(co.id, co.password);
+    expect((await get('/api/admin/companies', companyToken)).statusCode).toBe(401);
+    expect((await post(`/api/admin/companies/${co.id}/deactivate`, {}, companyToken)).statusCode).toBe(401);
+  });
+});
+
+describe(`companies import: password and active (${DB})`, () => {
+  const head = 'id,company_name,country,password,active';
+
+  it('sets the initial password of a new company (must change); a company with a password keeps its own', async () => {
+    const first = await importCsv(`${head}\nimp-one,Imported One,KOR,Imported-pw-4,\nimp-two,Imported Two,KOR,,\n`);
+    expect(first.json()).toMatchObject({ committed: true, created: 2 });
+    expect((await companyLogin('imp-one', 'Imported-pw-4')).json().password_change_required).toBe(true);
+    const list = (await get('/api/admin/companies?search=imp-')).json().dataset;
+    expect(list.map((c: { id: string; has_password: boolean }) => [c.id, c.has_password])).toEqual([
+      ['imp-two', false],
+      ['imp-one', true],
+    ]);
+    // imp-two gets one now (an update); imp-one's is not replaced
+    const second = await importCsv(`${head}\nimp-one,Imported One,KOR,Other-pw-55,\nimp-two,Imported Two,KOR,Other-pw-55,\n`);
+    expect(second.json()).toMatchObject({ committed: true, created: 0, updated: 1, unchanged: 1 });
+    expect((await companyLogin('imp-one', 'Imported-pw-4')).statusCode).toBe(200);
+    expect((await companyLogin('imp-one', 'Other-pw-55')).statusCode).toBe(401);
+    expect((await companyLogin('imp-two', 'Other-pw-55')).statusCode).toBe(200);
+    const short = await importCsv(`${head}\nimp-three,Imported Three,KOR,short,\n`);
+    expect(short.json()).toMatchObject({ committed: false, errors: [{ row: 2, column: 'password' }] });
+  });
+
+  it('active N deactivates (sessions end), empty leaves it, Y reactivates', async () => {
+    const token = await t.login('imp-two', 'Other-pw-55');
+    expect((await settings(token)).statusCode).toBe(403); // must change: still a live session
+    const off = await importCsv(`${head}\nimp-two,Imported Two,KOR,,N\n`);
+    expect(off.json()).toMatchObject({ committed: true, updated: 1 });
+    expect((await settings(token)).statusCode).toBe(401);
+    expect((await companyLogin('imp-two', 'Other-pw-55')).statusCode).toBe(401);
+    expect((await importCsv(`${head}\nimp-two,Imported Two,KOR,,\n`)).json()).toMatchObject({ unchanged: 1 });
+    expect((await importCsv(`${head}\nimp-two,Imported Two,KOR,,maybe\n`)).json()).toMatchObject({
+      committed: false,
+      errors: [{ column: 'active' }],
+    });
+    expect((await importCsv(`${head}\nimp-two,Imported Two,KOR,,y\n`)).json()).toMatchObject({ updated: 1 });
+    expect((await companyLogin('imp-two', 'Other-pw-55')).statusCode).toBe(200);
+  });
+});
+
+describe(`import history (${DB})`, () => {
+  it('records committed, dry, rejected and unreadable runs; the report names its run; the detail keeps the errors', async () => {
+    const before = (await get('/api/admin/import-runs')).json().total_cnt as number;
+    const committed = await importCsv('id,company_name,country\nhist-one,History One,KOR\n', '', op, 'hist.csv');
+    const dry = await importCsv('id,company_name,country\nhist-two,History Two,KOR\n', '?dryRun=true', op, 'dry.csv');
+    const rejected = await importCsv('id,company_name,country\nhist-three,,KOR\nhist-four,Four,XXX\n', '', op, 'bad.csv');
+    const unreadable = await importCsv('not a spreadsheet', '', op, 'broken.xlsx');
+    expect(unreadable.statusCode).toBe(400);
+    const ids = [committed, dry, rejected].map((r) => r.json().run_id as number);
+    expect(ids.every((id) => Number.isInteger(id))).toBe(true);
+    expect(new Set(ids).size).toBe(3);
+
+    const list = (await get('/api/admin/import-runs?length=4')).json();
+    expect(list.total_cnt).toBe(before + 4);
+    expect(list.dataset.map((r: { file_name: string; dry_run: boolean; committed: boolean; error_count: number }) => r)).toMatchObject([
+      { file_name: 'broken.xlsx', committed: false, error_count: 1, actor_kind: 'operator' },
+      { id: ids[2], file_name: 'bad.csv', committed: false, dry_run: false, rows: 2, error_count: 2 },
+      { id: ids[1], file_name: 'dry.csv', committed: false, dry_run: true, created: 1, error_count: 0 },
+      { id: ids[0], file_name: 'hist.csv', committed: true, created: 1, kind: 'companies' },
+    ]);
+    const detail = await get(`/api/admin/import-runs/${ids[2]}`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({
+      id: ids[2],
+      report: {
+        run_id: ids[2],
+        committed: false,
+        errors: [
+          { row: 2, column: 'company_name' },
+          { row: 3, column: 'country' },
+        ],
+      },
+    });
+    expect(detail.json().report).toEqual({ ...rejected.json() });
+    expect((await get('/api/admin/import-runs/999999')).statusCode).toBe(404);
+    expect((await get('/api/admin/import-runs?start=1&length=1')).json().dataset[0].id).toBe(ids[2]);
+  });
+});

@@ -237,6 +237,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     sign,
     fileStore: files,
     mail: mailCtx,
+    timeZone: config.timeZone,
     auth,
   });
 

@@ -11,10 +11,13 @@ const noTokens = () => {
   throw new Error('The CLI signs no tokens.');
 };
 
-/** `fileStore` and `mail`: imports keep payment attachments and help files, and notify companies, as through the API. */
+/**
+ * `fileStore` and `mail`: imports keep payment attachments and help files, and notify companies, as through the API;
+ * `timeZone`: they read dates and times without an offset in the configured one, as the API does.
+ */
 export function cliAdminService(
   db: Db,
-  opts: { tokenTtlMinutes: number; sessionMaxHours?: number; fileStore?: FileStore; mail?: MailContext },
+  opts: { tokenTtlMinutes: number; sessionMaxHours?: number; fileStore?: FileStore; mail?: MailContext; timeZone?: string },
 ) {
   const hasher = createPasswordHasher();
   const now = () => new Date();
@@ -35,5 +38,6 @@ export function cliAdminService(
     auth,
     fileStore: opts.fileStore,
     mail: opts.mail,
+    timeZone: opts.timeZone,
   });
 }

@@ -38,8 +38,8 @@ export type ImportMessageKey =
   | 'coveredExceeds'
   | 'coveredAboveInvoice'
   | 'percent'
-  | 'dateTimeUtc'
-  | 'lineCalculated';
+  | 'lineCalculated'
+  | 'dueBeforeCreated';
 
 export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string>> = {
   en: {
@@ -66,7 +66,8 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     fileMissing: 'The zip holds no file named {value}.',
     zipSheet: 'The zip must hold one CSV or XLSX sheet at its top level (or one named {name}).',
     zipTooLarge: 'The zip unpacks to more than {max} MB or holds more than {files} files.',
-    dateTime: 'A date as YYYY-MM-DD, or a date and time as YYYY-MM-DD HH:MM (Korea time unless an offset is given).',
+    dateTime:
+      'A date as YYYY-MM-DD, or a date and time as YYYY-MM-DD HH:MM[:SS], in the portal’s time zone unless Z or an offset (e.g. +09:00) follows.',
     fileType: 'The file {value} is not of an accepted type, or its content does not match its extension ({types}).',
     notSameAsFirst: 'Must be the same on every row of one record: row {other} has {value}.',
     lineAmount: 'The amount must be qty × unit price plus VAT: {expected}.',
@@ -76,8 +77,8 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     coveredExceeds: 'The covered amounts add up to {covered}, more than the payment amount {amount}.',
     coveredAboveInvoice: 'More than the amount of the invoice ({amount}).',
     percent: 'A percentage from 0 to 100 with at most 2 decimals (e.g. 10.5).',
-    dateTimeUtc: 'A date as YYYY-MM-DD, or a time as YYYY-MM-DDTHH:MM:SS with Z or an offset (none: UTC).',
     lineCalculated: 'Line {value} has been calculated on an invoice already: it cannot be changed by an import.',
+    dueBeforeCreated: 'The due date is before the registration day ({value}).',
   },
   ko: {
     required: '필수 값입니다.',
@@ -103,7 +104,8 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     fileMissing: 'zip 파일에 {value} 파일이 없습니다.',
     zipSheet: 'zip 파일의 최상위에 CSV 또는 XLSX 시트가 하나 있어야 합니다 (또는 {name}).',
     zipTooLarge: 'zip 파일의 압축을 풀면 {max}MB를 넘거나 파일이 {files}개를 넘습니다.',
-    dateTime: 'YYYY-MM-DD 형식의 날짜 또는 YYYY-MM-DD HH:MM 형식의 날짜와 시간이어야 합니다 (시간대를 적지 않으면 한국 시간).',
+    dateTime:
+      'YYYY-MM-DD 형식의 날짜 또는 YYYY-MM-DD HH:MM[:SS] 형식의 날짜와 시간이어야 합니다 (Z나 시차(예: +09:00)를 붙이지 않으면 포털의 시간대).',
     fileType: '{value} 파일은 허용되지 않는 형식이거나 내용이 확장자와 맞지 않습니다 ({types}).',
     notSameAsFirst: '한 레코드의 모든 행에서 같은 값이어야 합니다: {other}행의 값은 {value}입니다.',
     lineAmount: '금액은 수량 × 단가 + 부가세인 {expected}이어야 합니다.',
@@ -113,8 +115,8 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     coveredExceeds: '충당 금액의 합계 {covered}이(가) 결제 금액 {amount}보다 큽니다.',
     coveredAboveInvoice: '청구서 금액({amount})보다 큽니다.',
     percent: '0부터 100까지, 소수점 이하 2자리까지의 백분율이어야 합니다 (예: 10.5).',
-    dateTimeUtc: 'YYYY-MM-DD 형식의 날짜 또는 Z나 시차가 붙은 YYYY-MM-DDTHH:MM:SS 형식의 시각이어야 합니다 (없으면 UTC).',
     lineCalculated: '{value} 라인은 이미 청구서로 정산되어 가져오기로 변경할 수 없습니다.',
+    dueBeforeCreated: '마감일이 등록일({value})보다 이전입니다.',
   },
   es: {
     required: 'Este valor es obligatorio.',
@@ -140,7 +142,8 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     fileMissing: 'El zip no contiene ningún archivo llamado {value}.',
     zipSheet: 'El zip debe contener una hoja CSV o XLSX en su nivel superior (o una llamada {name}).',
     zipTooLarge: 'El zip descomprimido ocupa más de {max} MB o contiene más de {files} archivos.',
-    dateTime: 'Una fecha AAAA-MM-DD, o una fecha y hora AAAA-MM-DD HH:MM (hora de Corea si no se indica un desfase).',
+    dateTime:
+      'Una fecha AAAA-MM-DD, o una fecha y hora AAAA-MM-DD HH:MM[:SS], en la zona horaria del portal salvo que siga Z o un desfase (p. ej. +09:00).',
     fileType: 'El archivo {value} no es de un tipo aceptado o su contenido no corresponde a su extensión ({types}).',
     notSameAsFirst: 'Debe ser igual en todas las filas de un mismo registro: la fila {other} tiene {value}.',
     lineAmount: 'El importe debe ser cantidad × precio unitario más IVA: {expected}.',
@@ -150,8 +153,8 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     coveredExceeds: 'Los importes cubiertos suman {covered}, más que el importe del pago {amount}.',
     coveredAboveInvoice: 'Más que el importe de la factura ({amount}).',
     percent: 'Un porcentaje de 0 a 100 con 2 decimales como máximo (p. ej. 10.5).',
-    dateTimeUtc: 'Una fecha AAAA-MM-DD, o una hora AAAA-MM-DDTHH:MM:SS con Z o un desfase (sin él: UTC).',
     lineCalculated: 'La línea {value} ya se liquidó en una factura: una importación no puede cambiarla.',
+    dueBeforeCreated: 'La fecha de vencimiento es anterior al día de registro ({value}).',
   },
   zh: {
     required: '此值为必填项。',
@@ -177,7 +180,7 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     fileMissing: 'zip 中没有名为 {value} 的文件。',
     zipSheet: 'zip 的顶层必须有一个 CSV 或 XLSX 表格（或名为 {name} 的表格）。',
     zipTooLarge: 'zip 解压后超过 {max} MB 或文件超过 {files} 个。',
-    dateTime: '日期格式应为 YYYY-MM-DD，或日期和时间 YYYY-MM-DD HH:MM（未注明时区时为韩国时间）。',
+    dateTime: '日期格式应为 YYYY-MM-DD，或日期和时间 YYYY-MM-DD HH:MM[:SS]（未加 Z 或时差（例如 +09:00）时为门户的时区）。',
     fileType: '文件 {value} 的类型不被接受，或其内容与扩展名不符（{types}）。',
     notSameAsFirst: '同一记录的每一行必须相同：第 {other} 行为 {value}。',
     lineAmount: '金额必须为数量 × 单价加增值税：{expected}。',
@@ -187,8 +190,8 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     coveredExceeds: '所抵付金额合计 {covered}，超过付款金额 {amount}。',
     coveredAboveInvoice: '超过发票金额（{amount}）。',
     percent: '0 到 100 之间、最多两位小数的百分比（例如 10.5）。',
-    dateTimeUtc: '日期格式为 YYYY-MM-DD，或时间格式为带 Z 或时差的 YYYY-MM-DDTHH:MM:SS（不带则为 UTC）。',
     lineCalculated: '明细 {value} 已在发票中结算，不能通过导入修改。',
+    dueBeforeCreated: '截止日期早于登记日（{value}）。',
   },
   ja: {
     required: 'この値は必須です。',
@@ -214,7 +217,8 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     fileMissing: 'zip に {value} という名前のファイルはありません。',
     zipSheet: 'zip の最上位に CSV または XLSX のシートが 1 つ必要です（または {name}）。',
     zipTooLarge: 'zip を展開すると {max} MB を超えるか、ファイルが {files} 個を超えます。',
-    dateTime: 'YYYY-MM-DD 形式の日付、または YYYY-MM-DD HH:MM 形式の日時を指定してください（時差の指定がなければ韓国時間）。',
+    dateTime:
+      'YYYY-MM-DD 形式の日付、または YYYY-MM-DD HH:MM[:SS] 形式の日時を指定してください（Z や時差（例: +09:00）がなければポータルのタイムゾーン）。',
     fileType: 'ファイル {value} は受け付けない種類か、内容が拡張子と一致しません（{types}）。',
     notSameAsFirst: '1 件のレコードのすべての行で同じ値にしてください: {other} 行目は {value} です。',
     lineAmount: '金額は数量 × 単価 + 消費税の {expected} にしてください。',
@@ -224,8 +228,8 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     coveredExceeds: '充当額の合計 {covered} が入金額 {amount} を超えています。',
     coveredAboveInvoice: '請求書の金額（{amount}）を超えています。',
     percent: '0 から 100 まで、小数点以下 2 桁までの百分率を指定してください（例: 10.5）。',
-    dateTimeUtc: 'YYYY-MM-DD 形式の日付、または Z か時差付きの YYYY-MM-DDTHH:MM:SS 形式の日時を指定してください（なければ UTC）。',
     lineCalculated: '明細 {value} は既に請求書で精算済みのため、インポートでは変更できません。',
+    dueBeforeCreated: '期限日が登録日（{value}）より前です。',
   },
 };
 

@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { badRequest } from '../errors';
 import type { FileStore } from '../file-store';
 import type { MailContext } from '../mail/notify';
+import { DEFAULT_TIME_ZONE } from './columns';
 import { IMPORT_MESSAGES, importMessage, type ImportMessage, type ImportMessageKey } from './messages';
 import { readRows, type ImportFormat, type SheetFormat } from './read';
 import { NO_FILES, unpackImportZip, ZIP_MAX_FILES, ZIP_MAX_UNPACKED_BYTES, ZipTooLarge, ZipWithoutSheet, type ImportFiles } from './zip';
@@ -15,6 +16,8 @@ import { NO_FILES, unpackImportZip, ZIP_MAX_FILES, ZIP_MAX_UNPACKED_BYTES, ZipTo
  */
 export interface ImportEnv {
   now: () => Date;
+  /** the business time zone (config timeZone): a date or time of a cell without an offset is read in it (columns.ts) */
+  timeZone: string;
   files: ImportFiles;
   fileStore?: FileStore;
   mail?: MailContext;
@@ -160,7 +163,7 @@ export async function runImport<T, Ctx>(
     format: ImportFormat;
     dryRun: boolean;
     lang?: string;
-    env?: Omit<ImportEnv, 'files' | 'dryRun' | 'onEnd'>;
+    env?: Omit<ImportEnv, 'files' | 'dryRun' | 'onEnd' | 'timeZone'> & { timeZone?: string };
     /** called with the report before the transaction commits (the audit log); its answer becomes the report's run_id */
     afterWrite?: (tx: DbOrTx, report: ImportReport) => Promise<number | null | void>;
   },
@@ -185,7 +188,14 @@ export async function runImport<T, Ctx>(
     }
   } else format = opts.format;
   const ending: ((committed: boolean) => Promise<void>)[] = [];
-  const env: ImportEnv = { now: () => new Date(), ...opts.env, files, dryRun: opts.dryRun, onEnd: (fn) => void ending.push(fn) };
+  const env: ImportEnv = {
+    now: () => new Date(),
+    ...opts.env,
+    timeZone: opts.env?.timeZone ?? DEFAULT_TIME_ZONE,
+    files,
+    dryRun: opts.dryRun,
+    onEnd: (fn) => void ending.push(fn),
+  };
   // a failing clean-up does not change the import's outcome (at worst unreferenced bytes stay in the store)
   const end = async (committed: boolean) => {
     for (const fn of ending) await fn(committed).catch(() => undefined);

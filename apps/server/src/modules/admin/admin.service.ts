@@ -38,6 +38,8 @@ export interface AdminDeps {
   fileStore?: FileStore;
   /** notifications of imported invoices and payments; absent: none are sent */
   mail?: MailContext;
+  /** the business time zone imports read dates and times without an offset in (config timeZone; default Asia/Seoul) */
+  timeZone?: string;
   /** company passwords and sessions (a reset or deactivation ends them the way a password change does) */
   auth: Pick<AuthService, 'setInitialPassword' | 'revokeOtherSessions' | 'forgetSessions'>;
 }
@@ -226,7 +228,7 @@ export function createAdminService(deps: AdminDeps) {
       try {
         report = await runImport(db, def, input, {
           ...opts,
-          env: { now, fileStore: deps.fileStore, mail: deps.mail },
+          env: { now, timeZone: deps.timeZone, fileStore: deps.fileStore, mail: deps.mail },
           afterWrite: async (tx, r) => {
             await audit(
               actor,

@@ -5,6 +5,7 @@
  */
 import { PASSWORD_MIN_LENGTH, type TImportKind } from '@portal/contract';
 import { z } from 'zod';
+import { countryCode, requiredText as required, text, yn } from '../../lib/imports/columns';
 import type { AnyImportKind, ImportColumn, ImportKind } from '../../lib/imports/run';
 import { faqImport, helpFilesImport, noticesImport } from '../help/help.imports';
 import { invoicesImport, paymentsImport } from '../settlement/settlement.imports';
@@ -12,14 +13,6 @@ import { hashPassword } from '../../lib/password';
 import * as accounts from '../auth/auth.repository';
 import * as repo from './admin.repository';
 import { copyrightBooksImport, royaltyCustomersImport, royaltyLinesImport } from '../copyright/copyright.imports';
-
-const text = (max: number) => z.string().max(max);
-const required = (max: number) => z.string({ error: 'required' }).min(1, 'required').max(max);
-const yn = z
-  .string()
-  .transform((v) => v.toUpperCase())
-  .pipe(z.enum(['Y', 'N'], { error: 'yn' }))
-  .default('N');
 
 const COMPANY_FLAGS = [
   ['buy_rights', 'buyRights'],
@@ -79,10 +72,7 @@ const companySchema = z
   .object({
     id: required(100).regex(/^[A-Za-z0-9._@-]+$/, 'invalid'),
     company_name: required(200),
-    country: z
-      .string({ error: 'required' })
-      .transform((v) => v.toUpperCase())
-      .pipe(z.string().regex(/^[A-Z]{3}$/, 'country')),
+    country: countryCode,
     code_company_division: text(10).default('AUT'),
     ...Object.fromEntries(COMPANY_TEXTS.map(([name, , max]) => [name, text(max).default('')])),
     ...Object.fromEntries(COMPANY_FLAGS.map(([name]) => [name, yn])),

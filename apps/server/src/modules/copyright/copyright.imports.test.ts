@@ -164,6 +164,14 @@ describe('royalty-lines import', () => {
           from royalty_lines where line_ref = 'RL-2024-000002'`,
     );
     expect(line).toEqual({ created_at: '2024-04-10T06:30:00', unit_price: '15.50', sale_info: '', line_ref: 'RL-2024-000002' });
+    // a date alone is noon in the business time zone (Asia/Seoul): the list shows, and a one-day filter finds, that day
+    const dayAlone = await one<{ created_at: string }>(
+      sql`select to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') as created_at from royalty_lines r
+          join companies c on c.idx = r.company_idx where r.line_ref = 'RL-2024-000001' and c.id = 'hanbit'`,
+    );
+    expect(dayAlone.created_at).toBe('2024-04-02T03:00:00');
+    const day = await royaltyList({ startDate: '2024-04-02', endDate: '2024-04-02' });
+    expect(day.dataset.map((r) => [r.created_at.slice(0, 10), r.customer_name])).toEqual([['2024-04-02', 'Kyobo Book Centre']]);
     expect(await importFile('royalty-lines', example('royalty-lines'))).toMatchObject({ created: 0, updated: 0, unchanged: 4 });
     const changed = example('royalty-lines').replace('14850,KRW,25', '14850,KRW,26');
     expect(await importFile('royalty-lines', changed)).toMatchObject({ created: 0, updated: 1, unchanged: 3 });
@@ -189,7 +197,7 @@ describe('royalty-lines import', () => {
       { row: 4, column: 'customer', message: 'No royalty customer is named Nobody Books.' },
       { row: 5, column: 'unit_price', message: 'An amount with at most 2 decimals (e.g. 1200.50).' },
       { row: 6, column: 'qty', message: 'A whole number from -1000000 to 1000000.' },
-      { row: 7, column: 'sold_at', message: expect.stringContaining('YYYY-MM-DDTHH:MM:SS') },
+      { row: 7, column: 'sold_at', message: expect.stringContaining('YYYY-MM-DD HH:MM[:SS]') },
       // a book of another company (sakura-shobo's) is no book of hanbit
       { row: 8, column: 'isbn', message: 'The company has no copyright book with ISBN 9784062748681.' },
       { row: 9, column: 'line_ref', message: 'This key appears on row 2 already.' },

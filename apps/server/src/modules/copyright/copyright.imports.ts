@@ -3,30 +3,21 @@
  * lines. Columns, row rules (the contract's ISBN and money rules, currencies and countries from their
  * tables) and natural keys here; the SQL in copyright-imports.repository.ts.
  */
-import { DATE_MAX, DATE_MIN, normaliseIsbn, PAY_TYPES, toMinor } from '@portal/contract';
+import { PAY_TYPES, toMinor } from '@portal/contract';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
+import {
+  countryCode,
+  currencyCode as currency,
+  date,
+  dateTimeColumn,
+  instantOf,
+  isbn,
+  money,
+  requiredText as required,
+} from '../../lib/imports/columns';
 import type { ImportColumn, ImportKind, RowIssue } from '../../lib/imports/run';
 import * as repo from './copyright-imports.repository';
-
-const required = (max: number) => z.string({ error: 'required' }).min(1, 'required').max(max);
-
-/** An ISBN-10 or -13 (hyphens, spaces, an "ISBN" label allowed) as the ISBN-13 the portal stores. */
-const isbn = z.string({ error: 'required' }).transform((v, c) => {
-  const n = normaliseIsbn(v);
-  if (n.ok) return n.isbn13;
-  c.addIssue({ code: 'custom', message: 'isbn' });
-  return z.NEVER;
-});
-
-/** A non-negative amount with at most 2 decimals that fits numeric(14, 2), normalised ('1200.5' → '1200.50'). */
-const money = z
-  .string({ error: 'required' })
-  .regex(/^\d{1,12}(\.\d{1,2})?$/, 'money')
-  .transform((v) => {
-    const minor = toMinor(v);
-    return `${minor / 100n}.${String(minor % 100n).padStart(2, '0')}`;
-  });
 
 const percent = z
   .string({ error: 'required' })
@@ -42,42 +33,6 @@ const integer = (min: number, max: number) =>
     .string()
     .refine((v) => /^-?\d{1,10}$/.test(v) && Number(v) >= min && Number(v) <= max, { message: 'integer', params: { min, max } })
     .transform(Number);
-
-/** A calendar day that exists (no 2023-02-29), from DATE_MIN to DATE_MAX. */
-function realDay(day: string): boolean {
-  const at = Date.parse(`${day}T00:00:00Z`);
-  return !Number.isNaN(at) && new Date(at).toISOString().startsWith(day) && day >= DATE_MIN && day <= DATE_MAX;
-}
-
-const date = z
-  .string({ error: 'required' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date')
-  .refine(realDay, 'date');
-
-/**
- * When a line was sold, as an instant: a date alone is 12:00 UTC of that day (the same calendar day in
- * every time zone from UTC−11 to UTC+11, so the list shows the day the file says); a time without Z or
- * an offset is UTC.
- */
-const soldAt = z
-  .string({ error: 'required' })
-  .regex(/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})?)?$/i, 'dateTimeUtc')
-  .transform((v, c) => {
-    const day = v.slice(0, 10);
-    const time = v.length === 10 ? `${day}T12:00:00Z` : `${day}T${v.slice(11)}${/(Z|[+-]\d{2}:\d{2})$/i.test(v) ? '' : 'Z'}`;
-    const at = new Date(time);
-    if (Number.isNaN(at.getTime()) || !realDay(day)) {
-      c.addIssue({ code: 'custom', message: 'dateTimeUtc' });
-      return z.NEVER;
-    }
-    return at.toISOString();
-  });
-
-const upper = (v: string) => v.toUpperCase();
-const currency = z
-  .string({ error: 'required' })
-  .transform(upper)
-  .pipe(z.string().regex(/^[A-Z]{3}$/, 'currency'));
 
 const companyId: ImportColumn = {
   name: 'company_id',
@@ -116,7 +71,7 @@ const bookSchema = z
     title: required(300),
     publication_date: date,
     page_count: integer(0, 100000).default(0),
-    list_price: money,
+    list_price: money(),
     currency,
     pay_type: z
       .string({ error: 'required' })
@@ -175,10 +130,7 @@ export const copyrightBooksImport: ImportKind<BookRow, RefCtx> = {
 // ── royalty-customers ────────────────────────────────────────────────────────────────────────────
 const customerSchema = z.object({
   name: required(200),
-  country: z
-    .string({ error: 'required' })
-    .transform(upper)
-    .pipe(z.string().regex(/^[A-Z]{3}$/, 'country')),
+  country: countryCode,
 });
 type CustomerRow = z.infer<typeof customerSchema>;
 
@@ -209,8 +161,10 @@ const lineSchema = z
     company_id: required(100),
     isbn,
     customer: required(200),
-    sold_at: soldAt,
-    unit_price: money,
+    // a day alone is noon in the business time zone: the list shows lines, and filters days, in that zone, so the
+    // line falls on the day the file says (and no daylight-saving change is near noon)
+    sold_at: dateTimeColumn({ dateAlone: '12:00' }),
+    unit_price: money(),
     currency,
     qty: integer(-1000000, 1000000),
     sample_qty: integer(0, 1000000).default(0),
@@ -242,7 +196,8 @@ export const royaltyLinesImport: ImportKind<LineRow, RefCtx> = {
     'and `line_ref`, the distributor\u2019s own reference of the line: importing a file again changes nothing, a ' +
     'changed row updates its line. The book must be a copyright book of that company (copyright-books import) and the ' +
     'customer a royalty customer (royalty-customers import). A line already calculated on an invoice cannot be ' +
-    'changed. `sold_at` is a date (taken as 12:00 UTC, the same day in every time zone) or a time with Z or an offset.',
+    'changed. `sold_at` is a date (taken as 12:00 in the business time zone, so the lists show that day) or a date and ' +
+    'time, in the business time zone (APP_TIME_ZONE, default Asia/Seoul) unless Z or an offset follows.',
   columns: [
     {
       name: 'line_ref',
@@ -262,7 +217,9 @@ export const royaltyLinesImport: ImportKind<LineRow, RefCtx> = {
       name: 'sold_at',
       required: true,
       example: '2024-04-02',
-      description: 'Date (YYYY-MM-DD) or time (YYYY-MM-DDTHH:MM:SS+09:00) of the sale',
+      description:
+        'Date of the sale, YYYY-MM-DD (12:00 that day), or its time, YYYY-MM-DD HH:MM[:SS]; in the business time zone ' +
+        '(APP_TIME_ZONE, default Asia/Seoul) unless Z or an offset such as +09:00 follows',
     },
     { name: 'unit_price', required: true, example: '16200', description: 'Unit price, at most 2 decimals' },
     { name: 'currency', required: true, example: 'KRW', description: 'Currency of the unit price (a known currency)' },
@@ -287,11 +244,12 @@ export const royaltyLinesImport: ImportKind<LineRow, RefCtx> = {
   },
   check: (record, ctx) => refIssues(record.rows[0]!, ctx, record.values[0]!),
   // the book and customer of every row, and repeated keys, are found by joins on the staged batch, not one lookup per row
-  checkBatch: async (tx, records, ctx) => {
+  checkBatch: async (tx, records, ctx, env) => {
     const staged = records.flatMap((r) => {
       const v = r.values[0]!;
       const companyIdx = ctx.companies.get(v.companyId);
-      return companyIdx === undefined ? [] : [{ ...v, row: r.rows[0]!, companyIdx }];
+      const soldAt = instantOf(v.soldAt, env.timeZone).toISOString();
+      return companyIdx === undefined ? [] : [{ ...v, soldAt, row: r.rows[0]!, companyIdx }];
     });
     const byRow = new Map(staged.map((s) => [s.row, s]));
     const problems = await repo.stageLines(tx, staged);

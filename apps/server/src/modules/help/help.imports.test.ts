@@ -8,7 +8,6 @@ import { createDiskFileStore } from '../../lib/file-store';
 import { insertHelpFile } from './help.repository';
 import { createOperator } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/helper';
-import { parsePostedAt } from './help.imports';
 
 let t: TestContext;
 let token: string;
@@ -143,14 +142,29 @@ describe('notices import', () => {
     expect(en.json().errors[0]).toEqual({ row: 3, column: 'title', message: 'This value is required.' });
   });
 
-  it('reads posted_at as a day, a time in Korea, or with its own offset; refuses days that do not exist', () => {
-    expect(parsePostedAt('2026-11-20')?.toISOString()).toBe('2026-11-19T15:00:00.000Z');
-    expect(parsePostedAt('2026-11-20 09:30')?.toISOString()).toBe('2026-11-20T00:30:00.000Z');
-    expect(parsePostedAt('2026-11-20T09:30:00Z')?.toISOString()).toBe('2026-11-20T09:30:00.000Z');
-    expect(parsePostedAt('2026-11-20 09:30 +0100')?.toISOString()).toBe('2026-11-20T08:30:00.000Z');
-    expect(parsePostedAt('2026-02-29')).toBeUndefined();
-    expect(parsePostedAt('2026-11-20 24:00')).toBeUndefined();
-    expect(parsePostedAt('20 Nov 2026')).toBeUndefined();
+  it('reads posted_at in the configured business time zone (not always Korea time), an explicit offset as given', async () => {
+    const other = await createTestApp({ timeZone: 'America/New_York' });
+    try {
+      const o = await createOperator(other.db);
+      const login = await other.app.inject({ method: 'POST', url: '/api/admin/login', payload: { id: o.id, password: o.password } });
+      const file =
+        'ref,title,content,posted_at\nny-1,Day,<p>x</p>,2026-11-20\nny-2,Time,<p>x</p>,2026-07-01 09:30\nny-3,Own,<p>x</p>,2026-11-20T09:30+09:00';
+      const res = await other.inject(login.json().access_token, {
+        method: 'POST',
+        url: '/api/admin/imports/notices',
+        ...multipart('n.csv', file),
+      });
+      expect(res.json()).toMatchObject({ committed: true, created: 3 });
+      const posted = await other.db.select({ ref: bbsPosts.importRef, at: bbsPosts.createdAt }).from(bbsPosts).orderBy(bbsPosts.importRef);
+      expect(posted.map((p) => [p.ref, p.at.toISOString()])).toEqual([
+        // a day alone: its start in New York (EST, -05:00); a time in summer: EDT (-04:00)
+        ['ny-1', '2026-11-20T05:00:00.000Z'],
+        ['ny-2', '2026-07-01T13:30:00.000Z'],
+        ['ny-3', '2026-11-20T00:30:00.000Z'],
+      ]);
+    } finally {
+      await other.close();
+    }
   });
 });
 

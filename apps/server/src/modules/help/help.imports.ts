@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { CUSTOMER_TYPES, FAQ_TABS, UI_LANGUAGES } from '@portal/contract';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
+import { dateTimeColumn, instantOf, type LocalDateTime } from '../../lib/imports/columns';
 import type { ImportColumn, ImportKind, RowIssue, WriteCounts } from '../../lib/imports/run';
 import * as imports from './help-imports.repository';
 import { findBoard } from './help.repository';
@@ -21,24 +22,6 @@ const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
     .transform((v) => v.toLowerCase())
     .pipe(z.enum(values, { error: 'oneOf' }));
 
-/** Korea has no daylight saving time: a date or time without an offset is read at +09:00. */
-const KOREA_OFFSET = '+09:00';
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?\s*(Z|[+-]\d{2}:?\d{2})?$/;
-
-/** 'YYYY-MM-DD', 'YYYY-MM-DD HH:MM[:SS]', with an optional offset (Z, +09:00); undefined when not a real instant. */
-export function parsePostedAt(value: string): Date | undefined {
-  const m = DATE_TIME.exec(value);
-  if (!m) return undefined;
-  const [, y, mo, d, h = '00', mi = '00', s = '00', offset = KOREA_OFFSET] = m;
-  // a calendar day that does not exist (2026-02-30) is refused, not rolled into the next month
-  const day = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
-  if (day.getUTCFullYear() !== Number(y) || day.getUTCMonth() !== Number(mo) - 1 || day.getUTCDate() !== Number(d)) return undefined;
-  if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return undefined;
-  const zone = offset === 'Z' ? 'Z' : offset.length === 5 ? `${offset.slice(0, 3)}:${offset.slice(3)}` : offset;
-  const at = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}${zone}`);
-  return Number.isNaN(at.getTime()) ? undefined : at;
-}
-
 // ---------------------------------------------------------------------------------------------
 // notices
 
@@ -50,7 +33,7 @@ export interface NoticeRow {
   ref: string;
   title: string;
   content: string;
-  postedAt?: Date;
+  postedAt?: LocalDateTime;
   name: string;
   divisions?: string[];
 }
@@ -75,7 +58,8 @@ const noticeColumns: ImportColumn[] = [
     required: false,
     example: '2026-11-01 09:00',
     description:
-      'Date shown as posted: YYYY-MM-DD or YYYY-MM-DD HH:MM, Korea time unless an offset is given (default: the time of the first import)',
+      'Date shown as posted: YYYY-MM-DD (the start of that day) or YYYY-MM-DD HH:MM[:SS], in the business time zone ' +
+      '(APP_TIME_ZONE, default Asia/Seoul) unless Z or an offset such as +09:00 follows (default: the time of the first import)',
   },
   { name: 'name', required: false, example: NOTICE_AUTHOR, description: `Author shown in the list (default ${NOTICE_AUTHOR})` },
   {
@@ -93,15 +77,8 @@ const noticeSchema = z
     content: required(100_000)
       .transform(sanitizeContent)
       .refine((v) => visibleText(v) !== '', 'required'),
-    posted_at: z
-      .string()
-      .optional()
-      .transform((v, c) => {
-        if (v === undefined) return undefined;
-        const at = parsePostedAt(v);
-        if (!at) c.addIssue({ code: 'custom', message: 'dateTime' });
-        return at;
-      }),
+    // a day alone is its start, as a notice posted that morning would show it
+    posted_at: dateTimeColumn({ dateAlone: '00:00' }).optional(),
     name: text(200).default(NOTICE_AUTHOR),
     divisions: z
       .string()
@@ -167,11 +144,12 @@ export const noticesImport: ImportKind<NoticeRow, { boardIdx: number; divisions:
     const at = env.now();
     const fresh = [];
     for (const r of records) {
-      const v = r.values[0]!;
+      const { postedAt: local, ...v } = r.values[0]!;
+      const postedAt = local && instantOf(local, env.timeZone);
       const divisions = v.divisions ?? ctx.divisions;
       const old = existing.get(v.ref);
       if (!old) {
-        const posted = v.postedAt ?? at;
+        const posted = postedAt ?? at;
         fresh.push({
           ...IMPORT_REGISTRANT,
           boardIdx: ctx.boardIdx,
@@ -189,7 +167,7 @@ export const noticesImport: ImportKind<NoticeRow, { boardIdx: number; divisions:
         old.content === v.content &&
         old.name === v.name &&
         sameDivisions(old.companyDivision, divisions) &&
-        (!v.postedAt || old.createdAt.getTime() === v.postedAt.getTime())
+        (!postedAt || old.createdAt.getTime() === postedAt.getTime())
       ) {
         counts.unchanged++;
       } else {
@@ -198,7 +176,7 @@ export const noticesImport: ImportKind<NoticeRow, { boardIdx: number; divisions:
           content: v.content,
           name: v.name,
           companyDivision: divisions,
-          ...(v.postedAt ? { createdAt: v.postedAt } : {}),
+          ...(postedAt ? { createdAt: postedAt } : {}),
           updatedAt: at,
         });
         counts.updated++;

@@ -352,7 +352,7 @@ export async function insertPaymentFile(
   });
 }
 
-/** Points an attachment's row at new bytes (the old ones stay in the store: the transaction may still roll back). */
+/** Points an attachment's row at new bytes (the import removes the old ones from the store once it is committed). */
 export async function replacePaymentFile(db: DbOrTx, idx: number, f: { size: number; mime: string; storageKey: string }) {
   await db
     .update(storedFiles)

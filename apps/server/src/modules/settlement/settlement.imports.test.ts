@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +37,19 @@ const invoicesOf = (companyIdx: number) =>
 const invoiceList = async (token: string) =>
   (await t.inject(token, { method: 'GET', url: '/api/calculate/buyInvoiceSend?start=0&length=10' })).json();
 const paymentFiles = () => t.db.select().from(storedFiles).where(eq(storedFiles.uploadPath, 'buy_payment'));
+/** the payment attachments' bytes in the (disk) file store, by storage key */
+const storedKeys = () => {
+  const dir = path.join(t.config.filesDir, 'buy_payment');
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .map((f) => `buy_payment/${f}`)
+        .sort()
+    : [];
+};
+const PAYMENT_HEADER = 'company_id,reference,depositor,deposit_date,currency,amount,type,invoice_code,covered_amount,attachment';
+/** payments that are fine and cover nothing: enough of them fill a batch (BATCH_ROWS), so what follows is in the next */
+const fillerPayments = (prefix: string, n: number) =>
+  Array.from({ length: n }, (_, i) => `hanbit,${prefix}-${i},X,2026-11-20,KRW,100,cash,,,`);
 
 describe('invoices import', () => {
   it('a dry run reports what would happen and writes nothing, mails nothing', async () => {
@@ -202,6 +215,18 @@ describe('invoices import', () => {
     expect((await invoicesOf(hanbit.idx)).map((i) => i.code)).toEqual(['INV-2026-0001', 'INV-2026-0002']);
   });
 
+  it('a due date before the registration day is refused, in every language', async () => {
+    const csv = example('invoices.csv').toString().replaceAll('2026-11-30', '2026-10-30');
+    const report = await importFile('invoices', 'invoices.csv', csv);
+    expect(report).toMatchObject({ committed: false });
+    expect(report.errors).toEqual([{ row: 2, column: 'due_date', message: 'The due date is before the registration day (2026-10-31).' }]);
+    const ko = await importFile('invoices', 'invoices.csv', csv, '?lang=ko');
+    expect(ko.errors).toEqual([{ row: 2, column: 'due_date', message: '마감일이 등록일(2026-10-31)보다 이전입니다.' }]);
+    // due on the registration day itself is fine
+    const same = example('invoices.csv').toString().replaceAll('2026-11-30', '2026-10-31');
+    expect((await importFile('invoices', 'invoices.csv', same, '?dryRun=true')).errors).toEqual([]);
+  });
+
   it('the lines of one invoice must be contiguous', async () => {
     const csv = [
       'company_id,code,title,issuer,item,currency,created_day,due_date,description,qty,unit_price',
@@ -230,6 +255,7 @@ describe('payments import', () => {
     expect(report).toMatchObject({ kind: 'payments', dry_run: true, committed: false, rows: 2, created: 2, errors: [] });
     expect(await t.db.select().from(buyPayments).where(isNotNull(buyPayments.reference))).toHaveLength(0);
     expect(await paymentFiles()).toHaveLength(before);
+    expect(storedKeys()).toEqual([]);
     expect(await outbox('payment_registered')).toHaveLength(0);
     expect((await invoicesOf(hanbit.idx)).every((i) => i.buyPaymentIdx === null)).toBe(true);
   });
@@ -287,6 +313,8 @@ describe('payments import', () => {
   });
 
   it('a changed payment is updated: its fields, and an attachment with other bytes replaces the old one', async () => {
+    const [before] = await t.db.select().from(storedFiles).where(eq(storedFiles.uploadPath, 'buy_payment'));
+    expect(storedKeys()).toEqual([before!.storageKey]);
     const files = paymentsExample();
     files['payments.csv'] = Buffer.from(
       Buffer.from(files['payments.csv']!).toString().replace('October credit settlement', 'October settlement paid in full'),
@@ -307,6 +335,44 @@ describe('payments import', () => {
       url: `/api/common/fileDownload?uploadPath=buy_payment/${p!.idx}&fileName=PAY-2026-0001.txt`,
     });
     expect(file.body).toBe('corrected receipt');
+    // the replaced bytes left the store with the commit: only the new ones are kept
+    expect(storedKeys()).toEqual([attached[0]!.storageKey]);
+  });
+
+  it('a run rolled back by a bad row in a later batch leaves none of the bytes its earlier batches stored', async () => {
+    const kept = storedKeys();
+    const files = paymentsExample();
+    files['payments.csv'] = Buffer.from(
+      [
+        PAYMENT_HEADER,
+        'hanbit,ROLL-1,X,2026-11-20,KRW,100,cash,,,receipts/PAY-2026-0001.txt',
+        ...fillerPayments('ROLL-F', 500),
+        'hanbit,ROLL-BAD,X,2026-11-20,KRW,100,wire,,,',
+      ].join('\n'),
+    );
+    const report = await importFile('payments', 'payments.zip', zipOf(files));
+    expect(report).toMatchObject({ committed: false, rows: 502 });
+    expect(report.errors).toEqual([{ row: 503, column: 'type', message: 'One of: credit_card, check, cash, remittance.' }]);
+    expect(storedKeys()).toEqual(kept);
+  });
+
+  it('an invoice claimed by a payment of an earlier batch is reported in a later one, also after the earlier batch had errors', async () => {
+    const [unpaid] = (await invoicesOf(hanbit.idx)).filter((i) => i.code === 'INV-2026-0002');
+    expect(unpaid!.buyPaymentIdx).toBeNull();
+    const csv = [
+      PAYMENT_HEADER,
+      // an error in the first batch: nothing more is written, so the claim below is never in the database
+      'hanbit,CLAIM-BAD,X,2026-11-20,KRW,100,wire,,,',
+      'hanbit,CLAIM-1,X,2026-11-20,KRW,112200,cash,INV-2026-0002,,',
+      ...fillerPayments('CLAIM-F', 500),
+      'hanbit,CLAIM-2,X,2026-11-20,KRW,112200,cash,INV-2026-0002,,',
+    ].join('\n');
+    const report = await importFile('payments', 'claims.csv', csv);
+    expect(report).toMatchObject({ committed: false, rows: 503 });
+    expect(report.errors).toEqual([
+      { row: 2, column: 'type', message: 'One of: credit_card, check, cash, remittance.' },
+      { row: 504, column: 'invoice_code', message: 'Invoice INV-2026-0002 is already paid by another payment (CLAIM-1).' },
+    ]);
   });
 
   it('names unknown companies and invoices, invoices paid by another payment, other currencies, missing files and overpaid coverage', async () => {

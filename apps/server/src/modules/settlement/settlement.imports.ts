@@ -4,31 +4,15 @@
  * are the domain's (spec §3/§4: items, issuers, states, payment types; an invoice is paid when a
  * payment covers it); lib/imports reads, validates and batches; the SQL is in settlement-imports.repository.ts.
  */
-import { fromMinor, INVOICE_ITEMS, INVOICE_STATES, ISSUERS, multiplyMinor, PAYMENT_TYPES, toMinor, ZDate } from '@portal/contract';
+import { fromMinor, INVOICE_ITEMS, INVOICE_STATES, ISSUERS, multiplyMinor, PAYMENT_TYPES, toMinor } from '@portal/contract';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { storeInTransaction } from '../../lib/file-store';
+import { currencyCode as currency, date as day, money, requiredText as required, text, yn } from '../../lib/imports/columns';
 import type { ImportColumn, ImportEnv, ImportKind, ImportRecord, RowIssue, WriteCounts } from '../../lib/imports/run';
 import { notifyInvoiceNew, notifyPaymentRegistered } from '../../lib/mail/notify';
 import { PAYMENT_NS, splitFileName } from './settlement.service';
 import * as repo from './settlement-imports.repository';
-
-const required = (max: number) => z.string({ error: 'required' }).min(1, 'required').max(max);
-const text = (max: number) => z.string().max(max);
-/** a calendar day, by the contract's rule */
-const day = z.string({ error: 'required' }).refine((v) => ZDate.safeParse(v).success, 'date');
-/** a decimal amount with at most 2 decimals that fits numeric(14, 2); never parsed into a float */
-const money = (signed: boolean) =>
-  z.string({ error: 'required' }).regex(signed ? /^-?\d{1,12}(\.\d{1,2})?$/ : /^\d{1,12}(\.\d{1,2})?$/, 'money');
-const currency = z
-  .string({ error: 'required' })
-  .transform((v) => v.toUpperCase())
-  .pipe(z.string().regex(/^[A-Z]{3}$/, 'currency'));
-const yn = z
-  .string()
-  .transform((v) => v.toUpperCase())
-  .pipe(z.enum(['Y', 'N'], { error: 'yn' }))
-  .default('N');
 
 /** The canonical spelling of a code whatever its case ('oncredit' → 'onCredit'), or undefined. */
 const canonical = (values: readonly string[], v: string) => values.find((c) => c.toLowerCase() === v.toLowerCase());
@@ -89,9 +73,9 @@ const invoiceSchema = z.object({
   line_no: text(6).optional(),
   description: required(300),
   qty: required(8),
-  unit_price: money(true),
+  unit_price: money({ signed: true }),
   vat_exempt: yn,
-  amount: money(true).optional(),
+  amount: money({ signed: true }).optional(),
 });
 export type InvoiceImportRow = z.infer<typeof invoiceSchema>;
 
@@ -195,6 +179,9 @@ function checkInvoice(record: ImportRecord<InvoiceImportRow>, ctx: InvoiceCtx): 
   if (!canonical(INVOICE_ITEMS, first.item)) out.push(oneOf(row, 'item', INVOICE_ITEMS));
   if (!canonical(INVOICE_STATES, first.state)) out.push(oneOf(row, 'state', INVOICE_STATES));
   if (!ctx.currencies.has(first.currency)) out.push({ row, column: 'currency', message: { key: 'currency' } });
+  // an invoice cannot fall due before it is registered (YYYY-MM-DD compares as text)
+  if (first.due_date < first.created_day)
+    out.push({ row, column: 'due_date', message: { key: 'dueBeforeCreated', params: { value: first.created_day } } });
   const lineRows = new Map<number, number>();
   record.values.forEach((v, n) => {
     const r = record.rows[n]!;
@@ -229,7 +216,12 @@ const invoiceColumns: ImportColumn[] = [
   { name: 'item', required: true, example: 'onCredit', description: `Invoice item: ${INVOICE_ITEMS.join(', ')}` },
   { name: 'currency', required: true, example: 'KRW', description: 'Currency code, one of the portal currencies' },
   { name: 'created_day', required: true, example: '2026-10-31', description: 'Registration day, YYYY-MM-DD (lists sort and filter on it)' },
-  { name: 'due_date', required: true, example: '2026-11-30', description: 'Issuance deadline (due date), YYYY-MM-DD' },
+  {
+    name: 'due_date',
+    required: true,
+    example: '2026-11-30',
+    description: 'Issuance deadline (due date), YYYY-MM-DD, on or after the registration day',
+  },
   {
     name: 'state',
     required: false,
@@ -329,13 +321,13 @@ const paymentSchema = z.object({
   depositor: required(100),
   deposit_date: day,
   currency,
-  amount: money(false),
+  amount: money(),
   type: required(20),
   type_info: text(200).default(''),
   comment: text(2000).default(''),
   employee: text(100).default(''),
   invoice_code: text(40).optional(),
-  covered_amount: money(false).optional(),
+  covered_amount: money().optional(),
   attachment: text(300).optional(),
 });
 export type PaymentImportRow = z.infer<typeof paymentSchema>;
@@ -365,6 +357,11 @@ interface PaymentCtx {
   /** the current batch's payments as stored, and the invoices it names (checkBatch → write) */
   existing: Map<string, repo.ExistingPayment>;
   invoices: Map<string, repo.InvoiceToCover>;
+  /**
+   * invoice idx → reference of the payment of this file that claimed it, over every batch: once a batch has
+   * errors nothing more is written, so a later batch cannot see an earlier claim in the database
+   */
+  claimed: Map<number, string>;
 }
 
 /** The payment a record describes: its values, the invoices it covers (amount: given, else the invoice's) and its attachments. */
@@ -480,7 +477,13 @@ export const paymentsImport: ImportKind<PaymentImportRow, PaymentCtx> = {
   schema: paymentSchema,
   key: (r) => JSON.stringify([r.company_id, r.reference]),
   grouped: true,
-  prepare: async (tx) => ({ currencies: await repo.currencyIdxByName(tx), companies: new Map(), existing: new Map(), invoices: new Map() }),
+  prepare: async (tx) => ({
+    currencies: await repo.currencyIdxByName(tx),
+    companies: new Map(),
+    existing: new Map(),
+    invoices: new Map(),
+    claimed: new Map(),
+  }),
   check: checkPayment,
   checkBatch: async (tx, records, ctx, env) => {
     const out = await knownCompanies(tx, ctx.companies, records);
@@ -495,8 +498,8 @@ export const paymentsImport: ImportKind<PaymentImportRow, PaymentCtx> = {
       tx,
       known.flatMap((r) => r.values.flatMap((v) => (v.invoice_code ? [{ companyIdx: idxOf(r), code: v.invoice_code }] : []))),
     );
-    /** invoices claimed by a payment of this batch: a second payment of the same file may not cover them too */
-    const claimed = new Map<number, string>();
+    // a second payment of the same file may not cover an invoice a payment before it claimed, in this batch or an earlier one
+    const claimed = ctx.claimed;
     for (const r of known) {
       const p = paymentOf(r, ctx);
       const self = ctx.existing.get(keyOf(p.values.companyIdx, p.values.reference));
@@ -512,7 +515,7 @@ export const paymentsImport: ImportKind<PaymentImportRow, PaymentCtx> = {
           (inv.buyPaymentIdx !== null && inv.buyPaymentIdx !== self?.idx ? (inv.paidByReference ?? `#${inv.buyPaymentIdx}`) : undefined);
         if (by !== undefined)
           out.push({ row: c.row, column: 'invoice_code', message: { key: 'invoicePaidByOther', params: { value: c.code, other: by } } });
-        claimed.set(inv.idx, p.values.reference);
+        if (!claimed.has(inv.idx)) claimed.set(inv.idx, p.values.reference);
         if (inv.currencyIdx !== p.values.currencyIdx) {
           const name = [...ctx.currencies].find(([, idx]) => idx === inv.currencyIdx)?.[0] ?? '';
           out.push({ row: c.row, column: 'invoice_code', message: { key: 'currencyMismatch', params: { value: c.code, currency: name } } });
@@ -588,7 +591,8 @@ export const paymentsImport: ImportKind<PaymentImportRow, PaymentCtx> = {
 /**
  * Attaches the zip's files to a payment as the payment detail reads them (stored_files, upload_path
  * 'buy_payment', ref_idx the payment); a file already attached under the same name with the same bytes
- * is left alone, other bytes replace it. A dry run stores nothing. Whether anything changed.
+ * is left alone, other bytes replace it (the old bytes leave the store once committed). A dry run stores
+ * nothing. Whether anything changed.
  */
 async function storeAttachments(
   tx: DbOrTx,
@@ -611,10 +615,17 @@ async function storeAttachments(
     changed = true;
     if (env.dryRun) continue;
     if (!store) throw new Error('the payments import needs a file store for its attachments');
-    // the bytes go in before the row that names them; a rolled-back import leaves them unreferenced (unless the store is the database)
     const storageKey = store.newKey(PAYMENT_NS, extension);
     const { size } = await store.put(storageKey, bytes);
     const mime = MIME[extension.toLowerCase()] ?? 'application/octet-stream';
+    // the bytes go in before the row that names them: a run rolled back (a bad row in a later batch) removes them again;
+    // the bytes they replace only go once the replacement is committed. A store in the database (storeInTransaction)
+    // rolls back with the rows anyway; removing its old bytes after the commit is still needed.
+    const outer = env.fileStore!;
+    env.onEnd(async (committed) => {
+      if (!committed) await outer.remove(storageKey);
+      else if (old) await outer.remove(old.storageKey);
+    });
     if (old) await repo.replacePaymentFile(tx, old.idx, { size, mime, storageKey });
     else await repo.insertPaymentFile(tx, { companyIdx, paymentIdx, name, extension, size, mime, storageKey });
   }

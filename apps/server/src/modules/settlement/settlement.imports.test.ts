@@ -73,6 +73,8 @@ describe('invoices import', () => {
     expect(list.dataset[1]).toMatchObject({ amount: '557000.00', currency_name: 'KRW', due_date: '2026-11-30', payment_state: 'N' });
     expect(list.dataset[0]).toMatchObject({ state: 'P', item: 'fulfillment', amount: '112200.00' });
     expect(list.dataset[1].created_at.slice(0, 10)).toBe('2026-10-31');
+    // registered at noon of its registration day in the business time zone (Asia/Seoul)
+    expect((await invoicesOf(hanbit.idx))[0]!.createdAt.toISOString()).toBe('2026-10-31T03:00:00.000Z');
     // 557 000 + 112 200, the summaries kept by the triggers
     expect(list.totals).toEqual([expect.objectContaining({ currency: 'KRW', cnt: 2, amount: '669200.00' })]);
 

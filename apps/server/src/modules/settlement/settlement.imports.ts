@@ -8,7 +8,7 @@ import { fromMinor, INVOICE_ITEMS, INVOICE_STATES, ISSUERS, multiplyMinor, PAYME
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { storeInTransaction } from '../../lib/file-store';
-import { currencyCode as currency, date as day, money, requiredText as required, text, yn } from '../../lib/imports/columns';
+import { currencyCode as currency, date as day, instantOf, money, requiredText as required, text, yn } from '../../lib/imports/columns';
 import type { ImportColumn, ImportEnv, ImportKind, ImportRecord, RowIssue, WriteCounts } from '../../lib/imports/run';
 import { notifyInvoiceNew, notifyPaymentRegistered } from '../../lib/mail/notify';
 import { PAYMENT_NS, splitFileName } from './settlement.service';
@@ -103,7 +103,7 @@ interface InvoiceCtx {
 }
 
 /** The invoice a record describes, in the database's terms (the record passed its checks). */
-function invoiceOf(record: ImportRecord<InvoiceImportRow>, ctx: InvoiceCtx, now: Date) {
+function invoiceOf(record: ImportRecord<InvoiceImportRow>, ctx: InvoiceCtx, now: Date, timeZone: string) {
   const first = record.values[0]!;
   const issuer = first.issuer.toUpperCase();
   const lines = record.values.map((v, n): repo.NewLine => {
@@ -120,9 +120,9 @@ function invoiceOf(record: ImportRecord<InvoiceImportRow>, ctx: InvoiceCtx, now:
     };
   });
   lines.sort((a, b) => a.lineNo - b.lineNo);
-  // the list shows the day of created_at: noon UTC of the registration day falls on it from UTC−11 to UTC+11
-  // (Seoul included); never later than now, for an invoice registered today
-  const noon = new Date(`${first.created_day}T12:00:00Z`);
+  // registered at noon of its registration day in the business time zone, as a royalty line's day alone is (columns.ts):
+  // the day the lists show; never later than now, for an invoice registered today
+  const noon = instantOf({ local: `${first.created_day}T12:00:00.000` }, timeZone);
   return {
     companyIdx: ctx.companies.get(first.company_id)!,
     header: {
@@ -215,7 +215,12 @@ const invoiceColumns: ImportColumn[] = [
   { name: 'issuer', required: true, example: 'KOR', description: 'Issuing office: KOR (10 % VAT on lines not exempt) or USA (no VAT)' },
   { name: 'item', required: true, example: 'onCredit', description: `Invoice item: ${INVOICE_ITEMS.join(', ')}` },
   { name: 'currency', required: true, example: 'KRW', description: 'Currency code, one of the portal currencies' },
-  { name: 'created_day', required: true, example: '2026-10-31', description: 'Registration day, YYYY-MM-DD (lists sort and filter on it)' },
+  {
+    name: 'created_day',
+    required: true,
+    example: '2026-10-31',
+    description: 'Registration day, YYYY-MM-DD (lists sort and filter on it; registered at 12:00 that day in the business time zone)',
+  },
   {
     name: 'due_date',
     required: true,
@@ -277,7 +282,7 @@ export const invoicesImport: ImportKind<InvoiceImportRow, InvoiceCtx> = {
       known.map((r) => ({ companyIdx: ctx.companies.get(r.values[0]!.company_id)!, code: r.values[0]!.code })),
     );
     for (const r of known) {
-      const inv = invoiceOf(r, ctx, env.now());
+      const inv = invoiceOf(r, ctx, env.now(), env.timeZone);
       const e = ctx.existing.get(keyOf(inv.companyIdx, inv.header.code));
       // a payment covered the amount it had: changing it (or its currency) would leave the payment wrong
       if (e?.buyPaymentIdx != null && (!sameMoney(e.amount, inv.header.amount) || e.currencyIdx !== inv.header.currencyIdx))
@@ -291,7 +296,7 @@ export const invoicesImport: ImportKind<InvoiceImportRow, InvoiceCtx> = {
     const fresh: ReturnType<typeof invoiceOf>[] = [];
     const changed: Parameters<typeof repo.replaceInvoices>[1] = [];
     for (const r of records) {
-      const inv = invoiceOf(r, ctx, now);
+      const inv = invoiceOf(r, ctx, now, env.timeZone);
       const e = ctx.existing.get(keyOf(inv.companyIdx, inv.header.code));
       if (!e) fresh.push(inv);
       else if (unchangedInvoice(e, inv)) counts.unchanged++;

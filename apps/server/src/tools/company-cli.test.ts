@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bbsPosts } from '../db/schema';
 import type { AdminService } from '../modules/admin/admin.service';
 import { rememberSecret } from '../test/log-capture';
 import { createTestApp, type TestContext } from '../test/helper';
@@ -146,5 +148,20 @@ describe(`npm run portal -- import (${DB})`, () => {
     await expect(runImport(['companies', path.join(dir, 'missing.csv')], false)).rejects.toThrow(/ENOENT/);
     await expect(runImport(['everything', bad], false)).rejects.toThrow(/Unknown import kind/);
     await expect(runImport(['companies', bad, '--lang', 'xx'], false)).rejects.toThrow(/--lang is one of/);
+  });
+
+  it('reads dates and times without an offset in the configured time zone, as the API does', async () => {
+    const utc = cliAdminService(t.db, { tokenTtlMinutes: 60, timeZone: 'UTC' });
+    const csv = file('notices.csv', 'ref,title,content,posted_at\ncli-tz-1,CLI notice,<p>x</p>,2026-11-20 09:30\n');
+    const lines: string[] = [];
+    const code = await importCommand(utc, ['notices', csv], {
+      out: (l) => lines.push(l),
+      user: 'ops-user',
+      progress: { isTTY: false, columns: 80, write: () => true },
+    });
+    expect(code, lines.join('\n')).toBe(0);
+    const [post] = await t.db.select({ at: bbsPosts.createdAt }).from(bbsPosts).where(eq(bbsPosts.importRef, 'cli-tz-1'));
+    // 09:30 in Seoul would be 00:30Z
+    expect(post!.at.toISOString()).toBe('2026-11-20T09:30:00.000Z');
   });
 });

@@ -128,6 +128,12 @@ async function* rowsOf(input: Readable, format: SheetFormat) {
   }
 }
 
+/**
+ * A cell as the kinds see it: trimmed, without NUL characters (PostgreSQL text cannot hold them: one would fail
+ * the whole import with a server error instead of being imported, as a posted text with one is stored).
+ */
+const cell = (c: string) => (c.includes('\0') ? c.replaceAll('\0', '') : c).trim();
+
 /** zod's issues of a row as report issues: a known message key, or the closest general one. */
 function rowIssues(row: number, error: z.ZodError): RowIssue[] {
   return error.issues.map((i) => {
@@ -255,7 +261,7 @@ export async function runImport<T, Ctx>(
       };
       for await (const raw of rowsOf(input, format)) {
         if (!header) {
-          header = raw.cells.map((c) => c.trim().toLowerCase());
+          header = raw.cells.map((c) => cell(c).toLowerCase());
           for (const col of kind.columns)
             if (col.required && !header.includes(col.name))
               issues.push({ row: raw.row, column: col.name, message: { key: 'missingColumn' } });
@@ -265,7 +271,7 @@ export async function runImport<T, Ctx>(
         rows++;
         const cells: Record<string, string> = {};
         header.forEach((name, i) => {
-          const v = (raw.cells[i] ?? '').trim();
+          const v = cell(raw.cells[i] ?? '');
           if (name && v !== '') cells[name] = v;
         });
         const parsed = kind.schema.safeParse(cells);

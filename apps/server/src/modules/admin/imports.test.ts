@@ -40,6 +40,12 @@ const exampleIds = ['hanbit', 'editorial-sol', 'sakura-shobo'];
 const countCompanies = async (ids: string[]) => (await t.db.select().from(companies).where(inArray(companies.id, ids))).length;
 
 describe('companies import', () => {
+  it('a NUL character in a cell is dropped, not a server error (PostgreSQL text cannot hold it)', async () => {
+    const res = await importFile('companies', 'nul.csv', 'id,company_name\u0000,country\nnul-1,Nul\u0000 Books,KOR\n', '?dryRun=true');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ committed: false, created: 1, errors: [] });
+  });
+
   it('a dry run reports what would happen and writes nothing', async () => {
     const res = await importFile('companies', 'companies.csv', example('companies'), '?dryRun=true');
     expect(res.statusCode, res.body).toBe(200);

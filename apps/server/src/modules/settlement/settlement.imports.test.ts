@@ -445,4 +445,26 @@ describe('payments import', () => {
     const [p] = await t.db.select().from(buyPayments).where(eq(buyPayments.reference, 'PAY-2026-0001'));
     expect((await paymentFiles()).filter((f) => f.refIdx === p!.idx)).toHaveLength(1);
   });
+
+  it('an invoice a payment of the file no longer covers is free for a payment after it in the same file', async () => {
+    const header = 'company_id,reference,depositor,deposit_date,currency,amount,type,invoice_code';
+    const covering = `${header}\nhanbit,PAY-2026-0001,Hanbit Books,2026-11-20,KRW,557000,remittance,INV-2026-0001`;
+    expect(await importFile('payments', 'payments.csv', covering)).toMatchObject({ committed: true, updated: 1 });
+    const moved = [
+      header,
+      'hanbit,PAY-2026-0001,Hanbit Books,2026-11-20,KRW,557000,remittance,',
+      'hanbit,PAY-2026-0099,Hanbit Books,2026-11-21,KRW,557000,cash,INV-2026-0001',
+    ].join('\n');
+    const report = await importFile('payments', 'payments.csv', moved);
+    expect(report.errors).toEqual([]);
+    expect(report).toMatchObject({ committed: true, created: 1, updated: 1 });
+    const [p99] = await t.db.select().from(buyPayments).where(eq(buyPayments.reference, 'PAY-2026-0099'));
+    const [inv] = (await invoicesOf(hanbit.idx)).filter((i) => i.code === 'INV-2026-0001');
+    expect(inv!.buyPaymentIdx).toBe(p99!.idx);
+    // a payment after it may not take it again
+    const again = `${header}\nhanbit,PAY-2026-0001,Hanbit Books,2026-11-20,KRW,557000,remittance,INV-2026-0001`;
+    expect((await importFile('payments', 'payments.csv', again)).errors).toEqual([
+      { row: 2, column: 'invoice_code', message: 'Invoice INV-2026-0001 is already paid by another payment (PAY-2026-0099).' },
+    ]);
+  });
 });

@@ -367,6 +367,11 @@ interface PaymentCtx {
    * errors nothing more is written, so a later batch cannot see an earlier claim in the database
    */
   claimed: Map<number, string>;
+  /**
+   * existing payments this file has named so far: an invoice one of them covers in the database but no longer
+   * claims in the file is free for a later payment of the file (its coverage is replaced before theirs is written)
+   */
+  renamed: Set<number>;
 }
 
 /** The payment a record describes: its values, the invoices it covers (amount: given, else the invoice's) and its attachments. */
@@ -474,9 +479,9 @@ export const paymentsImport: ImportKind<PaymentImportRow, PaymentCtx> = {
   description:
     'One row per payment and invoice it covers; the rows of one payment follow each other and repeat its payment columns. ' +
     'Natural key: `company_id` + `reference`. Each `invoice_code` must be an invoice of that company in the payment currency ' +
-    'that no other payment has paid; it becomes paid. A CSV/XLSX alone, or a zip holding `payments.csv` (or .xlsx) and the ' +
-    'files the `attachment` column names by their path in the zip: they are attached to the payment (shown in its detail, ' +
-    'downloadable). Re-importing replaces what a payment covers and adds or replaces the attachments it names (others stay). ' +
+    'that no other payment has paid (a payment earlier in the file that no longer names it frees it); it becomes paid. ' +
+    'A CSV/XLSX alone, or a zip holding `payments.csv` (or .xlsx) and the files the `attachment` column names by their ' +
+    'path in the zip: they are attached to the payment (shown in its detail, downloadable). Re-importing replaces what a payment covers and adds or replaces the attachments it names (others stay). ' +
     'A new payment is mailed to the company. The example is the folder `payments/` (zip its content to import it).',
   columns: paymentColumns,
   schema: paymentSchema,
@@ -488,6 +493,7 @@ export const paymentsImport: ImportKind<PaymentImportRow, PaymentCtx> = {
     existing: new Map(),
     invoices: new Map(),
     claimed: new Map(),
+    renamed: new Set(),
   }),
   check: checkPayment,
   checkBatch: async (tx, records, ctx, env) => {
@@ -508,6 +514,7 @@ export const paymentsImport: ImportKind<PaymentImportRow, PaymentCtx> = {
     for (const r of known) {
       const p = paymentOf(r, ctx);
       const self = ctx.existing.get(keyOf(p.values.companyIdx, p.values.reference));
+      if (self) ctx.renamed.add(self.idx);
       let sum = 0n;
       for (const c of p.covered) {
         const inv = c.invoice;
@@ -517,7 +524,9 @@ export const paymentsImport: ImportKind<PaymentImportRow, PaymentCtx> = {
         }
         const by =
           claimed.get(inv.idx) ??
-          (inv.buyPaymentIdx !== null && inv.buyPaymentIdx !== self?.idx ? (inv.paidByReference ?? `#${inv.buyPaymentIdx}`) : undefined);
+          (inv.buyPaymentIdx !== null && inv.buyPaymentIdx !== self?.idx && !ctx.renamed.has(inv.buyPaymentIdx)
+            ? (inv.paidByReference ?? `#${inv.buyPaymentIdx}`)
+            : undefined);
         if (by !== undefined)
           out.push({ row: c.row, column: 'invoice_code', message: { key: 'invoicePaidByOther', params: { value: c.code, other: by } } });
         if (!claimed.has(inv.idx)) claimed.set(inv.idx, p.values.reference);

@@ -30,6 +30,10 @@ describe('dateTimeColumn', () => {
     // 02:30 happens twice on 2026-10-25: the second one (+01:00), as PostgreSQL reads it
     expect(at('2026-10-25 02:30', 'Europe/Madrid')).toBe('2026-10-25T01:30:00.000Z');
     expect(at('2026-03-08 02:30', 'America/New_York')).toBe('2026-03-08T07:30:00.000Z');
+    // Lord Howe Island moves by half an hour in the middle of a UTC hour (02:00 → 02:30 at 15:30Z): read minute by minute
+    expect(at('2026-10-04 01:45', 'Australia/Lord_Howe')).toBe('2026-10-03T15:15:00.000Z');
+    expect(at('2026-10-04 02:45', 'Australia/Lord_Howe')).toBe('2026-10-03T15:45:00.000Z');
+    expect(at('2026-10-04 02:15', 'Australia/Lord_Howe')).toBe('2026-10-03T15:45:00.000Z');
   });
 
   it('refuses days and times that do not exist, and other spellings', () => {

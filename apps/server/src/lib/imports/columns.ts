@@ -97,8 +97,8 @@ export function dateTimeColumn(opts: { dateAlone: '00:00' | '12:00' }) {
 }
 
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
-/** Milliseconds `timeZone` is ahead of UTC at the instant `at`. */
-function zoneOffset(at: number, timeZone: string): number {
+/** Milliseconds `timeZone` is ahead of UTC at the instant `at`, read from Intl (some microseconds a call). */
+function zoneOffsetOf(at: number, timeZone: string): number {
   let f = zoneFormats.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
@@ -119,6 +119,24 @@ function zoneOffset(at: number, timeZone: string): number {
   wall.setUTCFullYear(Number(p.year), Number(p.month) - 1, Number(p.day));
   wall.setUTCHours(Number(p.hour), Number(p.minute), Number(p.second), 0);
   return wall.getTime() - (at - (((at % 1000) + 1000) % 1000));
+}
+
+const HOUR = 3_600_000;
+const hourOffsets = new Map<string, number>();
+/**
+ * zoneOffsetOf, remembered per UTC hour where the offset is the same at both ends of the hour (a file of a
+ * million lines has few distinct hours); an hour with a change of offset is read every time.
+ */
+function zoneOffset(at: number, timeZone: string): number {
+  const start = Math.floor(at / HOUR) * HOUR;
+  const key = `${timeZone}|${start}`;
+  const known = hourOffsets.get(key);
+  if (known !== undefined) return known;
+  const offset = zoneOffsetOf(start, timeZone);
+  if (offset !== zoneOffsetOf(start + HOUR - 1000, timeZone)) return zoneOffsetOf(at, timeZone);
+  if (hourOffsets.size >= 100_000) hourOffsets.clear();
+  hourOffsets.set(key, offset);
+  return offset;
 }
 
 /**

@@ -15,7 +15,7 @@ describe('dateTimeColumn', () => {
     expect(at('2026-11-20 09:30', 'UTC')).toBe('2026-11-20T09:30:00.000Z');
     expect(at('2026-07-01 09:30', 'Europe/Madrid')).toBe('2026-07-01T07:30:00.000Z');
     expect(at('2026-01-01 09:30', 'Europe/Madrid')).toBe('2026-01-01T08:30:00.000Z');
-    expect(at('0001-01-01 09:00', 'UTC')).toBe('0001-01-01T09:00:00.000Z');
+    expect(at('0001-01-02 09:00', 'UTC')).toBe('0001-01-02T09:00:00.000Z');
   });
 
   it('honours Z or an explicit offset', () => {
@@ -45,6 +45,9 @@ describe('dateTimeColumn', () => {
       '2026-11-20Z',
       '2026-11-20 09:30 +2500',
       '10000-01-01',
+      // an offset could move these out of the years 0001–9999 the database keeps
+      '9999-12-31 23:00',
+      '0001-01-01',
     ])
       expect(at(v), v).toBeUndefined();
   });

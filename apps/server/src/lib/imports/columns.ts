@@ -86,7 +86,9 @@ export function dateTimeColumn(opts: { dateAlone: '00:00' | '12:00' }) {
     const offset = m?.[8] && /^[+-]\d{4}$/.test(m[8]) ? `${m[8].slice(0, 3)}:${m[8].slice(3)}` : m?.[8]?.toUpperCase();
     // an offset beyond ±18:00 (or with 60+ minutes) names no place on Earth
     const offsetOk = !offset || offset === 'Z' || (Number(offset.slice(1, 3)) <= 18 && Number(offset.slice(4, 6)) < 60);
-    if (!m || !ZDate.safeParse(day).success || h > 23 || mi > 59 || s > 59 || !offsetOk || (m[8] && !m[4])) {
+    // the first and last day of the years 0001–9999 are left out: an offset could move the instant out of them
+    const inRange = day > '0001-01-01' && day < '9999-12-31' && ZDate.safeParse(day).success;
+    if (!m || !inRange || h > 23 || mi > 59 || s > 59 || !offsetOk || (m[8] && !m[4])) {
       c.addIssue({ code: 'custom', message: 'dateTime' });
       return z.NEVER;
     }

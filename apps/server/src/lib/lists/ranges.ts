@@ -58,7 +58,7 @@ const firstOfNextMonth = (d: string) => {
 const later = (x: string, y: string) => x.padStart(24, '0') > y.padStart(24, '0');
 
 /** The whole UTC days and months of the instants [sAt, eAt) (ISO text, UTC; undefined = open). */
-export function dayRange(sAt: string | undefined, eAt: string | undefined): DayRange {
+function dayRange(sAt: string | undefined, eAt: string | undefined): DayRange {
   const ds = sAt ? (sAt.slice(11, 19) === '00:00:00' ? sAt.slice(0, 10) : dayAfter(sAt.slice(0, 10))) : undefined;
   const de = eAt ? eAt.slice(0, 10) : undefined;
   return {
@@ -126,11 +126,22 @@ export function rangeParts(r: DayRange, q: RangeRead): SQL[] {
   return parts;
 }
 
+/** The totals of several sets of parts that answer a column `cnt` (summary rows and rows of partial days, see rangeParts), in one statement. */
+export async function sumCountsOf(db: DbOrTx, sets: SQL[][]): Promise<number[]> {
+  const [row] = await queryRows<Record<string, number | string>>(
+    db,
+    sql`select ${sql.join(
+      sets.map(
+        (parts, i) => sql`(select coalesce(sum(p.cnt), 0)::bigint from (${sql.join(parts, sql` union all `)}) p) as ${sql.raw(`n${i}`)}`,
+      ),
+      sql`, `,
+    )}`,
+  );
+  return sets.map((_, i) => Number(row?.[`n${i}`] ?? 0));
+}
+
 /** The total of parts that answer a column `cnt` (summary rows and rows of partial days, see rangeParts). */
 export async function sumCounts(db: DbOrTx, parts: SQL[]): Promise<number> {
-  const [row] = await queryRows<{ n: number | string }>(
-    db,
-    sql`select coalesce(sum(p.cnt), 0)::bigint as n from (${sql.join(parts, sql` union all `)}) p`,
-  );
-  return Number(row?.n ?? 0);
+  const [n] = await sumCountsOf(db, [parts]);
+  return n ?? 0;
 }

@@ -9,6 +9,7 @@ import { ROYALTY_SUMMARY } from '../../modules/copyright/copyright.repository';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { COMPANY_BOOKS_SUMMARY, listCompanyBooks } from '../../modules/product/product.repository';
 import { INVOICE_SUMMARY, PAYMENT_SUMMARY } from '../../modules/settlement/settlement.repository';
+import { rangeBounds } from './ranges';
 import { summaryMigrationSql, type SummarySpec } from './summary';
 import type { TestCompany } from '../../test/factories';
 
@@ -588,6 +589,18 @@ describe('lists against a plain count(*) / order by … offset … limit', () =>
     expect(await api<number>('/api/company/dashboard/unpaidInvoiceCnt')).toBe(Number(unpaid!.n));
     expect(await api<number>('/api/company/dashboard/copyrightBooksCnt')).toBe(Number(books!.n));
     expect(Number(unpaid!.n)).toBeGreaterThan(0);
+  });
+});
+
+describe('ranges', () => {
+  it("a date column's range (UTC, computed without the database) equals the database's reading of the same days", async () => {
+    const days = ['0001-01-01', '0001-01-02', '0001-02-28', '2024-02-29', '2026-03-01', '2026-12-31', '9999-12-30', '9999-12-31'];
+    for (const s of [undefined, ...days])
+      for (const e of [undefined, ...days]) {
+        if (!s && !e) continue;
+        // 'Etc/UTC' is the same zone under another name: it takes the database's path
+        expect(await rangeBounds(t.db, s, e, 'UTC'), `${s}…${e}`).toEqual(await rangeBounds(t.db, s, e, 'Etc/UTC'));
+      }
   });
 });
 

@@ -32,6 +32,14 @@ export async function rangeBounds(
   timeZone: string,
 ): Promise<DayRange> {
   if (!startDate && !endDate) return {};
+  // a date column's days are UTC days: the same bounds without asking the database
+  if (timeZone === 'UTC') {
+    const end = endDate ? dayAfter(endDate) : undefined;
+    return dayRange(
+      startDate && startDate >= '0001-01-02' ? `${startDate}T00:00:00Z` : undefined,
+      end && end.length === 10 ? `${end}T00:00:00Z` : undefined,
+    );
+  }
   // ISO text in UTC: a start before 0001-01-02 and an end from 10000-01-01 on are left open (no row is
   // registered there), so both bounds keep a 4-digit year; only the whole days derived from a start late on
   // 9999-12-31 reach 10000-01-01 (see `later`)

@@ -9,7 +9,9 @@ import type { DbOrTx } from '../../db/client';
  *
  * - the page's keys are chosen first (only the key and order columns of the list's table, an index
  *   range scan in the list's order with a unique tiebreak), then the shown columns and any derived
- *   figure (a comment count, a joined name) are read for those rows only;
+ *   figure (a comment count, a joined name) are read for those rows only; a filter whose rows lie deep
+ *   in that order (an old date range on a newest-first list) reads its keys first through its own index
+ *   instead (PageQuery.keysFirst, decided by readKeysFirst from the list's summary counts);
  * - the total is counted only when the page cannot tell it (a short page is the last one), with a
  *   count over key columns that an index on (company, …) answers index-only, or by the list's own
  *   summary tables when its filter maps onto them;

@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { TBooksListFilter } from '@portal/contract';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MIGRATIONS_DIR } from '../../db/client';
 import { ROYALTY_SUMMARY } from '../../modules/copyright/copyright.repository';
 import { createTestApp, type TestContext } from '../../test/helper';
-import { COMPANY_BOOKS_SUMMARY } from '../../modules/product/product.repository';
+import { COMPANY_BOOKS_SUMMARY, listCompanyBooks } from '../../modules/product/product.repository';
 import { INVOICE_SUMMARY, PAYMENT_SUMMARY } from '../../modules/settlement/settlement.repository';
+import { rangeBounds } from './ranges';
 import { summaryMigrationSql, type SummarySpec } from './summary';
 import type { TestCompany } from '../../test/factories';
 
@@ -256,6 +260,17 @@ async function checkRegisteredBooks() {
       f: { searchKey: 'title', keyword: 'sun', startDate: '2026-03-03', endDate: '2026-03-25' },
       where: `x.title ilike '%sun%' and ${between('2026-03-03', '2026-03-26')}`,
     },
+    // ranges far back in the newest-first order: their keys are read first (lib/lists readKeysFirst)
+    { f: { startDate: '2026-03-02', endDate: '2026-03-06' }, where: between('2026-03-02', '2026-03-07') },
+    { f: { endDate: '2026-03-12' }, where: `x.created_at < ${dayStart('2026-03-13')}` },
+    {
+      f: { searchKey: 'title', keyword: 'moon', startDate: '2026-03-01', endDate: '2026-03-08' },
+      where: `x.title ilike '%moon%' and ${between('2026-03-01', '2026-03-09')}`,
+    },
+    // the contract's first and last days: nothing is left open by mistake
+    { f: { startDate: '9999-12-31' }, where: 'false' },
+    { f: { endDate: '0001-01-01' }, where: 'false' },
+    { f: { startDate: '0001-01-01', endDate: '9999-12-30' }, where: 'true' },
   ];
   for (const { f, where } of filters)
     await checkPages(
@@ -372,6 +387,49 @@ describe('lists against a plain count(*) / order by … offset … limit', () =>
     }
   });
 
+  it("invoices and payments at the contract's first and last days (read in UTC: whole days, nothing left open)", async () => {
+    const cases: { f: Record<string, string>; where: string }[] = [
+      { f: { startDate: '9999-12-31' }, where: `x.DAY >= '9999-12-31'` },
+      { f: { startDate: '9999-12-30', endDate: '9999-12-30' }, where: `x.DAY = '9999-12-30'` },
+      { f: { endDate: '0001-01-01' }, where: `x.DAY <= '0001-01-01'` },
+      { f: { startDate: '0001-01-02', endDate: '0001-03-01' }, where: `x.DAY between '0001-01-02' and '0001-03-01'` },
+      { f: { startDate: '0001-01-01', endDate: '9999-12-30' }, where: `x.DAY <= '9999-12-30'` },
+      { f: { startDate: '2026-02-01', endDate: '9999-12-30' }, where: `x.DAY between '2026-02-01' and '9999-12-30'` },
+    ];
+    // one invoice and one payment on each of those days (company b), which an open bound would wrongly count
+    for (const d of ['0001-01-01', '0001-01-02', '0001-02-15', '9999-12-30', '9999-12-31']) {
+      await t.db
+        .execute(`insert into buy_invoices (company_idx, code, title, issuer, state, item, currency_idx, amount, created_at, created_day, due_date)
+        values (${b.idx}, 'EDGE-${d}', 'Edge', 'KOR', 'S', 'warehouse', (select idx from currencies where name = 'KRW'), 1.5, now(), '${d}', '${d}')`);
+      await t.db.execute(`insert into buy_payments (company_idx, d_name, d_date, currency_idx, d_payment, d_type)
+        values (${b.idx}, 'Edge', '${d}', (select idx from currencies where name = 'KRW'), 2.5, 'cash')`);
+    }
+    const bToken = await t.login(b.id, b.password);
+    for (const { f, where } of cases)
+      for (const [table, day, url] of [
+        ['buy_invoices', 'created_day', 'buyInvoiceSend'],
+        ['buy_payments', 'd_date', 'buyPayment'],
+      ] as const) {
+        const w = `x.company_idx = ${b.idx} and ${where.replace('DAY', day)}`;
+        const [c] = await q<{ n: number }>(`select count(*)::int as n from ${table} x where ${w}`);
+        for (const start of [0, 3]) {
+          const want = await q<{ idx: number }>(
+            `select x.idx from ${table} x where ${w} order by x.${day} desc, x.idx desc offset ${start} limit 3`,
+          );
+          const res = await t.inject(bToken, {
+            method: 'GET',
+            url: `/api/calculate/${url}?start=${start}&length=3&search_value=${enc(f)}`,
+          });
+          expect(res.statusCode, res.body).toBe(200);
+          const got = res.json<Listed>();
+          expect(ids(got.dataset), `${table} ${JSON.stringify(f)} at ${start}`).toEqual(ids(want));
+          if (got.dataset.length) expect(got.total_cnt, `${table} ${JSON.stringify(f)} total`).toBe(Number(c!.n));
+        }
+      }
+    await t.db.execute(`delete from buy_invoices where company_idx = ${b.idx} and code like 'EDGE-%'`);
+    await t.db.execute(`delete from buy_payments where company_idx = ${b.idx} and d_name = 'Edge'`);
+  });
+
   it('payments (d_date desc, idx desc), also filtered by the items of the invoices they covered', async () => {
     await checkPayments();
   });
@@ -440,6 +498,42 @@ describe('lists against a plain count(*) / order by … offset … limit', () =>
     await checkRegisteredBooks();
   });
 
+  it('registered books: a range far back reads its keys first, a recent or open one walks the newest-first order', async () => {
+    const seen: string[] = [];
+    const dialect = new PgDialect();
+    // the statements the repository sends, to see which way the page was read
+    const db = new Proxy(t.db, {
+      get: (target, prop, receiver) =>
+        prop === 'execute'
+          ? (query: SQL) => (seen.push(dialect.sqlToQuery(query).sql), target.execute(query))
+          : Reflect.get(target, prop, receiver),
+    });
+    const read = async (f: Partial<TBooksListFilter>, start: number) => {
+      seen.length = 0;
+      const filter = { searchKey: 'title', keyword: '', ...f } as TBooksListFilter;
+      const out = await listCompanyBooks(db, a.idx, filter, { start, length: 10 }, tz);
+      return { idxs: out.rows.map((r) => r.idx), keysFirst: seen.some((x) => x.includes('keys as materialized')) };
+    };
+    for (const [f, start, keysFirst] of [
+      [{ startDate: '2026-03-02', endDate: '2026-03-06' }, 0, true],
+      [{ startDate: '2026-03-02', endDate: '2026-03-06' }, 20, true],
+      [{ endDate: '2026-03-12' }, 30, true],
+      [{ startDate: '2026-03-30' }, 0, false],
+      [{}, 100, false],
+    ] as const) {
+      const got = await read(f, start);
+      expect(got.keysFirst, `${JSON.stringify(f)} at ${start}`).toBe(keysFirst);
+      const conds = [`company_idx = ${a.idx}`];
+      if ('startDate' in f) conds.push(`created_at >= ('${f.startDate}'::date)::timestamp at time zone '${tz}'`);
+      if ('endDate' in f) conds.push(`created_at < ('${f.endDate}'::date + 1)::timestamp at time zone '${tz}'`);
+      const want = await q<{ idx: number }>(
+        `select idx from company_books where ${conds.join(' and ')} order by idx desc offset ${start} limit 10`,
+      );
+      expect(got.idxs, `${JSON.stringify(f)} at ${start}`).toEqual(ids(want));
+      expect(got.idxs.length).toBeGreaterThan(0);
+    }
+  });
+
   it('registered-book counts stay exact after inserts, registration-time updates and deletes (summary tables)', async () => {
     await t.db.execute(`insert into company_books (company_idx, isbn13, title, author, list_price, currency, created_at)
       select ${a.idx}, '978' || lpad((${a.idx} * 1000000 + g * 11)::text, 10, '0'), 'Comet ' || g, 'Author ' || g, 1, 'KRW',
@@ -495,6 +589,18 @@ describe('lists against a plain count(*) / order by … offset … limit', () =>
     expect(await api<number>('/api/company/dashboard/unpaidInvoiceCnt')).toBe(Number(unpaid!.n));
     expect(await api<number>('/api/company/dashboard/copyrightBooksCnt')).toBe(Number(books!.n));
     expect(Number(unpaid!.n)).toBeGreaterThan(0);
+  });
+});
+
+describe('ranges', () => {
+  it("a date column's range (UTC, computed without the database) equals the database's reading of the same days", async () => {
+    const days = ['0001-01-01', '0001-01-02', '0001-02-28', '2024-02-29', '2026-03-01', '2026-12-31', '9999-12-30', '9999-12-31'];
+    for (const s of [undefined, ...days])
+      for (const e of [undefined, ...days]) {
+        if (!s && !e) continue;
+        // 'Etc/UTC' is the same zone under another name: it takes the database's path
+        expect(await rangeBounds(t.db, s, e, 'UTC'), `${s}…${e}`).toEqual(await rangeBounds(t.db, s, e, 'Etc/UTC'));
+      }
   });
 });
 

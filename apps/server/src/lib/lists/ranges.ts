@@ -6,7 +6,7 @@ import { queryRows } from './index';
  * How a range of calendar days is read from a list's summary tables (summary.ts): its whole UTC months
  * from the month sums, its other whole UTC days from the day sums, and only the rows of its partial UTC
  * days (a range in a time zone other than UTC starts and ends inside a UTC day) from the list's rows.
- * One piece of code for every list with summary tables (royalty lines, payments, registered books).
+ * One piece of code for every list with summary tables (invoices, payments, royalty lines, registered books).
  */
 
 /**
@@ -32,26 +32,41 @@ export async function rangeBounds(
   timeZone: string,
 ): Promise<DayRange> {
   if (!startDate && !endDate) return {};
-  // an end beyond the years 0001…9999 is left open (no row is registered there): the bounds stay ISO text that compares as strings
-  const at = (d: SQL) =>
-    sql`case when ${d} < timestamptz '0001-01-02 00:00:00+00' or ${d} >= timestamptz '9999-12-31 00:00:00+00' then null
+  // a date column's days are UTC days: the same bounds without asking the database
+  if (timeZone === 'UTC') {
+    const end = endDate ? dayAfter(endDate) : undefined;
+    return dayRange(
+      startDate && startDate >= '0001-01-02' ? `${startDate}T00:00:00Z` : undefined,
+      end && end.length === 10 ? `${end}T00:00:00Z` : undefined,
+    );
+  }
+  // ISO text in UTC: a start before 0001-01-02 and an end from 10000-01-01 on are left open (no row is
+  // registered there), so both bounds keep a 4-digit year; only the whole days derived from a start late on
+  // 9999-12-31 reach 10000-01-01 (see `later`)
+  const at = (d: SQL, side: 's' | 'e') =>
+    sql`case when ${d} ${side === 's' ? sql`< timestamptz '0001-01-02 00:00:00+00'` : sql`>= timestamptz '10000-01-01 00:00:00+00'`} then null
       else to_char(${d} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') end`;
   const [b] = await queryRows<{ s_at: string | null; e_at: string | null }>(
     db,
-    sql`select ${startDate ? at(sql`((${startDate}::date)::timestamp at time zone ${timeZone})`) : sql`null`} as s_at,
-      ${endDate ? at(sql`((${endDate}::date + 1)::timestamp at time zone ${timeZone})`) : sql`null`} as e_at`,
+    sql`select ${startDate ? at(sql`((${startDate}::date)::timestamp at time zone ${timeZone})`, 's') : sql`null`} as s_at,
+      ${endDate ? at(sql`((${endDate}::date + 1)::timestamp at time zone ${timeZone})`, 'e') : sql`null`} as e_at`,
   );
-  const sAt = b?.s_at ?? undefined;
-  const eAt = b?.e_at ?? undefined;
-  // YYYY-MM-DD as PostgreSQL reads it, also past 9999-12-31 (toISOString would write +010000-01-01)
-  const ymd = (x: Date) =>
-    `${x.getUTCFullYear()}-${String(x.getUTCMonth() + 1).padStart(2, '0')}-${String(x.getUTCDate()).padStart(2, '0')}`;
-  const dayAfter = (d: string) => ymd(new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000));
-  const firstOfNextMonth = (d: string) => {
-    const x = new Date(`${d.slice(0, 7)}-01T00:00:00Z`);
-    x.setUTCMonth(x.getUTCMonth() + 1);
-    return ymd(x);
-  };
+  return dayRange(b?.s_at ?? undefined, b?.e_at ?? undefined);
+}
+
+/** YYYY-MM-DD as PostgreSQL reads it: a 4-digit year (year 1 written `1-02-01` would read as 2001-01-02). */
+const ymd = (x: Date) =>
+  `${String(x.getUTCFullYear()).padStart(4, '0')}-${String(x.getUTCMonth() + 1).padStart(2, '0')}-${String(x.getUTCDate()).padStart(2, '0')}`;
+const dayAfter = (d: string) => ymd(new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000));
+const firstOfNextMonth = (d: string) => {
+  const [y, m] = d.split('-').map(Number);
+  return ymd(new Date(Date.UTC(y!, m!, 1)));
+};
+/** Whether instant text `x` is after `y`, also when one has a 5-digit year (10000-01-01T00:00:00Z). */
+const later = (x: string, y: string) => x.padStart(24, '0') > y.padStart(24, '0');
+
+/** The whole UTC days and months of the instants [sAt, eAt) (ISO text, UTC; undefined = open). */
+function dayRange(sAt: string | undefined, eAt: string | undefined): DayRange {
   const ds = sAt ? (sAt.slice(11, 19) === '00:00:00' ? sAt.slice(0, 10) : dayAfter(sAt.slice(0, 10))) : undefined;
   const de = eAt ? eAt.slice(0, 10) : undefined;
   return {
@@ -66,11 +81,17 @@ export async function rangeBounds(
   };
 }
 
+/** The instants after the range `r` (from its end on; none when its end is open): e.g. the rows a list shows before it, newest first. */
+export const rangeAfter = (r: DayRange): DayRange | undefined => (r.eAt ? dayRange(r.eAt, undefined) : undefined);
+
 export interface RangeRead {
   /** the summary tables' prefix: `<table>_month_sums`, `<table>_day_sums` */
   table: string;
-  /** the columns read from a summary row `s` (the same list as `rows` answers) */
-  columns: SQL;
+  /**
+   * the columns read from a summary row `s` (the same list as `rows` answers); a function of the row's
+   * month (`s.month` in the month sums, the month of `s.day` in the day sums) for a reading by month
+   */
+  columns: SQL | ((month: SQL) => SQL);
   /** the filter's conditions on a summary row `s` besides its month or day (company, dims) */
   where: SQL;
   /** the list's matching rows in the instants [from, to), as the same columns (only for partial UTC days) */
@@ -84,7 +105,8 @@ export function rangeParts(r: DayRange, q: RangeRead): SQL[] {
   const monthConds = [q.where];
   if (r.mf) monthConds.push(sql`s.month >= ${r.mf}::date`);
   if (r.mt) monthConds.push(sql`s.month < ${r.mt}::date`);
-  const parts = [sql`select ${q.columns} from ${sql.raw(`${q.table}_month_sums`)} s where ${sql.join(monthConds, sql` and `)}`];
+  const columns = (month: SQL) => (typeof q.columns === 'function' ? q.columns(month) : q.columns);
+  const parts = [sql`select ${columns(sql`s.month`)} from ${sql.raw(`${q.table}_month_sums`)} s where ${sql.join(monthConds, sql` and `)}`];
   // the other whole days (none without a date filter: every month is whole then)
   const edge: SQL[] = [];
   if (r.mf) edge.push(sql`s.day < ${r.mf}::date`);
@@ -93,28 +115,41 @@ export function rangeParts(r: DayRange, q: RangeRead): SQL[] {
     const dayConds = [q.where, sql`(${sql.join(edge, sql` or `)})`];
     if (r.ds) dayConds.push(sql`s.day >= ${r.ds}::date`);
     if (r.de) dayConds.push(sql`s.day < ${r.de}::date`);
-    parts.push(sql`select ${q.columns} from ${sql.raw(`${q.table}_day_sums`)} s where ${sql.join(dayConds, sql` and `)}`);
+    parts.push(
+      sql`select ${columns(sql`date_trunc('month', s.day)::date`)} from ${sql.raw(`${q.table}_day_sums`)} s where ${sql.join(dayConds, sql` and `)}`,
+    );
   }
   // the rows of the partial UTC days: before the first whole day, and from the end of the last one (none when the range is in UTC)
   const ranges: SQL[] = [];
   const between = (from: string, to: string) => sql`(${q.at} >= ${from}::timestamptz and ${q.at} < ${to}::timestamptz)`;
   if (r.sAt) {
-    const to = r.eAt && r.eAt < r.dsAt! ? r.eAt : r.dsAt!;
-    if (r.sAt < to) ranges.push(between(r.sAt, to));
+    const to = r.eAt && later(r.dsAt!, r.eAt) ? r.eAt : r.dsAt!;
+    if (later(to, r.sAt)) ranges.push(between(r.sAt, to));
   }
   if (r.eAt) {
-    const from = [r.deAt!, r.dsAt, r.sAt].filter((x): x is string => !!x).reduce((m, x) => (x > m ? x : m));
-    if (from < r.eAt) ranges.push(between(from, r.eAt));
+    const from = [r.deAt!, r.dsAt, r.sAt].filter((x): x is string => !!x).reduce((m, x) => (later(x, m) ? x : m));
+    if (later(r.eAt, from)) ranges.push(between(from, r.eAt));
   }
   if (ranges.length) parts.push(q.rows(sql`(${sql.join(ranges, sql` or `)})`));
   return parts;
 }
 
+/** The totals of several sets of parts that answer a column `cnt` (summary rows and rows of partial days, see rangeParts), in one statement. */
+export async function sumCountsOf(db: DbOrTx, sets: SQL[][]): Promise<number[]> {
+  const [row] = await queryRows<Record<string, number | string>>(
+    db,
+    sql`select ${sql.join(
+      sets.map(
+        (parts, i) => sql`(select coalesce(sum(p.cnt), 0)::bigint from (${sql.join(parts, sql` union all `)}) p) as ${sql.raw(`n${i}`)}`,
+      ),
+      sql`, `,
+    )}`,
+  );
+  return sets.map((_, i) => Number(row?.[`n${i}`] ?? 0));
+}
+
 /** The total of parts that answer a column `cnt` (summary rows and rows of partial days, see rangeParts). */
 export async function sumCounts(db: DbOrTx, parts: SQL[]): Promise<number> {
-  const [row] = await queryRows<{ n: number | string }>(
-    db,
-    sql`select coalesce(sum(p.cnt), 0)::bigint as n from (${sql.join(parts, sql` union all `)}) p`,
-  );
-  return Number(row?.n ?? 0);
+  const [n] = await sumCountsOf(db, [parts]);
+  return n ?? 0;
 }

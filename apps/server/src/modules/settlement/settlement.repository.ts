@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { INVOICE_UPLOAD_PATH, addMonths, isLastDayOfMonth, type TSettlementFilter } from '@portal/contract';
+import { INVOICE_UPLOAD_PATH, type TSettlementFilter } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { buyInvoiceLines, buyInvoices, buyPayments, companies, currencies, storedFiles } from '../../db/schema';
 import { clampPaging, countRows, currencyTotalsSql, listPage, parseJson } from '../../lib/lists';
-import { rangeBounds, rangeParts, sumCounts } from '../../lib/lists/ranges';
+import { rangeBounds, rangeParts, sumCounts, type DayRange } from '../../lib/lists/ranges';
 import type { SummarySpec } from '../../lib/lists/summary';
 
 /**
@@ -19,22 +19,6 @@ type Rows<T> = { rows: T[] };
 const rows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as Rows<T>).rows;
 const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
 
-const monthOf = (d: string) => `${d.slice(0, 7)}-01`;
-/** The first day of the month n months after the month of `monthStart` (YYYY-MM-01). */
-const addMonthsToStart = (monthStart: string, n: number) => `${addMonths(monthStart.slice(0, 7), n)}-01`;
-
-/** Which months are wholly inside the range (read from month counts) and which days are not. */
-export function rangeBuckets(startDate?: string, endDate?: string) {
-  const fullFrom = startDate ? (startDate.endsWith('-01') ? monthOf(startDate) : addMonthsToStart(monthOf(startDate), 1)) : undefined;
-  const fullTo = endDate ? (isLastDayOfMonth(endDate) ? monthOf(endDate) : addMonthsToStart(monthOf(endDate), -1)) : undefined;
-  /** the first day after the whole months */
-  const fullToEnd = fullTo ? addMonthsToStart(fullTo, 1) : undefined;
-  // no whole month in the range; also when it ends inside 0001-01, the first month there is
-  // (the month before it would be year 0000, which PostgreSQL refuses)
-  const noMonths = (!!fullFrom && !!fullTo && fullFrom > fullTo) || (fullTo !== undefined && fullTo < '0001-01-01');
-  return { fullFrom, fullTo, fullToEnd, noMonths };
-}
-
 const itemCondition = (col: SQL, items: readonly string[] | null) =>
   items
     ? sql` and ${col} in (${sql.join(
@@ -44,32 +28,31 @@ const itemCondition = (col: SQL, items: readonly string[] | null) =>
     : sql``;
 
 /**
+ * The filter read from the invoice summary tables (lib/lists/ranges.ts: whole months from the month sums,
+ * the range's other days from the day sums); `columns` of a summary row `s` and of its month. The
+ * registration day is a date, so the range read in UTC has no partial days and no invoice row is read.
+ */
+function invoiceSums(companyIdx: number, items: readonly string[] | null, r: DayRange, columns: (month: SQL) => SQL): SQL {
+  const parts = rangeParts(r, {
+    table: 'buy_invoice',
+    columns,
+    where: sql`s.company_idx = ${companyIdx}${itemCondition(sql.raw('s.item'), items)}`,
+    at: sql`i.created_day`,
+    // each invoice as a summary row of one (never asked in UTC; kept so that the reading stays whole)
+    rows: (instants) =>
+      sql`select ${columns(sql`date_trunc('month', s.created_day)::date`)} from (
+          select i.created_day, i.currency_idx, 1 as cnt, i.amount from buy_invoices i
+          where i.company_idx = ${companyIdx}${itemCondition(sql.raw('i.item'), items)} and ${instants}) s`,
+  });
+  return sql.join(parts, sql` union all `);
+}
+
+/**
  * CTEs giving the total of the filter and where row `start` sits, from the summary tables only:
  * `mt` (months with their counts) and `dhit` (the day of row `start`, and the rows before it).
  */
-function seekCtes(companyIdx: number, filter: TSettlementFilter, items: readonly string[] | null, start: number): SQL {
-  const { startDate: a, endDate: b } = filter;
-  const { fullFrom, fullTo, fullToEnd, noMonths } = rangeBuckets(a, b);
-  const monthConds = [sql`company_idx = ${companyIdx}`];
-  if (fullFrom) monthConds.push(sql`month >= ${fullFrom}::date`);
-  if (fullTo) monthConds.push(sql`month <= ${fullTo}::date`);
-  const dayRange: SQL[] = [];
-  if (a) dayRange.push(sql` and day >= ${a}::date`);
-  if (b) dayRange.push(sql` and day <= ${b}::date`);
-  const edge: SQL[] = [];
-  if (fullFrom) edge.push(sql`day < ${fullFrom}::date`);
-  if (fullToEnd) edge.push(sql`day >= ${fullToEnd}::date`);
-  const itemsCond = itemCondition(sql.raw('item'), items);
-  const parts: SQL[] = [];
-  if (!noMonths)
-    parts.push(sql`select month as m, sum(cnt)::bigint as n from buy_invoice_month_sums
-          where ${sql.join(monthConds, sql` and `)}${itemsCond} group by month`);
-  if (edge.length)
-    parts.push(sql`select date_trunc('month', day)::date as m, sum(cnt)::bigint as n from buy_invoice_day_sums
-          where company_idx = ${companyIdx}${itemsCond}${sql.join(dayRange, sql``)}
-            and (${sql.join(edge, sql` or `)}) group by 1`);
-  const buckets = parts.length ? sql.join(parts, sql` union all `) : sql`select null::date as m, 0::bigint as n where false`;
-  return sql`mb as (${buckets}),
+function seekCtes(companyIdx: number, r: DayRange, items: readonly string[] | null, start: number): SQL {
+  return sql`mb as (${invoiceSums(companyIdx, items, r, (month) => sql`${month} as m, s.cnt::bigint as n`)}),
       mt as (select m, sum(n)::bigint as n from mb group by m having sum(n) > 0),
       mc as (select m, n, (sum(n) over (order by m desc) - n)::bigint as before from mt),
       hit as (select m, before from mc where before <= ${start} and before + n > ${start}),
@@ -77,8 +60,8 @@ function seekCtes(companyIdx: number, filter: TSettlementFilter, items: readonly
         select d.day, sum(d.cnt)::bigint as n, hit.before as mbefore
         from buy_invoice_day_sums d join hit on d.day >= hit.m and d.day < (hit.m + interval '1 month')::date
         where d.company_idx = ${companyIdx}${itemCondition(sql.raw('d.item'), items)}${
-          a ? sql` and d.day >= ${a}::date` : sql``
-        }${b ? sql` and d.day <= ${b}::date` : sql``}
+          r.ds ? sql` and d.day >= ${r.ds}::date` : sql``
+        }${r.de ? sql` and d.day < ${r.de}::date` : sql``}
         group by d.day, hit.before having sum(d.cnt) > 0
       ),
       dc as (select day, n, (mbefore + sum(n) over (order by day desc) - n)::bigint as before from db),
@@ -129,32 +112,9 @@ export interface InvoiceTotalDb {
 /** Per-currency count and exact sum of rows `(currency_idx, cnt, amount)`, as one json array in currency order (lib/lists). */
 const totalsJson = (from: SQL) => currencyTotalsSql(from);
 
-/**
- * The per-currency totals of the whole filter, from the sum tables only (whole months from the
- * month sums, the days at either edge of the range from the day sums): the same buckets as the seek.
- */
-function filterTotalsSql(companyIdx: number, filter: TSettlementFilter, items: readonly string[] | null): SQL {
-  const { startDate: a, endDate: b } = filter;
-  const { fullFrom, fullTo, fullToEnd, noMonths } = rangeBuckets(a, b);
-  const parts: SQL[] = [];
-  if (!noMonths) {
-    const conds = [sql`company_idx = ${companyIdx}`];
-    if (fullFrom) conds.push(sql`month >= ${fullFrom}::date`);
-    if (fullTo) conds.push(sql`month <= ${fullTo}::date`);
-    parts.push(sql`select currency_idx, cnt, amount from buy_invoice_month_sums
-      where ${sql.join(conds, sql` and `)}${itemCondition(sql.raw('item'), items)}`);
-  }
-  const edge: SQL[] = [];
-  if (fullFrom) edge.push(sql`day < ${fullFrom}::date`);
-  if (fullToEnd) edge.push(sql`day >= ${fullToEnd}::date`);
-  if (edge.length)
-    parts.push(sql`select currency_idx, cnt, amount from buy_invoice_day_sums
-      where company_idx = ${companyIdx}${itemCondition(sql.raw('item'), items)}${a ? sql` and day >= ${a}::date` : sql``}${
-        b ? sql` and day <= ${b}::date` : sql``
-      } and (${sql.join(edge, sql` or `)})`);
-  if (!parts.length) return sql`'[]'::json`;
-  return totalsJson(sql.join(parts, sql` union all `));
-}
+/** The per-currency totals of the whole filter, from the sum tables only: the same reading as the seek. */
+const filterTotalsSql = (companyIdx: number, r: DayRange, items: readonly string[] | null): SQL =>
+  totalsJson(invoiceSums(companyIdx, items, r, () => sql`s.currency_idx, s.cnt, s.amount`));
 
 /**
  * One page of invoices (newest registration day first), the total of the filter and the
@@ -178,9 +138,11 @@ export async function invoicePage(
     totals: unknown;
     page_totals: unknown;
   };
+  // the registration day is a date: its range is read in UTC (whole days only)
+  const r = await rangeBounds(db, filter.startDate, filter.endDate, 'UTC');
   const found = await rows<Found>(
     db,
-    sql`with ${seekCtes(companyIdx, filter, items, start)},
+    sql`with ${seekCtes(companyIdx, r, items, start)},
         pg as materialized (
           select seek.total, p.* from seek left join lateral (
             select i.idx, i.created_day as sort_day, i.code, i.title, i.issuer, i.state, i.item, i.amount::text as amount, i.amount as amount_n,
@@ -196,7 +158,7 @@ export async function invoicePage(
         )
         select pg.*,
           ${totalsJson(sql`select currency_idx, 1 as cnt, amount_n as amount from pg where idx is not null`)} as page_totals,
-          ${filterTotalsSql(companyIdx, filter, items)} as totals
+          ${filterTotalsSql(companyIdx, r, items)} as totals
         from pg
         order by pg.sort_day desc, pg.idx desc`,
   );

@@ -74,25 +74,6 @@ export function helpFilesByName(db: DbOrTx, customerTypes: string[], names: stri
     .orderBy(asc(helpFiles.idx));
 }
 
-export async function insertImportedHelpFile(
-  db: DbOrTx,
-  f: { customerType: string; name: string; extension: string; size: number; mime: string; storageKey: string; sha256: string },
-) {
-  const [stored] = await db
-    .insert(storedFiles)
-    .values({
-      uploadPath: 'help',
-      companyIdx: null,
-      name: f.name,
-      extension: f.extension,
-      size: f.size,
-      mime: f.mime,
-      storageKey: f.storageKey,
-    })
-    .returning({ idx: storedFiles.idx });
-  await db.insert(helpFiles).values({ customerType: f.customerType, storedFileIdx: stored!.idx, sha256: f.sha256 });
-}
-
 /** Points a help file at new bytes (the caller deletes the old ones once this is committed). */
 export async function replaceHelpFile(
   db: DbOrTx,

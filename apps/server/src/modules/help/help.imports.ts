@@ -9,7 +9,7 @@ import { AppError } from '../../lib/errors';
 import { dateTimeColumn, instantOf, type LocalDateTime } from '../../lib/imports/columns';
 import type { ImportColumn, ImportKind, RowIssue, WriteCounts } from '../../lib/imports/run';
 import * as imports from './help-imports.repository';
-import { findBoard } from './help.repository';
+import { findBoard, insertHelpFile } from './help.repository';
 import { extensionOf, HELP_FILE_EXTENSIONS, helpFileMime } from './help-file-types';
 import { sanitizeContent, stripNul, visibleText } from './sanitize';
 
@@ -403,7 +403,7 @@ export const helpFilesImport: ImportKind<HelpFileRow> = {
           at,
         });
       else
-        await imports.insertImportedHelpFile(tx, {
+        await insertHelpFile(tx, {
           customerType: v.customerType,
           name: v.name,
           extension,

@@ -289,7 +289,8 @@ export function findHelpFile(db: DbOrTx, customerType: string, fileName: string)
 
 export async function insertHelpFile(
   db: DbOrTx,
-  f: { customerType: string; name: string; extension: string; size: number; mime: string; storageKey: string },
+  /** sha256: the bytes' hash, kept for files an import brings (a re-import of the same bytes changes nothing) */
+  f: { customerType: string; name: string; extension: string; size: number; mime: string; storageKey: string; sha256?: string },
 ) {
   const [stored] = await db
     .insert(storedFiles)
@@ -305,7 +306,7 @@ export async function insertHelpFile(
     .returning({ idx: storedFiles.idx });
   const [row] = await db
     .insert(helpFiles)
-    .values({ customerType: f.customerType, storedFileIdx: stored!.idx })
+    .values({ customerType: f.customerType, storedFileIdx: stored!.idx, sha256: f.sha256 })
     .returning({ idx: helpFiles.idx });
   return row!.idx;
 }

@@ -1,6 +1,6 @@
 import { Box, Center, Group } from '@mantine/core';
 import { Outlet } from 'react-router';
-import { LanguageSelect } from './language-select';
+import { LanguageSelect } from '../../components/language-select';
 
 /** Spec §1: the login screen (and the placeholders) use a full-page layout. */
 export function FullPageLayout() {

@@ -1,12 +1,12 @@
-import { Anchor, Box, Button, Container, Group, Input, Text } from '@mantine/core';
+import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { IconLanguage, IconLogout } from '@tabler/icons-react';
+import { IconLogout } from '@tabler/icons-react';
 import { Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { LanguageSelect } from '../../../components/language-select';
 import { PageLoader } from '../../../components/page-loader';
-import { LANGUAGES, LANGUAGE_NAMES, currentLanguage } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
 import { operatorSession } from '../operator-session';
 import { adminQueryClient } from '../query-client';
@@ -16,29 +16,6 @@ const NAV = [
   { to: '/admin/companies', key: 'nav.companies' },
   { to: '/admin/audit', key: 'nav.audit' },
 ] as const;
-
-/** The console's own language switch: a native select (the publisher app's lives in app/, which features never import). */
-function LanguageSwitch() {
-  const { t, i18n } = useTranslation('common');
-  return (
-    <Input
-      component="select"
-      aria-label={t('topbar.language')}
-      value={currentLanguage()}
-      onChange={(e: React.ChangeEvent<HTMLSelectElement>) => void i18n.changeLanguage(e.currentTarget.value)}
-      leftSection={<IconLanguage size={16} aria-hidden />}
-      w={140}
-      size="xs"
-      data-testid="admin-language"
-    >
-      {LANGUAGES.map((l) => (
-        <option key={l} value={l} lang={l}>
-          {LANGUAGE_NAMES[l]}
-        </option>
-      ))}
-    </Input>
-  );
-}
 
 const useOperatorLoggedIn = () => useSyncExternalStore(operatorSession.subscribe, () => operatorSession.isValid());
 
@@ -105,7 +82,7 @@ export function AdminLayout() {
               )}
             </Group>
             <Group gap="xs">
-              <LanguageSwitch />
+              <LanguageSelect size="xs" w={140} testId="admin-language" />
               {loggedIn && !onLogin && (
                 <Button variant="white" color="dark" size="xs" leftSection={<IconLogout size={14} aria-hidden />} onClick={logout}>
                   {t('nav.logout')}

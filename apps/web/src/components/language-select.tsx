@@ -1,14 +1,14 @@
 import { Input } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, LANGUAGE_NAMES, currentLanguage } from '../../lib/i18n';
+import { LANGUAGES, LANGUAGE_NAMES, currentLanguage } from '../lib/i18n';
 
 /**
- * The language switch of the full-page layout: a native <select> styled as a Mantine input.
- * (NativeSelect pulls in Combobox and floating-ui, which the login page's JS budget cannot carry.)
+ * The language switch of the full-page layout and of the operator console: a native <select> styled as
+ * a Mantine input. (NativeSelect pulls in Combobox and floating-ui, which the login page's JS budget cannot carry.)
  */
-export function LanguageSelect() {
-  const { t, i18n } = useTranslation();
+export function LanguageSelect({ size, w = 150, testId = 'language-select' }: { size?: 'xs' | 'sm'; w?: number; testId?: string }) {
+  const { t, i18n } = useTranslation('common');
   return (
     <Input
       component="select"
@@ -16,8 +16,9 @@ export function LanguageSelect() {
       value={currentLanguage()}
       onChange={(e: React.ChangeEvent<HTMLSelectElement>) => void i18n.changeLanguage(e.currentTarget.value)}
       leftSection={<IconLanguage size={16} aria-hidden />}
-      w={150}
-      data-testid="language-select"
+      w={w}
+      size={size}
+      data-testid={testId}
     >
       {LANGUAGES.map((l) => (
         <option key={l} value={l} lang={l}>

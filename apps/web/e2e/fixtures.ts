@@ -92,6 +92,20 @@ export async function seriousA11yViolations(page: Page) {
       },
     )
     .catch(() => undefined);
+  // a dialog opened just now may not have started its transition when the check above ran (no animation
+  // yet): wait until every open dialog and what holds it are fully opaque (axe read 3.09:1 on a confirm
+  // button fading in)
+  await page
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll('[role="dialog"]')].every((d) => {
+          for (let e: Element | null = d; e; e = e.parentElement) if (getComputedStyle(e).opacity !== '1') return false;
+          return true;
+        }),
+      undefined,
+      { timeout: 3000 },
+    )
+    .catch(() => undefined);
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   const screen = screenOf(page.url());
   if (screen) {

@@ -4,6 +4,7 @@ import { auditLog, companies } from '../../db/schema';
 import { createOperator } from '../../test/factories';
 import { rememberSecret } from '../../test/log-capture';
 import { createTestApp, type TestContext } from '../../test/helper';
+import { multipartFile } from '../../test/multipart';
 
 const DB = process.env.TEST_DB ?? 'pglite';
 let t: TestContext;
@@ -27,18 +28,8 @@ const settings = (token: string) => get('/api/company/notificationSettings', tok
 const auditOf = async (target: string) =>
   (await t.db.select().from(auditLog).where(eq(auditLog.target, target))).map((a) => `${a.actorKind}:${a.action}`);
 
-function multipart(fileName: string, data: string) {
-  const boundary = 'companies-boundary';
-  return {
-    payload: Buffer.from(
-      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${fileName}"\r\n` +
-        `content-type: text/csv\r\n\r\n${data}\r\n--${boundary}--\r\n`,
-    ),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 const importCsv = (csv: string, query = '', bearer = op, fileName = 'companies.csv') =>
-  t.inject(bearer, { method: 'POST', url: `/api/admin/imports/companies${query}`, ...multipart(fileName, csv) });
+  t.inject(bearer, { method: 'POST', url: `/api/admin/imports/companies${query}`, ...multipartFile(fileName, csv) });
 
 describe(`admin companies (${DB})`, () => {
   it('creates a company with a must-change password; 409 for a taken id, 400 naming an unknown country or division', async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../db/schema';
 import { createOperator } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/helper';
+import { multipartFile } from '../../test/multipart';
 
 let t: TestContext;
 let token: string;
@@ -20,20 +21,8 @@ afterAll(() => t.close());
 
 const example = (kind: string) => readFileSync(path.join(import.meta.dirname, 'examples', `${kind}.csv`));
 
-function multipart(fileName: string, data: Buffer | string) {
-  const boundary = 'import-boundary-1';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${fileName}"\r\ncontent-type: application/octet-stream\r\n\r\n`,
-    ),
-    Buffer.isBuffer(data) ? data : Buffer.from(data),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 async function importFile(kind: string, fileName: string, data: Buffer | string, query = '', bearer = token) {
-  return t.inject(bearer, { method: 'POST', url: `/api/admin/imports/${kind}${query}`, ...multipart(fileName, data) });
+  return t.inject(bearer, { method: 'POST', url: `/api/admin/imports/${kind}${query}`, ...multipartFile(fileName, data) });
 }
 
 const exampleIds = ['hanbit', 'editorial-sol', 'sakura-shobo'];

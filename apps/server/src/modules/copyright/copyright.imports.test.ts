@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCopyrightBooksResponse, TRoyaltyResponse } from '@portal/contract';
 import { createOperator } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/helper';
+import { multipartFile } from '../../test/multipart';
 
 let t: TestContext;
 let op: string;
@@ -24,18 +25,8 @@ afterAll(() => t.close());
 
 const example = (kind: string) => readFileSync(path.join(import.meta.dirname, '../admin/examples', `${kind}.csv`), 'utf8');
 
-function multipart(fileName: string, data: string) {
-  const boundary = 'copyright-import-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${fileName}"\r\ncontent-type: text/csv\r\n\r\n`),
-    Buffer.from(data),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 async function importFile(kind: string, data: string, query = '') {
-  const res = await t.inject(op, { method: 'POST', url: `/api/admin/imports/${kind}${query}`, ...multipart(`${kind}.csv`, data) });
+  const res = await t.inject(op, { method: 'POST', url: `/api/admin/imports/${kind}${query}`, ...multipartFile(`${kind}.csv`, data) });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ committed: boolean; rows: number; created: number; updated: number; unchanged: number; errors: unknown[] }>();
 }

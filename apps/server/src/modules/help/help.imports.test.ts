@@ -8,6 +8,7 @@ import { createDiskFileStore } from '../../lib/file-store';
 import { insertHelpFile } from './help.repository';
 import { createOperator } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/helper';
+import { multipartFile } from '../../test/multipart';
 
 let t: TestContext;
 let token: string;
@@ -26,20 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function multipart(fileName: string, data: Buffer | string) {
-  const boundary = 'help-import-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${fileName}"\r\ncontent-type: application/octet-stream\r\n\r\n`,
-    ),
-    Buffer.isBuffer(data) ? data : Buffer.from(data),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 const importFile = (kind: string, fileName: string, data: Buffer | string, query = '') =>
-  t.inject(token, { method: 'POST', url: `/api/admin/imports/${kind}${query}`, ...multipart(fileName, data) });
+  t.inject(token, { method: 'POST', url: `/api/admin/imports/${kind}${query}`, ...multipartFile(fileName, data) });
 
 /** A zip of the files of a folder (their paths relative to it), with entries changed or added by `extra`. */
 function zipFolder(dir: string, extra: Record<string, Buffer | string> = {}) {
@@ -152,7 +141,7 @@ describe('notices import', () => {
       const res = await other.inject(login.json().access_token, {
         method: 'POST',
         url: '/api/admin/imports/notices',
-        ...multipart('n.csv', file),
+        ...multipartFile('n.csv', file),
       });
       expect(res.json()).toMatchObject({ committed: true, created: 3 });
       const posted = await other.db.select({ ref: bbsPosts.importRef, at: bbsPosts.createdAt }).from(bbsPosts).orderBy(bbsPosts.importRef);

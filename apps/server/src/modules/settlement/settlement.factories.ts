@@ -6,6 +6,7 @@ import { zipSync } from 'fflate';
 import type { DbOrTx } from '../../db/client';
 import { buyInvoiceLines, buyInvoices, buyPaymentInvoices, buyPayments, currencies } from '../../db/schema';
 import type { TestContext } from '../../test/helper';
+import { multipartFile } from '../../test/multipart';
 
 let seq = 0;
 
@@ -108,20 +109,7 @@ export const IMPORT_EXAMPLES = path.join(import.meta.dirname, '..', 'admin', 'ex
 
 /** POST /api/admin/imports/{kind} with one file, as the operator console sends it; the report. */
 export async function importUpload(t: TestContext, token: string, kind: string, fileName: string, data: Buffer | string, query = '') {
-  const boundary = 'settlement-import-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${fileName}"\r\ncontent-type: application/octet-stream\r\n\r\n`,
-    ),
-    Buffer.isBuffer(data) ? data : Buffer.from(data),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.inject(token, {
-    method: 'POST',
-    url: `/api/admin/imports/${kind}${query}`,
-    payload,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
+  const res = await t.inject(token, { method: 'POST', url: `/api/admin/imports/${kind}${query}`, ...multipartFile(fileName, data) });
   if (res.statusCode !== 200) throw new Error(`import ${kind}: ${res.statusCode} ${res.body}`);
   return res.json();
 }

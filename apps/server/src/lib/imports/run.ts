@@ -70,18 +70,18 @@ export interface ImportKind<T, Ctx = unknown> {
   description: string;
   columns: readonly ImportColumn[];
   schema: z.ZodType<T>;
-  key: (value: T) => string;
+  key(value: T): string;
   /** contiguous rows with one key form one record; otherwise a repeated key is an error */
   grouped?: boolean;
   /** reference data the checks need (countries, currencies, …), loaded once in the transaction */
-  prepare?: (tx: DbOrTx, env: ImportEnv) => Promise<Ctx>;
+  prepare?(tx: DbOrTx, env: ImportEnv): Promise<Ctx>;
   /** issues a valid row still has against the database or the zip's files (unknown country, company, missing file, …) */
-  check?: (record: ImportRecord<T>, ctx: Ctx, env: ImportEnv) => RowIssue[];
+  check?(record: ImportRecord<T>, ctx: Ctx, env: ImportEnv): RowIssue[];
   /**
    * issues of a whole batch found in the database (a lookup per row in SQL joins rather than in JS):
    * called for every batch, before write, even after earlier problems so every bad row is still named
    */
-  checkBatch?: (tx: DbOrTx, records: ImportRecord<T>[], ctx: Ctx, env: ImportEnv) => Promise<RowIssue[]>;
+  checkBatch?(tx: DbOrTx, records: ImportRecord<T>[], ctx: Ctx, env: ImportEnv): Promise<RowIssue[]>;
   /** rows per batch (default BATCH_ROWS): a kind with cheap set-based writes of many rows takes larger ones */
   batchRows?: number;
   /**
@@ -90,12 +90,15 @@ export interface ImportKind<T, Ctx = unknown> {
    * batch however long the file (a million royalty lines)
    */
   checksDuplicates?: boolean;
-  write: (tx: DbOrTx, records: ImportRecord<T>[], ctx: Ctx, env: ImportEnv) => Promise<WriteCounts>;
+  write(tx: DbOrTx, records: ImportRecord<T>[], ctx: Ctx, env: ImportEnv): Promise<WriteCounts>;
 }
 
-/** A kind of any row and context type, as a registry of kinds holds them (runImport is generic over both). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyImportKind = ImportKind<any, any>;
+/**
+ * A kind of any row and context type, as a registry of kinds holds them (runImport is generic over both):
+ * ImportKind's functions are declared as methods, whose parameters TypeScript checks bivariantly, so
+ * every ImportKind<Row, Ctx> is one of these.
+ */
+export type AnyImportKind = ImportKind<unknown, unknown>;
 
 export interface ImportReport {
   kind: string;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql, type AnyColumn } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { buyInvoiceLines, buyInvoices, buyPaymentInvoices, buyPayments, companies, currencies, storedFiles } from '../../db/schema';
 
@@ -7,6 +7,16 @@ import { buyInvoiceLines, buyInvoices, buyPaymentInvoices, buyPayments, companie
  * batch names, and the writes. Invoices and payments are looked up by company and natural key a batch
  * at a time (a batch names at most a few hundred), never loaded whole.
  */
+
+/**
+ * Rows whose (company, natural key) pair is one of these: a row-value IN, so a batch reads only the pairs it
+ * names (two separate IN lists would also read company A's row of a key that only company B's row named).
+ */
+const pairIn = (company: AnyColumn, key: AnyColumn, pairs: [number, string][]) =>
+  sql`(${company}, ${key}) in (${sql.join(
+    pairs.map(([c, k]) => sql`(${c}::int, ${k}::text)`),
+    sql`, `,
+  )})`;
 
 export async function currencyIdxByName(db: DbOrTx) {
   const rows = await db.select({ idx: currencies.idx, name: currencies.name }).from(currencies);
@@ -52,8 +62,7 @@ export interface ExistingInvoice {
 export async function invoicesWithLines(db: DbOrTx, keys: { companyIdx: number; code: string }[]) {
   const out = new Map<string, ExistingInvoice>();
   if (!keys.length) return out;
-  const wanted = new Set(keys.map((k) => `${k.companyIdx}/${k.code}`));
-  const found = await db
+  const invoices = await db
     .select({
       idx: buyInvoices.idx,
       companyIdx: buyInvoices.companyIdx,
@@ -70,12 +79,12 @@ export async function invoicesWithLines(db: DbOrTx, keys: { companyIdx: number; 
     })
     .from(buyInvoices)
     .where(
-      and(
-        inArray(buyInvoices.companyIdx, [...new Set(keys.map((k) => k.companyIdx))]),
-        inArray(buyInvoices.code, [...new Set(keys.map((k) => k.code))]),
+      pairIn(
+        buyInvoices.companyIdx,
+        buyInvoices.code,
+        keys.map((k) => [k.companyIdx, k.code]),
       ),
     );
-  const invoices = found.filter((i) => wanted.has(`${i.companyIdx}/${i.code}`));
   if (!invoices.length) return out;
   const lines = await db
     .select()
@@ -175,8 +184,7 @@ export interface ExistingPayment {
 export async function paymentsByReference(db: DbOrTx, keys: { companyIdx: number; reference: string }[]) {
   const out = new Map<string, ExistingPayment>();
   if (!keys.length) return out;
-  const wanted = new Set(keys.map((k) => `${k.companyIdx}/${k.reference}`));
-  const found = await db
+  const payments = await db
     .select({
       idx: buyPayments.idx,
       companyIdx: buyPayments.companyIdx,
@@ -192,12 +200,12 @@ export async function paymentsByReference(db: DbOrTx, keys: { companyIdx: number
     })
     .from(buyPayments)
     .where(
-      and(
-        inArray(buyPayments.companyIdx, [...new Set(keys.map((k) => k.companyIdx))]),
-        inArray(buyPayments.reference, [...new Set(keys.map((k) => k.reference))]),
+      pairIn(
+        buyPayments.companyIdx,
+        buyPayments.reference,
+        keys.map((k) => [k.companyIdx, k.reference]),
       ),
     );
-  const payments = found.filter((p) => wanted.has(`${p.companyIdx}/${p.reference}`));
   if (!payments.length) return out;
   const byIdx = new Map<number, ExistingPayment>();
   for (const p of payments) {
@@ -245,7 +253,6 @@ export interface InvoiceToCover {
 export async function invoicesToCover(db: DbOrTx, keys: { companyIdx: number; code: string }[]) {
   const out = new Map<string, InvoiceToCover>();
   if (!keys.length) return out;
-  const wanted = new Set(keys.map((k) => `${k.companyIdx}/${k.code}`));
   const found = await db
     .select({
       idx: buyInvoices.idx,
@@ -259,12 +266,13 @@ export async function invoicesToCover(db: DbOrTx, keys: { companyIdx: number; co
     .from(buyInvoices)
     .leftJoin(buyPayments, eq(buyPayments.idx, buyInvoices.buyPaymentIdx))
     .where(
-      and(
-        inArray(buyInvoices.companyIdx, [...new Set(keys.map((k) => k.companyIdx))]),
-        inArray(buyInvoices.code, [...new Set(keys.map((k) => k.code))]),
+      pairIn(
+        buyInvoices.companyIdx,
+        buyInvoices.code,
+        keys.map((k) => [k.companyIdx, k.code]),
       ),
     );
-  for (const i of found) if (wanted.has(`${i.companyIdx}/${i.code}`)) out.set(`${i.companyIdx}/${i.code}`, i);
+  for (const i of found) out.set(`${i.companyIdx}/${i.code}`, i);
   return out;
 }
 

@@ -1,0 +1,144 @@
+// The data of issue 17's scale bench (scripts/bench/lists.mjs), seeded with SQL generate_series and
+// kept between runs. Two PostgreSQL databases:
+// - "big": TOTAL rows in each list's table (default 10M) across 100 companies, interleaved as real
+//   data arrives: the 1M company holds TOTAL/10, the 10k company TOTAL/1000, 98 others the rest. The
+//   boards and help files are not a company's: the AUT division's Q&A and notice boards hold TOTAL/10
+//   posts each, the other posts are another division's (PUB); help files of customer type `company`
+//   are TOTAL/10, the rest are other customer types'.
+// - "small": the same 10k company alone (10k rows in each list), boards of 10k posts, 10k help files:
+//   the yardstick for "a 10k company is the same whether or not a 1M company exists", and for the
+//   boards' and help files' 1M ÷ 10k.
+// Each table is seeded in chunks of CHUNK rows, one transaction each, with the summary triggers on;
+// `bench_seed` records what is done, so a run stopped half way resumes where it stopped.
+import { insertCompany } from './settlement.mjs';
+
+const CHUNK = 1_000_000;
+export const PASSWORD = 'bench1234';
+
+/**
+ * Which company a generated row g belongs to, by g % 1000: `big` residues (0, 10, 20, …) for the 1M
+ * company, residue 1 for the 10k company, the rest spread over the fillers. Kept in a table so that
+ * the seed's SQL joins it; rows g and g + 1000k always share a company (royalty lines use that).
+ */
+async function companyMap(db, layout, hash) {
+  await db.query(`create table if not exists bench_company_map (r int primary key, company_idx int not null)`);
+  if ((await db.query(`select 1 from bench_company_map limit 1`)).rowCount) return;
+  const big = layout.big ? await insertCompany(db, 'scale1m', hash) : null;
+  const small = await insertCompany(db, 'scale10k', hash);
+  const fillers = [];
+  for (let i = 0; i < layout.fillers; i++) fillers.push(await insertCompany(db, `scalefill${String(i + 1).padStart(2, '0')}`, hash));
+  const values = [];
+  for (let r = 0; r < 1000; r++) {
+    const co = !layout.big ? small : r % 10 === 0 ? big : r === 1 ? small : fillers[r % fillers.length];
+    values.push(`(${r}, ${co})`);
+  }
+  await db.query(`insert into bench_company_map values ${values.join(',')}`);
+}
+
+const gen = (from, to) => `generate_series(${from}::bigint, ${to}::bigint) g join bench_company_map m on m.r = g % 1000`;
+
+/** The tables, in seeding order; each inserts rows g in [from, to] of `total`. */
+const TABLES = {
+  buy_invoices: (from, to, total) => `
+    insert into buy_invoices (company_idx, code, title, issuer, state, item, currency_idx, amount, created_at, created_day, due_date)
+    select m.company_idx, 'B' || g, 'Bench invoice ' || g, case when g % 3 = 0 then 'USA' else 'KOR' end,
+      case when g % 4 = 0 then 'S' else 'P' end,
+      (array['prepayment','onCredit','consignment','fulfillment','warehouse','copyright'])[1 + g % 6],
+      (select idx from currencies where name = case when g % 3 = 0 then 'USD' else 'KRW' end),
+      round((1000 + (g * 7919) % 900000) / 100.0, 2),
+      (dd.d + time '10:00') at time zone 'Asia/Seoul', dd.d, dd.d + 30
+    from ${gen(from, to)}, lateral (select (date '2023-01-01' + (g * 1096 / ${total + 1})::int) as d) dd`,
+  buy_payments: (from, to, total) => `
+    insert into buy_payments (company_idx, d_name, d_date, currency_idx, d_payment, d_type)
+    select m.company_idx, 'Depositor ' || g, date '2023-01-01' + (g * 1096 / ${total + 1})::int,
+      (select idx from currencies where name = case when g % 3 = 0 then 'USD' else 'KRW' end), (g % 9000 + 100)::numeric, 'cash'
+    from ${gen(from, to)}`,
+  copyright_books: (from, to) => `
+    insert into copyright_books (company_idx, title, isbn, publication_date, list_price, currency, pay_type, rate, created_at)
+    select m.company_idx, (array['Moon','River','Garden','Winter','Letters'])[1 + (g / 1000) % 5] || ' ' || g, '979' || lpad(g::text, 10, '0'),
+      date '2010-01-01' + (g % 5000)::int, 15000, 'KRW', case when g % 2 = 0 then 'sale' else 'net' end, 10, now()
+    from ${gen(from, to)}`,
+  // a line of row g is on book g' ≡ g (mod 1000), one of 50 per residue (a catalogue's sales gather on few titles)
+  royalty_lines: (from, to, total, layout) => `
+    insert into royalty_lines (company_idx, book_idx, customer_idx, unit_price, currency, qty, created_at, buy_invoice_idx)
+    select m.company_idx, (select min(idx) - 1 from copyright_books) + ${layout.big ? 'g % 1000 + 1000 * (1 + (g / 1000) % 50)' : '1 + g % 50'},
+      (select min(idx) from royalty_customers) + g % 20, 12000, case when g % 4 = 0 then 'USD' else 'KRW' end, 1 + g % 5,
+      timestamptz '2023-01-01 00:00:00+09' + (g * 1096 * 86400 / ${total + 1}) * interval '1 second', null
+    from ${gen(from, to)}`,
+  company_books: (from, to, total) => `
+    insert into company_books (company_idx, isbn13, title, author, list_price, currency, created_at)
+    select m.company_idx, '979' || lpad(g::text, 10, '0'), (array['Moon','River','Garden','Winter','Letters'])[1 + (g / 1000) % 5] || ' ' || g,
+      'Author ' || g % 500, 15000, 'KRW', timestamptz '2024-01-01 00:00:00+09' + (g * 700 * 86400 / ${total + 1}) * interval '1 second'
+    from generate_series(${from}::bigint, ${to}::bigint) g join bench_company_map m on m.r = g % 1000`,
+  // g % 10: 0 the AUT Q&A board, 1 the AUT notice board (in the small database every post is AUT's), the rest PUB's
+  bbs_posts: (from, to, total, layout) => `
+    insert into bbs_posts (idx, board_idx, root_idx, root_title, thread_path, title, content, name, registrant_idx, registrant_type,
+      company_division, created_at, updated_at)
+    select id, case when g % 2 = 0 then (select idx from bbs_boards where name = 'qna') else (select idx from bbs_boards where name = 'notice') end,
+      id, t, lpad(id::text, 10, '0'), t, '<p>bench</p>', 'Writer ' || g % 300, 1, 'manager',
+      case when ${layout.big ? 'g % 10 < 2' : 'true'} then array['AUT']::varchar[] else array['PUB']::varchar[] end,
+      timestamptz '2023-01-01 00:00:00+09' + (g * 1096 * 86400 / ${total + 1}) * interval '1 second', now()
+    from (select nextval('bbs_posts_idx_seq') as id, g, (array['How to','Why','Where is','Refund'])[1 + (g / 10) % 4] || ' ' || g as t
+          from generate_series(${from}::bigint, ${to}::bigint) g) s`,
+  bbs_comments: (from, to) => `
+    insert into bbs_comments (bbs_idx, name, content, registrant_idx, registrant_type)
+    select p.idx, 'Kim', 'comment', 1, 'manager' from bbs_posts p
+    where p.idx between (select min(idx) from bbs_posts) + ${from} - 1 and (select min(idx) from bbs_posts) + ${to} - 1 and p.idx % 3 = 0`,
+  // g % 10 = 0 the `company` customer type (all of them in the small database), the others alternate user / non_member
+  help_files: (from, to, total, layout) => `
+    with f as (
+      insert into stored_files (upload_path, company_idx, name, extension, size, mime, storage_key)
+      select 'help', null, 'Bench guide ' || g, 'pdf', 1000 + g % 5000, 'application/pdf', 'bench-help-' || g
+      from generate_series(${from}::bigint, ${to}::bigint) g
+      returning idx, storage_key)
+    insert into help_files (customer_type, stored_file_idx)
+    select case when ${layout.big ? 'g % 10 = 0' : 'true'} then 'company' when g % 2 = 0 then 'user' else 'non_member' end, f.idx
+    from f, lateral (select substr(f.storage_key, 12)::bigint as g) gg`,
+};
+
+/** Seeds what is not there yet; returns [{ table, rows, s }] of what this call did. */
+export async function seedScale(db, layout, log) {
+  await db.query(`insert into currencies (name, icon) values ('KRW', '₩'), ('USD', '$') on conflict do nothing`);
+  await db.query(`insert into company_divisions (code, name) values ('AUT', 'Author') on conflict do nothing`);
+  await db.query(`insert into royalty_customers (name, country)
+    select 'Bench customer ' || g, 'USA' from generate_series(1, 20) g on conflict do nothing`);
+  const { hash } = await import('@node-rs/argon2');
+  await companyMap(db, layout, await hash(PASSWORD, { memoryCost: 19456, timeCost: 2, parallelism: 1 }));
+  await db.query(`create table if not exists bench_seed (tbl text primary key, upto bigint not null)`);
+  const done = [];
+  for (const [table, sqlOf] of Object.entries(TABLES)) {
+    // the small database's boards: 10k posts on each of the two (every post is AUT's there)
+    const total = !layout.big && table.startsWith('bbs_') ? layout.total * 2 : layout.total;
+    const upto = Number((await db.query(`select upto from bench_seed where tbl = $1`, [table])).rows[0]?.upto ?? 0);
+    if (upto >= total) continue;
+    const t0 = performance.now();
+    for (let from = upto + 1; from <= total; from += CHUNK) {
+      const to = Math.min(total, from + CHUNK - 1);
+      const c0 = performance.now();
+      await db.query('begin');
+      try {
+        await db.query(sqlOf(from, to, total, layout));
+        await db.query(`insert into bench_seed values ($1, $2) on conflict (tbl) do update set upto = excluded.upto`, [table, to]);
+        await db.query('commit');
+      } catch (e) {
+        await db.query('rollback');
+        throw e;
+      }
+      log(`${table}: rows ${from}–${to} in ${Math.round(performance.now() - c0) / 1000} s`);
+    }
+    await db.query(`vacuum analyze ${table}`);
+    done.push({ table, rows: total - upto, s: Math.round(performance.now() - t0) / 1000 });
+  }
+  if (done.length)
+    for (const t of ['royalty_line', 'buy_payment', 'company_book', 'buy_invoice']) {
+      await db.query(`analyze ${t}_day_sums`);
+      await db.query(`analyze ${t}_month_sums`);
+    }
+  return done;
+}
+
+/** The two layouts (TOTAL from LISTS_BENCH_TOTAL, default 10M). */
+export const layouts = (total = Number(process.env.LISTS_BENCH_TOTAL ?? 10_000_000)) => ({
+  big: { name: `portal_bench_scale_${total}`, total, big: true, fillers: 98 },
+  small: { name: `portal_bench_scale_small_${total / 1000}`, total: total / 1000, big: false, fillers: 0 },
+});

@@ -9,6 +9,8 @@ import { ROYALTY_SUMMARY } from '../../modules/copyright/copyright.repository';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { COMPANY_BOOKS_SUMMARY, listCompanyBooks } from '../../modules/product/product.repository';
 import { INVOICE_SUMMARY, PAYMENT_SUMMARY } from '../../modules/settlement/settlement.repository';
+import { BOARD_POST_COUNTS, HELP_FILE_COUNTS } from '../../modules/help/help.repository';
+import { countMigrationSql } from './counts';
 import { rangeBounds } from './ranges';
 import { summaryMigrationSql, type SummarySpec } from './summary';
 import type { TestCompany } from '../../test/factories';
@@ -581,6 +583,44 @@ describe('lists against a plain count(*) / order by … offset … limit', () =>
     expect(await api<unknown[]>('/api/help/getAllFiles?customer_type=user&start=0&length=10')).toEqual([]);
   });
 
+  it('board and help file counts stay exact after inserts, board, division and view changes and deletes (count tables)', async () => {
+    const checkCounts = async () => {
+      const boards = `select board_idx, division, count(*)::int as n from bbs_posts r
+        cross join lateral (select distinct unnest(r.company_division) as division) d group by 1, 2 order by 1, 2`;
+      expect(await q(`select board_idx, division, cnt as n from bbs_post_counts where cnt <> 0 order by 1, 2`)).toEqual(await q(boards));
+      const files = `select customer_type, count(*)::int as n from help_files group by 1 order by 1`;
+      expect(await q(`select customer_type, cnt as n from help_file_counts where cnt <> 0 order by 1`)).toEqual(await q(files));
+      // and what the lists answer: the qna board's and the company help files' total_cnt
+      const [posts] = await q<{ n: number }>(
+        `select count(*)::int as n from bbs_posts where board_idx = (select idx from bbs_boards where name = 'qna') and 'AUT' = any(company_division)`,
+      );
+      expect((await api<{ total_cnt: number }>('/api/help/bbs/qna?start=0&length=5&search_value=')).total_cnt).toBe(Number(posts!.n));
+      const [helps] = await q<{ n: number }>(`select count(*)::int as n from help_files where customer_type = 'company'`);
+      const got = await api<{ total_cnt: number }[]>('/api/help/getAllFiles?customer_type=company&start=0&length=5');
+      expect(got[0]?.total_cnt ?? 0).toBe(Number(helps!.n));
+    };
+    await checkCounts();
+    // a division named twice counts once; several divisions count once each
+    await t.db
+      .execute(`insert into bbs_posts (board_idx, title, content, name, registrant_idx, registrant_type, company_division, root_title)
+      select (select idx from bbs_boards where name = (array['qna','notice'])[1 + g % 2]), 'Count ' || g, 'c', 'Lee', 1, 'manager',
+        case g % 3 when 0 then array['AUT','AUT'] when 1 then array['AUT','PUB'] else array['PUB'] end::varchar[], 'Count ' || g
+      from generate_series(1, 40) g`);
+    await checkCounts();
+    await t.db.execute(`update bbs_posts set view_count = view_count + 1 where title like 'Count %'`);
+    await t.db.execute(`update bbs_posts set company_division = array['PUB']::varchar[] where title like 'Count 1%'`);
+    await t.db.execute(`update bbs_posts set board_idx = (select idx from bbs_boards where name = 'notice') where title like 'Count 2%'`);
+    await t.db.execute(`delete from bbs_posts where title like 'Count 3%'`);
+    await checkCounts();
+    await t.db.execute(`insert into stored_files (upload_path, name, extension, size, mime, storage_key)
+      select 'help', 'Count ' || g, 'pdf', 10, 'application/pdf', 'oracle-count-' || g from generate_series(1, 12) g`);
+    await t.db.execute(`insert into help_files (customer_type, stored_file_idx)
+      select (array['company','user','non_member'])[1 + idx % 3], idx from stored_files where storage_key like 'oracle-count-%'`);
+    await t.db.execute(`update help_files set customer_type = 'user' where idx % 5 = 0`);
+    await t.db.execute(`delete from help_files where idx % 7 = 0`);
+    await checkCounts();
+  });
+
   it('the dashboard counters equal plain counts of the company’s rows', async () => {
     const [unpaid] = await q<{ n: number }>(
       `select count(*)::int as n from buy_invoices where company_idx = ${a.idx} and buy_payment_idx is null`,
@@ -616,5 +656,11 @@ describe('summary tables', () => {
     const file = readdirSync(MIGRATIONS_DIR).find((f) => f.endsWith('_list_summaries.sql'));
     const migration = readFileSync(path.join(MIGRATIONS_DIR, file!), 'utf8');
     for (const spec of [INVOICE_SUMMARY, PAYMENT_SUMMARY, COMPANY_BOOKS_SUMMARY]) expect(migration).toContain(summaryMigrationSql(spec));
+  });
+
+  it('the list counts migration holds the triggers lib/lists/counts.ts generates from BOARD_POST_COUNTS and HELP_FILE_COUNTS', () => {
+    const file = readdirSync(MIGRATIONS_DIR).find((f) => f.endsWith('_list_counts.sql'));
+    const migration = readFileSync(path.join(MIGRATIONS_DIR, file!), 'utf8');
+    for (const spec of [BOARD_POST_COUNTS, HELP_FILE_COUNTS]) expect(migration).toContain(countMigrationSql(spec));
   });
 });

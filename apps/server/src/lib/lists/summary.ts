@@ -59,29 +59,42 @@ function apply(spec: SummarySpec, grain: 'day' | 'month', from: string, sign: 1 
 const joinParent = (spec: SummarySpec, parentTable = spec.parent?.table) =>
   spec.parent ? ` JOIN ${parentTable} ${spec.parent.alias} ON ${spec.parent.on}` : '';
 
-/** The statements (without breakpoints) of a summary's triggers and its backfill of the rows already there. */
-export function summaryTriggerSql(spec: SummarySpec): string[] {
-  const fn = `${spec.table}_sums_apply`;
-  const both = (from: string, sign: 1 | -1) => `${apply(spec, 'day', from, sign)}\n    ${apply(spec, 'month', from, sign)}`;
-  const out = [
+/**
+ * A plpgsql trigger function `fn` whose body (`IF TG_OP …` statements over the transition tables
+ * old_rows and new_rows) is given, and its three statement-level triggers on `source` (names end in
+ * `suffix`). Shared by the summaries here and the row counts of counts.ts.
+ */
+export function statementTriggersSql(source: string, fn: string, suffix: string, body: string): string[] {
+  return [
     `CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+  ${body}
+  RETURN NULL;
+END
+$$;`,
+    `CREATE TRIGGER ${source}_${suffix}_ins AFTER INSERT ON ${source}
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();`,
+    `CREATE TRIGGER ${source}_${suffix}_del AFTER DELETE ON ${source}
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();`,
+    `CREATE TRIGGER ${source}_${suffix}_upd AFTER UPDATE ON ${source}
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();`,
+  ];
+}
+
+/** The statements (without breakpoints) of a summary's triggers and its backfill of the rows already there. */
+export function summaryTriggerSql(spec: SummarySpec): string[] {
+  const both = (from: string, sign: 1 | -1) => `${apply(spec, 'day', from, sign)}\n    ${apply(spec, 'month', from, sign)}`;
+  const out = statementTriggersSql(
+    spec.source,
+    `${spec.table}_sums_apply`,
+    'sums',
+    `IF TG_OP IN ('UPDATE', 'DELETE') THEN
     ${both(`old_rows r${joinParent(spec)}`, -1)}
   END IF;
   IF TG_OP IN ('UPDATE', 'INSERT') THEN
     ${both(`new_rows r${joinParent(spec)}`, 1)}
-  END IF;
-  RETURN NULL;
-END
-$$;`,
-    `CREATE TRIGGER ${spec.source}_sums_ins AFTER INSERT ON ${spec.source}
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();`,
-    `CREATE TRIGGER ${spec.source}_sums_del AFTER DELETE ON ${spec.source}
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();`,
-    `CREATE TRIGGER ${spec.source}_sums_upd AFTER UPDATE ON ${spec.source}
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();`,
-  ];
+  END IF;`,
+  );
   const p = spec.parent;
   if (p) {
     const pfn = `${spec.table}_sums_parent_apply`;

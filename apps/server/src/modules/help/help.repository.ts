@@ -2,6 +2,7 @@ import { and, asc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bbsBoards, bbsComments, bbsPosts, faqEntries, helpFiles, storedFiles } from '../../db/schema';
 import { clampPaging, countRows, escapeLike, listPage, parseJson } from '../../lib/lists';
+import { countOf, type CountSpec } from '../../lib/lists/counts';
 
 export type PostRow = typeof bbsPosts.$inferSelect;
 
@@ -13,6 +14,25 @@ export function findBoard(db: DbOrTx, name: string) {
     .limit(1)
     .then((r) => r[0]);
 }
+
+/** A board's posts per division that may see them (lib/lists/counts.ts; migration 'list_counts'): a list's total without a search. */
+export const BOARD_POST_COUNTS: CountSpec = {
+  source: 'bbs_posts',
+  table: 'bbs_post_counts',
+  keys: [
+    { column: 'board_idx', expr: 'r.board_idx' },
+    { column: 'division', expr: 'd.division' },
+  ],
+  // a division named twice in one post's list still sees it once
+  expand: 'CROSS JOIN LATERAL (SELECT DISTINCT unnest(r.company_division) AS division) d',
+};
+
+/** Help files per customer type (as BOARD_POST_COUNTS): the help file list's total. */
+export const HELP_FILE_COUNTS: CountSpec = {
+  source: 'help_files',
+  table: 'help_file_counts',
+  keys: [{ column: 'customer_type', expr: 'r.customer_type' }],
+};
 
 /** `division` is in the post's company_division list. */
 const visibleTo = (division: string) => sql`${division} = ANY(${bbsPosts.companyDivision})`;
@@ -93,7 +113,7 @@ export async function listPosts(db: DbOrTx, q: { boardIdx: number; division: str
         from page join bbs_posts p on p.idx = page.idx`,
     },
     clampPaging(q),
-    () => countRows(db, keys),
+    () => (q.search ? countRows(db, keys) : countOf(db, BOARD_POST_COUNTS, { board_idx: q.boardIdx, division: q.division })),
   );
   return {
     rows: rows.map((r) => ({
@@ -235,8 +255,8 @@ export async function listHelpFiles(db: DbOrTx, customerType: string, page?: { s
       .orderBy(asc(helpFiles.idx));
     return { rows, total: rows.length };
   }
-  const keys = sql`select h.idx from help_files h join stored_files f on f.idx = h.stored_file_idx
-    where h.customer_type = ${customerType} and f.upload_path = 'help'`;
+  // every help file's bytes are a 'help' upload (insertHelpFile): the keys need not join stored_files
+  const keys = sql`select h.idx from help_files h where h.customer_type = ${customerType}`;
   const { rows, total } = await listPage<{
     ord: number;
     idx: number;
@@ -254,7 +274,7 @@ export async function listHelpFiles(db: DbOrTx, customerType: string, page?: { s
         from page join help_files h on h.idx = page.idx join stored_files f on f.idx = h.stored_file_idx`,
     },
     clampPaging(page),
-    () => countRows(db, keys),
+    () => countOf(db, HELP_FILE_COUNTS, { customer_type: customerType }),
   );
   return {
     rows: rows.map((r) => ({

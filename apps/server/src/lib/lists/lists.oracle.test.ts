@@ -5,7 +5,7 @@ import type { TBooksListFilter } from '@portal/contract';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MIGRATIONS_DIR } from '../../db/client';
-import { ROYALTY_SUMMARY } from '../../modules/copyright/copyright.repository';
+import { COPYRIGHT_BOOKS_SUMMARY, ROYALTY_SUMMARY } from '../../modules/copyright/copyright.repository';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { COMPANY_BOOKS_SUMMARY, listCompanyBooks } from '../../modules/product/product.repository';
 import { INVOICE_SUMMARY, PAYMENT_SUMMARY } from '../../modules/settlement/settlement.repository';
@@ -316,6 +316,29 @@ async function checkSums(spec: SummarySpec) {
   }
 }
 
+/** The copyright book list against the oracle, for filters with and without a search. */
+async function checkBooks() {
+  const filters: { f: Record<string, string>; where: string }[] = [
+    { f: {}, where: 'true' },
+    { f: { searchKey: 'title', keyword: 'apple' }, where: `x.title ilike '%apple%'` },
+    { f: { searchKey: 'isbn', keyword: '979' }, where: `x.isbn like '979%'` },
+    { f: { keyword: 'pie' }, where: `x.title ilike '%pie%'` },
+    {
+      f: { startDate: '2021-01-01', endDate: '2022-06-30', payType: 'net' },
+      where: `x.publication_date between '2021-01-01' and '2022-06-30' and x.pay_type = 'net'`,
+    },
+    { f: { searchKey: 'title', keyword: 'nothing like it' }, where: 'false' },
+  ];
+  for (const { f, where } of filters)
+    await checkPages(
+      `books ${JSON.stringify(f)}`,
+      `x.company_idx = ${a.idx} and ${where}`,
+      'copyright_books x',
+      'x.idx',
+      (s, l) => `/api/company/copyright/books?start=${s}&length=${l}&search_value=${enc(f)}`,
+    );
+}
+
 describe('lists against a plain count(*) / order by … offset … limit', () => {
   it('invoices (created_day desc, idx desc) with their per-currency totals', async () => {
     const filters = [
@@ -453,27 +476,20 @@ describe('lists against a plain count(*) / order by … offset … limit', () =>
   });
 
   it('copyright books (number order), by title, ISBN, publication day and pay type', async () => {
-    const filters: { f: Record<string, string>; where: string }[] = [
-      { f: {}, where: 'true' },
-      { f: { searchKey: 'title', keyword: 'apple' }, where: `x.title ilike '%apple%'` },
-      { f: { searchKey: 'isbn', keyword: '979' }, where: `x.isbn like '979%'` },
-      { f: { keyword: 'pie' }, where: `x.title ilike '%pie%'` },
-      {
-        f: { startDate: '2021-01-01', endDate: '2022-06-30', payType: 'net' },
-        where: `x.publication_date between '2021-01-01' and '2022-06-30' and x.pay_type = 'net'`,
-      },
-      { f: { searchKey: 'title', keyword: 'nothing like it' }, where: 'false' },
-    ];
-    for (const { f, where } of filters)
-      await checkPages(
-        `books ${JSON.stringify(f)}`,
-        `x.company_idx = ${a.idx} and ${where}`,
-        'copyright_books x',
-        'x.idx',
-        (s, l) => `/api/company/copyright/books?start=${s}&length=${l}&search_value=${enc(f)}`,
-      );
+    await checkBooks();
   });
 
+  it('copyright book counts stay exact after inserts, publication day and pay type changes and deletes (summary tables)', async () => {
+    await t.db.execute(`insert into copyright_books (company_idx, title, isbn, publication_date, list_price, currency, pay_type, rate)
+      select ${a.idx}, 'Counted ' || g, '97911' || lpad(g::text, 8, '0'), date '2021-06-29' + g, 1000, 'KRW',
+        case when g % 2 = 0 then 'sale' else 'net' end, 10
+      from generate_series(1, 30) g`);
+    await t.db.execute(`update copyright_books set publication_date = publication_date + 40 where title like 'Counted 1%'`);
+    await t.db.execute(`update copyright_books set pay_type = 'sale', rate = 12 where title like 'Counted 2%'`);
+    await t.db.execute(`delete from copyright_books where title like 'Counted 3%'`);
+    await checkSums(COPYRIGHT_BOOKS_SUMMARY);
+    await checkBooks();
+  });
   it('royalty lines (book title, book, line) with per-currency count, quantity and royalty', async () => {
     await checkRoyalty();
   });
@@ -658,9 +674,10 @@ describe('summary tables', () => {
     for (const spec of [INVOICE_SUMMARY, PAYMENT_SUMMARY, COMPANY_BOOKS_SUMMARY]) expect(migration).toContain(summaryMigrationSql(spec));
   });
 
-  it('the list counts migration holds the triggers lib/lists/counts.ts generates from BOARD_POST_COUNTS and HELP_FILE_COUNTS', () => {
+  it('the list counts migration holds the triggers generated from BOARD_POST_COUNTS, HELP_FILE_COUNTS (counts.ts) and COPYRIGHT_BOOKS_SUMMARY', () => {
     const file = readdirSync(MIGRATIONS_DIR).find((f) => f.endsWith('_list_counts.sql'));
     const migration = readFileSync(path.join(MIGRATIONS_DIR, file!), 'utf8');
     for (const spec of [BOARD_POST_COUNTS, HELP_FILE_COUNTS]) expect(migration).toContain(countMigrationSql(spec));
+    expect(migration).toContain(summaryMigrationSql(COPYRIGHT_BOOKS_SUMMARY));
   });
 });

@@ -2,7 +2,7 @@ import { Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { TCopyrightBooksFilter, TRoyaltyFilter } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { clampPaging, countRows, escapeLike as likeEscape, listPage } from '../../lib/lists';
-import { rangeBounds, rangeParts } from '../../lib/lists/ranges';
+import { rangeBounds, rangeParts, sumCounts } from '../../lib/lists/ranges';
 import type { SummarySpec } from '../../lib/lists/summary';
 
 /**
@@ -114,6 +114,18 @@ export const ROYALTY_SUMMARY: SummarySpec = {
     { column: 'royalty', expr: 'round(r.unit_price * r.qty * b.rate / 100, 2)' },
   ],
   parent: { table: 'copyright_books', alias: 'b', key: 'idx', childKey: 'book_idx', on: 'b.idx = r.book_idx', watch: ['rate'] },
+};
+
+/**
+ * The copyright books' summary tables (lib/lists/summary.ts): books counted per company, publication
+ * day and pay type; the book list's total without a search reads them.
+ */
+export const COPYRIGHT_BOOKS_SUMMARY: SummarySpec = {
+  source: 'copyright_books',
+  table: 'copyright_book',
+  day: 'r.publication_date',
+  dims: [{ column: 'pay_type', expr: 'r.pay_type' }],
+  measures: [],
 };
 
 /** Conditions on a summary row `s` (company, calculated); the book's isbn is checked on its join. */
@@ -356,8 +368,23 @@ export async function booksPage(db: DbOrTx, companyIdx: number, f: TCopyrightBoo
 const booksKeys = (companyIdx: number, f: TCopyrightBooksFilter) =>
   sql`select b.idx from copyright_books b where ${booksWhere(companyIdx, f)}`;
 
-/** How many books match (index-only on copyright_books_company_idx when there is no filter). */
-const booksCount = (db: DbOrTx, companyIdx: number, f: TCopyrightBooksFilter) => countRows(db, booksKeys(companyIdx, f));
+/**
+ * How many books match: without a search from the summary tables (whole months and days of the
+ * publication range; a date has no partial days, lib/lists/ranges.ts), with one by counting the matches.
+ */
+async function booksCount(db: DbOrTx, companyIdx: number, f: TCopyrightBooksFilter) {
+  if (f.keyword) return countRows(db, booksKeys(companyIdx, f));
+  const where = [sql`s.company_idx = ${companyIdx}`];
+  if (f.payType) where.push(sql`s.pay_type = ${f.payType}`);
+  const parts = rangeParts(await rangeBounds(db, f.startDate, f.endDate, 'UTC'), {
+    table: 'copyright_book',
+    columns: sql`s.cnt`,
+    where: sql.join(where, sql` and `),
+    at: sql`b.publication_date`,
+    rows: (instants) => sql`select 1 as cnt from copyright_books b where ${booksWhere(companyIdx, f)} and ${instants}`,
+  });
+  return sumCounts(db, parts);
+}
 
 export type BookExportRecord = BookRecord & { local_created_at: string };
 

@@ -158,7 +158,8 @@ async function summaryParts(db: DbOrTx, w: RoyaltyWhere): Promise<SQL[]> {
 }
 
 /**
- * Count, quantity and royalty of the filtered set per book and currency. The service caches it (per
+ * Count, quantity and royalty of the filtered set per book and currency, in the list's book order
+ * (title, then number: only the books with matching lines, never the company's whole catalogue). The service caches it (per
  * data version) and pages with it: total_cnt, the per-currency totals and where a page starts (which
  * book, which offset inside it) all come from these groups. Read from the summary tables: the range's
  * whole UTC months from the month sums, its other whole UTC days from the day sums, and only the lines
@@ -183,8 +184,9 @@ export async function royaltyGroups(db: DbOrTx, w: RoyaltyWhere) {
       from (${sql.join(parts, sql` union all `)}) p
       join copyright_books b on b.idx = p.book_idx and ${bookConditions({ companyIdx: w.companyIdx, isbn: f.isbn })}
       left join currencies cur on cur.name = p.currency
-      group by p.book_idx, p.currency, cur.icon
-      having sum(p.cnt) > 0`,
+      group by b.title, p.book_idx, p.currency, cur.icon
+      having sum(p.cnt) > 0
+      order by b.title, p.book_idx, p.currency`,
   );
   return found.map((g) => ({ ...g, book_idx: Number(g.book_idx), cnt: Number(g.cnt), qty: Number(g.qty) }));
 }
@@ -227,14 +229,6 @@ export async function royaltyPage(db: DbOrTx, w: RoyaltyWhere, slices: readonly 
     order by p.ord, r.idx`,
   );
   return found.map(normaliseLine);
-}
-
-/** The company's books that can hold matching lines, in title order (export walks them one by one). */
-export async function booksInTitleOrder(db: DbOrTx, companyIdx: number, isbn?: string) {
-  return rows<{ idx: number }>(
-    db,
-    sql`select b.idx from copyright_books b where ${bookConditions({ companyIdx, isbn })} order by b.title, b.idx`,
-  );
 }
 
 /**

@@ -62,7 +62,8 @@ export function createCopyrightService({ db, changes, auth, timeZone, exporter }
   /** Books in title order with their matching line counts, and the per-currency totals; cached. */
   function summary(w: repo.RoyaltyWhere): Promise<Summary> {
     return derived(SUMMARY_TOPICS, `copyright.summary|${w.companyIdx}|${JSON.stringify(w.filter)}`, async () => {
-      const [groups, order] = [await repo.royaltyGroups(db, w), await repo.booksInTitleOrder(db, w.companyIdx, w.filter.isbn)];
+      const groups = await repo.royaltyGroups(db, w);
+      // in the list's book order (title, number): a Map keeps it
       const perBook = new Map<number, number>();
       const perCurrency = new Map<string, { icon: string; cnt: number; qty: number; cents: bigint }>();
       for (const g of groups) {
@@ -74,7 +75,7 @@ export function createCopyrightService({ db, changes, auth, timeZone, exporter }
         perCurrency.set(g.currency, c);
       }
       return {
-        books: order.map((b) => ({ idx: Number(b.idx), cnt: perBook.get(Number(b.idx)) ?? 0 })).filter((b) => b.cnt > 0),
+        books: [...perBook].map(([idx, cnt]) => ({ idx, cnt })),
         totals: [...perCurrency.entries()]
           .sort(([a], [b]) => a.localeCompare(b))
           .map(([currency, c]) => ({ currency, currency_icon: c.icon, cnt: c.cnt, qty: c.qty, royalty: fromMinor(c.cents) })),

@@ -90,24 +90,58 @@ export default async function lists(ctx) {
       list: 'invoices',
       path: '/api/calculate/buyInvoiceSend',
       q: (o = {}) => sv(o),
-      search: ['item filter (no text search)', { orderTypes: ['consignment'] }],
+      search: [['item filter (no text search)', { orderTypes: ['consignment'] }]],
     },
     {
       list: 'payments',
       path: '/api/calculate/buyPayment',
       q: (o = {}) => sv(o),
-      search: ['one quarter (no text search)', { startDate: '2024-03-01', endDate: '2024-05-31' }],
+      search: [['one quarter (no text search)', { startDate: '2024-03-01', endDate: '2024-05-31' }]],
     },
     {
       list: 'copyright books',
       path: '/api/company/copyright/books',
       q: (o = {}) => sv(o),
-      search: ['title', { searchKey: 'title', keyword: 'garden 12' }],
+      search: [
+        ['title, few matches', { searchKey: 'title', keyword: 'garden 1234' }],
+        ['title, a word of one title in five', { searchKey: 'title', keyword: 'garden' }],
+      ],
     },
-    { list: 'royalty lines', path: '/api/copyright/royalty', q: (o = {}) => sv(o), search: ['ISBN', { isbn: '9790000001' }] },
-    { list: 'registered books', path: '/api/product/booksList', q: (o = {}) => sv(books(o)), search: ['title', { keyword: 'winter 3' }] },
-    { list: 'Q&A board', path: '/api/help/bbs/qna', board: true, q: (s = '') => sv(s), search: ['title or writer', 'refund 77'] },
-    { list: 'notice board', path: '/api/help/bbs/notice', board: true, q: (s = '') => sv(s), search: ['title or writer', 'why 12'] },
+    {
+      list: 'royalty lines',
+      path: '/api/copyright/royalty',
+      q: (o = {}) => sv(o),
+      search: [['ISBN of one book', { isbn: '979000000100' }]],
+    },
+    {
+      list: 'registered books',
+      path: '/api/product/booksList',
+      q: (o = {}) => sv(books(o)),
+      search: [
+        ['title, few matches', { keyword: 'winter 1234' }],
+        ['title, a word of one title in five', { keyword: 'winter' }],
+      ],
+    },
+    {
+      list: 'Q&A board',
+      path: '/api/help/bbs/qna',
+      board: true,
+      q: (s = '') => sv(s),
+      search: [
+        ['title or writer, few matches', 'refund 1234'],
+        ['writer of one post in 300', 'writer 77'],
+      ],
+    },
+    {
+      list: 'notice board',
+      path: '/api/help/bbs/notice',
+      board: true,
+      q: (s = '') => sv(s),
+      search: [
+        ['title or writer, few matches', 'why 1234'],
+        ['writer of one post in 300', 'writer 77'],
+      ],
+    },
     { list: 'help files', path: '/api/help/getAllFiles', board: true, q: () => 'customer_type=company' },
   ];
   let searchWord = 0;
@@ -117,10 +151,10 @@ export default async function lists(ctx) {
         ['first page', () => `start=0&length=10&${l.q()}`],
         ['page 100', () => `start=990&length=10&${l.q()}`],
       ];
-      if (l.search) cases.push([`search: ${l.search[0]}`, () => `start=0&length=10&${l.q(l.search[1])}`]);
+      for (const [label, value] of l.search ?? []) cases.push([`search: ${label}`, () => `start=0&length=10&${l.q(value)}`]);
       if (l.board && l.search)
         // a word not searched before: the count of its matches is not kept anywhere
-        cases.push(['new search count', () => `start=0&length=10&${l.q(`writer ${100 + (searchWord++ % 200)}`)}`]);
+        cases.push(['new search count', () => `start=0&length=10&${l.q(`how to ${100_000 + searchWord++}`)}`]);
       else if (!l.board) cases.push(['new filter count', () => `start=0&length=10&${l.q(newRange())}`]);
       for (const [label, q] of cases) {
         // boards and help files: the 1M is the big database's, the 10k the small one's (not a company's)

@@ -14,7 +14,7 @@
 // - the royalty list's total and per-currency totals for a filter not asked before, at 1M: p99 ≤ 300 ms;
 // - each dashboard call of the 1M company: p99 ≤ 50 ms uncached.
 // LISTS_BENCH_TOTAL (default 10M) sizes the big database; LISTS_BENCH_N (default 100) requests per case;
-// LISTS_BENCH_PARTS (default all: lists,totals,dashboard,rps) picks parts.
+// LISTS_BENCH_PARTS (default all: lists,totals,dashboard,rps) picks parts, LISTS_BENCH_LISTS (names, comma-separated) lists.
 import os from 'node:os';
 import { PASSWORD, layouts, seedScale } from './scale-seed.mjs';
 import { pgClient } from './settlement.mjs';
@@ -146,7 +146,8 @@ export default async function lists(ctx) {
   ];
   let searchWord = 0;
   try {
-    for (const l of PARTS.includes('lists') ? LISTS : []) {
+    const only = process.env.LISTS_BENCH_LISTS?.split(',');
+    for (const l of PARTS.includes('lists') ? LISTS.filter((x) => !only || only.some((o) => x.list.includes(o))) : []) {
       const cases = [
         ['first page', () => `start=0&length=10&${l.q()}`],
         ['page 100', () => `start=990&length=10&${l.q()}`],

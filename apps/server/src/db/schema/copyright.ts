@@ -165,3 +165,29 @@ export const royaltyLineMonthSums = pgTable(
   { ...royaltySummaryColumns, month: date('month', { mode: 'string' }).notNull() },
   (t) => [primaryKey({ name: 'royalty_line_month_sums_pk', columns: [t.companyIdx, t.month, t.bookIdx, t.invoiced, t.currency] })],
 );
+
+/**
+ * The royalty summary's day rows summed again without the book (ROYALTY_TOTALS in copyright.repository.ts,
+ * triggers on royalty_line_day_sums; migration 'royalty_totals'): the royalty list's total and
+ * per-currency totals of a filter without an ISBN or a customer read a few rows here per month of the range.
+ */
+const royaltyTotalColumns = {
+  companyIdx: integer('company_idx').notNull(),
+  invoiced: boolean('invoiced').notNull(),
+  currency: char('currency', { length: 3 }).notNull(),
+  cnt: integer('cnt').notNull(),
+  qty: bigint('qty', { mode: 'number' }).notNull(),
+  royalty: numeric('royalty', { precision: 20, scale: 2 }).notNull(),
+};
+
+export const royaltyTotalDaySums = pgTable(
+  'royalty_total_day_sums',
+  { ...royaltyTotalColumns, day: date('day', { mode: 'string' }).notNull() },
+  (t) => [primaryKey({ name: 'royalty_total_day_sums_pk', columns: [t.companyIdx, t.day, t.invoiced, t.currency] })],
+);
+
+export const royaltyTotalMonthSums = pgTable(
+  'royalty_total_month_sums',
+  { ...royaltyTotalColumns, month: date('month', { mode: 'string' }).notNull() },
+  (t) => [primaryKey({ name: 'royalty_total_month_sums_pk', columns: [t.companyIdx, t.month, t.invoiced, t.currency] })],
+);

@@ -9,7 +9,8 @@
  * Lists with summaries: invoices (settlement.repository.ts INVOICE_SUMMARY, which replaced the
  * hand-written triggers of migrations 0007/0014/0015), payments (PAYMENT_SUMMARY), royalty lines
  * (copyright.repository.ts ROYALTY_SUMMARY) and registered books (product.repository.ts
- * COMPANY_BOOKS_SUMMARY); a range of days is split over them by ranges.ts.
+ * COMPANY_BOOKS_SUMMARY), copyright books (copyright.repository.ts COPYRIGHT_BOOKS_SUMMARY) and the
+ * royalty totals without the book (ROYALTY_TOTALS, a rollup of the royalty summary's day rows); a range of days is split over them by ranges.ts.
  */
 
 export interface SummaryColumn {
@@ -31,6 +32,11 @@ export interface SummarySpec {
   /** summed columns besides cnt (count of rows; none: counts only) */
   measures: SummaryColumn[];
   /**
+   * what `cnt` adds up for a source row: count(*) when absent; an expression over `r` (its `cnt`) for a
+   * summary of another summary's rows (a rollup that leaves out one of its keys)
+   */
+  count?: string;
+  /**
    * A parent row a measure reads (e.g. the book's royalty rate), joined as `alias` on `on`: when one of
    * its `watch` columns changes, the parent's rows are taken out with the old values and put back with the
    * new; when a parent is deleted its summary rows go (its rows go by a cascading key).
@@ -45,7 +51,7 @@ function apply(spec: SummarySpec, grain: 'day' | 'month', from: string, sign: 1 
   const target = `${spec.table}_${grain}_sums`;
   const bucket = grain === 'day' ? spec.day : `date_trunc('month', ${spec.day})::date`;
   const keys = ['company_idx', grain, ...spec.dims.map((d) => d.column)];
-  const cnt = withCount ? `${sign < 0 ? '-' : ''}count(*)::int` : '0';
+  const cnt = withCount ? `${sign < 0 ? '-' : ''}${spec.count ? `coalesce(sum(${spec.count}), 0)::int` : 'count(*)::int'}` : '0';
   const sums = spec.measures.map((m) => `${measureSign < 0 ? '-' : ''}coalesce(sum(${m.expr}), 0)`);
   const cols = [...keys, 'cnt', ...spec.measures.map((m) => m.column)];
   const set = ['cnt', ...spec.measures.map((m) => m.column)].map((c) => `${c} = s.${c} + excluded.${c}`);

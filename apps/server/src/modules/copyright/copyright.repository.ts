@@ -117,6 +117,25 @@ export const ROYALTY_SUMMARY: SummarySpec = {
 };
 
 /**
+ * The royalty totals without the book: a rollup of ROYALTY_SUMMARY's day rows (triggers on
+ * royalty_line_day_sums, so a rate change or a book's deletion, which that summary applies, reaches it too).
+ */
+export const ROYALTY_TOTALS: SummarySpec = {
+  source: 'royalty_line_day_sums',
+  table: 'royalty_total',
+  day: 'r.day',
+  dims: [
+    { column: 'invoiced', expr: 'r.invoiced' },
+    { column: 'currency', expr: 'r.currency' },
+  ],
+  measures: [
+    { column: 'qty', expr: 'r.qty' },
+    { column: 'royalty', expr: 'r.royalty' },
+  ],
+  count: 'r.cnt',
+};
+
+/**
  * The copyright books' summary tables (lib/lists/summary.ts): books counted per company, publication
  * day and pay type; the book list's total without a search reads them.
  */
@@ -189,6 +208,55 @@ export async function royaltyGroups(db: DbOrTx, w: RoyaltyWhere) {
       order by b.title, p.book_idx, p.currency`,
   );
   return found.map((g) => ({ ...g, book_idx: Number(g.book_idx), cnt: Number(g.cnt), qty: Number(g.qty) }));
+}
+
+/**
+ * Count, quantity and royalty per currency of a filter without an ISBN or a customer, from the totals'
+ * summary (ROYALTY_TOTALS: a few rows per month and per day of the range, whatever the number of books)
+ * and the lines of the range's partial UTC days; the same sums as royaltyGroups added up per currency.
+ */
+export async function royaltyTotals(db: DbOrTx, w: RoyaltyWhere) {
+  const f = w.filter;
+  const parts = rangeParts(await rangeBounds(db, f.startDate, f.endDate, w.timeZone), {
+    table: 'royalty_total',
+    columns: sql`s.currency, s.cnt, s.qty, s.royalty`,
+    where: summaryConditions(w),
+    at: sql`r.created_at`,
+    rows: (instants) =>
+      sql`select l.currency, l.cnt, l.qty, l.royalty from (${linesAsSums({ ...w, filter: { ...f, startDate: undefined, endDate: undefined } }, instants)}) l`,
+  });
+  const found = await rows<{ currency: string; currency_icon: string; cnt: string | number; qty: string; royalty: string }>(
+    db,
+    sql`select p.currency, coalesce(cur.icon, p.currency) as currency_icon, sum(p.cnt)::int as cnt,
+        coalesce(sum(p.qty), 0)::text as qty, coalesce(sum(p.royalty), 0)::text as royalty
+      from (${sql.join(parts, sql` union all `)}) p
+      left join currencies cur on cur.name = p.currency
+      group by p.currency, cur.icon
+      having sum(p.cnt) > 0
+      order by p.currency`,
+  );
+  return found.map((g) => ({ ...g, cnt: Number(g.cnt), qty: Number(g.qty) }));
+}
+
+/**
+ * The books holding matching lines, in the list's book order (title, number), after `after`, with
+ * their matching line counts: `limit` of them. The walk goes down copyright_books_company_title and
+ * counts each book's lines on royalty_lines_book_* (a probe for a book without lines), so a page
+ * near the start costs about the same at 10k and at 1M lines, and a page deep in the list costs the
+ * books before it.
+ */
+export async function royaltyBooksAfter(db: DbOrTx, w: RoyaltyWhere, after: { title: string; idx: number } | null, limit: number) {
+  const found = await rows<{ idx: number; title: string; cnt: number | string }>(
+    db,
+    sql`select b.idx, b.title, c.cnt from copyright_books b
+      cross join lateral (select count(*)::int as cnt from royalty_lines r where r.book_idx = b.idx and ${lineConditions(w)}) c
+      where ${bookConditions({ companyIdx: w.companyIdx, isbn: w.filter.isbn })}
+        ${after ? sql`and (b.title, b.idx) > (${after.title}, ${after.idx}::int)` : sql``}
+        and c.cnt > 0
+      order by b.title, b.idx
+      limit ${limit}`,
+  );
+  return found.map((b) => ({ idx: Number(b.idx), title: b.title, cnt: Number(b.cnt) }));
 }
 
 /** A run of one book's matching lines, in line order: `offset`/`limit` inside that book. */

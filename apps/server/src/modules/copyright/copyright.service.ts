@@ -83,6 +83,48 @@ export function createCopyrightService({ db, changes, auth, timeZone, exporter }
     });
   }
 
+  /**
+   * The list's per-currency totals (their counts add up to total_cnt); kept like the summary. Without
+   * an ISBN or a customer they come from the totals' summary (a few rows per month), else from the summary.
+   */
+  function totals(w: repo.RoyaltyWhere): Promise<TRoyaltyTotal[]> {
+    if (w.filter.isbn || w.customerIdxs) return summary(w).then((s) => s.totals);
+    return derived(SUMMARY_TOPICS, `copyright.totals|${w.companyIdx}|${JSON.stringify(w.filter)}`, async () =>
+      (await repo.royaltyTotals(db, w)).map((t) => ({
+        currency: t.currency,
+        currency_icon: t.currency_icon,
+        cnt: t.cnt,
+        qty: t.qty,
+        royalty: normalizeMoney(t.royalty),
+      })),
+    );
+  }
+
+  /** The runs of books (title order) that the page covers: the books are walked from the start, in growing batches. */
+  async function pageSlices(w: repo.RoyaltyWhere, paging: TPaging, total: number): Promise<repo.BookSlice[]> {
+    const slices: repo.BookSlice[] = [];
+    let skip = paging.start;
+    let left = Math.min(paging.length, total - paging.start);
+    let after: { title: string; idx: number } | null = null;
+    for (let batch = 16; left > 0; batch = Math.min(batch * 4, 1024)) {
+      const books = await repo.royaltyBooksAfter(db, w, after, batch);
+      for (const b of books) {
+        if (left <= 0) break;
+        if (skip >= b.cnt) {
+          skip -= b.cnt;
+          continue;
+        }
+        const take = Math.min(left, b.cnt - skip);
+        slices.push({ bookIdx: b.idx, offset: skip, limit: take });
+        left -= take;
+        skip = 0;
+      }
+      if (books.length < batch) break;
+      after = books[books.length - 1]!;
+    }
+    return slices;
+  }
+
   const showSaleInfo = async (companyIdx: number) => (await auth.loginInfo(companyIdx)).saleInfo_display === 'Y';
 
   const toRow = (r: repo.RoyaltyLineRecord, no: number, saleInfo: boolean): TRoyaltyRow => ({
@@ -110,20 +152,12 @@ export function createCopyrightService({ db, changes, auth, timeZone, exporter }
   async function royaltyList(companyIdx: number, paging: TPaging, filter: TRoyaltyFilter = {}): Promise<TRoyaltyResponse> {
     const w = await where(companyIdx, filter);
     if (!w) return { dataset: [], total_cnt: 0, totals: [] };
-    const sum = await summary(w);
+    const sums = await totals(w);
+    const total = sums.reduce((n, t) => n + t.cnt, 0);
     const saleInfo = await showSaleInfo(companyIdx);
-    // the books (title order) and the run of each that the page covers, from the cached per-book counts
-    const slices: repo.BookSlice[] = [];
-    let skip = paging.start;
-    let i = 0;
-    while (i < sum.books.length && skip >= sum.books[i]!.cnt) skip -= sum.books[i++]!.cnt;
-    for (let left = paging.length; i < sum.books.length && left > 0; i++, skip = 0) {
-      const take = Math.min(left, sum.books[i]!.cnt - skip);
-      slices.push({ bookIdx: sum.books[i]!.idx, offset: skip, limit: take });
-      left -= take;
-    }
+    const slices = await pageSlices(w, paging, total);
     const dataset = (await repo.royaltyPage(db, w, slices)).map((r, k) => toRow(r, paging.start + k + 1, saleInfo));
-    return { dataset, total_cnt: sum.totals.reduce((n, t) => n + t.cnt, 0), totals: sum.totals };
+    return { dataset, total_cnt: total, totals: sums };
   }
 
   async function booksList(companyIdx: number, paging: TPaging, filter: TCopyrightBooksFilter = {}): Promise<TCopyrightBooksResponse> {

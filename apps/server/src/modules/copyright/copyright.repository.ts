@@ -28,10 +28,18 @@ export interface RoyaltyWhere {
   timeZone: string;
 }
 
+/**
+ * `b.isbn` starts with the digits `prefix`: as a range too, which copyright_books_company_isbn serves
+ * (a LIKE prefix cannot use a btree index under the database's non-C collation; ISBNs are digits, at
+ * most 13, and digits sort alike in every collation), and as the LIKE that decides.
+ */
+const isbnStartsWith = (prefix: string) =>
+  sql`(b.isbn >= ${prefix} and b.isbn <= ${`${prefix}9999999999999`} and b.isbn like ${`${likeEscape(prefix)}%`})`;
+
 /** Conditions on the book `b` (company + isbn prefix). */
 function bookConditions(w: { companyIdx: number; isbn?: string }) {
   const parts = [sql`b.company_idx = ${w.companyIdx}`];
-  if (w.isbn) parts.push(sql`b.isbn like ${`${likeEscape(w.isbn)}%`}`);
+  if (w.isbn) parts.push(isbnStartsWith(w.isbn));
   return sql.join(parts, sql` and `);
 }
 
@@ -248,7 +256,13 @@ export async function royaltyTotals(db: DbOrTx, w: RoyaltyWhere) {
 export async function royaltyBooksAfter(db: DbOrTx, w: RoyaltyWhere, after: { title: string; idx: number } | null, limit: number) {
   const found = await rows<{ idx: number; title: string; cnt: number | string }>(
     db,
-    sql`select b.idx, b.title, c.cnt from copyright_books b
+    // an ISBN names a few books: found on copyright_books_company_isbn and sorted (offset 0 keeps the
+    // planner from walking the whole title order and testing each book's ISBN)
+    sql`select b.idx, b.title, c.cnt from ${
+      w.filter.isbn
+        ? sql`(select * from copyright_books b where ${bookConditions({ companyIdx: w.companyIdx, isbn: w.filter.isbn })} offset 0)`
+        : sql`copyright_books`
+    } b
       cross join lateral (select count(*)::int as cnt from royalty_lines r where r.book_idx = b.idx and ${lineConditions(w)}) c
       where ${bookConditions({ companyIdx: w.companyIdx, isbn: w.filter.isbn })}
         ${after ? sql`and (b.title, b.idx) > (${after.title}, ${after.idx}::int)` : sql``}
@@ -387,13 +401,13 @@ export interface BookRecord {
 function booksWhere(companyIdx: number, f: TCopyrightBooksFilter) {
   const parts = [sql`b.company_idx = ${companyIdx}`];
   if (f.keyword) {
-    if (f.searchKey === 'isbn') parts.push(sql`b.isbn like ${`${likeEscape(f.keyword)}%`}`);
+    if (f.searchKey === 'isbn') parts.push(isbnStartsWith(f.keyword));
     else if (f.searchKey === 'title') parts.push(sql`b.title ilike ${`%${likeEscape(f.keyword)}%`}`);
     else {
       const isbnish = /^\d{1,13}$/.test(f.keyword);
       parts.push(
         isbnish
-          ? sql`(b.title ilike ${`%${likeEscape(f.keyword)}%`} or b.isbn like ${`${f.keyword}%`})`
+          ? sql`(b.title ilike ${`%${likeEscape(f.keyword)}%`} or ${isbnStartsWith(f.keyword)})`
           : sql`b.title ilike ${`%${likeEscape(f.keyword)}%`}`,
       );
     }

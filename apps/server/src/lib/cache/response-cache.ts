@@ -56,9 +56,13 @@ export async function responseCache(app: FastifyInstance, opts: ResponseCacheOpt
   app.addHook('preHandler', async (request, reply) => {
     const topics = request.routeOptions.config?.cacheTopics;
     if (!topics || !request.auth || request.method !== 'GET') return;
+    // `Cache-Control: no-cache` (a reload, or a bench timing the database path): a fresh answer
+    const fresh = /no-cache|no-store|max-age=0/i.test(request.headers['cache-control'] ?? '');
     // every commit before this request, also another process's, has been heard: a kept answer
-    // older than such a write is never served (PostgreSQL delivers notifications asynchronously)
-    await opts.feed.caughtUp();
+    // older than such a write is never served (PostgreSQL delivers notifications asynchronously).
+    // A fresh answer serves nothing kept: it is stored under the stamp of now, which can only be
+    // older than what it read (a commit not heard yet moves the stamp later and voids the entry)
+    if (!fresh) await opts.feed.caughtUp();
     const stamp = opts.feed.stamp(topics);
     if (stamp === null) {
       opts.onLookup?.(false);
@@ -68,8 +72,6 @@ export async function responseCache(app: FastifyInstance, opts: ResponseCacheOpt
     // the URL string: every spelling of the same request (`/%61pi/…`, parameters in another order,
     // unknown ones the schema drops) shares one entry instead of filling the cache with copies
     const key = `${request.auth.companyIdx}\u0000${request.routeOptions.url}\u0000${JSON.stringify(request.params)}\u0000${JSON.stringify(request.query)}`;
-    // `Cache-Control: no-cache` (a reload, or a bench timing the database path): a fresh answer
-    const fresh = /no-cache|no-store|max-age=0/i.test(request.headers['cache-control'] ?? '');
     const hit = fresh ? undefined : entries.get(key);
     const served = !!hit && hit.stamp === stamp;
     opts.onLookup?.(served);

@@ -26,6 +26,8 @@ import { EXPORT_TEXTS, countryNames, totalLabel } from './export-labels';
 const SUMMARY_CACHE_MAX = 200;
 /** What a summary is read from: written copyright tables, and the currencies it names (docs/cache-topics.md). */
 const SUMMARY_TOPICS = ['copyright', 'reference'] as const;
+/** Companies whose saleInfo flag is kept at most. */
+const FLAGS_CACHE_MAX = 1000;
 
 interface Summary {
   books: { idx: number; cnt: number }[];
@@ -49,6 +51,8 @@ export function createCopyrightService({ db, changes, auth, timeZone, exporter }
    * and filter until a write to the copyright tables (or the currencies) is announced.
    */
   const { derived } = createDerivedCache(changes, { max: SUMMARY_CACHE_MAX });
+  /** The company's saleInfo_display flag: read on every royalty page, kept until a write to companies. */
+  const flags = createDerivedCache(changes, { max: FLAGS_CACHE_MAX });
 
   async function where(companyIdx: number, filter: TRoyaltyFilter): Promise<repo.RoyaltyWhere | null> {
     let customerIdxs: number[] | null = null;
@@ -82,7 +86,12 @@ export function createCopyrightService({ db, changes, auth, timeZone, exporter }
     });
   }
 
-  const showSaleInfo = async (companyIdx: number) => (await auth.loginInfo(companyIdx)).saleInfo_display === 'Y';
+  const showSaleInfo = (companyIdx: number) =>
+    flags.derived(
+      ['companies'],
+      `copyright.saleInfo|${companyIdx}`,
+      async () => (await auth.loginInfo(companyIdx)).saleInfo_display === 'Y',
+    );
 
   const toRow = (r: repo.RoyaltyLineRecord, no: number, saleInfo: boolean): TRoyaltyRow => ({
     no,
@@ -109,8 +118,8 @@ export function createCopyrightService({ db, changes, auth, timeZone, exporter }
   async function royaltyList(companyIdx: number, paging: TPaging, filter: TRoyaltyFilter = {}): Promise<TRoyaltyResponse> {
     const w = await where(companyIdx, filter);
     if (!w) return { dataset: [], total_cnt: 0, totals: [] };
-    const sum = await summary(w);
-    const saleInfo = await showSaleInfo(companyIdx);
+    // both kept in memory, read from the database again only after a write to their topics
+    const [sum, saleInfo] = await Promise.all([summary(w), showSaleInfo(companyIdx)]);
     // the books (title order) and the run of each that the page covers, from the cached per-book counts
     const slices: repo.BookSlice[] = [];
     let skip = paging.start;

@@ -276,7 +276,8 @@ export async function pgListen(pg: typeof import('pg').default, url: string, cha
     async notify(payload: string) {
       const c = current;
       if (!c) return false;
-      await c.query('select pg_notify($1, $2)', [channel, payload]);
+      // a named statement: parsed and planned once per connection (the change feed sends one per batch of cached reads)
+      await c.query({ name: 'portal_notify', text: 'select pg_notify($1, $2)', values: [channel, payload] });
       return true;
     },
     async close() {

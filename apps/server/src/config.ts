@@ -39,6 +39,8 @@ const ZEnv = z.object({
     .url()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  // PostgreSQL: queries with parameters as named prepared statements (default on; off behind a transaction-mode pooler)
+  DATABASE_PREPARED: zSwitch.optional(),
   // demo companies and rows: on by default for the embedded database outside production
   DEMO_DATA: zSwitch.optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
@@ -130,6 +132,7 @@ const EXPECTED: Record<keyof z.input<typeof ZEnv>, string> = {
   HOST: 'an address to listen on',
   DATA_DIR: 'a folder',
   DATABASE_URL: 'a postgres:// URL, or empty for the embedded database',
+  DATABASE_PREPARED: '1 (default: prepared statements per connection) or 0 (behind a transaction-mode pooler such as PgBouncer)',
   DEMO_DATA: '1 (seed the demo companies into an empty database) or 0',
   JWT_SECRET: 'at least 32 characters',
   TOKEN_TTL_MINUTES: 'minutes, more than 0 and at most 43200 (30 days)',
@@ -216,6 +219,8 @@ export interface AppConfig {
   dataDir: string;
   filesDir: string;
   databaseUrl?: string;
+  /** PostgreSQL: named prepared statements (DATABASE_PREPARED, default on; db/prepared-statements.ts). */
+  databasePrepared?: boolean;
   jwtSecret: string;
   tokenTtlMinutes: number;
   /** Absolute session lifetime in hours (SESSION_MAX_HOURS, default 12): refresh is refused after it. */
@@ -359,6 +364,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     filesDir: path.join(dataDir, 'files'),
     databaseUrl: e.DATABASE_URL,
+    databasePrepared: e.DATABASE_PREPARED ?? true,
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     tokenTtlMinutes: e.TOKEN_TTL_MINUTES,
     sessionMaxHours: e.SESSION_MAX_HOURS,

@@ -17,7 +17,11 @@ try {
   console.error(err.message);
   process.exit(1);
 }
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` });
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
+  prepared: config.databasePrepared,
+});
 await database.migrate();
 // lookup tables (countries, currencies, divisions, BISG codes) on every database; idempotent
 await seedReference(database.db);

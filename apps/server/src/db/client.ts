@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { preparingClient } from './prepared-statements';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is behind it (PGlite or node-postgres). */
@@ -132,13 +133,22 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** node-postgres pool size */
   poolMax?: number;
+  /**
+   * false: every query parsed and planned again (node-postgres' default; for a transaction-mode
+   * pooler). Default: queries with parameters are named prepared statements (db/prepared-statements.ts).
+   */
+  prepared?: boolean;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const { default: pg } = await import('pg');
     // numeric and bigint stay strings: money is never a JS float (ARCHITECTURE.md)
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolMax ?? 10,
+      ...(opts.prepared === false ? {} : { Client: preparingClient(pg) }),
+    });
     // An idle client that loses its connection (database restart) must not crash the process.
     pool.on('error', () => {});
     // …and neither must a checked-out client (e.g. inside a transaction) that loses it between two
@@ -266,7 +276,8 @@ export async function pgListen(pg: typeof import('pg').default, url: string, cha
     async notify(payload: string) {
       const c = current;
       if (!c) return false;
-      await c.query('select pg_notify($1, $2)', [channel, payload]);
+      // a named statement: parsed and planned once per connection (the change feed sends one per batch of cached reads)
+      await c.query({ name: 'portal_notify', text: 'select pg_notify($1, $2)', values: [channel, payload] });
       return true;
     },
     async close() {

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyInvoices, currencies } from '../db/schema';
@@ -61,6 +62,35 @@ describe('kept list answers', () => {
     await t.db.update(buyInvoices).set({ title: first.dataset[0]!.title }).where(eq(buyInvoices.code, 'RC-2'));
     const theirs = await list(otherToken);
     expect(theirs.dataset.map((r) => r.code)).toEqual(['RC-OTHER']);
+  });
+
+  it('compressed once per Accept-Encoding and kept: the same bytes again, never after a write', async () => {
+    const c = await t.createCompany();
+    const tok = await t.login(c.id, c.password);
+    const codes = Array.from({ length: 12 }, (_, i) => ({ code: `GZ-${i + 10}`, day: `2026-04-${i + 10}` }));
+    await insertInvoices(t.db, c.idx, codes);
+    const get = (encoding?: string) =>
+      t.inject(tok, { method: 'GET', url: LIST, headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024); // over the compression threshold
+    const first = await get('gzip, deflate');
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(first.rawPayload).toString())).toEqual(plain.json());
+    const again = await get('gzip, deflate');
+    expect(again.headers).toMatchObject({ 'content-encoding': 'gzip', 'content-type': 'application/json; charset=utf-8' });
+    expect(again.headers.vary).toMatch(/accept-encoding/i);
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    // another client's header: its own encoding
+    for (let i = 0; i < 2; i++) {
+      const br = await get('gzip, deflate, br, zstd');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    }
+    expect((await get()).json()).toEqual(plain.json());
+    await t.db.update(buyInvoices).set({ title: 'After the write' }).where(eq(buyInvoices.code, 'GZ-21'));
+    const after = await get('gzip, deflate');
+    expect(JSON.parse(gunzipSync(after.rawPayload).toString()).dataset[0].title).toBe('After the write');
   });
 
   it('are dropped by a committed insert, update or delete of an invoice', async () => {

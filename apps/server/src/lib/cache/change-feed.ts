@@ -24,10 +24,12 @@ export interface ChangeFeed {
   /** Resolves once every change committed before the call has been heard (at most `timeoutMs`). */
   sync(timeoutMs?: number): Promise<void>;
   /**
-   * `sync()` shared by concurrent callers: joins a sync that was started after this call began
-   * (it covers every commit before the call), else starts one. So a cached answer is never older
-   * than a write committed, in any process, before the request came in; under load one round trip
-   * serves every request that arrived while the previous one was out.
+   * `sync()` shared by concurrent callers. A sync covers a call only when it is sent after the call
+   * began (then every commit before the call is heard first). With none out, this call sends one;
+   * while one is out (sent earlier: it may miss a commit this call must see), the call waits for the
+   * next, which is sent when that one is back and is shared by every call that arrived meanwhile.
+   * So a cached answer is never older than a write committed, in any process, before the request
+   * came in, and under load one round trip serves a whole batch of requests (not one each).
    */
   caughtUp(): Promise<void>;
   close(): Promise<void>;
@@ -61,7 +63,19 @@ export async function createChangeFeed(database: Database): Promise<ChangeFeed> 
     for (const t of topics) s += `.${versions.get(t) ?? 0}`;
     return s;
   };
-  let latest: { startedAt: number; done: Promise<void> } | null = null;
+  /** the sync out now (sent: only calls that began before it was sent may wait for another) */
+  let out: Promise<void> | null = null;
+  /** the sync to send once `out` is back, shared by every call that began while `out` was out */
+  let next: Promise<void> | null = null;
+  const send = () => {
+    const run = feed.sync();
+    out = run;
+    const done = () => {
+      if (out === run) out = null;
+    };
+    void run.then(done, done);
+    return run;
+  };
   const feed: ChangeFeed = {
     stamp,
     onChange(listener) {
@@ -70,14 +84,15 @@ export async function createChangeFeed(database: Database): Promise<ChangeFeed> 
     },
     caughtUp() {
       if (database.driver === 'pglite' || !live) return Promise.resolve();
-      const arrived = performance.now();
-      if (latest && latest.startedAt >= arrived) return latest.done;
-      const run = { startedAt: performance.now(), done: feed.sync() };
-      latest = run;
-      void run.done.finally(() => {
-        if (latest === run) latest = null;
-      });
-      return run.done;
+      if (!out) return send();
+      if (!next) {
+        const after = () => {
+          next = null;
+          return send();
+        };
+        next = out.then(after, after);
+      }
+      return next;
     },
     async sync(timeoutMs = 5000) {
       // PGlite runs listeners before the committing call returns: nothing can be in flight

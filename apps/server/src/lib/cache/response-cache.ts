@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { ChangeFeed } from './change-feed';
 import { CACHE_TOPICS, type CacheTopic } from './topics';
@@ -16,9 +16,25 @@ declare module 'fastify' {
     cachedRoutes: { method: string; url: string; topics: readonly CacheTopic[] }[];
   }
   interface FastifyRequest {
-    cacheSlot: { key: string; stamp: string } | null;
+    cacheSlot: { key: string; stamp: string; served: boolean } | null;
   }
 }
+
+/** Compressed copies kept per answer: one per Accept-Encoding header seen (browsers send few). */
+const ENCODED_PER_ENTRY = 4;
+
+interface Entry {
+  stamp: string;
+  body: string;
+  /** the answer as compressed for a client's Accept-Encoding header (by @fastify/compress, once) */
+  encoded: ReadonlyMap<string, { encoding: string; bytes: Buffer }>;
+}
+const entrySize = (e: Entry, key: string) => {
+  // UTF-16 in memory
+  let size = 2 * (e.body.length + key.length) + 64;
+  for (const [accept, v] of e.encoded) size += 2 * accept.length + v.bytes.length + 32;
+  return size;
+};
 
 export interface ResponseCacheOptions {
   feed: ChangeFeed;
@@ -35,10 +51,9 @@ export interface ResponseCacheOptions {
  * committed write, or a lost feed connection, makes every answer built before it unusable.
  */
 export async function responseCache(app: FastifyInstance, opts: ResponseCacheOptions) {
-  const entries = new LRUCache<string, { stamp: string; body: string }>({
+  const entries = new LRUCache<string, Entry>({
     maxSize: opts.maxBytes ?? 64 * 1024 * 1024,
-    // UTF-16 in memory
-    sizeCalculation: (e, key) => 2 * (e.body.length + key.length) + 64,
+    sizeCalculation: entrySize,
     ttl: 10 * 60_000,
   });
   app.decorateRequest('cacheSlot', null);
@@ -51,14 +66,33 @@ export async function responseCache(app: FastifyInstance, opts: ResponseCacheOpt
     if (unknown.length) throw new Error(`${String(route.method)} ${route.url}: no change feed topic ${unknown.join(', ')}`);
     // answers are kept for GET only (the HEAD route Fastify adds beside it is not listed)
     if (route.method === 'GET') app.cachedRoutes.push({ method: 'GET', url: route.url, topics });
+    // last of the route's onSend hooks, after @fastify/compress's (added when it saw the route, before this
+    // hook): keeps the compressed bytes beside the kept answer, so compression runs once per answer and encoding
+    route.onSend = [...(Array.isArray(route.onSend) ? route.onSend : route.onSend ? [route.onSend] : []), keepEncoded];
   });
+
+  async function keepEncoded(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+    const slot = request.cacheSlot;
+    const accept = request.headers['accept-encoding'];
+    const encoding = reply.getHeader('content-encoding');
+    if (!slot || reply.statusCode !== 200 || !Buffer.isBuffer(payload) || typeof encoding !== 'string' || !accept) return payload;
+    const entry = entries.peek(slot.key);
+    // the entry this request stored or was served (not one stored meanwhile under a newer stamp)
+    if (!entry || entry.stamp !== slot.stamp || entry.encoded.has(accept) || entry.encoded.size >= ENCODED_PER_ENTRY) return payload;
+    entries.set(slot.key, { ...entry, encoded: new Map(entry.encoded).set(accept, { encoding, bytes: payload }) });
+    return payload;
+  }
 
   app.addHook('preHandler', async (request, reply) => {
     const topics = request.routeOptions.config?.cacheTopics;
     if (!topics || !request.auth || request.method !== 'GET') return;
+    // `Cache-Control: no-cache` (a reload, or a bench timing the database path): a fresh answer
+    const fresh = /no-cache|no-store|max-age=0/i.test(request.headers['cache-control'] ?? '');
     // every commit before this request, also another process's, has been heard: a kept answer
-    // older than such a write is never served (PostgreSQL delivers notifications asynchronously)
-    await opts.feed.caughtUp();
+    // older than such a write is never served (PostgreSQL delivers notifications asynchronously).
+    // A fresh answer serves nothing kept: it is stored under the stamp of now, which can only be
+    // older than what it read (a commit not heard yet moves the stamp later and voids the entry)
+    if (!fresh) await opts.feed.caughtUp();
     const stamp = opts.feed.stamp(topics);
     if (stamp === null) {
       opts.onLookup?.(false);
@@ -68,21 +102,26 @@ export async function responseCache(app: FastifyInstance, opts: ResponseCacheOpt
     // the URL string: every spelling of the same request (`/%61pi/…`, parameters in another order,
     // unknown ones the schema drops) shares one entry instead of filling the cache with copies
     const key = `${request.auth.companyIdx}\u0000${request.routeOptions.url}\u0000${JSON.stringify(request.params)}\u0000${JSON.stringify(request.query)}`;
-    // `Cache-Control: no-cache` (a reload, or a bench timing the database path): a fresh answer
-    const fresh = /no-cache|no-store|max-age=0/i.test(request.headers['cache-control'] ?? '');
     const hit = fresh ? undefined : entries.get(key);
     const served = !!hit && hit.stamp === stamp;
     opts.onLookup?.(served);
     if (served) {
-      return reply.header('content-type', 'application/json; charset=utf-8').send(hit.body);
+      reply.header('content-type', 'application/json; charset=utf-8');
+      const accept = request.headers['accept-encoding'];
+      const encoded = accept ? hit.encoded.get(accept) : undefined;
+      // compressed for this Accept-Encoding before: the stored bytes (@fastify/compress leaves an encoded answer alone)
+      if (encoded) return reply.header('content-encoding', encoded.encoding).header('vary', 'accept-encoding').send(encoded.bytes);
+      request.cacheSlot = { key, stamp, served: true };
+      return reply.send(hit.body);
     }
     // the stamp is taken before the database is read: a write during the read voids this entry
-    request.cacheSlot = { key, stamp };
+    request.cacheSlot = { key, stamp, served: false };
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     const slot = request.cacheSlot;
-    if (slot && reply.statusCode === 200 && typeof payload === 'string') entries.set(slot.key, { stamp: slot.stamp, body: payload });
+    if (slot && !slot.served && reply.statusCode === 200 && typeof payload === 'string')
+      entries.set(slot.key, { stamp: slot.stamp, body: payload, encoded: new Map() });
     return payload;
   });
 }

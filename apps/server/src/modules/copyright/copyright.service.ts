@@ -26,6 +26,8 @@ import { EXPORT_TEXTS, countryNames, totalLabel } from './export-labels';
 const SUMMARY_CACHE_MAX = 200;
 /** What a summary is read from: written copyright tables, and the currencies it names (docs/cache-topics.md). */
 const SUMMARY_TOPICS = ['copyright', 'reference'] as const;
+/** Companies whose saleInfo flag is kept at most. */
+const FLAGS_CACHE_MAX = 1000;
 
 interface Summary {
   books: { idx: number; cnt: number }[];
@@ -49,6 +51,8 @@ export function createCopyrightService({ db, changes, auth, timeZone, exporter }
    * and filter until a write to the copyright tables (or the currencies) is announced.
    */
   const { derived } = createDerivedCache(changes, { max: SUMMARY_CACHE_MAX });
+  /** The company's saleInfo_display flag: read on every royalty page, kept until a write to companies. */
+  const flags = createDerivedCache(changes, { max: FLAGS_CACHE_MAX });
 
   async function where(companyIdx: number, filter: TRoyaltyFilter): Promise<repo.RoyaltyWhere | null> {
     let customerIdxs: number[] | null = null;
@@ -125,7 +129,12 @@ export function createCopyrightService({ db, changes, auth, timeZone, exporter }
     return slices;
   }
 
-  const showSaleInfo = async (companyIdx: number) => (await auth.loginInfo(companyIdx)).saleInfo_display === 'Y';
+  const showSaleInfo = (companyIdx: number) =>
+    flags.derived(
+      ['companies'],
+      `copyright.saleInfo|${companyIdx}`,
+      async () => (await auth.loginInfo(companyIdx)).saleInfo_display === 'Y',
+    );
 
   const toRow = (r: repo.RoyaltyLineRecord, no: number, saleInfo: boolean): TRoyaltyRow => ({
     no,
@@ -152,9 +161,9 @@ export function createCopyrightService({ db, changes, auth, timeZone, exporter }
   async function royaltyList(companyIdx: number, paging: TPaging, filter: TRoyaltyFilter = {}): Promise<TRoyaltyResponse> {
     const w = await where(companyIdx, filter);
     if (!w) return { dataset: [], total_cnt: 0, totals: [] };
-    const sums = await totals(w);
+    // both kept in memory, read from the database again only after a write to their topics
+    const [sums, saleInfo] = await Promise.all([totals(w), showSaleInfo(companyIdx)]);
     const total = sums.reduce((n, t) => n + t.cnt, 0);
-    const saleInfo = await showSaleInfo(companyIdx);
     const slices = await pageSlices(w, paging, total);
     const dataset = (await repo.royaltyPage(db, w, slices)).map((r, k) => toRow(r, paging.start + k + 1, saleInfo));
     return { dataset, total_cnt: total, totals: sums };

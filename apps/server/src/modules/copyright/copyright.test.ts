@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCopyrightBooksResponse, TRoyaltyResponse, TRoyaltyRow } from '@portal/contract';
-import { copyrightBooks, royaltyCustomers, royaltyLines } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { companies, copyrightBooks, royaltyCustomers, royaltyLines } from '../../db/schema';
 import { isbn13 } from '../../db/seed/copyright';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { insertInvoices } from '../settlement/settlement.factories';
@@ -9,6 +10,7 @@ import { insertInvoices } from '../settlement/settlement.factories';
 let t: TestContext;
 let tokenA: string;
 let tokenB: string;
+let companyB: number;
 /** invoices of company A the calculated lines were settled on; INV_B is company B's */
 let INV_A1: { idx: number; code: string };
 let INV_A2: { idx: number; code: string };
@@ -56,6 +58,7 @@ beforeAll(async () => {
   const b = await t.createCompany({ saleInfoDisplay: 'N' });
   tokenA = await t.login(a.id, a.password);
   tokenB = await t.login(b.id, b.password);
+  companyB = b.idx;
   const invA = await insertInvoices(t.db, a.idx, [
     { code: 'BI20260105-A0001', item: 'copyright', day: '2026-01-05' },
     { code: 'BI20260205-A0002', item: 'copyright', day: '2026-02-05', currency: 'USD' },
@@ -306,6 +309,17 @@ describe('GET copyright/royalty', () => {
   it('hides saleInfo for a company whose saleInfo_display is N', async () => {
     const b = await royaltyJson(tokenB);
     expect(b.dataset.every((r) => r.saleInfo === null)).toBe(true);
+  });
+
+  it("shows saleInfo from the royalty call after the company's saleInfo_display changes (the kept flag is dropped, topic companies)", async () => {
+    await royaltyJson(tokenB);
+    await t.db.update(companies).set({ saleInfoDisplay: 'Y' }).where(eq(companies.idx, companyB));
+    try {
+      expect((await royaltyJson(tokenB)).dataset.map((r) => r.saleInfo)).toContain('Online bookstore');
+    } finally {
+      await t.db.update(companies).set({ saleInfoDisplay: 'N' }).where(eq(companies.idx, companyB));
+    }
+    expect((await royaltyJson(tokenB)).dataset.every((r) => r.saleInfo === null)).toBe(true);
   });
 
   it('totals follow new lines at once (kept totals are dropped by the change feed, topic copyright)', async () => {

@@ -28,7 +28,7 @@ const chunkOf = (feature: ScreenFeature) => (feature === 'auth' ? 'login-page' :
 const DATA: Record<string, string[]> = { '/login': ['/api/common/loginHints'] };
 
 /** The public calls preloaded for a path. */
-export const callsFor = (pathname: string): string[] => DATA[screenOfPath(pathname)?.path ?? ''] ?? [];
+const callsFor = (pathname: string): string[] => DATA[screenOfPath(pathname)?.path ?? ''] ?? [];
 
 /** The chunks (manifest `name`) and translation namespaces preloaded for a path. */
 export function screenFor(pathname: string): { chunks: string[]; ns: string[] } {

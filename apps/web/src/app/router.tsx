@@ -41,19 +41,23 @@ function requireSession({ request }: LoaderFunctionArgs) {
 
 /** How long the first render of a screen waits for the calls it prefetches before it shows their loaders. */
 const PREFETCH_WAIT_MS = 1500;
+/** Only the first screen of the app's layout waits for its calls; later ones show what is cached at once. */
+let firstAppScreen = true;
 
 /**
- * Starts the calls a screen makes first together with its code, and lets the route wait for them (at
- * most PREFETCH_WAIT_MS; a failed call shows as such in its part of the screen). Started by the page
- * itself, they began only when its first render was well under way, and their answers arriving in the
- * middle of it made React redo that render as one blocking task (issue 17).
+ * Starts the calls a screen makes first together with its code, and lets the app's first screen wait
+ * for them (at most PREFETCH_WAIT_MS; a failed call shows as such in its part of the screen). Started
+ * by the page itself, they began only when its first render was well under way, and their answers
+ * arriving in the middle of it made React redo that render as one blocking task (issue 17).
  */
 async function prefetchScreen(load: () => Promise<FeatureModule>, path: string) {
   if (!session.isValid()) return null;
+  const wait = firstAppScreen;
+  firstAppScreen = false;
   try {
     const [layout, m] = await Promise.all([import('./layout/app-layout'), load()]);
-    const calls = [layout.prefetchLayout(), m.prefetch?.[path]?.(layout.queryClient)];
-    await Promise.race([Promise.all(calls), new Promise((r) => setTimeout(r, PREFETCH_WAIT_MS))]);
+    const calls = Promise.all([layout.prefetchLayout(), m.prefetch?.[path]?.(layout.queryClient)]);
+    if (wait) await Promise.race([calls, new Promise((r) => setTimeout(r, PREFETCH_WAIT_MS))]);
   } catch {
     /* the route's lazy load reports a failed import */
   }

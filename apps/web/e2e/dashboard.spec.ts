@@ -106,6 +106,7 @@ test.describe('[DASHBOARD] figures, board tabs, chart and map', () => {
     await expect(page.getByTestId('map-country').first()).toBeVisible();
     await expect(page.getByTestId('monthly-bar')).toHaveCount(12);
     await page.waitForTimeout(900); // counters finish their 800 ms
+    await page.evaluate(() => window.scrollTo(0, 0)); // back from the map, so the fixed top bar is at the top of the picture
     await screenshot(page, 'dashboard-1440');
 
     await page.setViewportSize({ width: 390, height: 844 });
@@ -113,6 +114,7 @@ test.describe('[DASHBOARD] figures, board tabs, chart and map', () => {
     await page.getByTestId('world-map-slot').scrollIntoViewIfNeeded();
     await expect(page.getByTestId('map-country').first()).toBeVisible();
     await page.waitForTimeout(900);
+    await page.evaluate(() => window.scrollTo(0, 0)); // back from the map, so the fixed top bar is at the top of the picture
     // stacked: the map is below the table, the chart below the board
     const table = (await page.getByTestId('global-sales-table').boundingBox())!;
     const map = (await page.getByTestId('world-map').boundingBox())!;
@@ -129,6 +131,7 @@ test.describe('[DASHBOARD] figures, board tabs, chart and map', () => {
     await page.getByTestId('world-map-slot').scrollIntoViewIfNeeded();
     await expect(page.getByTestId('map-country').first()).toBeVisible();
     await page.waitForTimeout(900);
+    await page.evaluate(() => window.scrollTo(0, 0)); // back from the map, so the fixed top bar is at the top of the picture
     await screenshot(page, 'dashboard-1440-ko');
   });
 });

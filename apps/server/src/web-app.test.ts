@@ -62,6 +62,13 @@ describe('index.html with the screen preloaded', () => {
     expect(preloads(html('/login?redirect=%2Fdashboard'))).toEqual(['login-page-d.js', 'common-en.js', 'auth-en.js']);
   });
 
+  it("the login page's public call is preloaded as a fetch the app's fetch() takes (crossorigin); no other page's", () => {
+    const fetches = (h: string) => [...h.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    expect(fetches(html('/login?redirect=%2Fdashboard'))).toEqual(['/api/common/loginHints']);
+    // the calls of the other screens need the token, which a link cannot send
+    for (const p of ['/dashboard', '/password-reset', '/calculate/sale', '/no-such-page']) expect(fetches(html(p)), p).toEqual([]);
+  });
+
   it('any other page of the layout gets the layout and the common texts', () => {
     expect(preloads(html('/no-such-page'))).toEqual(['app-layout-b.js', 'common-en.js']);
   });

@@ -20,6 +20,16 @@ const OTHER = { chunks: ['app-layout'], ns: [] as string[] };
 /** The build's chunk of a feature's pages: its routes.tsx, or the login page (a chunk of its own). */
 const chunkOf = (feature: ScreenFeature) => (feature === 'auth' ? 'login-page' : `${feature}-screen`);
 
+/**
+ * Public calls a screen makes first, preloaded with the page (`<link rel="preload" as="fetch">`, which
+ * the app's fetch() then takes from the preload cache): the login page's demo logins. Calls that need
+ * the token cannot be preloaded this way (a link sends no Authorization header).
+ */
+const DATA: Record<string, string[]> = { '/login': ['/api/common/loginHints'] };
+
+/** The public calls preloaded for a path. */
+const callsFor = (pathname: string): string[] => DATA[screenOfPath(pathname)?.path ?? ''] ?? [];
+
 /** The chunks (manifest `name`) and translation namespaces preloaded for a path. */
 export function screenFor(pathname: string): { chunks: string[]; ns: string[] } {
   const screen = screenOfPath(pathname);
@@ -102,13 +112,16 @@ export function createIndexHtml(webDist: string) {
 
   const variant = (pathname: string, lang: string) => {
     const screen = screenFor(pathname);
-    const key = `${screen.chunks.join(',')}|${screen.ns.join(',')}|${lang}`;
+    const calls = callsFor(pathname);
+    const key = `${screen.chunks.join(',')}|${screen.ns.join(',')}|${calls.join(',')}|${lang}`;
     let v = cache.get(key);
     if (!v) {
       const { js, css } = filesOf(screen.chunks, screen.ns, lang);
       const links = [
         ...css.map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
         ...js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+        // crossorigin: the credentials mode of the app's fetch(), without which the preload is not used
+        ...calls.map((u) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(u)}">`),
       ].join('\n    ');
       const base = localised(lang);
       const page = links && base.includes('</head>') ? base.replace('</head>', `  ${links}\n  </head>`) : base;

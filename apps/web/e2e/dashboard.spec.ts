@@ -60,6 +60,8 @@ test.describe('[DASHBOARD] figures, board tabs, chart and map', () => {
     await expect(table.locator('tbody tr').first()).toContainText(`${top.global_sales[0]!.percent.toFixed(2)}%`);
     expect((await table.boundingBox())!.height).toBeLessThanOrEqual(300);
 
+    // the map is drawn when it comes into view (features/dashboard/components/when-in-view.tsx)
+    await page.getByTestId('world-map-slot').scrollIntoViewIfNeeded();
     const leader = page.locator('[data-testid="map-country"][data-rank="1"]');
     await expect(leader).toHaveAttribute('data-name', firstName);
     await expect(leader).toHaveAttribute('data-code', top.global_sales[0]!.code_3);
@@ -100,15 +102,19 @@ test.describe('[DASHBOARD] figures, board tabs, chart and map', () => {
     await loginViaApi(page, DEMO);
     await page.setViewportSize({ width: 1440, height: 1000 });
     await page.goto('/dashboard');
+    await page.getByTestId('world-map-slot').scrollIntoViewIfNeeded();
     await expect(page.getByTestId('map-country').first()).toBeVisible();
     await expect(page.getByTestId('monthly-bar')).toHaveCount(12);
     await page.waitForTimeout(900); // counters finish their 800 ms
+    await page.evaluate(() => window.scrollTo(0, 0)); // back from the map, so the fixed top bar is at the top of the picture
     await screenshot(page, 'dashboard-1440');
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
+    await page.getByTestId('world-map-slot').scrollIntoViewIfNeeded();
     await expect(page.getByTestId('map-country').first()).toBeVisible();
     await page.waitForTimeout(900);
+    await page.evaluate(() => window.scrollTo(0, 0)); // back from the map, so the fixed top bar is at the top of the picture
     // stacked: the map is below the table, the chart below the board
     const table = (await page.getByTestId('global-sales-table').boundingBox())!;
     const map = (await page.getByTestId('world-map').boundingBox())!;
@@ -122,8 +128,10 @@ test.describe('[DASHBOARD] figures, board tabs, chart and map', () => {
     await page.evaluate(() => localStorage.setItem('portal.lang', 'ko'));
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: '대시보드' })).toBeVisible();
+    await page.getByTestId('world-map-slot').scrollIntoViewIfNeeded();
     await expect(page.getByTestId('map-country').first()).toBeVisible();
     await page.waitForTimeout(900);
+    await page.evaluate(() => window.scrollTo(0, 0)); // back from the map, so the fixed top bar is at the top of the picture
     await screenshot(page, 'dashboard-1440-ko');
   });
 });

@@ -1,6 +1,8 @@
 import { SCREEN_REDIRECTS, SCREENS, type Screen, type ScreenFeature } from '@portal/contract/screens';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { prefetchLoginHints } from '../features/auth/api/login-hints';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { loginPathFor } from '../lib/redirect';
 import { session } from '../lib/session';
@@ -11,8 +13,14 @@ import { FullPageLayout } from './layout/full-page-layout';
 import { PlaceholderPage } from './placeholder-page';
 import { NotFound, RouteError } from './route-error';
 
-/** The lazily loaded module of a feature: its routes.tsx maps each of its screens' paths to a page. */
-type FeatureModule = { pages: Partial<Record<string, ComponentType>> };
+/**
+ * The lazily loaded module of a feature: its routes.tsx maps each of its screens' paths to a page, and
+ * may name the calls a screen makes first (`prefetch`: started by the route, see prefetchScreen).
+ */
+type FeatureModule = {
+  pages: Partial<Record<string, ComponentType>>;
+  prefetch?: Partial<Record<string, (queryClient: QueryClient) => Promise<unknown>>>;
+};
 const features: Record<Exclude<ScreenFeature, 'auth' | 'admin'>, () => Promise<FeatureModule>> = {
   dashboard: () => import('../features/dashboard/routes'),
   settlement: () => import('../features/settlement/routes'),
@@ -31,6 +39,31 @@ function requireSession({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+/** How long the first render of a screen waits for the calls it prefetches before it shows their loaders. */
+const PREFETCH_WAIT_MS = 1500;
+/** Only the first screen of the app's layout waits for its calls; later ones show what is cached at once. */
+let firstAppScreen = true;
+
+/**
+ * Starts the calls a screen makes first together with its code, and lets the app's first screen wait
+ * for them (at most PREFETCH_WAIT_MS; a failed call shows as such in its part of the screen). Started
+ * by the page itself, they began only when its first render was well under way, and their answers
+ * arriving in the middle of it made React redo that render as one blocking task (issue 17).
+ */
+async function prefetchScreen(load: () => Promise<FeatureModule>, path: string) {
+  if (!session.isValid()) return null;
+  const wait = firstAppScreen;
+  firstAppScreen = false;
+  try {
+    const [layout, m] = await Promise.all([import('./layout/app-layout'), load()]);
+    const calls = Promise.all([layout.prefetchLayout(), m.prefetch?.[path]?.(layout.queryClient)]);
+    if (wait) await Promise.race([calls, new Promise((r) => setTimeout(r, PREFETCH_WAIT_MS))]);
+  } catch {
+    /* the route's lazy load reports a failed import */
+  }
+  return null;
+}
+
 /** The route of one screen of the contract's SCREENS (the server preloads its files from the same list). */
 function screenRoute(screen: Screen): RouteObject {
   const { feature, path } = screen;
@@ -43,7 +76,12 @@ function screenRoute(screen: Screen): RouteObject {
         (m) => m.LoginPage,
         'auth',
       ),
-      loader: () => (session.isValid() ? redirect('/dashboard') : null),
+      // the demo logins are shown in the page's first render (index.html preloads the call: apps/server/src/web-app.ts)
+      loader: async () => {
+        if (session.isValid()) return redirect('/dashboard');
+        await prefetchLoginHints(PREFETCH_WAIT_MS);
+        return null;
+      },
     };
   }
   if (feature === 'auth') {
@@ -65,7 +103,12 @@ function screenRoute(screen: Screen): RouteObject {
     return Page;
   };
   // paths inside the app layout are relative to it
-  return { ...route, path: path.slice(1), lazy: lazyPage(features[feature], page, feature) };
+  return {
+    ...route,
+    path: path.slice(1),
+    loader: () => prefetchScreen(features[feature], path),
+    lazy: lazyPage(features[feature], page, feature),
+  };
 }
 
 const screens: readonly Screen[] = SCREENS;

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useMatches } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { queryClient } from '../query-client';
-import { useLoginInfo } from '../../features/auth/api/login-info';
+import { loginInfoQuery, useLoginInfo } from '../../features/auth/api/login-info';
 import { LanguageMenu } from './language-menu';
 import { PasswordChangeGate } from './password-change-gate';
 import { SessionWarning } from './session-warning';
@@ -20,6 +20,11 @@ export interface RouteMeta {
   hideContent?: boolean;
   hideFooter?: boolean;
 }
+
+export { queryClient };
+
+/** The layout's own first call (the company name and flags), started by the routes with the screen's (router.tsx). */
+export const prefetchLayout = () => queryClient.prefetchQuery(loginInfoQuery());
 
 export function AppLayout() {
   return (

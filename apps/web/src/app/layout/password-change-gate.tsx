@@ -13,11 +13,19 @@ const PasswordModal = lazy(() => import('../../features/company/components/passw
  * answers them 403 until then) and the password change form asks for a new one; then /dashboard.
  */
 export function PasswordChangeGate({ children }: { children: ReactNode }) {
-  const { t } = useTranslation(['auth', 'company', 'common']);
   const [required, setRequired] = useState(passwordChange.required);
+  if (!required) return children;
+  return <RequiredChange onChanged={() => setRequired(false)} />;
+}
+
+/**
+ * The form's texts (auth, company) are asked for only when a change is required: a gate that
+ * suspended on them held every page's first paint for another round trip (issue 17).
+ */
+function RequiredChange({ onChanged }: { onChanged: () => void }) {
+  const { t } = useTranslation(['auth', 'company', 'common']);
   const { data: me } = useLoginInfo();
   const navigate = useNavigate();
-  if (!required) return children;
   if (!me) return <PageLoader />;
   return (
     <Suspense fallback={<PageLoader />}>
@@ -29,7 +37,7 @@ export function PasswordChangeGate({ children }: { children: ReactNode }) {
           intro: t('auth:passwordChangeRequired'),
           onChanged: () => {
             passwordChange.set(false);
-            setRequired(false);
+            onChanged();
             void navigate('/dashboard', { replace: true });
           },
         }}

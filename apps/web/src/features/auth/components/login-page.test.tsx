@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18next } from '../../../lib/i18n';
 import { renderWithProviders } from '../../../test/render';
+import { prefetchLoginHints } from '../api/login-hints';
 import { LoginPage, validateLogin } from './login-page';
 
 describe('login rules (spec §5)', () => {
@@ -44,6 +45,26 @@ describe('demo credentials on the login page (issue 14 defect 14)', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(screen.queryByTestId('demo-hint')).toBeNull();
     expect(document.body.textContent).not.toMatch(/demo1234/);
+  });
+
+  it("shows them in the page's first render when the route asked for them (issue 17), without asking again", async () => {
+    const fetch = vi.fn((url: string) =>
+      url.startsWith('/api/common/loginHints')
+        ? Promise.resolve(new Response(JSON.stringify({ demo_logins: [{ id: 'demo2', password: 'demo1234' }] }), { status: 200 }))
+        : Promise.reject(new Error(url)),
+    );
+    vi.stubGlobal('fetch', fetch);
+    await prefetchLoginHints(5_000);
+    await i18next.loadNamespaces(['auth']);
+    await renderWithProviders(
+      <MemoryRouter initialEntries={['/login']}>
+        <LoginPage />
+      </MemoryRouter>,
+    );
+    // the first render already has it: getBy, not findBy
+    expect(screen.getByTestId('demo-hint')).toHaveTextContent('Demo: demo2 / demo1234');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it('shows none when the call fails', async () => {

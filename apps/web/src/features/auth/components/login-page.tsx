@@ -7,7 +7,7 @@ import { ApiError, errorMessageKey } from '../../../lib/api-client';
 import { formatRetryIn } from '../../../lib/format';
 import { safeRedirect } from '../../../lib/redirect';
 import { login } from '../api/login';
-import { getLoginHints } from '../api/login-hints';
+import { getLoginHints, takeLoginHints } from '../api/login-hints';
 import { rememberedId } from '../remembered-id';
 
 interface Errors {
@@ -46,17 +46,20 @@ export function LoginPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [wait, setWait] = useState<Wait | null>(null);
   const [now, setNow] = useState(() => Date.now());
-  // demo credentials only when the server says it seeded them (never built into the bundle)
-  const [demoLogins, setDemoLogins] = useState<{ id: string; password: string }[]>([]);
+  // demo credentials only when the server says it seeded them (never built into the bundle); the
+  // route asked for them with the page's code (login-hints.ts), else the page asks now
+  const [early] = useState(takeLoginHints);
+  const [demoLogins, setDemoLogins] = useState<{ id: string; password: string }[]>(() => early?.answer?.demo_logins ?? []);
 
   useEffect(() => {
+    if (early?.answer) return;
     const ctl = new AbortController();
-    getLoginHints(ctl.signal).then(
-      (hints) => setDemoLogins(hints.demo_logins),
-      () => setDemoLogins([]), // no hint is the safe answer to any failure
+    (early?.promise ?? getLoginHints(ctl.signal)).then(
+      (hints) => !ctl.signal.aborted && setDemoLogins(hints.demo_logins),
+      () => !ctl.signal.aborted && setDemoLogins([]), // no hint is the safe answer to any failure
     );
     return () => ctl.abort();
-  }, []);
+  }, [early]);
 
   // the time left counts down while it is shown, and the message goes once the wait is over
   useEffect(() => {

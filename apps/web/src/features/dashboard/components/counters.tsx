@@ -1,7 +1,7 @@
 import { Card, Group, Loader, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { IconBook, IconFileInvoice, IconReportMoney } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useRef, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fmtInt } from '../format';
@@ -16,32 +16,40 @@ export const COUNTER_ANIMATION_MS = 800;
 const reducedMotion = () =>
   typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-/** A number that counts up from where it is to `target` over `ms` (ease-out); jumps when motion is reduced. */
-export function useCountUp(target: number | undefined, ms = COUNTER_ANIMATION_MS) {
-  const [value, setValue] = useState(0);
-  const from = useRef(0);
+/**
+ * A number that counts up from where it is to `target` over `ms` (ease-out); jumps when motion is
+ * reduced. Each frame writes the figure into the text node itself: a React render of the counter per
+ * frame was a task of 60–100 ms per frame on a throttled phone, 48 frames while the page loads (issue 17).
+ */
+export function CountUp({ target, lng, ms = COUNTER_ANIMATION_MS }: { target: number; lng: string; ms?: number }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const shown = useRef(0);
   useEffect(() => {
-    if (target === undefined) return;
-    const start = from.current;
+    const el = ref.current;
+    if (!el) return;
+    const show = (v: number) => {
+      shown.current = v;
+      const text = fmtInt(v, lng);
+      // the text node React made (so that a later render of the same figure finds it as it was)
+      if (el.firstChild?.nodeType === Node.TEXT_NODE) el.firstChild.nodeValue = text;
+      else el.textContent = text;
+    };
+    const start = shown.current;
     if (reducedMotion() || start === target) {
-      from.current = target;
-      setValue(target);
+      show(target);
       return;
     }
     let frame = 0;
     const t0 = performance.now();
     const step = (now: number) => {
       const p = Math.min(1, (now - t0) / ms);
-      const eased = 1 - (1 - p) ** 3;
-      const v = Math.round(start + (target - start) * eased);
-      from.current = v;
-      setValue(v);
+      show(Math.round(start + (target - start) * (1 - (1 - p) ** 3)));
       if (p < 1) frame = requestAnimationFrame(step);
     };
     frame = requestAnimationFrame(step);
     return () => cancelAnimationFrame(frame);
-  }, [target, ms]);
-  return value;
+  }, [target, lng, ms]);
+  return <span ref={ref}>{fmtInt(shown.current, lng)}</span>;
 }
 
 interface CounterProps {
@@ -56,7 +64,6 @@ interface CounterProps {
 
 function Counter({ testId, label, hint, to, icon: Icon, color, query }: CounterProps) {
   const { t, i18n } = useTranslation(['dashboard', 'common']);
-  const value = useCountUp(query.data);
   return (
     <Card withBorder radius="md" padding="md" component={Link} to={to} data-testid={testId} className={classes.counter}>
       <Group wrap="nowrap" align="flex-start" justify="space-between">
@@ -89,7 +96,7 @@ function Counter({ testId, label, hint, to, icon: Icon, color, query }: CounterP
             {t('states.error')}
           </Text>
         ) : (
-          fmtInt(value, i18n.language)
+          <CountUp target={query.data} lng={i18n.language} />
         )}
       </Text>
     </Card>

@@ -8,6 +8,7 @@ import { useGlobalSaleTop } from '../api/global-sale-top';
 import { countryName } from '../country-name';
 import classes from './dashboard.module.css';
 import { Section, useSectionData } from './section';
+import { WhenInView } from './when-in-view';
 
 // geometry and d3-geo arrive only when there is something to draw
 const WorldMap = lazy(() => withTimeout(import('./world-map')));
@@ -51,6 +52,11 @@ export function GlobalSales() {
   const { t } = useTranslation('dashboard');
   const q = useGlobalSaleTop();
   const { state, data } = useSectionData(q, (d) => d.global_sales.length === 0);
+  const mapLoader = (
+    <Center h={300}>
+      <Loader size="sm" aria-label={t('map.loading')} />
+    </Center>
+  );
   return (
     <Section
       id="dashboard-global"
@@ -66,15 +72,12 @@ export function GlobalSales() {
             <SalesTable rows={data.global_sales} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7 }}>
-            <Suspense
-              fallback={
-                <Center h={300}>
-                  <Loader size="sm" aria-label={t('map.loading')} />
-                </Center>
-              }
-            >
-              <WorldMap sales={data.global_sales} />
-            </Suspense>
+            {/* the map loads when it comes into view (below the fold on a phone) */}
+            <WhenInView placeholder={mapLoader} testId="world-map-slot">
+              <Suspense fallback={mapLoader}>
+                <WorldMap sales={data.global_sales} />
+              </Suspense>
+            </WhenInView>
           </Grid.Col>
         </Grid>
       )}

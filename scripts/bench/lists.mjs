@@ -161,16 +161,21 @@ export default async function lists(ctx) {
         // boards and help files: the 1M is the big database's, the 10k the small one's (not a company's)
         const order = l.board ? ['big1m', 'small10k'] : ['big1m', 'big10k', 'small10k'];
         const times = Object.fromEntries(order.map((k) => [k, []]));
-        for (let i = 0; i < N + 5; i++)
+        // five warm-up rounds; a case slower than a second a request gets 20 rounds (said in its row)
+        let rounds = N;
+        for (let i = 0; i < rounds + 5; i++) {
+          const t0 = performance.now();
           for (const k of i % 2 ? [...order].reverse() : order) {
             const ms = await timed(`${who[k].url}${l.path}?${q()}`, who[k].headers);
-            if (i >= 5) times[k].push(ms); // five warm-up rounds
+            if (i >= 5) times[k].push(ms);
           }
+          if (i === 0 && performance.now() - t0 > 1000 * order.length) rounds = Math.min(N, 20);
+        }
         const p = Object.fromEntries(order.map((k) => [k, p99(ctx, times[k])]));
         const tenK = l.board ? p.small10k : p.big10k;
         const ratio = round(p.big1m / tenK);
         rows.push({
-          name: `${l.list} ${label}: p99 1M ÷ 10k (${p.big1m} / ${tenK} ms; ${load()})`,
+          name: `${l.list} ${label}: p99 1M ÷ 10k (${p.big1m} / ${tenK} ms${rounds < N ? `; ${rounds} requests each` : ''}; ${load()})`,
           value: ratio,
           unit: '×',
           target: '≤ 1.5',
@@ -186,7 +191,7 @@ export default async function lists(ctx) {
             pass: alone <= 1.2,
           });
         }
-        log(rows.at(-1).name);
+        for (const r of rows.slice(l.board ? -1 : -2)) log(`${r.name}: ${r.value} × (goal ${r.target})`);
       }
     }
 
@@ -228,7 +233,7 @@ export default async function lists(ctx) {
         target: '≤ 50 ms',
         pass: dp <= 50,
       });
-      log(rows.at(-1).name, dp);
+      log(`${rows.at(-1).name}: ${dp} ms`);
     }
 
     // requests/s of the royalty and invoice lists at 1M ÷ a Fastify hello-world, in one run

@@ -1,10 +1,11 @@
 // The data of issue 17's scale bench (scripts/bench/lists.mjs), seeded with SQL generate_series and
 // kept between runs. Two PostgreSQL databases:
-// - "big": TOTAL rows in each list's table (default 10M) across 100 companies, interleaved as real
+// - "big": TOTAL rows in each company table (default 10M) across 100 companies, interleaved as real
 //   data arrives: the 1M company holds TOTAL/10, the 10k company TOTAL/1000, 98 others the rest. The
 //   boards and help files are not a company's: the AUT division's Q&A and notice boards hold TOTAL/10
-//   posts each, the other posts are another division's (PUB); help files of customer type `company`
-//   are TOTAL/10, the rest are other customer types'.
+//   posts each and another division (PUB) as many again over both boards (3 × TOTAL/10 posts: seeding
+//   10M posts with their two trigram indexes took longer than a session could give); help files of
+//   customer type `company` are TOTAL/10, as many again are other customer types' (2 × TOTAL/10).
 // - "small": the same 10k company alone (10k rows in each list), boards of 10k posts, 10k help files:
 //   the yardstick for "a 10k company is the same whether or not a 1M company exists", and for the
 //   boards' and help files' 1M ÷ 10k.
@@ -70,13 +71,13 @@ const TABLES = {
     select m.company_idx, '979' || lpad(g::text, 10, '0'), (array['Moon','River','Garden','Winter','Letters'])[1 + (g / 1000) % 5] || ' ' || g,
       'Author ' || g % 500, 15000, 'KRW', timestamptz '2024-01-01 00:00:00+09' + (g * 700 * 86400 / ${total + 1}) * interval '1 second'
     from generate_series(${from}::bigint, ${to}::bigint) g join bench_company_map m on m.r = g % 1000`,
-  // g % 10: 0 the AUT Q&A board, 1 the AUT notice board (in the small database every post is AUT's), the rest PUB's
+  // g % 2: 0 the Q&A board, 1 the notice board; g % 3 = 2 another division's (in the small database every post is AUT's)
   bbs_posts: (from, to, total, layout) => `
     insert into bbs_posts (idx, board_idx, root_idx, root_title, thread_path, title, content, name, registrant_idx, registrant_type,
       company_division, created_at, updated_at)
     select id, case when g % 2 = 0 then (select idx from bbs_boards where name = 'qna') else (select idx from bbs_boards where name = 'notice') end,
       id, t, lpad(id::text, 10, '0'), t, '<p>bench</p>', 'Writer ' || g % 300, 1, 'manager',
-      case when ${layout.big ? 'g % 10 < 2' : 'true'} then array['AUT']::varchar[] else array['PUB']::varchar[] end,
+      case when ${layout.big ? 'g % 3 < 2' : 'true'} then array['AUT']::varchar[] else array['PUB']::varchar[] end,
       timestamptz '2023-01-01 00:00:00+09' + (g * 1096 * 86400 / ${total + 1}) * interval '1 second', now()
     from (select nextval('bbs_posts_idx_seq') as id, g, (array['How to','Why','Where is','Refund'])[1 + (g / 10) % 4] || ' ' || g as t
           from generate_series(${from}::bigint, ${to}::bigint) g) s`,
@@ -84,7 +85,7 @@ const TABLES = {
     insert into bbs_comments (bbs_idx, name, content, registrant_idx, registrant_type)
     select p.idx, 'Kim', 'comment', 1, 'manager' from bbs_posts p
     where p.idx between (select min(idx) from bbs_posts) + ${from} - 1 and (select min(idx) from bbs_posts) + ${to} - 1 and p.idx % 3 = 0`,
-  // g % 10 = 0 the `company` customer type (all of them in the small database), the others alternate user / non_member
+  // g % 2 = 0 the `company` customer type (all of them in the small database), the others alternate user / non_member
   help_files: (from, to, total, layout) => `
     with f as (
       insert into stored_files (upload_path, company_idx, name, extension, size, mime, storage_key)
@@ -92,7 +93,7 @@ const TABLES = {
       from generate_series(${from}::bigint, ${to}::bigint) g
       returning idx, storage_key)
     insert into help_files (customer_type, stored_file_idx)
-    select case when ${layout.big ? 'g % 10 = 0' : 'true'} then 'company' when g % 2 = 0 then 'user' else 'non_member' end, f.idx
+    select case when ${layout.big ? 'g % 2 = 0' : 'true'} then 'company' when g % 4 = 1 then 'user' else 'non_member' end, f.idx
     from f, lateral (select substr(f.storage_key, 12)::bigint as g) gg`,
 };
 
@@ -107,8 +108,18 @@ export async function seedScale(db, layout, log) {
   await db.query(`create table if not exists bench_seed (tbl text primary key, upto bigint not null)`);
   const done = [];
   for (const [table, sqlOf] of Object.entries(TABLES)) {
-    // the small database's boards: 10k posts on each of the two (every post is AUT's there)
-    const total = !layout.big && table.startsWith('bbs_') ? layout.total * 2 : layout.total;
+    // not a company's: the boards (1M of AUT on each and 1M of PUB at 10M; 10k on each in the small
+    // database, every post AUT's there) and the help files (1M of `company` and 1M of others; 10k)
+    const tenth = layout.total / 10;
+    const total = layout.big
+      ? table.startsWith('bbs_')
+        ? 3 * tenth
+        : table === 'help_files'
+          ? 2 * tenth
+          : layout.total
+      : table.startsWith('bbs_')
+        ? layout.total * 2
+        : layout.total;
     const upto = Number((await db.query(`select upto from bench_seed where tbl = $1`, [table])).rows[0]?.upto ?? 0);
     if (upto >= total) continue;
     const t0 = performance.now();

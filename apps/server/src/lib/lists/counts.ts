@@ -1,7 +1,8 @@
 /**
  * Row counts per key for the lists that are not a company's and whose total must stay fast at a
  * million rows: a board's posts per division (the list shows a division's posts of one board) and help
- * files per customer type. Kept exact by statement-level triggers with transition tables, generated
+ * files per customer type; and a figure of the rows that hold a condition (the dashboard's unpaid
+ * invoices per company). Kept exact by statement-level triggers with transition tables, generated
  * here from a spec like the summaries of summary.ts (same trigger shape, one aggregate per statement);
  * the migration holds the output and a test checks it still equals it. A list reads its unfiltered total
  * as one row of the count table (`countOf`); a search still counts its matches (on its own index).
@@ -20,14 +21,17 @@ export interface CountSpec {
   keys: SummaryColumn[];
   /** joined after `r`, e.g. a lateral unnest of an array that holds several keys of one row */
   expand?: string;
+  /** counts only the rows for which this holds (an SQL condition over `r`); a row moves in and out as it changes */
+  where?: string;
 }
 
 /** Adds to the counts the rows of `sides` (each a transition table or the source, with its sign), net per key. */
 function apply(spec: CountSpec, sides: [string, 1 | -1][]): string {
   const keys = spec.keys.map((k) => k.column).join(', ');
   const expand = spec.expand ? ` ${spec.expand}` : '';
+  const where = spec.where ? ` WHERE ${spec.where}` : '';
   const rows = sides.map(
-    ([from, sign]) => `SELECT ${spec.keys.map((k) => `${k.expr} AS ${k.column}`).join(', ')}, ${sign} AS c FROM ${from} r${expand}`,
+    ([from, sign]) => `SELECT ${spec.keys.map((k) => `${k.expr} AS ${k.column}`).join(', ')}, ${sign} AS c FROM ${from} r${expand}${where}`,
   );
   return `INSERT INTO ${spec.table} AS s (${keys}, cnt)
       SELECT ${keys}, sum(c)::int FROM (${rows.join(' UNION ALL ')}) x

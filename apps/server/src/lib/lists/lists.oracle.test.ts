@@ -8,7 +8,7 @@ import { MIGRATIONS_DIR } from '../../db/client';
 import { COPYRIGHT_BOOKS_SUMMARY, ROYALTY_SUMMARY, ROYALTY_TOTALS } from '../../modules/copyright/copyright.repository';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { COMPANY_BOOKS_SUMMARY, listCompanyBooks } from '../../modules/product/product.repository';
-import { INVOICE_SUMMARY, PAYMENT_SUMMARY } from '../../modules/settlement/settlement.repository';
+import { INVOICE_SUMMARY, PAYMENT_SUMMARY, UNPAID_INVOICE_COUNTS } from '../../modules/settlement/settlement.repository';
 import { BOARD_POST_COUNTS, HELP_FILE_COUNTS } from '../../modules/help/help.repository';
 import { countMigrationSql } from './counts';
 import { rangeBounds } from './ranges';
@@ -648,6 +648,26 @@ describe('lists against a plain count(*) / order by … offset … limit', () =>
     expect(await api<number>('/api/company/dashboard/copyrightBooksCnt')).toBe(Number(books!.n));
     expect(Number(unpaid!.n)).toBeGreaterThan(0);
   });
+
+  it('unpaid invoice counts stay exact as invoices are paid, unpaid, added and deleted (count table)', async () => {
+    const check = async () =>
+      expect(await q(`select company_idx, cnt as n from unpaid_invoice_counts where cnt <> 0 order by 1`)).toEqual(
+        await q(`select company_idx, count(*)::int as n from buy_invoices where buy_payment_idx is null group by 1 order by 1`),
+      );
+    await check();
+    const [pay] = await q<{ idx: number }>(`select idx from buy_payments where company_idx = ${a.idx} order by idx limit 1`);
+    await t.db.execute(`update buy_invoices set buy_payment_idx = ${pay!.idx} where company_idx = ${a.idx} and idx % 5 = 0`);
+    await t.db.execute(`update buy_invoices set buy_payment_idx = null where company_idx = ${a.idx} and idx % 15 = 0`);
+    await t.db.execute(`update buy_invoices set title = title || '.' where company_idx = ${b.idx}`);
+    await t.db.execute(`delete from buy_invoices where company_idx = ${b.idx} and idx % 7 = 0 and buy_payment_idx is null`);
+    await check();
+    expect(await api<number>('/api/company/dashboard/unpaidInvoiceCnt')).toBe(
+      Number(
+        (await q<{ n: number }>(`select count(*)::int as n from buy_invoices where company_idx = ${a.idx} and buy_payment_idx is null`))[0]!
+          .n,
+      ),
+    );
+  });
 });
 
 describe('ranges', () => {
@@ -681,10 +701,12 @@ describe('summary tables', () => {
     for (const spec of [INVOICE_SUMMARY, PAYMENT_SUMMARY, COMPANY_BOOKS_SUMMARY]) expect(migration).toContain(summaryMigrationSql(spec));
   });
 
-  it('the list counts migration holds the triggers generated from BOARD_POST_COUNTS, HELP_FILE_COUNTS (counts.ts) and COPYRIGHT_BOOKS_SUMMARY', () => {
+  it('the count migrations hold the triggers generated from BOARD_POST_COUNTS, HELP_FILE_COUNTS, UNPAID_INVOICE_COUNTS (counts.ts) and COPYRIGHT_BOOKS_SUMMARY', () => {
     const file = readdirSync(MIGRATIONS_DIR).find((f) => f.endsWith('_list_counts.sql'));
     const migration = readFileSync(path.join(MIGRATIONS_DIR, file!), 'utf8');
     for (const spec of [BOARD_POST_COUNTS, HELP_FILE_COUNTS]) expect(migration).toContain(countMigrationSql(spec));
     expect(migration).toContain(summaryMigrationSql(COPYRIGHT_BOOKS_SUMMARY));
+    const unpaid = readdirSync(MIGRATIONS_DIR).find((f) => f.endsWith('_unpaid_invoice_counts.sql'));
+    expect(readFileSync(path.join(MIGRATIONS_DIR, unpaid!), 'utf8')).toContain(countMigrationSql(UNPAID_INVOICE_COUNTS));
   });
 });

@@ -6,9 +6,9 @@
  * Day and month boundaries are calendar days in the app's time zone, turned into instants by
  * PostgreSQL (`timestamp at time zone`), so created_at ranges use the (company_idx, created_at) index.
  */
-import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { bbsBoards, bbsPosts, buyInvoices, copyrightBooks, royaltyLines } from '../../db/schema';
+import { bbsBoards, bbsPosts, royaltyLines } from '../../db/schema';
 
 type Rows<T> = { rows: T[] };
 const rows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as Rows<T>).rows;
@@ -16,17 +16,18 @@ const rows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => ((await db.execu
 /** The instant a calendar day (YYYY-MM-DD) starts in `timeZone`. */
 const dayStart = (day: string, timeZone: string) => sql`((${day}::date)::timestamp at time zone ${timeZone})`;
 
+/** The company's copyright books: the copyright book summary's months added up (a few hundred rows, not the books). */
 export async function countCopyrightBooks(db: DbOrTx, companyIdx: number): Promise<number> {
-  const [r] = await db.select({ n: count() }).from(copyrightBooks).where(eq(copyrightBooks.companyIdx, companyIdx));
+  const [r] = await rows<{ n: number | string }>(
+    db,
+    sql`select coalesce(sum(cnt), 0)::int as n from copyright_book_month_sums where company_idx = ${companyIdx}`,
+  );
   return Number(r?.n ?? 0);
 }
 
-/** Invoices without a payment reference (spec §4: unpaid), as the settlement list shows them. */
+/** Invoices without a payment reference (spec §4: unpaid), as the settlement list shows them: one row of unpaid_invoice_counts. */
 export async function countUnpaidInvoices(db: DbOrTx, companyIdx: number): Promise<number> {
-  const [r] = await db
-    .select({ n: count() })
-    .from(buyInvoices)
-    .where(and(eq(buyInvoices.companyIdx, companyIdx), isNull(buyInvoices.buyPaymentIdx)));
+  const [r] = await rows<{ n: number | string }>(db, sql`select cnt as n from unpaid_invoice_counts where company_idx = ${companyIdx}`);
   return Number(r?.n ?? 0);
 }
 

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { buyInvoiceLines, buyInvoices, buyPayments, companies, currencies, storedFiles } from '../../db/schema';
 import { clampPaging, countRows, currencyTotalsSql, listPage, parseJson } from '../../lib/lists';
 import { rangeBounds, rangeParts, sumCounts, type DayRange } from '../../lib/lists/ranges';
+import type { CountSpec } from '../../lib/lists/counts';
 import type { SummarySpec } from '../../lib/lists/summary';
 
 /**
@@ -85,6 +86,14 @@ export const INVOICE_SUMMARY: SummarySpec = {
     { column: 'currency_idx', expr: 'r.currency_idx' },
   ],
   measures: [{ column: 'amount', expr: 'r.amount' }],
+};
+
+/** Unpaid invoices per company (lib/lists/counts.ts): the dashboard's counter (spec §4: unpaid = no payment). */
+export const UNPAID_INVOICE_COUNTS: CountSpec = {
+  source: 'buy_invoices',
+  table: 'unpaid_invoice_counts',
+  keys: [{ column: 'company_idx', expr: 'r.company_idx' }],
+  where: 'r.buy_payment_idx IS NULL',
 };
 
 export interface InvoiceRowDb {

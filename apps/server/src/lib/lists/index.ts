@@ -9,9 +9,9 @@ import type { DbOrTx } from '../../db/client';
  *
  * - the page's keys are chosen first (only the key and order columns of the list's table, an index
  *   range scan in the list's order with a unique tiebreak), then the shown columns and any derived
- *   figure (a comment count, a joined name) are read for those rows only; a filter whose rows lie deep
- *   in that order (an old date range on a newest-first list) reads its keys first through its own index
- *   instead (PageQuery.keysFirst, decided by readKeysFirst from the list's summary counts);
+ *   figure (a comment count, a joined name) are read for those rows only; a list whose filter is a
+ *   range of its order's leading column (a date range on a list newest first) starts its walk at the
+ *   range's end, so a range far back costs what a recent one does;
  * - the total is counted only when the page cannot tell it (a short page is the last one), with a
  *   count over key columns that an index on (company, …) answers index-only, or by the list's own
  *   summary tables when its filter maps onto them;
@@ -51,33 +51,16 @@ export interface PageQuery {
    * `select page.ord, p.d_name, … from page join buy_payments p on p.idx = page.idx`. Rows are answered in `ord` order.
    */
   columns: SQL;
-  /**
-   * Read every key of the filter first (through the filter's own index), then order them and take the
-   * page: for a filter whose rows lie deep in the list's order, where a walk of the order's index would pass
-   * every row the filter rejects (the planner cannot know that the books of an old date range are far down
-   * a newest-first order). Decided by `readKeysFirst` from counts the list has anyway.
-   */
-  keysFirst?: boolean;
 }
-
-/**
- * Whether a page reads its filter's keys first (PageQuery.keysFirst): when the filter matches no more
- * rows than a walk in the list's order would pass before the page is full: the rows ordered before
- * the filter's (e.g. those registered after a date range, on a list newest first) plus start + length.
- */
-export const readKeysFirst = (matching: number, orderedBefore: number, paging: Paging) =>
-  matching <= orderedBefore + paging.start + paging.length;
 
 /**
  * The statement of one page: keys first (offset/limit over the key columns only, so an index in the list's
  * order stops at the page's end and a sort keeps only start + length rows), then the columns of those rows.
  */
 export function pageSql(q: PageQuery, paging: Paging): SQL {
-  const keys = q.keysFirst ? sql`keys` : sql`(${q.keys})`;
-  return sql`with ${q.keysFirst ? sql`keys as materialized (${q.keys}),` : sql``}
-    page as materialized (
+  return sql`with page as materialized (
       select k.*, (${paging.start}::int + row_number() over (order by ${q.order}))::int as ord
-      from (select k.* from ${keys} k order by ${q.order} offset ${paging.start} limit ${paging.length}) k
+      from (select k.* from (${q.keys}) k order by ${q.order} offset ${paging.start} limit ${paging.length}) k
     ),
     shown as (${q.columns})
     select * from shown order by shown.ord`;

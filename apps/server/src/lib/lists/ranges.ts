@@ -81,9 +81,6 @@ function dayRange(sAt: string | undefined, eAt: string | undefined): DayRange {
   };
 }
 
-/** The instants after the range `r` (from its end on; none when its end is open): e.g. the rows a list shows before it, newest first. */
-export const rangeAfter = (r: DayRange): DayRange | undefined => (r.eAt ? dayRange(r.eAt, undefined) : undefined);
-
 export interface RangeRead {
   /** the summary tables' prefix: `<table>_month_sums`, `<table>_day_sums` */
   table: string;

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { clampPaging, countRows, escapeLike as likeEscape, listPage } from '../../lib/lists';
 import { rangeBounds, rangeParts, sumCounts } from '../../lib/lists/ranges';
 import type { SummarySpec } from '../../lib/lists/summary';
+import { containsText } from '../../lib/lists/search';
 
 /**
  * Copyright books and royalty lines. Every query filters on the company of the verified token
@@ -401,16 +402,11 @@ export interface BookRecord {
 function booksWhere(companyIdx: number, f: TCopyrightBooksFilter) {
   const parts = [sql`b.company_idx = ${companyIdx}`];
   if (f.keyword) {
+    // the title contains the keyword: on copyright_books_title_grams (lib/lists/search.ts)
+    const title = containsText({ owner: sql`b.company_idx`, text: sql`b.title` }, companyIdx, [sql`b.title`], f.keyword);
     if (f.searchKey === 'isbn') parts.push(isbnStartsWith(f.keyword));
-    else if (f.searchKey === 'title') parts.push(sql`b.title ilike ${`%${likeEscape(f.keyword)}%`}`);
-    else {
-      const isbnish = /^\d{1,13}$/.test(f.keyword);
-      parts.push(
-        isbnish
-          ? sql`(b.title ilike ${`%${likeEscape(f.keyword)}%`} or ${isbnStartsWith(f.keyword)})`
-          : sql`b.title ilike ${`%${likeEscape(f.keyword)}%`}`,
-      );
-    }
+    else if (f.searchKey === 'title' || !/^\d{1,13}$/.test(f.keyword)) parts.push(title);
+    else parts.push(sql`(${title} or ${isbnStartsWith(f.keyword)})`);
   }
   if (f.startDate) parts.push(sql`b.publication_date >= ${f.startDate}::date`);
   if (f.endDate) parts.push(sql`b.publication_date <= ${f.endDate}::date`);

@@ -1,8 +1,9 @@
 import { and, asc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bbsBoards, bbsComments, bbsPosts, faqEntries, helpFiles, storedFiles } from '../../db/schema';
-import { clampPaging, countRows, escapeLike, listPage, parseJson } from '../../lib/lists';
+import { clampPaging, countRows, listPage, parseJson } from '../../lib/lists';
 import { countOf, type CountSpec } from '../../lib/lists/counts';
+import { containsText } from '../../lib/lists/search';
 
 export type PostRow = typeof bbsPosts.$inferSelect;
 
@@ -97,8 +98,9 @@ const epochMs = (col: string) => sql.raw(`floor(extract(epoch from ${col}) * 100
 export async function listPosts(db: DbOrTx, q: { boardIdx: number; division: string; search: string; start: number; length: number }) {
   const conds = [sql`b.board_idx = ${q.boardIdx}`, sql`${q.division} = ANY(b.company_division)`];
   if (q.search) {
-    const pattern = `%${escapeLike(q.search)}%`;
-    conds.push(sql`(b.title ilike ${pattern} or b.name ilike ${pattern})`);
+    // title or author contains it: on bbs_posts_text_grams, one board's grams of both (lib/lists/search.ts)
+    const index = { owner: sql`b.board_idx`, text: sql`b.title || E'\n' || b.name` };
+    conds.push(containsText(index, q.boardIdx, [sql`b.title`, sql`b.name`], q.search));
   }
   const keys = sql`select b.idx, b.root_title, b.root_idx, b.thread_path from bbs_posts b where ${sql.join(conds, sql` and `)}`;
   const { rows, total } = await listPage<PostListRowDb>(

@@ -5,6 +5,7 @@ import { bookCatalogue, companyBooks } from '../../db/schema';
 import { clampPaging, countRows, escapeLike, listPage } from '../../lib/lists';
 import { rangeBounds, rangeParts, sumCounts, type DayRange } from '../../lib/lists/ranges';
 import type { SummarySpec } from '../../lib/lists/summary';
+import { containsText } from '../../lib/lists/search';
 
 const catalogueColumns = {
   isbn13: bookCatalogue.isbn13,
@@ -123,7 +124,7 @@ function listWhere(companyIdx: number, f: TBooksListFilter, timeZone: string): S
     if (f.searchKey === 'isbn') {
       const d = f.keyword.replace(/[^\dXx]/g, '');
       conds.push(sql`b.isbn13::text like ${`%${escapeLike(d)}%`}`);
-    } else conds.push(sql`b.title ilike ${`%${escapeLike(f.keyword)}%`}`);
+    } else conds.push(containsText({ owner: sql`b.company_idx`, text: sql`b.title` }, companyIdx, [sql`b.title`], f.keyword));
   }
   // registration dates are calendar days in the business time zone
   if (f.startDate) conds.push(sql`b.created_at >= (${f.startDate}::date)::timestamp at time zone ${timeZone}`);
@@ -177,9 +178,8 @@ const booksInRange = (companyIdx: number, r: DayRange) =>
  *
  * The total without a search comes from the summary tables (whole UTC months and days of the registration
  * range, and the books of its partial UTC days on company_books_company_created); with a search it is
- * count(*) of the matches, which the trigram indexes of migration 0020 find without reading the company's
- * other books (on PostgreSQL; the embedded PGlite has no pg_trgm and filters the company's rows) — bounded
- * by the number of matches, not by the company's books; a summary cannot key free text.
+ * count(*) of the matches, which the company's gram index finds (lib/lists/search.ts) — bounded by the
+ * number of matches, not by the company's books; a summary cannot key free text.
  */
 export async function listCompanyBooks(
   db: DbOrTx,

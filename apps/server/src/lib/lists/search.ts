@@ -7,13 +7,13 @@
  * for "garden 1234", 1 match), while a 10k company's search was cheaper as a plain filter of its own rows
  * (8 ms); a board search for a writer read every post ("writer" is in every name: 3 s at 1M posts).
  * Here each row is indexed by `list_grams(owner, text, '{2,4}')` (migration 0036): its lower-cased
- * 2- and 4-character substrings, each prefixed with the owner, so every posting list is one owner's.
+ * 2- and 4-character substrings as numbers that carry the owner, so every posting list is one owner's.
  * A search asks for the keyword's 4-grams (its 2-grams below 4 characters: a Korean word is often two
  * syllables), and GIN intersects those lists, driven by the rarest; `ilike` rechecks the rows found.
  *
  * The answers are the ilike's: when `text` contains the keyword ignoring case, lower(text) contains
  * lower(keyword) (PostgreSQL's ilike compares the lower-cased strings in a multibyte encoding), so every
- * gram of the keyword is a gram of the row. A one-character keyword has no gram and filters the owner's rows.
+ * gram of the keyword is a gram of the row (two grams folded to one number only add rows that ilike rejects). A one-character keyword has no gram and filters the owner's rows.
  * The same index serves the embedded PGlite (GIN on text[] needs no extension).
  */
 import { sql, type SQL } from 'drizzle-orm';

@@ -80,6 +80,32 @@ const DEMO_LOGINS_MARK = '%DEMO_LOGINS%';
 /** index.html's loading indicator, which the login screen replaces */
 const BOOT_LOADER = /<div class="boot-loader"[^>]*><\/div>/;
 
+/** Vite's script tag of the app's entry */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+
+/** The preloads of scripts and calls in the head (the server's and Vite's own). */
+const SCRIPT_PRELOADS = /\n\s*<link rel="(?:modulepreload|preload" as="fetch)"[^>]*>/g;
+
+/**
+ * A page whose screen is in it (the login page): its scripts wait until that screen is painted. The
+ * entry's script tag and the preloads of scripts and calls go into a `<template data-after-paint>`
+ * that paint-first.js (apps/web/public) loads once the browser reports the first contentful paint.
+ * Until then the render-blocking stylesheet has the network to itself, and no script runs before the
+ * paint (the screen needs no script to be seen, only to be used: it is inert until the app has run).
+ */
+const scriptsAfterPaint = (page: string) => {
+  const entry = ENTRY_SCRIPT.exec(page)?.[1];
+  if (!entry) return page;
+  const preloads = page.match(SCRIPT_PRELOADS) ?? [];
+  const deferred = [`\n      <link rel="modulepreload" crossorigin href="${entry}" data-entry>`, ...preloads.map((l) => `\n      ${l.trim()}`)];
+  return page
+    .replace(SCRIPT_PRELOADS, '')
+    .replace(
+      ENTRY_SCRIPT,
+      () => `<script type="module" src="/paint-first.js"></script>\n    <template data-after-paint>${deferred.join('')}\n    </template>`,
+    );
+};
+
 /** The path of the login screen, whose page carries the screen rendered by the build. */
 const isLogin = (pathname: string) => screenOfPath(pathname)?.path === '/login';
 
@@ -124,17 +150,19 @@ export function createIndexHtml(webDist: string) {
    * index.html in the request's language: `<html lang>`, and the loading indicator's label, or for
    * the login page the screen itself in its place (with the demo logins when there are any)
    */
-  const localised = (lang: string, login: string | undefined) => {
+  const localised = (lang: string, login: string | undefined): { page: string; prerendered: boolean } => {
     const texts = boot[lang];
     const page = html.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`);
     if (login !== undefined && texts?.login) {
       const screen = login ? texts.login.hinted.replace(DEMO_LOGINS_MARK, () => escapeText(login)) : texts.login.plain;
       // inert until React replaces it (main.tsx): nothing typed or clicked in it can be lost
       const prerendered = page.replace(BOOT_LOADER, () => `<div inert>${screen}</div>`);
-      if (prerendered !== page) return prerendered;
+      if (prerendered !== page) return { page: prerendered, prerendered: true };
     }
-    return texts?.loading ? page.replace('aria-label="Loading"', `aria-label="${escapeAttribute(texts.loading)}"`) : page;
+    const label = texts?.loading;
+    return { page: label ? page.replace('aria-label="Loading"', `aria-label="${escapeAttribute(label)}"`) : page, prerendered: false };
   };
+  const paintFirst = existsSync(path.join(webDist, 'paint-first.js'));
   const cache = new Map<string, { raw: Buffer; br: Buffer; gzip: Buffer }>();
 
   /** The files a set of chunks needs, without the entry's (index.html already loads those). */
@@ -167,15 +195,17 @@ export function createIndexHtml(webDist: string) {
       // the demo logins are few and seldom change; a bound all the same
       if (cache.size >= 200) cache.clear();
       const { js, css } = filesOf(screen.chunks, screen.ns, lang);
+      const { page: base, prerendered } = localised(lang, login);
+      // not what the page announces already (Vite's own modulepreloads of the entry's imports)
+      const notIn = (f: string) => !base.includes(`href="/${f}"`);
       const links = [
-        ...css.map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
-        ...js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+        ...css.filter(notIn).map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
+        ...js.filter(notIn).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
         // crossorigin: the credentials mode of the app's fetch(), without which the preload is not used
         ...calls.map((u) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(u)}">`),
       ].join('\n    ');
-      const base = localised(lang, login);
-      const page = links && base.includes('</head>') ? base.replace('</head>', `  ${links}\n  </head>`) : base;
-      const raw = Buffer.from(page);
+      const full = links && base.includes('</head>') ? base.replace('</head>', `  ${links}\n  </head>`) : base;
+      const raw = Buffer.from(prerendered && paintFirst ? scriptsAfterPaint(full) : full);
       v = {
         raw,
         br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),

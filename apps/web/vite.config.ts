@@ -7,7 +7,7 @@ import { worldGeometryPlugin } from './world-geometry';
 
 /**
  * `.vite/boot.json`: per language, what index.html shows before the app has run: the loading
- * indicator's label, and the login screen as HTML (features/auth/login-prerender.tsx, rendered here
+ * indicator's label, and the login screen as HTML (app/login-prerender.tsx, rendered here
  * through Vite's SSR loader). The server writes them into the page it sends (apps/server/src/web-app.ts).
  */
 function bootTexts(): Plugin {
@@ -31,7 +31,7 @@ function bootTexts(): Plugin {
 }
 
 /** Loads the prerender module with Vite's SSR loader (TSX, the app's imports) and runs `run` on it. */
-type PrerenderModule = typeof import('./src/features/auth/login-prerender');
+type PrerenderModule = typeof import('./src/app/login-prerender');
 async function prerender<T>(root: string, run: (m: PrerenderModule) => Promise<T>) {
   const server = await createServer({
     configFile: false,
@@ -44,7 +44,7 @@ async function prerender<T>(root: string, run: (m: PrerenderModule) => Promise<T
     server: { middlewareMode: true, hmr: false, ws: false, watch: null },
   });
   try {
-    return await run((await server.ssrLoadModule('/src/features/auth/login-prerender.tsx')) as PrerenderModule);
+    return await run((await server.ssrLoadModule('/src/app/login-prerender.tsx')) as PrerenderModule);
   } finally {
     await server.close();
   }

@@ -14,6 +14,10 @@ import type { FastifyInstance } from 'fastify';
  * together with the entry. The file names come from Vite's manifest (build.manifest); the screens
  * are those of the contract's SCREENS, from which the web app builds its router (apps/web/src/app/router.tsx);
  * chunk names: apps/web/chunking.ts (`<feature>-screen` per features/<feature>/routes.tsx, `login-page`, `app-layout`).
+ *
+ * /login goes further (issue 17: Lighthouse mobile ≥ 98): the page carries the login screen itself,
+ * rendered by the build per language, and its scripts load only once that screen is painted
+ * (`scriptsAfterPaint`); docs/decisions/login-prerender.md.
  */
 
 /** Any other path is a page of the app layout (the in-app not-found page, say). */
@@ -75,7 +79,7 @@ interface BootTexts {
   /** the login screen as HTML, without and with the demo logins (in place of DEMO_LOGINS_MARK) */
   login?: { plain: string; hinted: string };
 }
-/** apps/web/src/features/auth/login-prerender.tsx */
+/** apps/web/src/app/login-prerender.tsx */
 const DEMO_LOGINS_MARK = '%DEMO_LOGINS%';
 /** index.html's loading indicator, which the login screen replaces */
 const BOOT_LOADER = /<div class="boot-loader"[^>]*><\/div>/;
@@ -97,7 +101,10 @@ const scriptsAfterPaint = (page: string) => {
   const entry = ENTRY_SCRIPT.exec(page)?.[1];
   if (!entry) return page;
   const preloads = page.match(SCRIPT_PRELOADS) ?? [];
-  const deferred = [`\n      <link rel="modulepreload" crossorigin href="${entry}" data-entry>`, ...preloads.map((l) => `\n      ${l.trim()}`)];
+  const deferred = [
+    `\n      <link rel="modulepreload" crossorigin href="${entry}" data-entry>`,
+    ...preloads.map((l) => `\n      ${l.trim()}`),
+  ];
   return page
     .replace(SCRIPT_PRELOADS, '')
     .replace(
@@ -143,7 +150,7 @@ export function createIndexHtml(webDist: string) {
   for (const [key, chunk] of Object.entries(manifest))
     if (chunk.name && !byName.has(chunk.name) && !chunk.src?.endsWith('.json')) byName.set(chunk.name, key);
   // per language, what the page says before the app's translations arrive, and the login screen
-  // rendered by the build (vite.config.ts, apps/web/src/features/auth/login-prerender.tsx)
+  // rendered by the build (vite.config.ts, apps/web/src/app/login-prerender.tsx)
   const bootPath = path.join(webDist, '.vite', 'boot.json');
   const boot: Record<string, BootTexts> = existsSync(bootPath) ? JSON.parse(readFileSync(bootPath, 'utf8')) : {};
   /**

@@ -13,11 +13,11 @@ import i18next from 'i18next';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { FullPageLayout } from '../../app/layout/full-page-layout';
-import { cssVariablesResolver, theme } from '../../app/theme';
-import { LANGUAGES } from '../../lib/i18n';
-import { resolveJosa } from '../../lib/josa';
-import { LoginPage } from './components/login-page';
+import { FullPageLayout } from './layout/full-page-layout';
+import { cssVariablesResolver, theme } from './theme';
+import { LANGUAGES } from '../lib/i18n';
+import { resolveJosa } from '../lib/josa';
+import { LoginPage } from '../features/auth/components/login-page';
 
 /**
  * Stands for the demo logins in the hinted variant: the server puts the logins it has in their place

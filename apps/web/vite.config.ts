@@ -1,31 +1,53 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import { screenChunks } from './chunking';
 import { worldGeometryPlugin } from './world-geometry';
 
 /**
- * `.vite/boot.json`: per language, the texts index.html shows before the app's translations load
- * (the loading indicator's label). The server writes them into the page it sends (apps/server/src/web-app.ts).
+ * `.vite/boot.json`: per language, what index.html shows before the app has run: the loading
+ * indicator's label, and the login screen as HTML (app/login-prerender.tsx, rendered here
+ * through Vite's SSR loader). The server writes them into the page it sends (apps/server/src/web-app.ts).
  */
 function bootTexts(): Plugin {
   return {
     name: 'portal-boot-texts',
     apply: 'build',
-    generateBundle() {
-      const locales = path.join(import.meta.dirname, 'src/locales');
+    async generateBundle() {
+      const localesDir = path.join(import.meta.dirname, 'src/locales');
+      const languages = readdirSync(localesDir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name);
+      const read = (lng: string, ns: string) => JSON.parse(readFileSync(path.join(localesDir, lng, `${ns}.json`), 'utf8'));
+      const locales = Object.fromEntries(languages.map((lng) => [lng, { common: read(lng, 'common'), auth: read(lng, 'auth') }]));
+      const login = await prerender(import.meta.dirname, (m) => m.prerenderLogin(locales));
       const texts = Object.fromEntries(
-        readdirSync(locales, { withFileTypes: true })
-          .filter((d) => d.isDirectory())
-          .map(({ name: lng }) => {
-            const common = JSON.parse(readFileSync(path.join(locales, lng, 'common.json'), 'utf8'));
-            return [lng, { loading: String(common.app.loading) }];
-          }),
+        languages.map((lng) => [lng, { loading: String(locales[lng]!.common.app.loading), login: login[lng] }]),
       );
       this.emitFile({ type: 'asset', fileName: '.vite/boot.json', source: JSON.stringify(texts) });
     },
   };
+}
+
+/** Loads the prerender module with Vite's SSR loader (TSX, the app's imports) and runs `run` on it. */
+type PrerenderModule = typeof import('./src/app/login-prerender');
+async function prerender<T>(root: string, run: (m: PrerenderModule) => Promise<T>) {
+  const server = await createServer({
+    configFile: false,
+    root,
+    plugins: [react()],
+    logLevel: 'warn',
+    appType: 'custom',
+    // nothing is served or watched, and no dependency is pre-bundled: Node imports them as they are
+    optimizeDeps: { noDiscovery: true, include: [] },
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+  });
+  try {
+    return await run((await server.ssrLoadModule('/src/app/login-prerender.tsx')) as PrerenderModule);
+  } finally {
+    await server.close();
+  }
 }
 
 export default defineConfig(async ({ command }) => ({

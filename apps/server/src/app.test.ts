@@ -12,7 +12,13 @@ const js = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 beforeAll(async () => {
   const dist = mkdtempSync(path.join(os.tmpdir(), 'portal-dist-'));
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"><div class="boot-loader" aria-label="Loading"></div></div>');
+  // the login screen as the build renders it (apps/web/src/app/login-prerender.tsx)
+  mkdirSync(path.join(dist, '.vite'));
+  writeFileSync(
+    path.join(dist, '.vite', 'boot.json'),
+    JSON.stringify({ en: { loading: 'Loading…', login: { plain: '<main>form</main>', hinted: '<main>form %DEMO_LOGINS%</main>' } } }),
+  );
   writeFileSync(path.join(dist, 'assets', 'index-abc.js'), js);
   writeFileSync(path.join(dist, 'assets', 'index-abc.js.br'), brotliCompressSync(js));
   t = await createTestApp({ webDist: dist });
@@ -49,6 +55,14 @@ describe('serving the web app', () => {
       expect(api.statusCode, url).toBe(404);
       expect(api.json(), url).toEqual({ code: 'NOT_FOUND', message: 'Not found', requestId: expect.any(String) });
     }
+  });
+
+  it('/login carries the login screen, with the demo logins the API names (none here)', async () => {
+    const hints = await t.app.inject({ method: 'GET', url: '/api/common/loginHints' });
+    expect(hints.json()).toEqual({ demo_logins: [] });
+    const res = await t.app.inject({ method: 'GET', url: '/login?redirect=%2Fdashboard' });
+    expect(res.body).toContain('<div id="root"><div inert><main>form</main></div></div>');
+    expect((await t.app.inject({ method: 'GET', url: '/dashboard' })).body).toContain('aria-label="Loading…"');
   });
 
   it('sends the CSP and nosniff with the HTML', async () => {

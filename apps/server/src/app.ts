@@ -36,7 +36,7 @@ import { createMailWorker, smtpTransport, type MailTransport, type MailWorker } 
 import { createSettlementService } from './modules/settlement/settlement.service';
 import { loggerOptions } from './lib/log-redaction';
 import authPlugin, { createTokenSigner, markRoutesPublic } from './plugins/auth';
-import { createIndexHtml } from './web-app';
+import { createIndexHtml, loginHintsText } from './web-app';
 import errorsPlugin, { clientErrorHandler, frameworkErrors, genReqId } from './plugins/errors';
 import inputGuard from './plugins/input-guard';
 import rateLimitPlugin from './plugins/rate-limit';
@@ -365,10 +365,12 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     });
   }
   // paths outside /api: the web app's history fallback (paths under /api have their own handler above)
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (request.method === 'GET' && indexHtml && !path.extname(url)) {
-      const page = indexHtml(request.url, request.headers);
+      // the login screen is in the page (web-app.ts), with the demo logins the API answers for it
+      const demoLogins = indexHtml.wantsDemoLogins(request.url) ? await loginHintsText(app) : '';
+      const page = indexHtml(request.url, request.headers, demoLogins);
       reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, accept-language, cookie').type('text/html; charset=utf-8');
       if (page.encoding) reply.header('content-encoding', page.encoding);
       return reply.send(page.body);

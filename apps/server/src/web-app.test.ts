@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { SCREEN_REDIRECTS, SCREENS } from '@portal/contract/screens';
 import { describe, expect, it } from 'vitest';
-import { createIndexHtml, requestLanguage, screenFor } from './web-app';
+import { createIndexHtml, demoLoginsText, requestLanguage, screenFor } from './web-app';
 
 // A web build as Vite writes it: index.html and .vite/manifest.json (chunk names: apps/web/chunking.ts).
 function dist() {
@@ -110,6 +110,98 @@ describe('index.html with the screen preloaded', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-web-app-'));
     writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
     expect(createIndexHtml(dir)('/dashboard', {}).body.toString()).toBe('<!doctype html><div id="root"></div>');
+  });
+});
+
+describe('the login screen rendered by the build, in the page (issue 17)', () => {
+  // what apps/web/src/app/login-prerender.tsx writes per language (vite.config.ts)
+  const login = (lng: string) => ({
+    plain: `<main lang-${lng}>form</main>`,
+    hinted: `<main lang-${lng}>form<p data-testid="demo-hint">Demo: %DEMO_LOGINS%</p></main>`,
+  });
+  function built({ paintFirst = true } = {}) {
+    const dir = dist();
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      '<!doctype html><html lang="en" data-mantine-color-scheme="light"><head>\n    <script type="module" crossorigin src="/assets/index-a.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/runtime-r.js">\n    <link rel="stylesheet" crossorigin href="/assets/style-s.css">\n  </head><body><div id="root"><div class="boot-loader" role="status" aria-label="Loading"></div></div></body></html>',
+    );
+    writeFileSync(
+      path.join(dir, '.vite', 'boot.json'),
+      JSON.stringify({ en: { loading: 'Loading…', login: login('en') }, ko: { loading: '불러오는 중…', login: login('ko') } }),
+    );
+    // the runtime chunk that Vite's index.html preloads is also among the screen's imports
+    const manifestPath = path.join(dir, '.vite', 'manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+    manifest['_runtime-r.js'] = { file: 'assets/runtime-r.js', name: 'rolldown-runtime' };
+    manifest['_dashboard-screen-c.js'].imports.push('_runtime-r.js');
+    writeFileSync(manifestPath, JSON.stringify(manifest));
+    if (paintFirst) writeFileSync(path.join(dir, 'paint-first.js'), '');
+    return createIndexHtml(dir);
+  }
+  const page = built();
+  const html = (url: string, headers: Record<string, string> = {}, demo = '') => page(url, headers, demo).body.toString();
+  const logins = demoLoginsText([
+    { id: 'demo', password: 'demo1234' },
+    { id: 'a<b', password: 'x&y' },
+  ]);
+
+  it('replaces the loading indicator on /login, in the language of the request, inert until the app replaces it', () => {
+    expect(logins).toBe('demo / demo1234, a<b / x&y');
+    expect(html('/login?redirect=%2Fdashboard', {}, logins)).toContain(
+      '<div id="root"><div inert><main lang-en>form<p data-testid="demo-hint">Demo: demo / demo1234, a&lt;b / x&amp;y</p></main></div></div>',
+    );
+    expect(html('/login', { cookie: 'portal.lang=ko' })).toContain('<div id="root"><div inert><main lang-ko>form</main></div></div>');
+    expect(html('/login', { cookie: 'portal.lang=ko' })).toContain('<html lang="ko" data-mantine-color-scheme="light">');
+    // a language the build rendered nothing for: the loading indicator, scripts as usual
+    expect(html('/login', { cookie: 'portal.lang=ja' })).toContain('<div class="boot-loader" role="status" aria-label="Loading">');
+    expect(html('/login', { cookie: 'portal.lang=ja' })).toContain('<script type="module" crossorigin src="/assets/index-a.js">');
+    // other pages keep the indicator
+    expect(html('/dashboard')).toContain('aria-label="Loading…"');
+    expect(html('/dashboard')).not.toContain('inert');
+  });
+
+  it('asks for the demo logins only for the login page of a build that rendered it', () => {
+    expect(page.wantsDemoLogins('/login?redirect=%2Fdashboard')).toBe(true);
+    expect(page.wantsDemoLogins('/dashboard')).toBe(false);
+    expect(page.wantsDemoLogins('/password-reset')).toBe(false);
+    expect(createIndexHtml(dist()).wantsDemoLogins('/login')).toBe(false);
+  });
+
+  it('the scripts and calls of /login wait in a template for paint-first.js; the stylesheet stays', () => {
+    const h = html('/login');
+    const head = h.slice(0, h.indexOf('</head>'));
+    const template = /<template data-after-paint>([\s\S]*)<\/template>/.exec(head)?.[1] ?? '';
+    expect(head).toContain('<script type="module" src="/paint-first.js"></script>');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/style-s.css">');
+    expect([...template.matchAll(/<link [^>]*href="([^"]+)"[^>]*>/g)].map((m) => m[1])).toEqual([
+      '/assets/index-a.js',
+      '/assets/runtime-r.js',
+      '/assets/login-page-d.js',
+      '/assets/common-en.js',
+      '/assets/auth-en.js',
+      '/api/common/loginHints',
+    ]);
+    expect(template).toContain('<link rel="modulepreload" crossorigin href="/assets/index-a.js" data-entry>');
+    // nothing outside the template loads a script but paint-first.js
+    expect(head.replace(template, '')).not.toMatch(/modulepreload|as="fetch"|index-a\.js/);
+  });
+
+  it('without paint-first.js in the build, the scripts load as on any page', () => {
+    const h = built({ paintFirst: false })('/login', {}).body.toString();
+    expect(h).toContain('<div inert>');
+    expect(h).toContain('<script type="module" crossorigin src="/assets/index-a.js"></script>');
+    expect(h).not.toContain('template');
+  });
+
+  it('a preload the page has already is not announced twice', () => {
+    expect(preloads(html('/dashboard'))).toEqual([
+      'runtime-r.js',
+      'app-layout-b.js',
+      'dashboard-screen-c.js',
+      'common-en.js',
+      'dashboard-en.js',
+    ]);
+    expect(html('/dashboard').match(/runtime-r\.js/g)).toHaveLength(1);
   });
 });
 

@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { TLoginHints } from '@portal/contract';
 import { screenOfPath, type ScreenFeature } from '@portal/contract/screens';
+import type { FastifyInstance } from 'fastify';
 
 /**
  * index.html for a path of the web app, with the screen's files announced in the head.
@@ -12,6 +14,10 @@ import { screenOfPath, type ScreenFeature } from '@portal/contract/screens';
  * together with the entry. The file names come from Vite's manifest (build.manifest); the screens
  * are those of the contract's SCREENS, from which the web app builds its router (apps/web/src/app/router.tsx);
  * chunk names: apps/web/chunking.ts (`<feature>-screen` per features/<feature>/routes.tsx, `login-page`, `app-layout`).
+ *
+ * /login goes further (issue 17: Lighthouse mobile ≥ 98): the page carries the login screen itself,
+ * rendered by the build per language, and its scripts load only once that screen is painted
+ * (`scriptsAfterPaint`); docs/decisions/login-prerender.md.
  */
 
 /** Any other path is a page of the app layout (the in-app not-found page, say). */
@@ -65,6 +71,70 @@ export function requestLanguage(cookie: string | undefined, acceptLanguage: stri
 }
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** What the build wrote per language (.vite/boot.json). */
+interface BootTexts {
+  loading: string;
+  /** the login screen as HTML, without and with the demo logins (in place of DEMO_LOGINS_MARK) */
+  login?: { plain: string; hinted: string };
+}
+/** apps/web/src/app/login-prerender.tsx */
+const DEMO_LOGINS_MARK = '%DEMO_LOGINS%';
+/** index.html's loading indicator, which the login screen replaces */
+const BOOT_LOADER = /<div class="boot-loader"[^>]*><\/div>/;
+
+/** Vite's script tag of the app's entry */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+
+/** The preloads of scripts and calls in the head (the server's and Vite's own). */
+const SCRIPT_PRELOADS = /\n\s*<link rel="(?:modulepreload|preload" as="fetch)"[^>]*>/g;
+
+/**
+ * A page whose screen is in it (the login page): its scripts wait until that screen is painted. The
+ * entry's script tag and the preloads of scripts and calls go into a `<template data-after-paint>`
+ * that paint-first.js (apps/web/public) loads once the browser reports the first contentful paint.
+ * Until then the render-blocking stylesheet has the network to itself, and no script runs before the
+ * paint (the screen needs no script to be seen, only to be used: it is inert until the app has run).
+ */
+const scriptsAfterPaint = (page: string) => {
+  const entry = ENTRY_SCRIPT.exec(page)?.[1];
+  if (!entry) return page;
+  const preloads = page.match(SCRIPT_PRELOADS) ?? [];
+  const deferred = [
+    `\n      <link rel="modulepreload" crossorigin href="${entry}" data-entry>`,
+    ...preloads.map((l) => `\n      ${l.trim()}`),
+  ];
+  return page
+    .replace(SCRIPT_PRELOADS, '')
+    .replace(
+      ENTRY_SCRIPT,
+      () => `<script type="module" src="/paint-first.js"></script>\n    <template data-after-paint>${deferred.join('')}\n    </template>`,
+    );
+};
+
+/** The path of the login screen, whose page carries the screen rendered by the build. */
+const isLogin = (pathname: string) => screenOfPath(pathname)?.path === '/login';
+
+/**
+ * The demo logins as the login page shows them (LoginPage in apps/web: `id / password, …`), for the
+ * login screen the server sends before the app runs. Empty: none.
+ */
+export const demoLoginsText = (logins: readonly { id: string; password: string }[]) =>
+  logins.map((l) => `${l.id} / ${l.password}`).join(', ');
+
+/**
+ * The demo logins of GET /api/common/loginHints (modules/common: the one place that decides them),
+ * asked in-process, as `demoLoginsText`; empty when there are none or the call fails.
+ */
+export async function loginHintsText(app: FastifyInstance): Promise<string> {
+  try {
+    const res = await app.inject({ method: 'GET', url: '/api/common/loginHints' });
+    return res.statusCode === 200 ? demoLoginsText((res.json() as TLoginHints).demo_logins) : '';
+  } catch {
+    return '';
+  }
+}
 
 export interface IndexPage {
   body: Buffer;
@@ -79,15 +149,27 @@ export function createIndexHtml(webDist: string) {
   const byName = new Map<string, string>();
   for (const [key, chunk] of Object.entries(manifest))
     if (chunk.name && !byName.has(chunk.name) && !chunk.src?.endsWith('.json')) byName.set(chunk.name, key);
-  // per language, what the page says before the app's translations arrive (written by the build: vite.config.ts)
+  // per language, what the page says before the app's translations arrive, and the login screen
+  // rendered by the build (vite.config.ts, apps/web/src/app/login-prerender.tsx)
   const bootPath = path.join(webDist, '.vite', 'boot.json');
-  const boot: Record<string, { loading: string }> = existsSync(bootPath) ? JSON.parse(readFileSync(bootPath, 'utf8')) : {};
-  /** index.html in the request's language: `<html lang>` and the loading indicator's label */
-  const localised = (lang: string) => {
-    const loading = boot[lang]?.loading;
-    const page = html.replace(/<html lang="[^"]*">/, `<html lang="${lang}">`);
-    return loading ? page.replace('aria-label="Loading"', `aria-label="${escapeAttribute(loading)}"`) : page;
+  const boot: Record<string, BootTexts> = existsSync(bootPath) ? JSON.parse(readFileSync(bootPath, 'utf8')) : {};
+  /**
+   * index.html in the request's language: `<html lang>`, and the loading indicator's label, or for
+   * the login page the screen itself in its place (with the demo logins when there are any)
+   */
+  const localised = (lang: string, login: string | undefined): { page: string; prerendered: boolean } => {
+    const texts = boot[lang];
+    const page = html.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`);
+    if (login !== undefined && texts?.login) {
+      const screen = login ? texts.login.hinted.replace(DEMO_LOGINS_MARK, () => escapeText(login)) : texts.login.plain;
+      // inert until React replaces it (main.tsx): nothing typed or clicked in it can be lost
+      const prerendered = page.replace(BOOT_LOADER, () => `<div inert>${screen}</div>`);
+      if (prerendered !== page) return { page: prerendered, prerendered: true };
+    }
+    const label = texts?.loading;
+    return { page: label ? page.replace('aria-label="Loading"', `aria-label="${escapeAttribute(label)}"`) : page, prerendered: false };
   };
+  const paintFirst = existsSync(path.join(webDist, 'paint-first.js'));
   const cache = new Map<string, { raw: Buffer; br: Buffer; gzip: Buffer }>();
 
   /** The files a set of chunks needs, without the entry's (index.html already loads those). */
@@ -110,22 +192,27 @@ export function createIndexHtml(webDist: string) {
     return { js: [...js], css: [...css] };
   };
 
-  const variant = (pathname: string, lang: string) => {
+  const variant = (pathname: string, lang: string, demoLogins: string) => {
     const screen = screenFor(pathname);
     const calls = callsFor(pathname);
-    const key = `${screen.chunks.join(',')}|${screen.ns.join(',')}|${calls.join(',')}|${lang}`;
+    const login = isLogin(pathname) ? demoLogins : undefined;
+    const key = `${screen.chunks.join(',')}|${screen.ns.join(',')}|${calls.join(',')}|${lang}|${login ?? '-'}`;
     let v = cache.get(key);
     if (!v) {
+      // the demo logins are few and seldom change; a bound all the same
+      if (cache.size >= 200) cache.clear();
       const { js, css } = filesOf(screen.chunks, screen.ns, lang);
+      const { page: base, prerendered } = localised(lang, login);
+      // not what the page announces already (Vite's own modulepreloads of the entry's imports)
+      const notIn = (f: string) => !base.includes(`href="/${f}"`);
       const links = [
-        ...css.map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
-        ...js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+        ...css.filter(notIn).map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
+        ...js.filter(notIn).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
         // crossorigin: the credentials mode of the app's fetch(), without which the preload is not used
         ...calls.map((u) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(u)}">`),
       ].join('\n    ');
-      const base = localised(lang);
-      const page = links && base.includes('</head>') ? base.replace('</head>', `  ${links}\n  </head>`) : base;
-      const raw = Buffer.from(page);
+      const full = links && base.includes('</head>') ? base.replace('</head>', `  ${links}\n  </head>`) : base;
+      const raw = Buffer.from(prerendered && paintFirst ? scriptsAfterPaint(full) : full);
       v = {
         raw,
         br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
@@ -136,12 +223,23 @@ export function createIndexHtml(webDist: string) {
     return v;
   };
 
-  return (url: string, headers: { cookie?: string; 'accept-language'?: string; 'accept-encoding'?: string }): IndexPage => {
+  /**
+   * `demoLogins`: for the login page, the demo logins the API would answer (`demoLoginsText`); asked
+   * only when `wantsDemoLogins(url)`.
+   */
+  const page = (
+    url: string,
+    headers: { cookie?: string; 'accept-language'?: string; 'accept-encoding'?: string },
+    demoLogins = '',
+  ): IndexPage => {
     const pathname = url.split('?')[0] ?? '/';
-    const v = variant(pathname, requestLanguage(headers.cookie, headers['accept-language']));
+    const v = variant(pathname, requestLanguage(headers.cookie, headers['accept-language']), demoLogins);
     const accept = headers['accept-encoding'] ?? '';
     if (/\bbr\b/.test(accept)) return { body: v.br, encoding: 'br' };
     if (/\bgzip\b/.test(accept)) return { body: v.gzip, encoding: 'gzip' };
     return { body: v.raw };
   };
+  /** Whether the page of `url` shows the demo logins (the login screen the build rendered). */
+  const wantsDemoLogins = (url: string) => isLogin(url.split('?')[0] ?? '/') && Object.values(boot).some((t) => t.login);
+  return Object.assign(page, { wantsDemoLogins });
 }

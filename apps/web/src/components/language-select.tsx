@@ -1,7 +1,7 @@
 import { Input } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, LANGUAGE_NAMES, currentLanguage } from '../lib/i18n';
+import { LANGUAGES, LANGUAGE_NAMES, asLanguage } from '../lib/i18n';
 
 /**
  * The language switch of the full-page layout and of the operator console: a native <select> styled as
@@ -13,7 +13,8 @@ export function LanguageSelect({ size, w = 150, testId = 'language-select' }: { 
     <Input
       component="select"
       aria-label={t('topbar.language')}
-      value={currentLanguage()}
+      // the language of the i18next it renders with (the login screen is also rendered at build time: login-prerender.tsx)
+      value={asLanguage(i18n.resolvedLanguage ?? i18n.language)}
       onChange={(e: React.ChangeEvent<HTMLSelectElement>) => void i18n.changeLanguage(e.currentTarget.value)}
       leftSection={<IconLanguage size={16} aria-hidden />}
       w={w}

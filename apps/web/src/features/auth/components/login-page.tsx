@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { TLoginHints } from '@portal/contract';
 import { PASSWORD_MIN_LENGTH } from '@portal/contract/constants';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +34,8 @@ export function validateLogin(id: string, password: string): Errors {
   return errors;
 }
 
-export function LoginPage() {
+/** `hints`: the demo logins known before the first render (the build's prerender, login-prerender.tsx). */
+export function LoginPage({ hints }: { hints?: TLoginHints } = {}) {
   const { t, i18n } = useTranslation(['auth', 'common']);
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -48,7 +50,7 @@ export function LoginPage() {
   const [now, setNow] = useState(() => Date.now());
   // demo credentials only when the server says it seeded them (never built into the bundle); the
   // route asked for them with the page's code (login-hints.ts), else the page asks now
-  const [early] = useState(takeLoginHints);
+  const [early] = useState(() => (hints ? { promise: Promise.resolve(hints), answer: hints } : takeLoginHints()));
   const [demoLogins, setDemoLogins] = useState<{ id: string; password: string }[]>(() => early?.answer?.demo_logins ?? []);
 
   useEffect(() => {

@@ -536,12 +536,16 @@ describe('lists against a plain count(*) / order by … offset … limit', () =>
     const [gone, moved, bare] = await q<{ idx: number }>(`select b.idx from copyright_books b where b.company_idx = ${a.idx}
       and b.has_royalty_lines order by b.title, b.idx limit 2`).then(async (two) => [
       ...two,
-      ...(await q<{ idx: number }>(`select idx from copyright_books where company_idx = ${a.idx} and not has_royalty_lines order by idx limit 1`)),
+      ...(await q<{ idx: number }>(
+        `select idx from copyright_books where company_idx = ${a.idx} and not has_royalty_lines order by idx limit 1`,
+      )),
     ]);
     await t.db.execute(`delete from royalty_lines where book_idx = ${gone!.idx}`);
     await t.db.execute(`update royalty_lines set book_idx = ${bare!.idx} where book_idx = ${moved!.idx}`);
     await checkBookLineCounts();
-    expect(await q(`select idx, has_royalty_lines from copyright_books where idx in (${gone!.idx}, ${moved!.idx}, ${bare!.idx}) order by idx`)).toEqual(
+    expect(
+      await q(`select idx, has_royalty_lines from copyright_books where idx in (${gone!.idx}, ${moved!.idx}, ${bare!.idx}) order by idx`),
+    ).toEqual(
       [
         { idx: gone!.idx, has_royalty_lines: false },
         { idx: moved!.idx, has_royalty_lines: false },

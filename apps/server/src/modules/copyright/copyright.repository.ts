@@ -1,7 +1,7 @@
 import { Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { TCopyrightBooksFilter, TRoyaltyFilter } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
-import { clampPaging, countRows, escapeLike as likeEscape, listPage } from '../../lib/lists';
+import { clampPaging, countRows, escapeLike as likeEscape, listPage, parseJson } from '../../lib/lists';
 import { rangeBounds, rangeParts, sumCounts } from '../../lib/lists/ranges';
 import type { CountSpec } from '../../lib/lists/counts';
 import type { SummarySpec } from '../../lib/lists/summary';
@@ -278,26 +278,62 @@ const filtersLines = (w: RoyaltyWhere) =>
  * deep in the list costs the books with lines before it.
  */
 export async function royaltyBooksAfter(db: DbOrTx, w: RoyaltyWhere, after: { title: string; idx: number } | null, limit: number) {
+  const found = await rows<{ idx: number; title: string; cnt: number | string }>(db, booksAfterSql(w, after, limit));
+  return found.map((b) => ({ idx: Number(b.idx), title: b.title, cnt: Number(b.cnt) }));
+}
+
+/** royaltyBooksAfter's statement: `idx, title, cnt` of the books with matching lines after `after`, in the list's book order. */
+function booksAfterSql(w: RoyaltyWhere, after: { title: string; idx: number } | null, limit: number) {
   const books = bookConditions({ companyIdx: w.companyIdx, isbn: w.filter.isbn });
-  const found = await rows<{ idx: number; title: string; cnt: number | string }>(
-    db,
-    // an ISBN names a few books: found on copyright_books_company_isbn and sorted (offset 0 keeps the
-    // planner from walking the whole title order and testing each book's ISBN)
-    sql`select b.idx, b.title, c.cnt from ${
-      w.filter.isbn ? sql`(select * from copyright_books b where ${books} and b.has_royalty_lines offset 0)` : sql`copyright_books`
-    } b
+  // an ISBN names a few books: found on copyright_books_company_isbn and sorted (offset 0 keeps the
+  // planner from walking the whole title order and testing each book's ISBN)
+  return sql`select b.idx, b.title, c.cnt from ${
+    w.filter.isbn ? sql`(select * from copyright_books b where ${books} and b.has_royalty_lines offset 0)` : sql`copyright_books`
+  } b
       ${
         filtersLines(w)
           ? sql`cross join lateral (select count(*)::int as cnt from royalty_lines r where r.book_idx = b.idx and ${lineConditions(w)}) c`
-          : sql`join royalty_book_line_counts c on c.company_idx = b.company_idx and c.book_idx = b.idx`
+          : // a lookup per book walked (limit 1: never turned into a join that reads every count of the company and sorts)
+            sql`cross join lateral (select c.cnt from royalty_book_line_counts c
+                where c.company_idx = b.company_idx and c.book_idx = b.idx limit 1) c`
       }
       where ${books} and b.has_royalty_lines
         ${after ? sql`and (b.title, b.idx) > (${after.title}, ${after.idx}::int)` : sql``}
         and c.cnt > 0
       order by b.title, b.idx
-      limit ${limit}`,
+      limit ${limit}`;
+}
+
+/**
+ * The first `batch` books of the walk (royaltyBooksAfter from the start) and, when they hold the whole
+ * page (rows start … start + length − 1, or the list ends with them), the page's lines too: a page near
+ * the start in one round trip. `lines` is null when the page reaches past those books (the caller walks on).
+ */
+export async function royaltyFirstBooksAndPage(db: DbOrTx, w: RoyaltyWhere, start: number, length: number, batch: number) {
+  const end = start + length;
+  const [found] = await rows<{ books: unknown; lines: unknown }>(
+    db,
+    sql`with books as materialized (${booksAfterSql(w, null, batch)}),
+    placed as (select k.idx, k.title, k.cnt, (sum(k.cnt) over (order by k.title, k.idx) - k.cnt)::int as before from books k),
+    held as (select coalesce(sum(k.cnt), 0) >= ${end}::int or count(*) < ${batch}::int as yes from books k),
+    want as (
+      select (row_number() over (order by p.title, p.idx))::int as ord, p.idx as book_idx,
+        greatest(${start}::int - p.before, 0) as off, least(p.before + p.cnt, ${end}::int) - greatest(p.before, ${start}::int) as lim
+      from placed p where p.before + p.cnt > ${start}::int and p.before < ${end}::int and (select yes from held)
+    ),
+    ${pageCte(w)}
+    select (select coalesce(json_agg(json_build_object('idx', k.idx, 'title', k.title, 'cnt', k.cnt) order by k.title, k.idx), '[]'::json)
+        from books k) as books,
+      case when (select yes from held) then
+        (select coalesce(json_agg(l order by l.ord, l.idx), '[]'::json) from (${pageLines(w)}) l) end as lines`,
   );
-  return found.map((b) => ({ idx: Number(b.idx), title: b.title, cnt: Number(b.cnt) }));
+  const books = parseJson<{ idx: number; title: string; cnt: number }[]>(found?.books ?? []).map((b) => ({
+    idx: Number(b.idx),
+    title: b.title,
+    cnt: Number(b.cnt),
+  }));
+  const lines = found?.lines == null ? null : parseJson<(RoyaltyLineRecord & { ord?: number })[]>(found.lines).map(normaliseLine);
+  return { books, lines };
 }
 
 /** A run of one book's matching lines, in line order: `offset`/`limit` inside that book. */
@@ -321,24 +357,30 @@ export async function royaltyPage(db: DbOrTx, w: RoyaltyWhere, slices: readonly 
   const found = await rows<RoyaltyLineRecord>(
     db,
     sql`with want(ord, book_idx, off, lim) as (values ${want}),
-    page as materialized (
+    ${pageCte(w)}
+    ${pageLines(w)}
+    order by p.ord, r.idx`,
+  );
+  return found.map(normaliseLine);
+}
+
+/** The CTE `page` (ord, idx): the lines of each slice of the CTE `want` (ord, book_idx, off, lim), an index range scan each. */
+const pageCte = (w: RoyaltyWhere) => sql`page as materialized (
       select w.ord, x.idx from want w cross join lateral (
         select r.idx from royalty_lines r
         where r.book_idx = w.book_idx and ${lineConditions(w)}
         order by r.idx limit w.lim offset w.off
       ) x
-    )
-    select ${lineColumns}
+    )`;
+
+/** The shown columns of the lines of the CTE `page` (and their `ord`). */
+const pageLines = (w: RoyaltyWhere) => sql`select ${lineColumns}, p.ord
     from page p
     join royalty_lines r on r.idx = p.idx
     join copyright_books b on b.idx = r.book_idx and b.company_idx = ${w.companyIdx}
     join royalty_customers cu on cu.idx = r.customer_idx
     left join currencies cur on cur.name = r.currency
-    ${INVOICE_JOIN}
-    order by p.ord, r.idx`,
-  );
-  return found.map(normaliseLine);
-}
+    ${INVOICE_JOIN}`;
 
 /**
  * The export's query for a batch of one book's lines after `afterIdx` (keyset on royalty_lines_book_idx):
@@ -397,7 +439,7 @@ export function royaltyExportWorkerSql(w: RoyaltyWhere, saleInfo: boolean, statu
   return royaltyExportSql(w, saleInfo, status, sql.placeholder('part'), sql.placeholder('after'), sql.placeholder('limit'));
 }
 
-function normaliseLine(r: RoyaltyLineRecord): RoyaltyLineRecord {
+function normaliseLine({ ord: _ord, ...r }: RoyaltyLineRecord & { ord?: number }): RoyaltyLineRecord {
   return {
     ...r,
     idx: Number(r.idx),

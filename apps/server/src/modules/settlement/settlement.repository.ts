@@ -97,7 +97,6 @@ export interface InvoiceTotalDb {
 /** Per-currency count and exact sum of rows `(currency_idx, cnt, amount)`, as one json array in currency order (lib/lists). */
 const totalsJson = (from: SQL) => currencyTotalsSql(from);
 
-
 /** A month or a day of the invoice list's filter with its invoice count (newest first). */
 export interface InvoiceSpan {
   at: string;

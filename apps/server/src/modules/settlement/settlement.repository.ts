@@ -151,15 +151,16 @@ export async function invoiceMonthDays(
 
 /**
  * A page of invoices (newest registration day first) from the day `day` on down: `offset` rows into
- * that day, then the days before it. The caller found the day from the kept counts (invoiceFilterSums,
- * invoiceMonthDays), so the page is one range scan of buy_invoices_company_day, `offset` + `length` rows long.
+ * that day, then the days before it; `day` null: from the filter's end (then `offset` counts from the
+ * list's start). The caller found the day from the kept counts (invoiceFilterSums, invoiceMonthDays), or
+ * asks a page near the start, so the page is one range scan of buy_invoices_company_day, `offset` + `length` rows long.
  */
 export async function invoiceRows(
   db: DbOrTx,
   companyIdx: number,
   filter: TSettlementFilter,
   items: readonly string[] | null,
-  day: string,
+  day: string | null,
   offset: number,
   length: number,
 ) {
@@ -169,7 +170,7 @@ export async function invoiceRows(
         c.icon as currency_icon, c.name as currency_name, ${iso('i.created_at')} as created_at,
         i.due_date::text as due_date, i.buy_payment_idx
       from buy_invoices i join currencies c on c.idx = i.currency_idx
-      where i.company_idx = ${companyIdx} and i.created_day <= ${day}::date${itemCondition(sql.raw('i.item'), items)}${
+      where i.company_idx = ${companyIdx}${day ? sql` and i.created_day <= ${day}::date` : filter.endDate ? sql` and i.created_day <= ${filter.endDate}::date` : sql``}${itemCondition(sql.raw('i.item'), items)}${
         filter.startDate ? sql` and i.created_day >= ${filter.startDate}::date` : sql``
       }
       order by i.created_day desc, i.idx desc

@@ -45,17 +45,22 @@ describe('change feed: caughtUp', () => {
     const h = heldDatabase();
     const feed = await createChangeFeed(h.database);
     let done = 0;
+    // asked in one turn (a request's derived values at once): one sync, sent after all of them began
     const calls = Array.from({ length: 10 }, () => feed.caughtUp().then(() => done++));
     await settled();
-    // the first call sent one NOTIFY; the nine others, arriving while it was out, wait for the next
+    expect(h.sent).toHaveLength(1);
+    // nine more while it is out: they wait for the next
+    const later = Array.from({ length: 9 }, () => feed.caughtUp().then(() => done++));
+    await settled();
     expect(h.sent).toHaveLength(1);
     h.deliver();
+    await Promise.all(calls);
     await settled();
-    expect(done).toBe(1);
+    expect(done).toBe(10);
     expect(h.sent).toHaveLength(2);
     h.deliver();
-    await Promise.all(calls);
-    expect(done).toBe(10);
+    await Promise.all(later);
+    expect(done).toBe(19);
     expect(h.sent).toHaveLength(2);
     await feed.close();
   });

@@ -25,11 +25,12 @@ export interface ChangeFeed {
   sync(timeoutMs?: number): Promise<void>;
   /**
    * `sync()` shared by concurrent callers. A sync covers a call only when it is sent after the call
-   * began (then every commit before the call is heard first). With none out, this call sends one;
-   * while one is out (sent earlier: it may miss a commit this call must see), the call waits for the
-   * next, which is sent when that one is back and is shared by every call that arrived meanwhile.
-   * So a cached answer is never older than a write committed, in any process, before the request
-   * came in, and under load one round trip serves a whole batch of requests (not one each).
+   * began (then every commit before the call is heard first). A sync is sent once the event loop has
+   * handled what it read in this turn (setImmediate), so every call of that turn (the requests that arrived
+   * together, a request's several derived values) shares it; while one is out (sent earlier: it may miss a commit a later call must see),
+   * a call waits for the next, which is sent when that one is back and is shared by every call that
+   * arrived meanwhile. So a cached answer is never older than a write committed, in any process, before
+   * the request came in, and under load one round trip serves a whole batch of requests (not one each).
    */
   caughtUp(): Promise<void>;
   close(): Promise<void>;
@@ -65,9 +66,10 @@ export async function createChangeFeed(database: Database): Promise<ChangeFeed> 
   };
   /** the sync out now (sent: only calls that began before it was sent may wait for another) */
   let out: Promise<void> | null = null;
-  /** the sync to send once `out` is back, shared by every call that began while `out` was out */
+  /** the sync not sent yet (after this turn of the event loop, or once `out` is back): shared by every call until it is sent */
   let next: Promise<void> | null = null;
   const send = () => {
+    next = null;
     const run = feed.sync();
     out = run;
     const done = () => {
@@ -84,14 +86,7 @@ export async function createChangeFeed(database: Database): Promise<ChangeFeed> 
     },
     caughtUp() {
       if (database.driver === 'pglite' || !live) return Promise.resolve();
-      if (!out) return send();
-      if (!next) {
-        const after = () => {
-          next = null;
-          return send();
-        };
-        next = out.then(after, after);
-      }
+      next ??= out ? out.then(send, send) : new Promise<void>((resolve) => setImmediate(resolve)).then(send);
       return next;
     },
     async sync(timeoutMs = 5000) {

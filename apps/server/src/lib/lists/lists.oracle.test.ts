@@ -3,7 +3,12 @@ import type { TBooksListFilter } from '@portal/contract';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MIGRATIONS_DIR } from '../../db/client';
-import { COPYRIGHT_BOOKS_SUMMARY, ROYALTY_SUMMARY, ROYALTY_TOTALS } from '../../modules/copyright/copyright.repository';
+import {
+  COPYRIGHT_BOOKS_SUMMARY,
+  ROYALTY_BOOK_LINE_COUNTS,
+  ROYALTY_SUMMARY,
+  ROYALTY_TOTALS,
+} from '../../modules/copyright/copyright.repository';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { COMPANY_BOOKS_SUMMARY, listCompanyBooks } from '../../modules/product/product.repository';
 import { INVOICE_SUMMARY, PAYMENT_SUMMARY, UNPAID_INVOICE_COUNTS } from '../../modules/settlement/settlement.repository';
@@ -92,7 +97,9 @@ beforeAll(async () => {
       ((g % 50 + 1) || '.25')::numeric, (array['KRW','USD'])[1 + (g + bk.idx) % 2], g % 7 + 1,
       timestamptz '2026-01-10 14:30:00+00' + ((g * 5 + bk.idx) % 60) * interval '1 day' + ((g * 7 + bk.idx) % 24) * interval '1 hour',
       case when g % 3 = 0 then (select min(idx) from buy_invoices where company_idx = bk.company_idx) end
-    from copyright_books bk cross join generate_series(1, 6) g`);
+    from copyright_books bk cross join generate_series(1, 6) g
+    -- books without lines among them: the royalty list's walk passes them by (copyright_books.has_royalty_lines)
+    where bk.idx % 5 <> 2`);
   // Q&A board: posts for two divisions, replies under some, comments on some
   await t.db.execute(`insert into bbs_posts (board_idx, title, content, name, registrant_idx, registrant_type, company_division)
     select (select idx from bbs_boards where name = 'qna'), (array['How to','Why','Where is','Refund'])[1 + g % 4] || ' ' || lpad(((g * 53) % 97)::text, 2, '0'),
@@ -314,6 +321,26 @@ async function checkSums(spec: SummarySpec) {
   }
 }
 
+/**
+ * The royalty lines counted per company and book equal a plain count, and a book's has_royalty_lines
+ * holds exactly when it has a line of its company (counts emptied by deletes keep a 0 row).
+ */
+async function checkBookLineCounts() {
+  expect(await q(`select company_idx, book_idx, cnt from royalty_book_line_counts where cnt <> 0 order by 1, 2`)).toEqual(
+    await q(`select company_idx, book_idx, count(*)::int as cnt from royalty_lines group by 1, 2 order by 1, 2`),
+  );
+  const flagged = await q<{ idx: number }>(`select idx from copyright_books where has_royalty_lines order by idx`);
+  expect(ids(flagged)).toEqual(
+    ids(
+      await q<{ idx: number }>(`select b.idx from copyright_books b
+        where exists (select 1 from royalty_lines r where r.book_idx = b.idx and r.company_idx = b.company_idx) order by b.idx`),
+    ),
+  );
+  const [without] = await q<{ n: number }>(`select count(*)::int as n from copyright_books where not has_royalty_lines`);
+  expect(Number(without!.n), 'books without lines').toBeGreaterThan(0);
+  expect(flagged.length, 'books with lines').toBeGreaterThan(0);
+}
+
 /** The copyright book list against the oracle, for filters with and without a search. */
 async function checkBooks() {
   const filters: { f: Record<string, string>; where: string }[] = [
@@ -489,6 +516,7 @@ describe('lists against a plain count(*) / order by … offset … limit', () =>
     await checkBooks();
   });
   it('royalty lines (book title, book, line) with per-currency count, quantity and royalty', async () => {
+    await checkBookLineCounts();
     await checkRoyalty();
   });
 
@@ -502,6 +530,26 @@ describe('lists against a plain count(*) / order by … offset … limit', () =>
     );
     await t.db.execute(`delete from royalty_lines where company_idx = ${a.idx} and idx % 11 = 4`);
     await t.db.execute(`delete from copyright_books where idx = ${book!.idx}`);
+    // a book loses every line, another's lines move to a book that had none (their flags flip both ways)
+    const [gone, moved, bare] = await q<{ idx: number }>(`select b.idx from copyright_books b where b.company_idx = ${a.idx}
+      and b.has_royalty_lines order by b.title, b.idx limit 2`).then(async (two) => [
+      ...two,
+      ...(await q<{ idx: number }>(
+        `select idx from copyright_books where company_idx = ${a.idx} and not has_royalty_lines order by idx limit 1`,
+      )),
+    ]);
+    await t.db.execute(`delete from royalty_lines where book_idx = ${gone!.idx}`);
+    await t.db.execute(`update royalty_lines set book_idx = ${bare!.idx} where book_idx = ${moved!.idx}`);
+    await checkBookLineCounts();
+    expect(
+      await q(`select idx, has_royalty_lines from copyright_books where idx in (${gone!.idx}, ${moved!.idx}, ${bare!.idx}) order by idx`),
+    ).toEqual(
+      [
+        { idx: gone!.idx, has_royalty_lines: false },
+        { idx: moved!.idx, has_royalty_lines: false },
+        { idx: bare!.idx, has_royalty_lines: true },
+      ].sort((x, y) => x.idx - y.idx),
+    );
     await t.db.execute(`insert into royalty_lines (company_idx, book_idx, customer_idx, unit_price, currency, qty, created_at)
       select company_idx, idx, (select min(idx) from royalty_customers), 3.33, 'USD', 2, timestamptz '2026-02-02 15:00:00+00' + (idx % 30) * interval '1 hour'
       from copyright_books where company_idx = ${a.idx}`);
@@ -509,6 +557,7 @@ describe('lists against a plain count(*) / order by … offset … limit', () =>
     expect(Number(sums!.n)).toBe(0);
     // the rollup without the book equals the royalty summary's day rows added up (which checkRoyalty holds to the lines)
     await checkSums(ROYALTY_TOTALS);
+    await checkBookLineCounts();
     await checkRoyalty();
   });
 
@@ -688,12 +737,14 @@ describe('summary tables', () => {
     for (const spec of [INVOICE_SUMMARY, PAYMENT_SUMMARY, COMPANY_BOOKS_SUMMARY]) expect(migration).toContain(summaryMigrationSql(spec));
   });
 
-  it('the count migrations hold the triggers generated from BOARD_POST_COUNTS, HELP_FILE_COUNTS, UNPAID_INVOICE_COUNTS (counts.ts) and COPYRIGHT_BOOKS_SUMMARY', () => {
+  it('the count migrations hold the triggers generated from BOARD_POST_COUNTS, HELP_FILE_COUNTS, UNPAID_INVOICE_COUNTS, ROYALTY_BOOK_LINE_COUNTS (counts.ts) and COPYRIGHT_BOOKS_SUMMARY', () => {
     const file = readdirSync(MIGRATIONS_DIR).find((f) => f.endsWith('_list_counts.sql'));
     const migration = readFileSync(path.join(MIGRATIONS_DIR, file!), 'utf8');
     for (const spec of [BOARD_POST_COUNTS, HELP_FILE_COUNTS]) expect(migration).toContain(countMigrationSql(spec));
     expect(migration).toContain(summaryMigrationSql(COPYRIGHT_BOOKS_SUMMARY));
     const unpaid = readdirSync(MIGRATIONS_DIR).find((f) => f.endsWith('_unpaid_invoice_counts.sql'));
     expect(readFileSync(path.join(MIGRATIONS_DIR, unpaid!), 'utf8')).toContain(countMigrationSql(UNPAID_INVOICE_COUNTS));
+    const royalty = readdirSync(MIGRATIONS_DIR).find((f) => f.endsWith('_royalty_book_line_counts.sql'));
+    expect(readFileSync(path.join(MIGRATIONS_DIR, royalty!), 'utf8')).toContain(countMigrationSql(ROYALTY_BOOK_LINE_COUNTS));
   });
 });

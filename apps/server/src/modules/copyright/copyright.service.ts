@@ -26,6 +26,11 @@ import { EXPORT_TEXTS, countryNames, totalLabel } from './export-labels';
 const SUMMARY_CACHE_MAX = 200;
 /** What a summary is read from: written copyright tables, and the currencies it names (docs/cache-topics.md). */
 const SUMMARY_TOPICS = ['copyright', 'reference'] as const;
+/**
+ * Books the royalty list's walk reads first: a book often holds a page's lines, and each book found costs
+ * a probe (a book with lines, or one of them with lines outside a date or customer filter)
+ */
+const FIRST_BOOKS = 2;
 /** Companies whose saleInfo flag is kept at most. */
 const FLAGS_CACHE_MAX = 1000;
 
@@ -104,16 +109,21 @@ export function createCopyrightService({ db, changes, auth, timeZone, exporter }
     );
   }
 
-  /** The runs of books (title order) that the page covers: the books are walked from the start, in growing batches. */
-  async function pageSlices(w: repo.RoyaltyWhere, paging: TPaging, total: number): Promise<repo.BookSlice[]> {
+  /**
+   * The runs of books (title order) that the page covers, from the books walked so far (`books`, the
+   * walk's first `batch`) on: the walk goes on in growing batches until the page is full.
+   */
+  async function pageSlices(
+    w: repo.RoyaltyWhere,
+    paging: TPaging,
+    total: number,
+    first: { idx: number; title: string; cnt: number }[],
+    batch: number,
+  ): Promise<repo.BookSlice[]> {
     const slices: repo.BookSlice[] = [];
     let skip = paging.start;
     let left = Math.min(paging.length, total - paging.start);
-    let after: { title: string; idx: number } | null = null;
-    // a first batch of two books: a book often holds a page's lines, and with sales on few of many
-    // books each book found costs probes of the books without lines before it (1 in 200 at 1M books)
-    for (let batch = 2; left > 0; batch = Math.min(batch * 4, 1024)) {
-      const books = await repo.royaltyBooksAfter(db, w, after, batch);
+    for (let books = first; left > 0;) {
       for (const b of books) {
         if (left <= 0) break;
         if (skip >= b.cnt) {
@@ -125,8 +135,9 @@ export function createCopyrightService({ db, changes, auth, timeZone, exporter }
         left -= take;
         skip = 0;
       }
-      if (books.length < batch) break;
-      after = books[books.length - 1]!;
+      if (books.length < batch || left <= 0) break;
+      batch = Math.min(batch * 4, 1024);
+      books = await repo.royaltyBooksAfter(db, w, books[books.length - 1]!, batch);
     }
     return slices;
   }
@@ -163,11 +174,16 @@ export function createCopyrightService({ db, changes, auth, timeZone, exporter }
   async function royaltyList(companyIdx: number, paging: TPaging, filter: TRoyaltyFilter = {}): Promise<TRoyaltyResponse> {
     const w = await where(companyIdx, filter);
     if (!w) return { dataset: [], total_cnt: 0, totals: [] };
-    // both kept in memory, read from the database again only after a write to their topics
-    const [sums, saleInfo] = await Promise.all([totals(w), showSaleInfo(companyIdx)]);
+    // the totals and the flag are kept in memory (read from the database again only after a write to their
+    // topics); meanwhile the walk's first books, and the page when they hold it, in one statement
+    const [sums, saleInfo, first] = await Promise.all([
+      totals(w),
+      showSaleInfo(companyIdx),
+      repo.royaltyFirstBooksAndPage(db, w, paging.start, paging.length, FIRST_BOOKS),
+    ]);
     const total = sums.reduce((n, t) => n + t.cnt, 0);
-    const slices = await pageSlices(w, paging, total);
-    const dataset = (await repo.royaltyPage(db, w, slices)).map((r, k) => toRow(r, paging.start + k + 1, saleInfo));
+    const lines = first.lines ?? (await repo.royaltyPage(db, w, await pageSlices(w, paging, total, first.books, FIRST_BOOKS)));
+    const dataset = lines.map((r, k) => toRow(r, paging.start + k + 1, saleInfo));
     return { dataset, total_cnt: total, totals: sums };
   }
 

@@ -49,30 +49,6 @@ function invoiceSums(companyIdx: number, items: readonly string[] | null, r: Day
 }
 
 /**
- * CTEs giving the total of the filter and where row `start` sits, from the summary tables only:
- * `mt` (months with their counts) and `dhit` (the day of row `start`, and the rows before it).
- */
-function seekCtes(companyIdx: number, r: DayRange, items: readonly string[] | null, start: number): SQL {
-  return sql`mb as (${invoiceSums(companyIdx, items, r, (month) => sql`${month} as m, s.cnt::bigint as n`)}),
-      mt as (select m, sum(n)::bigint as n from mb group by m having sum(n) > 0),
-      mc as (select m, n, (sum(n) over (order by m desc) - n)::bigint as before from mt),
-      hit as (select m, before from mc where before <= ${start} and before + n > ${start}),
-      db as (
-        select d.day, sum(d.cnt)::bigint as n, hit.before as mbefore
-        from buy_invoice_day_sums d join hit on d.day >= hit.m and d.day < (hit.m + interval '1 month')::date
-        where d.company_idx = ${companyIdx}${itemCondition(sql.raw('d.item'), items)}${
-          r.ds ? sql` and d.day >= ${r.ds}::date` : sql``
-        }${r.de ? sql` and d.day < ${r.de}::date` : sql``}
-        group by d.day, hit.before having sum(d.cnt) > 0
-      ),
-      dc as (select day, n, (mbefore + sum(n) over (order by day desc) - n)::bigint as before from db),
-      dhit as (select day, before from dc where before <= ${start} and before + n > ${start}),
-      seek as (select (select coalesce(sum(n), 0) from mt)::int as total,
-                      (select day from dhit) as day,
-                      (select before from dhit)::int as before)`;
-}
-
-/**
  * The invoices' summary tables (lib/lists/summary.ts): invoices counted and summed per company,
  * registration day, item and currency. The list's total, the seek of a deep page and the per-currency
  * totals of its filter all read them.
@@ -121,65 +97,86 @@ export interface InvoiceTotalDb {
 /** Per-currency count and exact sum of rows `(currency_idx, cnt, amount)`, as one json array in currency order (lib/lists). */
 const totalsJson = (from: SQL) => currencyTotalsSql(from);
 
-/** The per-currency totals of the whole filter, from the sum tables only: the same reading as the seek. */
-const filterTotalsSql = (companyIdx: number, r: DayRange, items: readonly string[] | null): SQL =>
-  totalsJson(invoiceSums(companyIdx, items, r, () => sql`s.currency_idx, s.cnt, s.amount`));
+/** A month or a day of the invoice list's filter with its invoice count (newest first). */
+export interface InvoiceSpan {
+  at: string;
+  n: number;
+}
 
 /**
- * One page of invoices (newest registration day first), the total of the filter and the
- * per-currency totals of the page and of the filter, in one statement: the seek finds the day row
- * `start` is on, the page skips only within that day; the filter's sums come from the sum tables.
+ * What the invoice list's filter adds up to, from the summary tables only: its total, its per-currency
+ * totals and its months (newest first) with their counts, where a page's seek starts. The service keeps it
+ * per filter until a settlement write (a derived value): a page then reads only its own rows.
  */
-export async function invoicePage(
+export async function invoiceFilterSums(db: DbOrTx, companyIdx: number, filter: TSettlementFilter, items: readonly string[] | null) {
+  // the registration day is a date: its range is read in UTC (whole days only)
+  const r = await rangeBounds(db, filter.startDate, filter.endDate, 'UTC');
+  const [found] = await rows<{ months: unknown; totals: unknown }>(
+    db,
+    sql`with mb as (${invoiceSums(companyIdx, items, r, (month) => sql`${month} as m, s.currency_idx, s.cnt, s.amount`)})
+      select (select coalesce(json_agg(json_build_object('at', t.m::text, 'n', t.n) order by t.m desc), '[]'::json)
+                from (select m, sum(cnt)::bigint as n from mb group by m having sum(cnt) > 0) t) as months,
+        ${totalsJson(sql`select currency_idx, cnt, amount from mb`)} as totals`,
+  );
+  const months = parseJson<{ at: string; n: number | string }[]>(found?.months ?? []).map((m) => ({ at: m.at, n: Number(m.n) }));
+  return {
+    total: months.reduce((t, m) => t + m.n, 0),
+    totals: parseJson<InvoiceTotalDb[]>(found?.totals ?? []),
+    months: months as InvoiceSpan[],
+  };
+}
+
+/** The days of one month of the filter (newest first) with their invoice counts, from the day sums. */
+export async function invoiceMonthDays(
   db: DbOrTx,
   companyIdx: number,
   filter: TSettlementFilter,
   items: readonly string[] | null,
-  start: number,
+  month: string,
+): Promise<InvoiceSpan[]> {
+  const r = await rangeBounds(db, filter.startDate, filter.endDate, 'UTC');
+  const found = await rows<{ at: string; n: number | string }>(
+    db,
+    sql`select d.day::text as at, sum(d.cnt)::bigint as n
+      from buy_invoice_day_sums d
+      where d.company_idx = ${companyIdx}${itemCondition(sql.raw('d.item'), items)}
+        and d.day >= ${month}::date and d.day < (${month}::date + interval '1 month')::date${
+          r.ds ? sql` and d.day >= ${r.ds}::date` : sql``
+        }${r.de ? sql` and d.day < ${r.de}::date` : sql``}
+      group by d.day having sum(d.cnt) > 0
+      order by d.day desc`,
+  );
+  return found.map((d) => ({ at: d.at, n: Number(d.n) }));
+}
+
+/**
+ * A page of invoices (newest registration day first) from the day `day` on down: `offset` rows into
+ * that day, then the days before it; `day` null: from the filter's end (then `offset` counts from the
+ * list's start). The caller found the day from the kept counts (invoiceFilterSums, invoiceMonthDays), or
+ * asks a page near the start, so the page is one range scan of buy_invoices_company_day, `offset` + `length` rows long.
+ */
+export async function invoiceRows(
+  db: DbOrTx,
+  companyIdx: number,
+  filter: TSettlementFilter,
+  items: readonly string[] | null,
+  day: string | null,
+  offset: number,
   length: number,
 ) {
-  type Found = InvoiceRowDb & {
-    total: number;
-    idx: number | null;
-    sort_day: unknown;
-    amount_n: unknown;
-    currency_idx: number;
-    totals: unknown;
-    page_totals: unknown;
-  };
-  // the registration day is a date: its range is read in UTC (whole days only)
-  const r = await rangeBounds(db, filter.startDate, filter.endDate, 'UTC');
-  const found = await rows<Found>(
+  const found = await rows<InvoiceRowDb & { currency_idx: number }>(
     db,
-    sql`with ${seekCtes(companyIdx, r, items, start)},
-        pg as materialized (
-          select seek.total, p.* from seek left join lateral (
-            select i.idx, i.created_day as sort_day, i.code, i.title, i.issuer, i.state, i.item, i.amount::text as amount, i.amount as amount_n,
-              i.currency_idx, c.icon as currency_icon, c.name as currency_name, ${iso('i.created_at')} as created_at,
-              i.due_date::text as due_date, i.buy_payment_idx
-            from buy_invoices i join currencies c on c.idx = i.currency_idx
-            where i.company_idx = ${companyIdx} and i.created_day <= seek.day${itemCondition(sql.raw('i.item'), items)}${
-              filter.startDate ? sql` and i.created_day >= ${filter.startDate}::date` : sql``
-            }
-            order by i.created_day desc, i.idx desc
-            offset greatest(${start}::int - seek.before, 0) limit ${length}
-          ) p on true
-        )
-        select pg.*,
-          ${totalsJson(sql`select currency_idx, 1 as cnt, amount_n as amount from pg where idx is not null`)} as page_totals,
-          ${filterTotalsSql(companyIdx, r, items)} as totals
-        from pg
-        order by pg.sort_day desc, pg.idx desc`,
+    sql`select i.idx, i.code, i.title, i.issuer, i.state, i.item, i.amount::text as amount,
+        c.icon as currency_icon, c.name as currency_name, ${iso('i.created_at')} as created_at,
+        i.due_date::text as due_date, i.buy_payment_idx
+      from buy_invoices i join currencies c on c.idx = i.currency_idx
+      where i.company_idx = ${companyIdx}${day ? sql` and i.created_day <= ${day}::date` : filter.endDate ? sql` and i.created_day <= ${filter.endDate}::date` : sql``}${itemCondition(sql.raw('i.item'), items)}${
+        filter.startDate ? sql` and i.created_day >= ${filter.startDate}::date` : sql``
+      }
+      order by i.created_day desc, i.idx desc
+      offset ${offset} limit ${length}`,
   );
-  const total = Number(found[0]?.total ?? 0);
-  return {
-    total,
-    totals: parseJson<InvoiceTotalDb[]>(found[0]?.totals ?? []),
-    pageTotals: parseJson<InvoiceTotalDb[]>(found[0]?.page_totals ?? []),
-    rows: found
-      .filter((r) => r.idx !== null)
-      .map(({ total: _t, sort_day: _d, amount_n: _a, totals: _s, page_totals: _p, currency_idx: _c, ...r }) => r as InvoiceRowDb),
-  };
+  return found as InvoiceRowDb[];
 }
 
 /** One invoice of the company with the list's fields, or undefined (another company's too). */

@@ -42,8 +42,8 @@ const EXPORT_FORMAT =
 const LIST_TOPICS = ['settlement', 'reference'] as const;
 
 // Routes of the settlement domain (spec §7 "Settlement", and the settlement side of "Files").
-export const settlementRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, files, config, exporter }) => {
-  const service = createSettlementService({ db, files, issuer: config.issuer });
+export const settlementRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, files, config, exporter, changes }) => {
+  const service = createSettlementService({ db, files, issuer: config.issuer, changes });
   const exports = createSettlementExports({ db, timeZone: config.timeZone });
 
   app.get(

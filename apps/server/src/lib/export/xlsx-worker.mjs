@@ -375,7 +375,7 @@ const giveWay = async () => {
   wakePaused = null;
 };
 
-/** Runs the export query part by part on a connection of this thread, each batch read while the previous one is written. */
+/** Runs the export query part by part on a connection of this thread, each batch read while the previous one is written (unless lists are being answered). */
 async function runQuery({ query, parts, batch }) {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: query.connectionString, application_name: 'portal-export' });

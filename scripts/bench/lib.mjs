@@ -23,6 +23,14 @@ export function buildWeb() {
   built = true;
 }
 
+let serverBuilt = false;
+/** Builds the server (apps/server/build.mjs) once per bench run. */
+function buildServer() {
+  if (serverBuilt) return;
+  sh(process.execPath, ['apps/server/build.mjs'], { stdio: 'ignore' });
+  serverBuilt = true;
+}
+
 /** A port the OS says is free now (benches of several people may run at once). */
 export async function freePort() {
   const net = await import('node:net');
@@ -35,15 +43,27 @@ export async function freePort() {
     });
   });
 }
+/** The node options of `npm start` (the root package.json's start script), e.g. ['--enable-source-maps']. */
+function startOptions() {
+  const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const m = /\bnode((?: --\S+)*) apps\/server\/dist\/main\.js/.exec(scripts.start);
+  if (!m) throw new Error('npm start no longer runs node apps/server/dist/main.js');
+  return m[1].split(' ').filter(Boolean);
+}
+
 /**
- * Starts the server (tsx apps/server/src/main.ts) with a fresh DATA_DIR unless one is given;
- * resolves when /api/health answers 200. Returns { url, port, ms (to first 200), proc, stop }.
+ * Starts the server (tsx apps/server/src/main.ts; `{ built: true }`: built first, then run as
+ * `npm start` runs it, node with the start script's options and apps/server/dist/main.js) with a fresh
+ * DATA_DIR unless one is given; resolves when /api/health answers 200. Returns { url, port, ms (to
+ * first 200), proc, stop }.
  */
-export async function startServer(env = {}) {
+export async function startServer(env = {}, { built = false } = {}) {
+  if (built) buildServer();
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
   const started = performance.now();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const entry = built ? [...startOptions(), 'apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const proc = spawn(process.execPath, entry, {
     cwd: root,
     env: {
       ...process.env,

@@ -364,6 +364,7 @@ const CONTENDED_MS = 1000;
 const CONTENDED_BATCH = 100;
 let lastPause = -Infinity;
 let paused = false;
+const contended = () => paused || performance.now() - lastPause < CONTENDED_MS;
 let wakePaused = null;
 const giveWay = async () => {
   if (!paused) return;
@@ -374,7 +375,7 @@ const giveWay = async () => {
   wakePaused = null;
 };
 
-/** Runs the export query part by part on a connection of this thread, each batch read while the previous one is written. */
+/** Runs the export query part by part on a connection of this thread, each batch read while the previous one is written (unless lists are being answered). */
 async function runQuery({ query, parts, batch }) {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: query.connectionString, application_name: 'portal-export' });
@@ -384,7 +385,7 @@ async function runQuery({ query, parts, batch }) {
   try {
     const read = async (part, after) => {
       await giveWay();
-      const limit = performance.now() - lastPause < CONTENDED_MS ? Math.min(batch, CONTENDED_BATCH) : batch;
+      const limit = contended() ? Math.min(batch, CONTENDED_BATCH) : batch;
       const { rows } = await client.query({
         name: 'portal-export',
         text: query.text,
@@ -398,16 +399,22 @@ async function runQuery({ query, parts, batch }) {
     while (next) {
       const { rows, full } = await next;
       const last = rows.length > 0 ? rows[rows.length - 1][rows[rows.length - 1].length - 1] : 0;
-      next = full ? read(parts[bi], last) : ++bi < parts.length ? read(parts[bi], 0) : null;
+      const after = full ? [parts[bi], last] : ++bi < parts.length ? [parts[bi], 0] : null;
+      // the next batch is read while this one is written, unless lists are (or were just) being
+      // answered: then the database works for this export only while it has nothing else to do
+      const ahead = after !== null && !contended();
+      next = ahead ? read(...after) : null;
       next?.catch(() => {}); // awaited on the next turn; an error there is reported then
-      if (rows.length === 0) continue;
-      for (const row of rows) row[row.length - 1] = ++no; // the keyset column becomes the running number, written first
-      writeHead(rows, true);
-      let xml = '';
-      for (const row of rows) xml += rowXml(row, true);
-      sheet.write(Buffer.from(xml, 'utf8'));
-      post();
-      await credit();
+      if (rows.length > 0) {
+        for (const row of rows) row[row.length - 1] = ++no; // the keyset column becomes the running number, written first
+        writeHead(rows, true);
+        let xml = '';
+        for (const row of rows) xml += rowXml(row, true);
+        sheet.write(Buffer.from(xml, 'utf8'));
+        post();
+        await credit();
+      }
+      if (after !== null && !ahead) next = read(...after);
     }
   } finally {
     await client.end().catch(() => {});

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { SCREEN_REDIRECTS, SCREENS } from '@portal/contract/screens';
 import { describe, expect, it } from 'vitest';
-import { createIndexHtml, demoLoginsText, requestLanguage, screenFor } from './web-app';
+import { demoLoginsText } from '@portal/contract';
+import { createIndexHtml, requestLanguage, screenFor } from './web-app';
 
 // A web build as Vite writes it: index.html and .vite/manifest.json (chunk names: apps/web/chunking.ts).
 function dist() {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { TLoginHints } from '@portal/contract';
+import { demoLoginsText, type TLoginHints } from '@portal/contract';
 import { screenOfPath, type ScreenFeature } from '@portal/contract/screens';
 import type { FastifyInstance } from 'fastify';
 
@@ -115,13 +115,6 @@ const scriptsAfterPaint = (page: string) => {
 
 /** The path of the login screen, whose page carries the screen rendered by the build. */
 const isLogin = (pathname: string) => screenOfPath(pathname)?.path === '/login';
-
-/**
- * The demo logins as the login page shows them (LoginPage in apps/web: `id / password, …`), for the
- * login screen the server sends before the app runs. Empty: none.
- */
-export const demoLoginsText = (logins: readonly { id: string; password: string }[]) =>
-  logins.map((l) => `${l.id} / ${l.password}`).join(', ');
 
 /**
  * The demo logins of GET /api/common/loginHints (modules/common: the one place that decides them),

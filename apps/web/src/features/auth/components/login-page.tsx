@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { TLoginHints } from '@portal/contract';
+import { demoLoginsText, type TLoginHints } from '@portal/contract';
 import { PASSWORD_MIN_LENGTH } from '@portal/contract/constants';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -167,7 +167,7 @@ export function LoginPage({ hints }: { hints?: TLoginHints } = {}) {
           </Anchor>
           {demoLogins.length > 0 && (
             <Text size="xs" c="dimmed" ta="center" data-testid="demo-hint">
-              {t('demoHint', { logins: demoLogins.map((l) => `${l.id} / ${l.password}`).join(', ') })}
+              {t('demoHint', { logins: demoLoginsText(demoLogins) })}
             </Text>
           )}
         </Stack>

@@ -1,7 +1,7 @@
 // Issue 17: every §7 list fast at scale, at the issue's own sizes. Two PostgreSQL databases (seeded
 // by scale-seed.mjs with SQL generate_series, kept between runs and reused when their data is there):
 // "big" holds 10M rows in each list's table across 100 companies (a 1M company, a 10k company, 98
-// others), "small" the same 10k company alone. The real server runs on each, with
+// others), "small" the same 10k company alone. The real server runs on each (built, as `npm start` runs it), with
 // `Cache-Control: no-cache` on every timed request (kept answers are timed apart, never gated on).
 // Figures, each with the machine's 1-minute load average when it was taken:
 // - per list (invoices, payments, copyright books, royalty lines, registered books, Q&A and notice
@@ -33,7 +33,8 @@ async function prepare(ctx, layout, rows) {
   await admin.end();
   const url = new URL(ADMIN_URL);
   url.pathname = `/${layout.name}`;
-  const server = await ctx.startServer({ DATABASE_URL: url.toString() }); // migrates
+  // the server as `npm start` runs it (built, with the start script's node options): the figures are production's
+  const server = await ctx.startServer({ DATABASE_URL: url.toString() }, { built: true }); // migrates
   const db = await pgClient(url.toString());
   try {
     for (const t of await seedScale(db, layout, log))

@@ -5,7 +5,7 @@ import { clampPaging, countRows, escapeLike as likeEscape, listPage, parseJson }
 import { rangeBounds, rangeParts, sumCounts } from '../../lib/lists/ranges';
 import type { CountSpec } from '../../lib/lists/counts';
 import type { SummarySpec } from '../../lib/lists/summary';
-import { containsText } from '../../lib/lists/search';
+import { containsText, textMatch } from '../../lib/lists/search';
 
 /**
  * Copyright books and royalty lines. Every query filters on the company of the verified token
@@ -482,15 +482,22 @@ export interface BookRecord {
   created_at: string;
 }
 
+/**
+ * The keyword's condition: the title contains it (on copyright_books_title_grams, lib/lists/search.ts;
+ * `rowTest`: the ilike alone, for a search walk), the ISBN starts with it, or either for digits.
+ */
+function keywordCondition(companyIdx: number, keyword: string, searchKey: TCopyrightBooksFilter['searchKey'], rowTest = false) {
+  const title = rowTest
+    ? textMatch([sql`b.title`], keyword)
+    : containsText({ owner: sql`b.company_idx`, text: sql`b.title` }, companyIdx, [sql`b.title`], keyword);
+  if (searchKey === 'isbn') return isbnStartsWith(keyword);
+  if (searchKey === 'title' || !/^\d{1,13}$/.test(keyword)) return title;
+  return sql`(${title} or ${isbnStartsWith(keyword)})`;
+}
+
 function booksWhere(companyIdx: number, f: TCopyrightBooksFilter) {
   const parts = [sql`b.company_idx = ${companyIdx}`];
-  if (f.keyword) {
-    // the title contains the keyword: on copyright_books_title_grams (lib/lists/search.ts)
-    const title = containsText({ owner: sql`b.company_idx`, text: sql`b.title` }, companyIdx, [sql`b.title`], f.keyword);
-    if (f.searchKey === 'isbn') parts.push(isbnStartsWith(f.keyword));
-    else if (f.searchKey === 'title' || !/^\d{1,13}$/.test(f.keyword)) parts.push(title);
-    else parts.push(sql`(${title} or ${isbnStartsWith(f.keyword)})`);
-  }
+  if (f.keyword) parts.push(keywordCondition(companyIdx, f.keyword, f.searchKey));
   if (f.startDate) parts.push(sql`b.publication_date >= ${f.startDate}::date`);
   if (f.endDate) parts.push(sql`b.publication_date <= ${f.endDate}::date`);
   if (f.payType) parts.push(sql`b.pay_type = ${f.payType}`);
@@ -506,7 +513,11 @@ const bookColumns = sql`b.idx, b.img_url, b.title, b.isbn, b.publication_date::t
  * copyright_books_company_idx (company, idx), the shown columns are read for those rows only (lib/lists).
  */
 export async function booksPage(db: DbOrTx, companyIdx: number, f: TCopyrightBooksFilter, start: number, length: number) {
-  const { rows: page, total } = await listPage<BookRecord & { ord: number }>(
+  const {
+    rows: page,
+    total,
+    atLeast,
+  } = await listPage<BookRecord & { ord: number }>(
     db,
     {
       keys: booksKeys(companyIdx, f),
@@ -516,8 +527,14 @@ export async function booksPage(db: DbOrTx, companyIdx: number, f: TCopyrightBoo
     },
     clampPaging({ start, length }),
     () => booksCount(db, companyIdx, f),
+    f.keyword
+      ? {
+          keys: sql`select b.idx, ${keywordCondition(companyIdx, f.keyword, f.searchKey, true)} as hit
+            from copyright_books b where ${booksWhere(companyIdx, { ...f, keyword: '' })}`,
+        }
+      : undefined,
   );
-  return { rows: page as BookRecord[], total };
+  return { rows: page as BookRecord[], total, atLeast };
 }
 
 const booksKeys = (companyIdx: number, f: TCopyrightBooksFilter) =>

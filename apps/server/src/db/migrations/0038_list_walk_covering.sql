@@ -1,0 +1,17 @@
+-- A text search's walk (lib/lists/index.ts walkPage) reads a list's first rows in the list's own order
+-- and tests each against the keyword. These indexes of the lists' orders carry the searched columns
+-- (INCLUDE), so the walk is an index-only scan over the owner's contiguous index range: without them each
+-- of the 2,000 rows read was a heap fetch, and a company whose rows are spread thinly among others'
+-- (one row per heap page) paid a page per row. Same names and keys as before (db/schema declares the
+-- keys; drizzle-orm 0.45 cannot declare INCLUDE columns).
+DROP INDEX IF EXISTS copyright_books_company_idx;
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS copyright_books_company_idx ON copyright_books (company_idx, idx) INCLUDE (title, isbn);
+--> statement-breakpoint
+DROP INDEX IF EXISTS company_books_company_created;
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS company_books_company_created ON company_books (company_idx, created_at, idx) INCLUDE (title, isbn13);
+--> statement-breakpoint
+DROP INDEX IF EXISTS bbs_posts_board_thread_order;
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS bbs_posts_board_thread_order ON bbs_posts (board_idx, root_title, root_idx, thread_path) INCLUDE (title, name, company_division);

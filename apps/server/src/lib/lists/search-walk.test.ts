@@ -88,6 +88,19 @@ afterAll(async () => {
 });
 
 describe('a text search answered from the list’s first rows', () => {
+  it('walks index-only: the lists’ order indexes carry the searched columns (migration 0038)', async () => {
+    const found = await queryRows<{ name: string; included: number | string }>(
+      t.db,
+      sql`select c.relname as name, i.indnatts - i.indnkeyatts as included from pg_index i join pg_class c on c.oid = i.indexrelid
+        where c.relname in ('copyright_books_company_idx', 'company_books_company_created', 'bbs_posts_board_thread_order') order by 1`,
+    );
+    expect(found.map((r) => [r.name, Number(r.included)])).toEqual([
+      ['bbs_posts_board_thread_order', 4],
+      ['company_books_company_created', 2],
+      ['copyright_books_company_idx', 2],
+    ]);
+  });
+
   it('copyright books: the first matches and a lower bound for a common word, the exact count for a rare one', async () => {
     const matching = (co: TestCompany, kw: string) =>
       sql`select idx from copyright_books where company_idx = ${co.idx} and title ilike ${`%${escapeLike(kw)}%`}`;

@@ -217,3 +217,14 @@ export const royaltyTotalMonthSums = pgTable(
   { ...royaltyTotalColumns, month: date('month', { mode: 'string' }).notNull() },
   (t) => [primaryKey({ name: 'royalty_total_month_sums_pk', columns: [t.companyIdx, t.month, t.invoiced, t.currency] })],
 );
+
+/**
+ * The royalty totals without the book per UTC hour (ROYALTY_TOTAL_HOURS in copyright.repository.ts,
+ * triggers on royalty_lines with the book's rate; migration 'royalty_hour_sums'): a date range in the
+ * app's time zone reads its partial UTC days' whole hours here instead of their lines.
+ */
+export const royaltyTotalHourSums = pgTable(
+  'royalty_total_hour_sums',
+  { ...royaltyTotalColumns, hour: timestamp('hour', { mode: 'string' }).notNull() },
+  (t) => [primaryKey({ name: 'royalty_total_hour_sums_pk', columns: [t.companyIdx, t.hour, t.invoiced, t.currency] })],
+);

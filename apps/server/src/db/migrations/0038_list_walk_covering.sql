@@ -3,13 +3,15 @@
 -- (INCLUDE), so the walk is an index-only scan over the owner's contiguous index range: without them each
 -- of the 2,000 rows read was a heap fetch, and a company whose rows are spread thinly among others'
 -- (one row per heap page) paid a page per row. Same names and keys as before (db/schema declares the
--- keys; drizzle-orm 0.45 cannot declare INCLUDE columns). An index that already includes the title (built
--- beforehand, e.g. CONCURRENTLY on a large table) is left as it is.
+-- keys; drizzle-orm 0.45 cannot declare INCLUDE columns). The copyright books' also carries their
+-- filters (publication day, pay type): a filtered page that walks the number order (lib/lists listPage
+-- fewFirst) reads it index-only too. An index that already includes these columns (built beforehand,
+-- e.g. CONCURRENTLY on a large table) is left as it is.
 DO $$
 BEGIN
-  IF pg_get_indexdef('copyright_books_company_idx'::regclass) NOT LIKE '%INCLUDE (%title%' THEN
+  IF pg_get_indexdef('copyright_books_company_idx'::regclass) NOT LIKE '%INCLUDE (%publication_date%' THEN
     DROP INDEX copyright_books_company_idx;
-    CREATE INDEX copyright_books_company_idx ON copyright_books (company_idx, idx) INCLUDE (title, isbn);
+    CREATE INDEX copyright_books_company_idx ON copyright_books (company_idx, idx) INCLUDE (title, isbn, publication_date, pay_type);
   END IF;
   IF pg_get_indexdef('company_books_company_created'::regclass) NOT LIKE '%INCLUDE (%title%' THEN
     DROP INDEX company_books_company_created;

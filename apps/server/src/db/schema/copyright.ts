@@ -49,7 +49,7 @@ export const copyrightBooks = pgTable(
     index('copyright_books_company_title').on(t.companyIdx, t.title, t.idx),
     index('copyright_books_company_pubdate').on(t.companyIdx, t.publicationDate),
     // the list's order (number = idx) and its count: one company's pages never walk another's rows
-    // INCLUDE (title, isbn) added by migration 0038 (a search walk reads it index-only; drizzle-orm cannot declare INCLUDE)
+    // INCLUDE (title, isbn, publication_date, pay_type) added by migration 0038 (a search or filter walk reads it index-only; drizzle-orm cannot declare INCLUDE)
     index('copyright_books_company_idx').on(t.companyIdx, t.idx),
     // the royalty list's book order over the books with lines only: at a million books with sales on a
     // few thousand, its walk reads those and never probes the others

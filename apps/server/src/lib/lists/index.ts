@@ -51,7 +51,23 @@ export interface PageQuery {
    * `select page.ord, p.d_name, … from page join buy_payments p on p.idx = page.idx`. Rows are answered in `ord` order.
    */
   columns: SQL;
+  /**
+   * The filter is not on the order's index (e.g. a date range on a list in number order) and `count` is
+   * cheap (summary tables): count first, and when at most FEW_ROWS match, read them by the filter's own
+   * index and sort them (`keys` fenced with `offset 0`, so the list's order cannot drive the scan), else
+   * walk the order's index (an index carrying the filter's columns keeps the walk index-only). Either way a
+   * page costs at most about FEW_ROWS rows read, at any list size: sorting C matches costs C, walking for
+   * ten of them costs list size × 10 / C. Planned from estimates alone, a range at the data's edge (200
+   * matches of 1M, estimated 2,620) walked the whole order for its ten rows: 3.5 s; 20,000 matches sorted: 33 ms.
+   */
+  fewFirst?: {
+    /** the list's keys without the filter, with a boolean column `hit`: whether the row passes it (as SearchWalk.keys) */
+    walk: SQL;
+  };
 }
+
+/** At most this many matches are read by the filter's index and sorted (fewFirst); more are found walking the order's. */
+const FEW_ROWS = 2_000;
 
 /**
  * The statement of one page: keys first (offset/limit over the key columns only, so an index in the list's
@@ -89,6 +105,18 @@ export async function listPage<T extends { ord: number }>(
   if (search) {
     const walked = await walkPage<T>(db, q, paging, search);
     if (walked) return { ...walked, first: paging.start + 1 };
+  }
+  if (q.fewFirst) {
+    // the count first (from summaries: cheap), then the page by the filter's own index when few match,
+    // else by walking the order's index; each read is fenced (offset 0) so that neither the estimates nor
+    // a prepared statement's generic plan can pick the other
+    const total = await count();
+    const keys =
+      total <= FEW_ROWS
+        ? sql`select k.* from (${q.keys} offset 0) k`
+        : sql`select k.* from (select k.* from (${q.fewFirst.walk}) k order by ${q.order} offset 0) k where k.hit`;
+    const found = await queryRows<T>(db, pageSql({ ...q, keys }, paging));
+    return { rows: found.map(({ ord: _o, ...r }) => r), total, atLeast: false, first: paging.start + 1 };
   }
   const found = await queryRows<T>(db, pageSql(q, paging));
   const known = (found.length > 0 && found.length < paging.length) || (paging.start === 0 && found.length === 0);

@@ -97,7 +97,7 @@ describe('a text search answered from the list’s first rows', () => {
     expect(found.map((r) => [r.name, Number(r.included)])).toEqual([
       ['bbs_posts_board_thread_order', 4],
       ['company_books_company_created', 2],
-      ['copyright_books_company_idx', 2],
+      ['copyright_books_company_idx', 4],
     ]);
   });
 
@@ -133,6 +133,26 @@ describe('a text search answered from the list’s first rows', () => {
       `/api/company/copyright/books?start=0&length=10&search_value=${q({ searchKey: 'title', keyword: 'rare' })}`,
     );
     expect(other.total_cnt).toBe(0);
+  });
+
+  it('copyright books by publication day: many matches walk the number order, few are sorted (listPage fewFirst)', async () => {
+    // every book of a was published 2024-01-01; one in five pays on net
+    await t.db.execute(sql`update copyright_books set pay_type = 'net' where company_idx = ${a.idx} and idx % 5 = 0`);
+    for (const f of [
+      { startDate: '2024-01-01', endDate: '2024-01-31' },
+      { startDate: '2024-01-01', payType: 'net' },
+      { startDate: '2024-02-01' },
+      { endDate: '2023-12-31' },
+    ] as const)
+      for (const [start, length] of PAGES) {
+        const got = await get(tokenA, `/api/company/copyright/books?start=${start}&length=${length}&search_value=${q(f)}`);
+        const conds = [sql`company_idx = ${a.idx}`];
+        if ('startDate' in f) conds.push(sql`publication_date >= ${f.startDate}::date`);
+        if ('endDate' in f) conds.push(sql`publication_date <= ${f.endDate}::date`);
+        if ('payType' in f) conds.push(sql`pay_type = ${f.payType}`);
+        await expectOracle(got, sql`select idx from copyright_books where ${sql.join(conds, sql` and `)}`, sql`idx`, start, length);
+        expect(got.total_at_least).toBeUndefined();
+      }
   });
 
   it('registered books, newest first: the same, in the list’s own order', async () => {

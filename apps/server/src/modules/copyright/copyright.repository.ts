@@ -542,6 +542,14 @@ export async function booksPage(db: DbOrTx, companyIdx: number, f: TCopyrightBoo
     {
       keys: booksKeys(companyIdx, f),
       order: sql`k.idx`,
+      // a publication range or pay type without a search: counted from the summaries first (booksCount)
+      fewFirst:
+        !f.keyword && (f.startDate || f.endDate || f.payType)
+          ? {
+              walk: sql`select b.idx, (${booksWhere(companyIdx, f)}) as hit from copyright_books b
+                where b.company_idx = ${companyIdx}`,
+            }
+          : undefined,
       columns: sql`select page.ord, ${bookColumns} from page join copyright_books b on b.idx = page.idx
         left join currencies cur on cur.name = b.currency`,
     },

@@ -20,18 +20,25 @@ declare module 'fastify' {
   }
 }
 
+type OnSendDone = (err: Error | null, payload?: unknown) => void;
+const asArray = <T>(x: T | T[] | undefined): T[] => (Array.isArray(x) ? x : x ? [x] : []);
+
 /** Compressed copies kept per answer: one per Accept-Encoding header seen (browsers send few). */
 const ENCODED_PER_ENTRY = 4;
 
 interface Entry {
   stamp: string;
-  body: string;
+  /**
+   * the answer as UTF-8 bytes, encoded once when it was kept: a hit writes them as they are (a JSON string
+   * holding any character outside Latin-1, as '₩' is, was measured and encoded again on every send)
+   */
+  body: Buffer;
   /** the answer as compressed for a client's Accept-Encoding header (by @fastify/compress, once) */
   encoded: ReadonlyMap<string, { encoding: string; bytes: Buffer }>;
 }
 const entrySize = (e: Entry, key: string) => {
-  // UTF-16 in memory
-  let size = 2 * (e.body.length + key.length) + 64;
+  // the key in UTF-16, the bytes as they are
+  let size = e.body.length + 2 * key.length + 64;
   for (const [accept, v] of e.encoded) size += 2 * accept.length + v.bytes.length + 32;
   return size;
 };
@@ -66,24 +73,40 @@ export async function responseCache(app: FastifyInstance, opts: ResponseCacheOpt
     if (unknown.length) throw new Error(`${String(route.method)} ${route.url}: no change feed topic ${unknown.join(', ')}`);
     // answers are kept for GET only (the HEAD route Fastify adds beside it is not listed)
     if (route.method === 'GET') app.cachedRoutes.push({ method: 'GET', url: route.url, topics });
-    // last of the route's onSend hooks, after @fastify/compress's (added when it saw the route, before this
-    // hook): keeps the compressed bytes beside the kept answer, so compression runs once per answer and encoding
-    route.onSend = [...(Array.isArray(route.onSend) ? route.onSend : route.onSend ? [route.onSend] : []), keepEncoded];
+    // hooks of these routes only (a route without cacheTopics pays for none of them). The lookup runs after
+    // every application-wide preHandler (the input guard), as it did when it was one of them; the answer is
+    // kept before the route's other onSend hooks see it, and keepEncoded runs last, after @fastify/compress's
+    // (added when it saw the route, before this hook): it keeps the compressed bytes beside the kept answer,
+    // so compression runs once per answer and encoding
+    route.preHandler = [...asArray(route.preHandler), lookup];
+    route.onSend = [keep, ...asArray(route.onSend), keepEncoded];
   });
 
-  async function keepEncoded(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  // onSend hooks in callback style: a kept answer is mostly these hooks, and an async one costs a promise and a turn of microtasks
+  function keepEncoded(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: OnSendDone) {
     const slot = request.cacheSlot;
     const accept = request.headers['accept-encoding'];
+    if (!slot || !accept || reply.statusCode !== 200 || !Buffer.isBuffer(payload)) return done(null, payload);
     const encoding = reply.getHeader('content-encoding');
-    if (!slot || reply.statusCode !== 200 || !Buffer.isBuffer(payload) || typeof encoding !== 'string' || !accept) return payload;
+    if (typeof encoding !== 'string') return done(null, payload);
     const entry = entries.peek(slot.key);
     // the entry this request stored or was served (not one stored meanwhile under a newer stamp)
-    if (!entry || entry.stamp !== slot.stamp || entry.encoded.has(accept) || entry.encoded.size >= ENCODED_PER_ENTRY) return payload;
+    if (!entry || entry.stamp !== slot.stamp || entry.encoded.has(accept) || entry.encoded.size >= ENCODED_PER_ENTRY)
+      return done(null, payload);
     entries.set(slot.key, { ...entry, encoded: new Map(entry.encoded).set(accept, { encoding, bytes: payload }) });
-    return payload;
+    done(null, payload);
   }
 
-  app.addHook('preHandler', async (request, reply) => {
+  /** A fresh 200 answer is kept as UTF-8 bytes, and those bytes are what is sent (encoded once, not again by the response). */
+  function keep(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: OnSendDone) {
+    const slot = request.cacheSlot;
+    if (!slot || slot.served || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
+    const body = Buffer.from(payload);
+    entries.set(slot.key, { stamp: slot.stamp, body, encoded: new Map() });
+    done(null, body);
+  }
+
+  async function lookup(request: FastifyRequest, reply: FastifyReply) {
     const topics = request.routeOptions.config?.cacheTopics;
     if (!topics || !request.auth || request.method !== 'GET') return;
     // `Cache-Control: no-cache` (a reload, or a bench timing the database path): a fresh answer
@@ -116,12 +139,5 @@ export async function responseCache(app: FastifyInstance, opts: ResponseCacheOpt
     }
     // the stamp is taken before the database is read: a write during the read voids this entry
     request.cacheSlot = { key, stamp, served: false };
-  });
-
-  app.addHook('onSend', async (request, reply, payload) => {
-    const slot = request.cacheSlot;
-    if (slot && !slot.served && reply.statusCode === 200 && typeof payload === 'string')
-      entries.set(slot.key, { stamp: slot.stamp, body: payload, encoded: new Map() });
-    return payload;
-  });
+  }
 }

@@ -97,6 +97,22 @@ const TABLES = {
     from f, lateral (select substr(f.storage_key, 12)::bigint as g) gg`,
 };
 
+/** The rows `table` holds once seeded. */
+function targetRows(layout, table) {
+  // not a company's: the boards (1M of AUT on each and 1M of PUB at 10M; 10k on each in the small
+  // database, every post AUT's there) and the help files (1M of `company` and 1M of others; 10k)
+  const tenth = layout.total / 10;
+  if (table.startsWith('bbs_')) return layout.big ? 3 * tenth : layout.total * 2;
+  if (table === 'help_files' && layout.big) return 2 * tenth;
+  return layout.total;
+}
+
+/** The tables whose seeding is complete (a run with LISTS_BENCH_SEED=0 measures only their lists). */
+export async function seededTables(db, layout) {
+  const found = await db.query(`select tbl, upto from bench_seed`).catch(() => ({ rows: [] }));
+  return new Set(found.rows.filter((r) => Number(r.upto) >= targetRows(layout, r.tbl)).map((r) => r.tbl));
+}
+
 /** Seeds what is not there yet; returns [{ table, rows, s }] of what this call did. */
 export async function seedScale(db, layout, log) {
   await db.query(`insert into currencies (name, icon) values ('KRW', '₩'), ('USD', '$') on conflict do nothing`);
@@ -108,18 +124,7 @@ export async function seedScale(db, layout, log) {
   await db.query(`create table if not exists bench_seed (tbl text primary key, upto bigint not null)`);
   const done = [];
   for (const [table, sqlOf] of Object.entries(TABLES)) {
-    // not a company's: the boards (1M of AUT on each and 1M of PUB at 10M; 10k on each in the small
-    // database, every post AUT's there) and the help files (1M of `company` and 1M of others; 10k)
-    const tenth = layout.total / 10;
-    const total = layout.big
-      ? table.startsWith('bbs_')
-        ? 3 * tenth
-        : table === 'help_files'
-          ? 2 * tenth
-          : layout.total
-      : table.startsWith('bbs_')
-        ? layout.total * 2
-        : layout.total;
+    const total = targetRows(layout, table);
     const upto = Number((await db.query(`select upto from bench_seed where tbl = $1`, [table])).rows[0]?.upto ?? 0);
     if (upto >= total) continue;
     const t0 = performance.now();

@@ -66,7 +66,13 @@ export function jsonSearchValue<T extends z.ZodType>(schema: T) {
   }, schema);
 }
 
-export const ZListResponse = <T extends z.ZodType>(row: T) => z.object({ dataset: z.array(row), total_cnt: z.number().int() });
+/**
+ * A list's page and its total (spec §7). `total_at_least` (an addition): total_cnt is a lower bound, the
+ * matches of a text search found among the list's first rows when a common word matches more than a
+ * page there (the list is not counted further; the table shows "N+" and no last page).
+ */
+export const ZListResponse = <T extends z.ZodType>(row: T) =>
+  z.object({ dataset: z.array(row), total_cnt: z.number().int(), total_at_least: z.boolean().optional() });
 
 /** YYYY-MM-DD, a real calendar date from DATE_MIN to DATE_MAX (years 0001–9999). */
 export const ZDate = z.iso

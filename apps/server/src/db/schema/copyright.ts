@@ -49,6 +49,7 @@ export const copyrightBooks = pgTable(
     index('copyright_books_company_title').on(t.companyIdx, t.title, t.idx),
     index('copyright_books_company_pubdate').on(t.companyIdx, t.publicationDate),
     // the list's order (number = idx) and its count: one company's pages never walk another's rows
+    // INCLUDE (title, isbn) added by migration 0038 (a search walk reads it index-only; drizzle-orm cannot declare INCLUDE)
     index('copyright_books_company_idx').on(t.companyIdx, t.idx),
     // the royalty list's book order over the books with lines only: at a million books with sales on a
     // few thousand, its walk reads those and never probes the others
@@ -215,4 +216,15 @@ export const royaltyTotalMonthSums = pgTable(
   'royalty_total_month_sums',
   { ...royaltyTotalColumns, month: date('month', { mode: 'string' }).notNull() },
   (t) => [primaryKey({ name: 'royalty_total_month_sums_pk', columns: [t.companyIdx, t.month, t.invoiced, t.currency] })],
+);
+
+/**
+ * The royalty totals without the book per UTC hour (ROYALTY_TOTAL_HOURS in copyright.repository.ts,
+ * triggers on royalty_lines with the book's rate; migration 'royalty_hour_sums'): a date range in the
+ * app's time zone reads its partial UTC days' whole hours here instead of their lines.
+ */
+export const royaltyTotalHourSums = pgTable(
+  'royalty_total_hour_sums',
+  { ...royaltyTotalColumns, hour: timestamp('hour', { mode: 'string' }).notNull() },
+  (t) => [primaryKey({ name: 'royalty_total_hour_sums_pk', columns: [t.companyIdx, t.hour, t.invoiced, t.currency] })],
 );

@@ -79,7 +79,8 @@ export const bbsPosts = pgTable(
       .on(t.boardIdx, t.importRef)
       .where(sql`${t.importRef} is not null`),
     index('bbs_posts_board_title').on(t.boardIdx, t.title),
-    // INCLUDE (idx, company_division) in migration 'board_order_covering': the list's keys and its division filter index-only
+    // INCLUDE (idx, company_division) in migration 'board_order_covering': the list's keys and its division filter index-only;
+    // (title, name) added by 0038, so a search walk reads it index-only too (drizzle-orm cannot declare INCLUDE)
     index('bbs_posts_board_thread_order').on(t.boardIdx, t.rootTitle, t.rootIdx, t.threadPath),
     index('bbs_posts_root').on(t.rootIdx, t.threadPath),
     index('bbs_posts_parent').on(t.parentIdx),

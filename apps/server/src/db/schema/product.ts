@@ -63,6 +63,7 @@ export const companyBooks = pgTable(
     uniqueIndex('company_books_company_isbn').on(t.companyIdx, t.isbn13),
     index('company_books_company_idx').on(t.companyIdx, t.idx),
     // the list's registration-day filter
+    // INCLUDE (title, isbn13) added by migration 0038 (a search walk reads it index-only; drizzle-orm cannot declare INCLUDE)
     index('company_books_company_created').on(t.companyIdx, t.createdAt, t.idx),
     check('company_books_isbn13_digits', sql`${t.isbn13} ~ '^97[89][0-9]{10}$'`),
     check('company_books_list_price_positive', sql`${t.listPrice} >= 0`),

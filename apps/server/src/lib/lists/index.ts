@@ -84,11 +84,65 @@ export async function listPage<T extends { ord: number }>(
   q: PageQuery,
   paging: Paging,
   count: () => Promise<number>,
-): Promise<{ rows: Omit<T, 'ord'>[]; total: number; first: number }> {
+  search?: SearchWalk,
+): Promise<{ rows: Omit<T, 'ord'>[]; total: number; atLeast: boolean; first: number }> {
+  if (search) {
+    const walked = await walkPage<T>(db, q, paging, search);
+    if (walked) return { ...walked, first: paging.start + 1 };
+  }
   const found = await queryRows<T>(db, pageSql(q, paging));
   const known = (found.length > 0 && found.length < paging.length) || (paging.start === 0 && found.length === 0);
   const total = known ? paging.start + found.length : await count();
-  return { rows: found.map(({ ord: _o, ...r }) => r), total, first: paging.start + 1 };
+  return { rows: found.map(({ ord: _o, ...r }) => r), total, atLeast: false, first: paging.start + 1 };
+}
+
+/**
+ * A text search's first look at a list (lib/lists/search.ts): the list's first rows in its own order,
+ * each tested by the search. A search that matches many rows (a common word) is answered from them, at
+ * the cost of reading `rows` rows whatever the list's size, where the gram index would hand over every
+ * match (a fifth of a million books for a word of one title in five) to be counted and sorted.
+ */
+export interface SearchWalk {
+  /**
+   * The list's keys as in PageQuery.keys but with every filter except the text search, and a boolean
+   * column `hit`: whether the row matches the search (e.g. `select b.idx, ${textMatch(…)} as hit from … where …`).
+   */
+  keys: SQL;
+  /** how many of the list's first rows are read (WALK_ROWS) */
+  rows?: number;
+}
+
+/** The rows a search walk reads: a page and a page beyond it are found there when one row in 180 matches. */
+export const WALK_ROWS = 2000;
+
+/**
+ * The page from the list's first `rows` rows (in list order) that match: when they hold the whole page
+ * and a row beyond it, the total answered is the matches among them, a lower bound (`atLeast`); when the
+ * walk read the whole list, the exact total. Otherwise undefined: the caller asks the search's index.
+ */
+async function walkPage<T extends { ord: number }>(db: DbOrTx, q: PageQuery, paging: Paging, search: SearchWalk) {
+  const rows = search.rows ?? WALK_ROWS;
+  const found = await queryRows<T & { walk_read: number; walk_hits: number }>(
+    db,
+    sql`with w as materialized (select k.* from (${search.keys}) k order by ${q.order} limit ${rows}),
+    page as materialized (
+      select k.*, (${paging.start}::int + row_number() over (order by ${q.order}))::int as ord
+      from (select k.* from w k where k.hit order by ${q.order} offset ${paging.start} limit ${paging.length}) k
+    ),
+    shown as (${q.columns}),
+    walked as (select count(*)::int as walk_read, (count(*) filter (where k.hit))::int as walk_hits from w k)
+    select walked.walk_read, walked.walk_hits, shown.* from walked left join shown on true order by shown.ord`,
+  );
+  const read = Number(found[0]?.walk_read ?? 0);
+  const hits = Number(found[0]?.walk_hits ?? 0);
+  const whole = read < rows;
+  if (!whole && hits <= paging.start + paging.length) return undefined;
+  const page = found.filter((r) => r.ord !== null && r.ord !== undefined);
+  return {
+    rows: page.map(({ ord: _o, walk_read: _r, walk_hits: _h, ...r }) => r as unknown as Omit<T, 'ord'>),
+    total: hits,
+    atLeast: !whole,
+  };
 }
 
 /** A json column (node-postgres and PGlite parse it; text if a driver leaves it). */

@@ -1,20 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TBooksListFilter } from '@portal/contract';
 import { readdirSync, readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import path from 'node:path';
 import { MIGRATIONS_DIR } from '../../db/client';
 import {
   COPYRIGHT_BOOKS_SUMMARY,
   ROYALTY_BOOK_LINE_COUNTS,
   ROYALTY_SUMMARY,
+  ROYALTY_TOTAL_HOURS,
   ROYALTY_TOTALS,
+  royaltyTotals,
 } from '../../modules/copyright/copyright.repository';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { COMPANY_BOOKS_SUMMARY, listCompanyBooks } from '../../modules/product/product.repository';
 import { INVOICE_SUMMARY, PAYMENT_SUMMARY, UNPAID_INVOICE_COUNTS } from '../../modules/settlement/settlement.repository';
 import { BOARD_POST_COUNTS, HELP_FILE_COUNTS } from '../../modules/help/help.repository';
 import { countMigrationSql } from './counts';
-import { rangeBounds } from './ranges';
+import { rangeBounds, rangeParts } from './ranges';
 import { summaryMigrationSql, type SummarySpec } from './summary';
 import type { TestCompany } from '../../test/factories';
 
@@ -296,23 +300,23 @@ async function checkRegisteredBooks() {
 async function checkSums(spec: SummarySpec) {
   const dims = spec.dims.map((d) => d.column);
   const measures = spec.measures.map((m) => m.column);
-  for (const grain of ['day', 'month'] as const) {
-    const bucket = grain === 'day' ? spec.day : `date_trunc('month', ${spec.day})::date`;
+  for (const grain of spec.grains ?? (['day', 'month'] as const)) {
+    const bucket = grain === 'hour' ? spec.hour : grain === 'day' ? spec.day : `date_trunc('month', ${spec.day})::date`;
     const keys = ['company_idx', grain, ...dims];
     const order = keys.map((_, i) => i + 1).join(', ');
     const got = await q<Record<string, unknown>>(
-      `select ${[...keys, 'cnt', ...measures.map((m) => `${m}::text as ${m}`)].join(', ')} from ${spec.table}_${grain}_sums
+      `select ${[...keys.map((k) => (k === 'hour' ? `${k}::text as ${k}` : k)), 'cnt', ...measures.map((m) => `${m}::text as ${m}`)].join(', ')} from ${spec.table}_${grain}_sums
        where cnt <> 0 order by ${order}`,
     );
     const want = await q<Record<string, unknown>>(
       `select ${[
         'r.company_idx',
-        `${bucket} as ${grain}`,
+        grain === 'hour' ? `(${bucket})::text as ${grain}` : `${bucket} as ${grain}`,
         ...spec.dims.map((d) => `${d.expr} as ${d.column}`),
         spec.count ? `sum(${spec.count})::int as cnt` : 'count(*)::int as cnt',
         ...spec.measures.map((m) => `sum(${m.expr})::text as ${m.column}`),
       ].join(', ')}
-       from ${spec.source} r group by ${order}${spec.count ? ` having sum(${spec.count}) <> 0` : ''} order by ${order}`,
+       from ${spec.source} r${spec.parent ? ` join ${spec.parent.table} ${spec.parent.alias} on ${spec.parent.on}` : ''} group by ${order}${spec.count ? ` having sum(${spec.count}) <> 0` : ''} order by ${order}`,
     );
     expect(got.length, `${spec.table} ${grain} buckets`).toBeGreaterThan(0);
     expect(got, `${spec.table}_${grain}_sums`).toEqual(want);
@@ -520,6 +524,30 @@ describe('lists against a plain count(*) / order by … offset … limit', () =>
     await checkRoyalty();
   });
 
+  it('royalty totals of ranges in a zone half an hour off the hour (+05:30): whole hours from the hour sums, the slivers from the lines', async () => {
+    for (const f of [
+      { startDate: '2026-01-20', endDate: '2026-02-10' },
+      { startDate: '2026-02-05', endDate: '2026-02-05', invoiceYn: 'N' as const },
+      { startDate: '2026-01-31', invoiceYn: 'Y' as const },
+      { endDate: '2026-02-01' },
+    ]) {
+      const conds = [`x.company_idx = ${a.idx}`];
+      if (f.startDate) conds.push(`x.created_at >= ('${f.startDate}'::date)::timestamp at time zone 'Asia/Kolkata'`);
+      if (f.endDate) conds.push(`x.created_at < ('${f.endDate}'::date + 1)::timestamp at time zone 'Asia/Kolkata'`);
+      if ('invoiceYn' in f) conds.push(`x.buy_invoice_idx is ${f.invoiceYn === 'Y' ? 'not ' : ''}null`);
+      const want = await q<{ currency: string; cnt: number; qty: string; royalty: string }>(
+        `select x.currency, count(*)::int as cnt, sum(x.qty)::text as qty, sum(round(x.unit_price * x.qty * b.rate / 100, 2))::text as royalty
+         from royalty_lines x join copyright_books b on b.idx = x.book_idx where ${conds.join(' and ')} group by 1 order by 1`,
+      );
+      const got = await royaltyTotals(t.db, { companyIdx: a.idx, filter: f, customerIdxs: null, timeZone: 'Asia/Kolkata' });
+      expect(want.length, JSON.stringify(f)).toBeGreaterThan(0);
+      expect(
+        got.map((x) => [x.currency, x.cnt, String(x.qty), x.royalty]),
+        JSON.stringify(f),
+      ).toEqual(want.map((x) => [x.currency, Number(x.cnt), x.qty, x.royalty]));
+    }
+  });
+
   it('royalty counts and totals stay exact after inserts, calculations, rate changes and deletes (summary tables)', async () => {
     const [book] = await q<{ idx: number }>(`select idx from copyright_books where company_idx = ${a.idx} order by idx offset 3 limit 1`);
     await t.db.execute(`update copyright_books set rate = rate + 1.25 where company_idx = ${a.idx} and idx % 4 = 1`);
@@ -557,6 +585,8 @@ describe('lists against a plain count(*) / order by … offset … limit', () =>
     expect(Number(sums!.n)).toBe(0);
     // the rollup without the book equals the royalty summary's day rows added up (which checkRoyalty holds to the lines)
     await checkSums(ROYALTY_TOTALS);
+    // the hours without the book equal the lines added up per UTC hour (also after the rate change and the book's deletion)
+    await checkSums(ROYALTY_TOTAL_HOURS);
     await checkBookLineCounts();
     await checkRoyalty();
   });
@@ -718,6 +748,40 @@ describe('ranges', () => {
   });
 });
 
+describe('ranges by the hour', () => {
+  it('the partial UTC days of a range in a zone are read by whole hours from the hour sums, only what is left under an hour from the rows', async () => {
+    const dialect = new PgDialect();
+    const read = async (zone: string, hours?: string) => {
+      const slivers: unknown[][] = [];
+      const parts = rangeParts(await rangeBounds(t.db, '2026-01-20', '2026-02-10', zone), {
+        table: 'royalty_total',
+        hours,
+        columns: sql`s.cnt`,
+        where: sql`true`,
+        at: sql`r.created_at`,
+        rows: (instants) => {
+          slivers.push(dialect.sqlToQuery(instants).params);
+          return sql`select 1 as cnt`;
+        },
+      });
+      return { tables: parts.map((p) => /from (\w+_sums)/.exec(dialect.sqlToQuery(p).sql)?.[1] ?? 'rows'), slivers };
+    };
+    const sums = ['royalty_total_month_sums', 'royalty_total_day_sums'];
+    // +09:00: the edges are whole hours, no row is read
+    expect(await read('Asia/Seoul', 'royalty_total')).toEqual({ tables: [...sums, 'royalty_total_hour_sums'], slivers: [] });
+    // +05:30: half an hour at each end from the rows
+    expect(await read('Asia/Kolkata', 'royalty_total')).toEqual({
+      tables: [...sums, 'royalty_total_hour_sums', 'rows'],
+      slivers: [['2026-01-19T18:30:00Z', '2026-01-19T19:00:00Z', '2026-02-10T18:00:00Z', '2026-02-10T18:30:00Z']],
+    });
+    // without hour sums the partial days are read from the rows, as before
+    expect(await read('Asia/Seoul')).toEqual({
+      tables: [...sums, 'rows'],
+      slivers: [['2026-01-19T15:00:00Z', '2026-01-20T00:00:00Z', '2026-02-10T00:00:00Z', '2026-02-10T15:00:00Z']],
+    });
+  });
+});
+
 describe('summary tables', () => {
   it('the royalty summary migration holds the triggers lib/lists/summary.ts generates from ROYALTY_SUMMARY', () => {
     // found by name: the lead renumbers migrations at merge
@@ -729,6 +793,11 @@ describe('summary tables', () => {
   it('the royalty totals migration holds the triggers generated from ROYALTY_TOTALS (a rollup of the royalty summary)', () => {
     const file = readdirSync(MIGRATIONS_DIR).find((f) => f.endsWith('_royalty_totals.sql'));
     expect(readFileSync(path.join(MIGRATIONS_DIR, file!), 'utf8')).toContain(summaryMigrationSql(ROYALTY_TOTALS));
+  });
+
+  it('the royalty hour sums migration holds the triggers generated from ROYALTY_TOTAL_HOURS (an hour grain over the lines)', () => {
+    const file = readdirSync(MIGRATIONS_DIR).find((f) => f.endsWith('_royalty_hour_sums.sql'));
+    expect(readFileSync(path.join(MIGRATIONS_DIR, file!), 'utf8')).toContain(summaryMigrationSql(ROYALTY_TOTAL_HOURS));
   });
 
   it('the list summary migration holds the triggers generated from INVOICE_SUMMARY, PAYMENT_SUMMARY and COMPANY_BOOKS_SUMMARY', () => {

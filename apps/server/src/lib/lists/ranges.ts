@@ -4,8 +4,10 @@ import { queryRows } from './index';
 
 /**
  * How a range of calendar days is read from a list's summary tables (summary.ts): its whole UTC months
- * from the month sums, its other whole UTC days from the day sums, and only the rows of its partial UTC
- * days (a range in a time zone other than UTC starts and ends inside a UTC day) from the list's rows.
+ * from the month sums, its other whole UTC days from the day sums, and its partial UTC days (a range in
+ * a time zone other than UTC starts and ends inside a UTC day) by their whole UTC hours from the hour
+ * sums where the read names them, and only the rest (under an hour, in zones such as +05:30; the whole
+ * partial days without hour sums) from the list's rows.
  * One piece of code for every list with summary tables (invoices, payments, royalty lines, registered books).
  */
 
@@ -62,6 +64,12 @@ const firstOfNextMonth = (d: string) => {
   const [y, m] = d.split('-').map(Number);
   return ymd(new Date(Date.UTC(y!, m!, 1)));
 };
+/** Instant text (UTC, `YYYY-MM-DDTHH:MM:SSZ`) of the start of its hour, and of the hour after. */
+const hourOf = (x: string) => `${x.slice(0, -7)}:00:00Z`;
+const hourAfter = (x: string) => {
+  const t = new Date(Date.parse(hourOf(x).replace(/^(\d{5})/, '+0$1')) + 3_600_000);
+  return `${ymd(t)}T${String(t.getUTCHours()).padStart(2, '0')}:00:00Z`;
+};
 /** Whether instant text `x` is after `y`, also when one has a 5-digit year (10000-01-01T00:00:00Z). */
 const later = (x: string, y: string) => x.padStart(24, '0') > y.padStart(24, '0');
 
@@ -84,6 +92,11 @@ function dayRange(sAt: string | undefined, eAt: string | undefined): DayRange {
 export interface RangeRead {
   /** the summary tables' prefix: `<table>_month_sums`, `<table>_day_sums` */
   table: string;
+  /**
+   * the prefix of the hour sums (`<hours>_hour_sums`, keyed by the UTC hour as a timestamp, with the same
+   * columns and conditions) that hold the partial UTC days' whole hours; without it those days are read from the rows
+   */
+  hours?: string;
   /**
    * the columns read from a summary row `s` (the same list as `rows` answers); a function of the row's
    * month (`s.month` in the month sums, the month of `s.day` in the day sums) for a reading by month
@@ -116,18 +129,40 @@ export function rangeParts(r: DayRange, q: RangeRead): SQL[] {
       sql`select ${columns(sql`date_trunc('month', s.day)::date`)} from ${sql.raw(`${q.table}_day_sums`)} s where ${sql.join(dayConds, sql` and `)}`,
     );
   }
-  // the rows of the partial UTC days: before the first whole day, and from the end of the last one (none when the range is in UTC)
-  const ranges: SQL[] = [];
-  const between = (from: string, to: string) => sql`(${q.at} >= ${from}::timestamptz and ${q.at} < ${to}::timestamptz)`;
+  // the partial UTC days: before the first whole day, and from the end of the last one (none when the range is in UTC)
+  const partial: [string, string][] = [];
   if (r.sAt) {
     const to = r.eAt && later(r.dsAt!, r.eAt) ? r.eAt : r.dsAt!;
-    if (later(to, r.sAt)) ranges.push(between(r.sAt, to));
+    if (later(to, r.sAt)) partial.push([r.sAt, to]);
   }
   if (r.eAt) {
     const from = [r.deAt!, r.dsAt, r.sAt].filter((x): x is string => !!x).reduce((m, x) => (later(x, m) ? x : m));
-    if (later(r.eAt, from)) ranges.push(between(from, r.eAt));
+    if (later(r.eAt, from)) partial.push([from, r.eAt]);
   }
-  if (ranges.length) parts.push(q.rows(sql`(${sql.join(ranges, sql` or `)})`));
+  // their whole UTC hours from the hour sums, and the rows of what is left (under an hour at each end)
+  const hours: [string, string][] = [];
+  const rest: [string, string][] = [];
+  for (const [from, to] of partial) {
+    const hf = hourOf(from) === from ? from : hourAfter(from);
+    const ht = hourOf(to);
+    if (!q.hours || !later(ht, hf)) {
+      rest.push([from, to]);
+      continue;
+    }
+    hours.push([hf, ht]);
+    if (later(hf, from)) rest.push([from, hf]);
+    if (later(to, ht)) rest.push([ht, to]);
+  }
+  if (hours.length) {
+    // the hour column is a timestamp in UTC: the instants without their zone
+    const at = (x: string) => x.slice(0, -1).replace('T', ' ');
+    const within = hours.map(([from, to]) => sql`(s.hour >= ${at(from)}::timestamp and s.hour < ${at(to)}::timestamp)`);
+    parts.push(
+      sql`select ${columns(sql`date_trunc('month', s.hour)::date`)} from ${sql.raw(`${q.hours}_hour_sums`)} s where ${q.where} and (${sql.join(within, sql` or `)})`,
+    );
+  }
+  const between = ([from, to]: [string, string]) => sql`(${q.at} >= ${from}::timestamptz and ${q.at} < ${to}::timestamptz)`;
+  if (rest.length) parts.push(q.rows(sql`(${sql.join(rest.map(between), sql` or `)})`));
   return parts;
 }
 

@@ -34,14 +34,19 @@ export interface GramIndex {
  * (the caller's list also says `owner = ownerValue`), found through the gram index `index`.
  */
 export function containsText(index: GramIndex, ownerValue: number, columns: SQL[], keyword: string): SQL {
-  const pattern = `%${escapeLike(keyword)}%`;
-  const recheck = sql.join(
-    columns.map((c) => sql`${c} ilike ${pattern}`),
-    sql` or `,
-  );
+  const recheck = textMatch(columns, keyword);
   const chars = [...keyword].length;
-  if (chars < 2) return sql`(${recheck})`;
+  if (chars < 2) return recheck;
   const sizes = chars >= 4 ? '{4}' : '{2}';
   return sql`(list_grams(${index.owner}, ${index.text}, ${SIZES}) @> list_grams(${ownerValue}::bigint, ${keyword}::text, ${sizes}::int[])
-    and (${recheck}))`;
+    and ${recheck})`;
+}
+
+/** Whether any of `columns` contains `keyword` ignoring case: the ilike alone (a row's test, no index). */
+export function textMatch(columns: SQL[], keyword: string): SQL {
+  const pattern = `%${escapeLike(keyword)}%`;
+  return sql`(${sql.join(
+    columns.map((c) => sql`${c} ilike ${pattern}`),
+    sql` or `,
+  )})`;
 }

@@ -1,16 +1,19 @@
 /**
  * Summary tables for lists whose counts and totals must stay fast at a million rows: a list's rows
- * summed per (company, day, dims…, currency) and per (company, month, dims…, currency), kept exact by
- * statement-level triggers with transition tables (one aggregate per statement, so bulk writes stay
- * fast). This file generates those triggers from a spec; a list's custom migration holds the output
- * (a test checks the migration still equals it), and its repository reads whole months from the month
- * table, the range's other whole days from the day table and only the rest from the rows.
+ * summed per (company, grain, dims…, currency) for each grain the spec keeps: the UTC day and month by
+ * default, and the UTC hour where a list's date ranges are in a time zone (its partial UTC days are
+ * then read by whole hours too). Kept exact by statement-level triggers with transition tables (one
+ * aggregate per statement and grain, so bulk writes stay fast). This file generates those triggers from
+ * a spec; a list's custom migration holds the output (a test checks the migration still equals it), and
+ * its repository reads whole months from the month table, the range's other whole days from the day
+ * table, whole hours of its partial days from the hour table and only the rest from the rows (ranges.ts).
  *
  * Lists with summaries: invoices (settlement.repository.ts INVOICE_SUMMARY, which replaced the
  * hand-written triggers of migrations 0007/0014/0015), payments (PAYMENT_SUMMARY), royalty lines
  * (copyright.repository.ts ROYALTY_SUMMARY) and registered books (product.repository.ts
  * COMPANY_BOOKS_SUMMARY), copyright books (copyright.repository.ts COPYRIGHT_BOOKS_SUMMARY) and the
- * royalty totals without the book (ROYALTY_TOTALS, a rollup of the royalty summary's day rows); a range of days is split over them by ranges.ts.
+ * royalty totals without the book (ROYALTY_TOTALS, a rollup of the royalty summary's day rows, and
+ * ROYALTY_TOTAL_HOURS, their hour grain read from the lines); a range of days is split over them by ranges.ts.
  */
 
 export interface SummaryColumn {
@@ -20,13 +23,27 @@ export interface SummaryColumn {
   expr: string;
 }
 
+/** A summary table's bucket: `day` and `month` (date columns), `hour` (the UTC hour, a timestamp column). */
+export type Grain = 'hour' | 'day' | 'month';
+
 export interface SummarySpec {
   /** the list's table, e.g. royalty_lines */
   source: string;
-  /** the two summary tables: `<table>_day_sums`, `<table>_month_sums` (created by the schema's migration) */
+  /** the summary tables' prefix: `<table>_day_sums`, `<table>_month_sums`, `<table>_hour_sums` (created by the schema's migration) */
   table: string;
-  /** the row's day, an SQL date expression over `r` */
-  day: string;
+  /** the row's day, an SQL date expression over `r` (for the day and month grains) */
+  day?: string;
+  /**
+   * the row's UTC hour, an SQL timestamp expression over `r` (for the hour grain), e.g.
+   * `date_trunc('hour', r.created_at AT TIME ZONE 'UTC')`, or `r.hour` in a rollup of hour sums
+   */
+  hour?: string;
+  /**
+   * The grains kept, one table each (default day and month). A spec keeping other grains than the
+   * default names its trigger functions and triggers after them (`<table>_hour_sums_apply`,
+   * `<source>_hour_sums_ins`…), so it can sit beside another spec over the same rows.
+   */
+  grains?: Grain[];
   /** key columns after company_idx and day: the list's filters and the currency (none: a count per company and day) */
   dims: SummaryColumn[];
   /** summed columns besides cnt (count of rows; none: counts only) */
@@ -39,17 +56,40 @@ export interface SummarySpec {
   /**
    * A parent row a measure reads (e.g. the book's royalty rate), joined as `alias` on `on`: when one of
    * its `watch` columns changes, the parent's rows are taken out with the old values and put back with the
-   * new; when a parent is deleted its summary rows go (its rows go by a cascading key).
+   * new. When a parent is deleted: a summary keyed by the parent (`childKey` is one of its dims) drops
+   * the parent's summary rows (its rows go by a cascading key, whose own trigger no longer finds the
+   * parent); any other summary takes the parent's rows out, measured with its values, before the parent
+   * goes (a row-level BEFORE DELETE trigger: a statement-level one could not see them any more).
    */
   parent?: { table: string; alias: string; key: string; on: string; watch: string[]; childKey: string };
 }
 
 const list = (xs: string[]) => xs.join(', ');
 
+const DEFAULT_GRAINS: Grain[] = ['day', 'month'];
+const grainsOf = (spec: SummarySpec) => spec.grains ?? DEFAULT_GRAINS;
+
+/** What the spec's functions and triggers are named after: `sums`, or its grains and `sums` when they are not the default. */
+const nameOf = (spec: SummarySpec) => {
+  const grains = grainsOf(spec);
+  return grains.length === DEFAULT_GRAINS.length && grains.every((g, i) => g === DEFAULT_GRAINS[i]) ? 'sums' : `${grains.join('_')}_sums`;
+};
+
+/** A row's bucket in a grain, an SQL expression over `r`. */
+function bucketOf(spec: SummarySpec, grain: Grain): string {
+  const need = (x: string | undefined, what: string) => {
+    if (!x) throw new Error(`summary ${spec.table}: the ${grain} grain needs \`${what}\``);
+    return x;
+  };
+  if (grain === 'hour') return need(spec.hour, 'hour');
+  const day = need(spec.day, 'day');
+  return grain === 'day' ? day : `date_trunc('month', ${day})::date`;
+}
+
 /** The INSERT … ON CONFLICT that adds (sign 1) or takes out (sign -1) the rows of `from` into one summary table. */
-function apply(spec: SummarySpec, grain: 'day' | 'month', from: string, sign: 1 | -1, measureSign = sign, withCount = true): string {
+function apply(spec: SummarySpec, grain: Grain, from: string, sign: 1 | -1, measureSign = sign, withCount = true): string {
   const target = `${spec.table}_${grain}_sums`;
-  const bucket = grain === 'day' ? spec.day : `date_trunc('month', ${spec.day})::date`;
+  const bucket = bucketOf(spec, grain);
   const keys = ['company_idx', grain, ...spec.dims.map((d) => d.column)];
   const cnt = withCount ? `${sign < 0 ? '-' : ''}${spec.count ? `coalesce(sum(${spec.count}), 0)::int` : 'count(*)::int'}` : '0';
   const sums = spec.measures.map((m) => `${measureSign < 0 ? '-' : ''}coalesce(sum(${m.expr}), 0)`);
@@ -89,49 +129,72 @@ $$;`,
 
 /** The statements (without breakpoints) of a summary's triggers and its backfill of the rows already there. */
 export function summaryTriggerSql(spec: SummarySpec): string[] {
-  const both = (from: string, sign: 1 | -1) => `${apply(spec, 'day', from, sign)}\n    ${apply(spec, 'month', from, sign)}`;
+  const grains = grainsOf(spec);
+  const name = nameOf(spec);
+  const each = (f: (g: Grain) => string) => grains.map(f).join('\n    ');
   const out = statementTriggersSql(
     spec.source,
-    `${spec.table}_sums_apply`,
-    'sums',
+    `${spec.table}_${name}_apply`,
+    name,
     `IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    ${both(`old_rows r${joinParent(spec)}`, -1)}
+    ${each((g) => apply(spec, g, `old_rows r${joinParent(spec)}`, -1))}
   END IF;
   IF TG_OP IN ('UPDATE', 'INSERT') THEN
-    ${both(`new_rows r${joinParent(spec)}`, 1)}
+    ${each((g) => apply(spec, g, `new_rows r${joinParent(spec)}`, 1))}
   END IF;`,
   );
   const p = spec.parent;
   if (p) {
-    const pfn = `${spec.table}_sums_parent_apply`;
+    const pfn = `${spec.table}_${name}_parent_apply`;
     const changed = p.watch.map((c) => `o.${c} IS DISTINCT FROM n.${c}`).join(' OR ');
     // the parent's rows, measured with its old values (taken out) and its new ones (put back); counts stay
     const rowsWith = (side: 'o' | 'n') =>
       `${spec.source} r JOIN old_rows o ON o.${p.key} = r.${p.childKey} JOIN new_rows n ON n.${p.key} = o.${p.key}` +
       ` JOIN LATERAL (SELECT ${side}.*) ${p.alias} ON true WHERE ${changed}`;
+    const keyed = spec.dims.some((d) => d.column === p.childKey);
+    const update = [
+      ...grains.map((g) => apply(spec, g, rowsWith('o'), -1, -1, false)),
+      ...grains.map((g) => apply(spec, g, rowsWith('n'), 1, 1, false)),
+    ].join('\n    ');
     out.push(
       `CREATE FUNCTION ${pfn}() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'DELETE' THEN
-    DELETE FROM ${spec.table}_day_sums WHERE ${p.childKey} IN (SELECT ${p.key} FROM old_rows);
-    DELETE FROM ${spec.table}_month_sums WHERE ${p.childKey} IN (SELECT ${p.key} FROM old_rows);
+  ${
+    keyed
+      ? `IF TG_OP = 'DELETE' THEN
+    ${grains.map((g) => `DELETE FROM ${spec.table}_${g}_sums WHERE ${p.childKey} IN (SELECT ${p.key} FROM old_rows);`).join('\n    ')}
   ELSE
-    ${apply(spec, 'day', rowsWith('o'), -1, -1, false)}
-    ${apply(spec, 'month', rowsWith('o'), -1, -1, false)}
-    ${apply(spec, 'day', rowsWith('n'), 1, 1, false)}
-    ${apply(spec, 'month', rowsWith('n'), 1, 1, false)}
-  END IF;
+    ${update}
+  END IF;`
+      : update
+  }
   RETURN NULL;
 END
 $$;`,
-      `CREATE TRIGGER ${p.table}_${spec.table}_sums_upd AFTER UPDATE ON ${p.table}
+      `CREATE TRIGGER ${p.table}_${spec.table}_${name}_upd AFTER UPDATE ON ${p.table}
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${pfn}();`,
-      `CREATE TRIGGER ${p.table}_${spec.table}_sums_del AFTER DELETE ON ${p.table}
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${pfn}();`,
     );
+    if (keyed)
+      out.push(`CREATE TRIGGER ${p.table}_${spec.table}_${name}_del AFTER DELETE ON ${p.table}
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${pfn}();`);
+    else {
+      // the parent's rows taken out while it is still there to measure them (the cascade that deletes them
+      // runs after the parent is gone, so the rows' own trigger finds no parent and takes out nothing)
+      const dfn = `${spec.table}_${name}_parent_delete`;
+      out.push(
+        `CREATE FUNCTION ${dfn}() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  ${grains.map((g) => apply(spec, g, `${spec.source} r${joinParent(spec)} WHERE r.${p.childKey} = OLD.${p.key}`, -1)).join('\n  ')}
+  RETURN OLD;
+END
+$$;`,
+        `CREATE TRIGGER ${p.table}_${spec.table}_${name}_del BEFORE DELETE ON ${p.table}
+  FOR EACH ROW EXECUTE FUNCTION ${dfn}();`,
+      );
+    }
   }
   // the rows already there
-  out.push(apply(spec, 'day', `${spec.source} r${joinParent(spec)}`, 1), apply(spec, 'month', `${spec.source} r${joinParent(spec)}`, 1));
+  out.push(...grains.map((g) => apply(spec, g, `${spec.source} r${joinParent(spec)}`, 1)));
   return out;
 }
 

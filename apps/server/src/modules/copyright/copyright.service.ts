@@ -188,8 +188,8 @@ export function createCopyrightService({ db, changes, auth, timeZone, exporter }
   }
 
   async function booksList(companyIdx: number, paging: TPaging, filter: TCopyrightBooksFilter = {}): Promise<TCopyrightBooksResponse> {
-    const { rows, total } = await repo.booksPage(db, companyIdx, filter, paging.start, paging.length);
-    return { dataset: rows.map((b, i) => bookRow(b, paging.start + i + 1)), total_cnt: total };
+    const { rows, total, atLeast } = await repo.booksPage(db, companyIdx, filter, paging.start, paging.length);
+    return { dataset: rows.map((b, i) => bookRow(b, paging.start + i + 1)), total_cnt: total, ...(atLeast && { total_at_least: true }) };
   }
 
   return {

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { bbsBoards, bbsComments, bbsPosts, faqEntries, helpFiles, storedFiles } from '../../db/schema';
 import { clampPaging, countRows, listPage, parseJson } from '../../lib/lists';
 import { countOf, type CountSpec } from '../../lib/lists/counts';
-import { containsText } from '../../lib/lists/search';
+import { containsText, textMatch } from '../../lib/lists/search';
 
 export type PostRow = typeof bbsPosts.$inferSelect;
 
@@ -97,13 +97,14 @@ const epochMs = (col: string) => sql.raw(`floor(extract(epoch from ${col}) * 100
  */
 export async function listPosts(db: DbOrTx, q: { boardIdx: number; division: string; search: string; start: number; length: number }) {
   const conds = [sql`b.board_idx = ${q.boardIdx}`, sql`${q.division} = ANY(b.company_division)`];
+  const visible = sql.join([...conds], sql` and `);
   if (q.search) {
     // title or author contains it: on bbs_posts_text_grams, one board's grams of both (lib/lists/search.ts)
     const index = { owner: sql`b.board_idx`, text: sql`b.title || E'\n' || b.name` };
     conds.push(containsText(index, q.boardIdx, [sql`b.title`, sql`b.name`], q.search));
   }
   const keys = sql`select b.idx, b.root_title, b.root_idx, b.thread_path from bbs_posts b where ${sql.join(conds, sql` and `)}`;
-  const { rows, total } = await listPage<PostListRowDb>(
+  const { rows, total, atLeast } = await listPage<PostListRowDb>(
     db,
     {
       keys,
@@ -116,6 +117,12 @@ export async function listPosts(db: DbOrTx, q: { boardIdx: number; division: str
     },
     clampPaging(q),
     () => (q.search ? countRows(db, keys) : countOf(db, BOARD_POST_COUNTS, { board_idx: q.boardIdx, division: q.division })),
+    q.search
+      ? {
+          keys: sql`select b.idx, b.root_title, b.root_idx, b.thread_path, ${textMatch([sql`b.title`, sql`b.name`], q.search)} as hit
+            from bbs_posts b where ${visible}`,
+        }
+      : undefined,
   );
   return {
     rows: rows.map((r) => ({
@@ -134,6 +141,7 @@ export async function listPosts(db: DbOrTx, q: { boardIdx: number; division: str
       othersBelow: r.others_below === true,
     })),
     total,
+    atLeast,
   };
 }
 

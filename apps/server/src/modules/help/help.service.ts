@@ -105,7 +105,7 @@ export function createHelpService(deps: { db: Db; auth: AuthService; now: () => 
   return {
     async list(bbsName: string, me: AuthContext, q: TBoardListQuery): Promise<TBoardListResponse> {
       const b = await board(bbsName);
-      const { rows, total } = await repo.listPosts(db, {
+      const { rows, total, atLeast } = await repo.listPosts(db, {
         boardIdx: b.idx,
         division: me.division,
         search: q.search_value,
@@ -129,6 +129,7 @@ export function createHelpService(deps: { db: Db; auth: AuthService; now: () => 
           total_cnt: total,
         })),
         total_cnt: total,
+        ...(atLeast && { total_at_least: true }),
       };
     },
 

@@ -5,7 +5,7 @@ import { bookCatalogue, companyBooks } from '../../db/schema';
 import { clampPaging, countRows, escapeLike, listPage } from '../../lib/lists';
 import { rangeBounds, rangeParts, sumCounts, type DayRange } from '../../lib/lists/ranges';
 import type { SummarySpec } from '../../lib/lists/summary';
-import { containsText } from '../../lib/lists/search';
+import { containsText, textMatch } from '../../lib/lists/search';
 
 const catalogueColumns = {
   isbn13: bookCatalogue.isbn13,
@@ -118,14 +118,20 @@ export async function insertCompanyBooks(db: DbOrTx, companyIdx: number, rows: N
   return stored;
 }
 
+/** The keyword's condition: the ISBN contains its digits, or the title contains it (`rowTest`: the ilike alone, for a search walk). */
+function keywordCondition(companyIdx: number, f: TBooksListFilter & { keyword: string }, rowTest = false): SQL {
+  if (f.searchKey === 'isbn') {
+    const d = f.keyword.replace(/[^\dXx]/g, '');
+    return sql`b.isbn13::text like ${`%${escapeLike(d)}%`}`;
+  }
+  return rowTest
+    ? textMatch([sql`b.title`], f.keyword)
+    : containsText({ owner: sql`b.company_idx`, text: sql`b.title` }, companyIdx, [sql`b.title`], f.keyword);
+}
+
 function listWhere(companyIdx: number, f: TBooksListFilter, timeZone: string): SQL {
   const conds: SQL[] = [sql`b.company_idx = ${companyIdx}`];
-  if (f.keyword) {
-    if (f.searchKey === 'isbn') {
-      const d = f.keyword.replace(/[^\dXx]/g, '');
-      conds.push(sql`b.isbn13::text like ${`%${escapeLike(d)}%`}`);
-    } else conds.push(containsText({ owner: sql`b.company_idx`, text: sql`b.title` }, companyIdx, [sql`b.title`], f.keyword));
-  }
+  if (f.keyword) conds.push(keywordCondition(companyIdx, { ...f, keyword: f.keyword }));
   // registration dates are calendar days in the business time zone
   if (f.startDate) conds.push(sql`b.created_at >= (${f.startDate}::date)::timestamp at time zone ${timeZone}`);
   if (f.endDate) conds.push(sql`b.created_at < (${f.endDate}::date + 1)::timestamp at time zone ${timeZone}`);
@@ -190,7 +196,7 @@ export async function listCompanyBooks(
 ) {
   const keys = sql`select b.idx, b.created_at from company_books b where ${listWhere(companyIdx, f, timeZone)}`;
   const page = clampPaging(paging);
-  const { rows, total } = await listPage<CompanyBookRowDb & { ord: number }>(
+  const { rows, total, atLeast } = await listPage<CompanyBookRowDb & { ord: number }>(
     db,
     {
       keys,
@@ -207,9 +213,16 @@ export async function listCompanyBooks(
       const r = f.startDate || f.endDate ? await rangeBounds(db, f.startDate, f.endDate, timeZone) : {};
       return sumCounts(db, booksInRange(companyIdx, r));
     },
+    f.keyword
+      ? {
+          keys: sql`select b.idx, b.created_at, ${keywordCondition(companyIdx, { ...f, keyword: f.keyword }, true)} as hit
+            from company_books b where ${listWhere(companyIdx, { ...f, keyword: '' }, timeZone)}`,
+        }
+      : undefined,
   );
   return {
     rows: rows.map(({ created_ms, ...r }) => ({ ...r, idx: Number(r.idx), created_at: new Date(Number(created_ms)) })),
     total,
+    atLeast,
   };
 }

@@ -94,7 +94,7 @@ export function createProductService(deps: { db: Db; config: AppConfig; log?: { 
     },
 
     async list(companyIdx: number, filter: TBooksListFilter, paging: { start: number; length: number }): Promise<TBooksListResponse> {
-      const { rows, total } = await repo.listCompanyBooks(db, companyIdx, filter, paging, config.timeZone);
+      const { rows, total, atLeast } = await repo.listCompanyBooks(db, companyIdx, filter, paging, config.timeZone);
       return {
         dataset: rows.map((r, i) => ({
           ...r,
@@ -103,6 +103,7 @@ export function createProductService(deps: { db: Db; config: AppConfig; log?: { 
           created_at: r.created_at.toISOString(),
         })),
         total_cnt: total,
+        ...(atLeast && { total_at_least: true }),
       };
     },
 

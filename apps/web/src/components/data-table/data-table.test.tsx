@@ -73,6 +73,30 @@ describe('DataTable', () => {
     expect(screen.getByTestId('showing')).toHaveTextContent('Showing 1 to 10 of 12,345 entries');
   });
 
+  it('says "N+" for a total that is a lower bound (a common word searched), and offers no last page', async () => {
+    const user = userEvent.setup();
+    const Bounded = () => {
+      const [paging, setPaging] = useState<Paging>({ start: 0, length: 10 });
+      return (
+        <DataTable
+          caption="Found"
+          columns={[{ key: 'no', header: 'No' }]}
+          rows={ALL.slice(paging.start, paging.start + paging.length)}
+          total={1200}
+          totalAtLeast
+          rowKey={(r) => r.no}
+          paging={paging}
+          onPagingChange={setPaging}
+        />
+      );
+    };
+    await renderWithProviders(<Bounded />);
+    expect(screen.getByTestId('showing')).toHaveTextContent('Showing 1 to 10 of 1,200+ entries');
+    expect(screen.getByRole('button', { name: 'Last page' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(screen.getByTestId('showing')).toHaveTextContent('Showing 11 to 20 of 1,200+ entries');
+  });
+
   it('falls back to 10 rows for a stored length below 1', async () => {
     await renderWithProviders(<Host initial={{ start: 0, length: 0 }} />);
     expect(screen.getByTestId('showing')).toHaveTextContent('Showing 1 to 10 of 123 entries');

@@ -28,6 +28,8 @@ export interface DataTableProps<T> {
   columns: Column<T>[];
   rows: T[];
   total: number;
+  /** `total` is a lower bound (a text search's common word, total_at_least): shown as "N+", no last page */
+  totalAtLeast?: boolean;
   rowKey: (row: T) => string | number;
   paging: Paging;
   onPagingChange: (next: Paging) => void;
@@ -210,7 +212,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               : t('table.showing', {
                   from: formatInteger(range.from),
                   to: formatInteger(range.to),
-                  total: formatInteger(range.total),
+                  total: `${formatInteger(range.total)}${props.totalAtLeast ? '+' : ''}`,
                 })}
         </Text>
         <nav aria-label={t('table.pagination')} data-print="hide">
@@ -238,7 +240,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
             <ActionIcon variant="default" onClick={() => goTo(page + 1)} disabled={page >= pages} aria-label={t('table.next')}>
               <IconChevronRight size={16} aria-hidden />
             </ActionIcon>
-            <ActionIcon variant="default" onClick={() => goTo(pages)} disabled={page >= pages} aria-label={t('table.last')}>
+            <ActionIcon
+              variant="default"
+              onClick={() => goTo(pages)}
+              disabled={page >= pages || props.totalAtLeast}
+              aria-label={t('table.last')}
+            >
               <IconChevronsRight size={16} aria-hidden />
             </ActionIcon>
           </Group>

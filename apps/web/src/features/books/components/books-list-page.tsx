@@ -97,6 +97,7 @@ export function BooksListPage() {
         columns={columns}
         rows={list.data?.dataset ?? []}
         total={list.data?.total_cnt ?? 0}
+        totalAtLeast={list.data?.total_at_least}
         rowKey={(r) => r.idx}
         paging={paging}
         onPagingChange={setPaging}

@@ -115,6 +115,7 @@ export function CopyrightBooksPage() {
         columns={columns}
         rows={list.data?.dataset ?? []}
         total={list.data?.total_cnt ?? 0}
+        totalAtLeast={list.data?.total_at_least}
         rowKey={(r) => r.idx}
         paging={paging}
         onPagingChange={setPaging}

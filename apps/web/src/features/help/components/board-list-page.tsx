@@ -117,6 +117,7 @@ function BoardList({ bbsName }: { bbsName: 'notice' | 'qna' }) {
           columns={columns}
           rows={list.data?.dataset ?? []}
           total={list.data?.total_cnt ?? 0}
+          totalAtLeast={list.data?.total_at_least}
           rowKey={(r) => r.idx}
           paging={paging}
           onPagingChange={setPaging}

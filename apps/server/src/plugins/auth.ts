@@ -131,8 +131,10 @@ export default fp(
       // Decided by the route the router matched, never by the URL string: every route needs a
       // token unless its own options say `public: true`. A request that matched no route reaches
       // only a not-found handler (index.html of the web app, or a 404), which reads no data.
-      if (request.routeOptions.config?.public || request.is404) return;
-      const admin = request.routeOptions.config?.admin;
+      // (request.routeOptions builds a new object on each read: read once)
+      const config = request.routeOptions.config;
+      if (config?.public || request.is404) return;
+      const admin = config?.admin;
       if (admin) {
         request.admin = await adminCaller(request.headers.authorization ?? '', admin.scope);
         return;
@@ -146,7 +148,7 @@ export default fp(
       if (!Number.isInteger(companyIdx) || typeof claims.sid !== 'string' || !UUID.test(claims.sid)) throw unauthorized();
       const session = await opts.auth.liveSession(claims.sid);
       if (!session || session.companyIdx !== companyIdx) throw unauthorized();
-      if (session.mustChangePassword && !request.routeOptions.config?.beforePasswordChange)
+      if (session.mustChangePassword && !config?.beforePasswordChange)
         throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED', 'Please change your password first.');
       request.auth = { companyIdx, id: session.id, division: session.division, sid: claims.sid };
     });

@@ -21,9 +21,14 @@ function findNul(value: unknown, at: string, depth = 0): string | null {
  */
 export default fp(
   async function inputGuard(app: FastifyInstance) {
-    app.addHook('preHandler', async (request) => {
+    // callback style: it runs on every request, and a check needs no promise
+    app.addHook('preHandler', (request, _reply, done) => {
       const where = findNul(request.params, 'params') ?? findNul(request.query, 'querystring') ?? findNul(request.body, 'body');
-      if (where) throw new AppError(400, 'VALIDATION', 'Invalid request', [{ path: where, message: 'must not contain a NUL character' }]);
+      done(
+        where
+          ? new AppError(400, 'VALIDATION', 'Invalid request', [{ path: where, message: 'must not contain a NUL character' }])
+          : undefined,
+      );
     });
   },
   { name: 'input-guard' },

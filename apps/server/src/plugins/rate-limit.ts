@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { clientKey } from '../lib/client-address';
@@ -80,16 +80,20 @@ export default fp(
     const limiters = new Map(
       Object.entries(RATE_LIMIT_POLICIES).map(([name, policy]) => [name, app.createRateLimit({ ...policy })] as const),
     );
-    app.addHook('onRequest', async (request, reply) => {
-      const name = request.routeOptions.config?.rateLimitPolicy;
-      const check = name && limiters.get(name);
-      if (!check) return;
+    async function limit(request: FastifyRequest, reply: FastifyReply, check: NonNullable<ReturnType<typeof limiters.get>>) {
       const limit = await check(request);
       if (limit.isAllowed || !limit.isExceeded) return;
       reply.header('ratelimit-policy', `${limit.max};w=${Math.round(limit.timeWindow / 1000)}`);
       throw new AppError(429, 'RATE_LIMITED', 'Too many requests. Please try again later.', undefined, {
         'retry-after': String(Math.max(1, limit.ttlInSeconds)),
       });
+    }
+    // callback style: a route without a policy (nearly every request) costs a lookup, not a promise
+    app.addHook('onRequest', (request, reply, done) => {
+      const name = request.routeOptions.config?.rateLimitPolicy;
+      const check = name && limiters.get(name);
+      if (!check) return done();
+      limit(request, reply, check).then(() => done(), done);
     });
   },
   { name: 'rate-limit' },

@@ -27,16 +27,20 @@ export default fp(
       draining = true;
       await app.close();
     });
+    // callback-style hooks: on every request they cost a check, not a promise and a turn of microtasks
     // answers finishing while draining close their keep-alive connection, so the listener can close
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (draining) reply.header('connection', 'close');
+      done(null, payload);
     });
-    app.addHook('onRequest', async (_request, reply) => {
-      if (!draining) return;
+    app.addHook('onRequest', (_request, reply, done) => {
+      if (!draining) return done();
       reply.header('connection', 'close');
-      throw new AppError(503, 'SERVICE_UNAVAILABLE', 'The server is restarting. Please try again in a moment.', undefined, {
-        'retry-after': '5',
-      });
+      done(
+        new AppError(503, 'SERVICE_UNAVAILABLE', 'The server is restarting. Please try again in a moment.', undefined, {
+          'retry-after': '5',
+        }),
+      );
     });
   },
   { name: 'shutdown' },

@@ -47,8 +47,13 @@ function bookConditions(w: { companyIdx: number; isbn?: string }) {
 
 /** Conditions on the line `r` (company, dates in the app's time zone, customers, calculated). */
 export function lineConditions(w: RoyaltyWhere, company: SQL = sql`${w.companyIdx}`) {
+  return sql.join([sql`r.company_idx = ${company}`, ...lineFilters(w)], sql` and `);
+}
+
+/** lineConditions but the company's: dates in the app's time zone, customers, calculated. */
+function lineFilters(w: RoyaltyWhere): SQL[] {
   const f = w.filter;
-  const parts = [sql`r.company_idx = ${company}`];
+  const parts: SQL[] = [];
   if (f.startDate) parts.push(sql`r.created_at >= (${f.startDate}::date)::timestamp at time zone ${w.timeZone}`);
   if (f.endDate) parts.push(sql`r.created_at < (${f.endDate}::date + 1)::timestamp at time zone ${w.timeZone}`);
   if (w.customerIdxs)
@@ -60,7 +65,7 @@ export function lineConditions(w: RoyaltyWhere, company: SQL = sql`${w.companyId
     );
   if (f.invoiceYn === 'Y') parts.push(sql`r.buy_invoice_idx is not null`);
   if (f.invoiceYn === 'N') parts.push(sql`r.buy_invoice_idx is null`);
-  return sql.join(parts, sql` and `);
+  return parts;
 }
 
 export async function findCustomerIdxs(db: DbOrTx, name: string): Promise<number[]> {
@@ -400,13 +405,22 @@ export async function royaltyPage(db: DbOrTx, w: RoyaltyWhere, slices: readonly 
  * parameter the generic plan of this scan was costed above the custom ones and every call was planned again:
  * 1.1 ms of planning for 0.35 ms of execution).
  */
-const pageCte = (w: RoyaltyWhere, company?: SQL) => sql`page as materialized (
+const pageCte = (w: RoyaltyWhere, company: SQL = sql`${w.companyIdx}`) => sql`page as materialized (
       select w.ord, x.idx from want w cross join lateral (
         select r.idx from royalty_lines r
-        where r.book_idx = w.book_idx and ${lineConditions(w, company)}
+        where r.book_idx = w.book_idx and ${sql.join([bookLineCompany(company), ...lineFilters(w)], sql` and `)}
         order by r.idx limit w.lim offset w.off
       ) x
     )`;
+
+/**
+ * The line's company in a scan of one book's lines: the same test as lineConditions', written so that
+ * PostgreSQL does not take it for a one-in-a-hundred filter (the company column's spread over the table;
+ * every line of a book is its company's). Taken at face value, it made the generic plan read all of the
+ * book's lines (a bitmap scan, one heap block each at 1M: 200) and sort them for the ten of a page; with it
+ * the scan walks royalty_lines_book_idx in line order and stops at the page (at 1M: 10 rows, 0.34 → 0.015 ms).
+ */
+const bookLineCompany = (company: SQL) => sql`coalesce(r.company_idx = ${company}, false)`;
 
 /** The shown columns of the lines of the CTE `page` (and their `ord`). */
 const pageLines = (w: RoyaltyWhere) => sql`select ${lineColumns}, p.ord

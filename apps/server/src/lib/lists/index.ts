@@ -136,8 +136,6 @@ export interface SearchWalk {
    * column `hit`: whether the row matches the search (e.g. `select b.idx, ${textMatch(…)} as hit from … where …`).
    */
   keys: SQL;
-  /** how many of the list's first rows are read (WALK_ROWS) */
-  rows?: number;
 }
 
 /** The rows a search walk reads: a page and a page beyond it are found there when one row in 180 matches. */
@@ -149,10 +147,10 @@ export const WALK_ROWS = 2000;
  * walk read the whole list, the exact total. Otherwise undefined: the caller asks the search's index.
  */
 async function walkPage<T extends { ord: number }>(db: DbOrTx, q: PageQuery, paging: Paging, search: SearchWalk) {
-  const rows = search.rows ?? WALK_ROWS;
+  // a literal limit (not a parameter): a prepared statement's generic plan, costed for an unknown limit, could sort the owner's whole list
   const found = await queryRows<T & { walk_read: number; walk_hits: number }>(
     db,
-    sql`with w as materialized (select k.* from (${search.keys}) k order by ${q.order} limit ${rows}),
+    sql`with w as materialized (select k.* from (${search.keys}) k order by ${q.order} limit ${sql.raw(String(WALK_ROWS))}),
     page as materialized (
       select k.*, (${paging.start}::int + row_number() over (order by ${q.order}))::int as ord
       from (select k.* from w k where k.hit order by ${q.order} offset ${paging.start} limit ${paging.length}) k
@@ -163,7 +161,7 @@ async function walkPage<T extends { ord: number }>(db: DbOrTx, q: PageQuery, pag
   );
   const read = Number(found[0]?.walk_read ?? 0);
   const hits = Number(found[0]?.walk_hits ?? 0);
-  const whole = read < rows;
+  const whole = read < WALK_ROWS;
   if (!whole && hits <= paging.start + paging.length) return undefined;
   const page = found.filter((r) => r.ord !== null && r.ord !== undefined);
   return {

@@ -113,6 +113,36 @@ export async function seededTables(db, layout) {
   return new Set(found.rows.filter((r) => Number(r.upto) >= targetRows(layout, r.tbl)).map((r) => r.tbl));
 }
 
+/**
+ * A table seeded from empty is loaded without its secondary indexes (those no constraint owns) and
+ * they are built once at the end, as a bulk load is done: keeping trigram GIN indexes row by row was
+ * most of a 10M seed's time. The definitions wait in `bench_seed_indexes` so that a run stopped half
+ * way still builds them when it resumes.
+ */
+async function dropIndexes(db, table) {
+  const { rows } = await db.query(
+    `select i.relname as name, pg_get_indexdef(x.indexrelid) as def from pg_index x join pg_class i on i.oid = x.indexrelid
+     where x.indrelid = $1::regclass and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)`,
+    [table],
+  );
+  for (const r of rows) {
+    await db.query(`insert into bench_seed_indexes values ($1, $2, $3) on conflict do nothing`, [table, r.name, r.def]);
+    await db.query(`drop index ${r.name}`);
+  }
+}
+
+async function restoreIndexes(db, table, log) {
+  const { rows } = await db.query(`select name, def from bench_seed_indexes where tbl = $1`, [table]);
+  await db.query(`set maintenance_work_mem = '1GB'`);
+  for (const r of rows) {
+    const t0 = performance.now();
+    await db.query(r.def.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
+    await db.query(`delete from bench_seed_indexes where tbl = $1 and name = $2`, [table, r.name]);
+    log(`${table}: index ${r.name} built in ${Math.round(performance.now() - t0) / 1000} s`);
+  }
+  await db.query(`reset maintenance_work_mem`);
+}
+
 /** Seeds what is not there yet; returns [{ table, rows, s }] of what this call did. */
 export async function seedScale(db, layout, log) {
   await db.query(`insert into currencies (name, icon) values ('KRW', '₩'), ('USD', '$') on conflict do nothing`);
@@ -122,12 +152,17 @@ export async function seedScale(db, layout, log) {
   const { hash } = await import('@node-rs/argon2');
   await companyMap(db, layout, await hash(PASSWORD, { memoryCost: 19456, timeCost: 2, parallelism: 1 }));
   await db.query(`create table if not exists bench_seed (tbl text primary key, upto bigint not null)`);
+  await db.query(`create table if not exists bench_seed_indexes (tbl text, name text, def text not null, primary key (tbl, name))`);
   const done = [];
   for (const [table, sqlOf] of Object.entries(TABLES)) {
     const total = targetRows(layout, table);
     const upto = Number((await db.query(`select upto from bench_seed where tbl = $1`, [table])).rows[0]?.upto ?? 0);
-    if (upto >= total) continue;
+    if (upto >= total) {
+      await restoreIndexes(db, table, log); // a run stopped between the last chunk and the indexes
+      continue;
+    }
     const t0 = performance.now();
+    if (upto === 0) await dropIndexes(db, table);
     for (let from = upto + 1; from <= total; from += CHUNK) {
       const to = Math.min(total, from + CHUNK - 1);
       const c0 = performance.now();
@@ -142,6 +177,7 @@ export async function seedScale(db, layout, log) {
       }
       log(`${table}: rows ${from}–${to} in ${Math.round(performance.now() - c0) / 1000} s`);
     }
+    await restoreIndexes(db, table, log);
     await db.query(`vacuum analyze ${table}`);
     done.push({ table, rows: total - upto, s: Math.round(performance.now() - t0) / 1000 });
   }

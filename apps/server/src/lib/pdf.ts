@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import PDFDocument from 'pdfkit';
 
 /**
  * PDF documents (the invoice and the royalty statement): pdfkit with Noto Sans from npm, so Hangul,
@@ -52,7 +51,12 @@ export function face(doc: PDFKit.PDFDocument, text: string, bold = false) {
  * An A4 document with fonts 'body' and 'bold' of `family` (and 'hangul' / 'hangul-bold', Noto Sans KR,
  * for Korean names in a Chinese or Japanese document), and its bytes once `doc.end()` was called.
  */
-export function createPdf(info: PDFKit.DocumentInfo, family: PdfFamily = 'kr'): { doc: PDFKit.PDFDocument; done: Promise<Buffer> } {
+export async function createPdf(
+  info: PDFKit.DocumentInfo,
+  family: PdfFamily = 'kr',
+): Promise<{ doc: PDFKit.PDFDocument; done: Promise<Buffer> }> {
+  // loaded when the first PDF is made, not at start (docs/decisions/lazy-heavy-modules.md)
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Author: 'Publisher Portal', ...info } });
   const main = loadFonts(family);
   doc.registerFont('body', main.regular);

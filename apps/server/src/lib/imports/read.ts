@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 
 /** A sheet: CSV or the first sheet of an XLSX. */
 export type SheetFormat = 'csv' | 'xlsx';
@@ -61,7 +61,8 @@ export async function* readRows(input: Readable, format: SheetFormat): AsyncGene
     }
     return;
   }
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+  const { default: excel } = await import('exceljs'); // loaded when first asked for (docs/decisions/lazy-heavy-modules.md)
+  const reader = new excel.stream.xlsx.WorkbookReader(input, {
     sharedStrings: 'cache',
     worksheets: 'emit',
     styles: 'ignore',

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { SheetFormat } from './read';
 import type { ImportColumn } from './run';
 
@@ -10,6 +9,7 @@ export async function importTemplate(columns: readonly ImportColumn[], format: S
     const lines = [columns.map((c) => csvCell(c.name)).join(','), columns.map((c) => csvCell(c.example)).join(',')];
     return Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`, 'utf8');
   }
+  const { default: ExcelJS } = await import('exceljs'); // loaded when first asked for (docs/decisions/lazy-heavy-modules.md)
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('import');
   ws.addRow(columns.map((c) => c.name)).font = { bold: true };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db } from '../../db/client';
 import { claim, markFailed, markSent, takeUnannounced, type ClaimedMail } from './outbox';
 
@@ -29,18 +29,25 @@ const SEND_CONCURRENCY = 4;
  * kept-open connections: a batch does not pay a TCP and SMTP handshake per message.
  */
 export function smtpTransport(url: string, timeoutMs = 20_000): MailTransport {
-  const t = nodemailer.createTransport({
-    url,
-    pool: true,
-    maxConnections: SEND_CONCURRENCY,
-    // bounded well within the worker's lease: a stuck server never makes two processes send one message
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
-  });
+  // nodemailer is loaded with the first message, not at start (docs/decisions/lazy-heavy-modules.md)
+  let pool: Promise<Transporter> | undefined;
+  const transport = () =>
+    (pool ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url,
+        pool: true,
+        maxConnections: SEND_CONCURRENCY,
+        // bounded well within the worker's lease: a stuck server never makes two processes send one message
+        connectionTimeout: timeoutMs,
+        greetingTimeout: timeoutMs,
+        socketTimeout: timeoutMs,
+      }),
+    ));
   return {
     async send(m) {
-      await t.sendMail({
+      await (
+        await transport()
+      ).sendMail({
         from: m.from,
         to: m.to,
         subject: m.subject,
@@ -50,7 +57,7 @@ export function smtpTransport(url: string, timeoutMs = 20_000): MailTransport {
         attachments: m.attachments,
       });
     },
-    close: () => t.close(),
+    close: () => void pool?.then((t) => t.close()),
   };
 }
 

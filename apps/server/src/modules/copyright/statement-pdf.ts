@@ -29,9 +29,9 @@ export interface StatementContent {
  * samples/disused, unit price, rate, royalty) with book subtotals and the total, and the invoices the
  * period was settled on with their payment.
  */
-export function renderStatementPdf(s: StatementContent, issuer: IssuerConfig): Promise<Buffer> {
+export async function renderStatementPdf(s: StatementContent, issuer: IssuerConfig): Promise<Buffer> {
   const t = STATEMENT_TEXTS[s.lang];
-  const { doc, done } = createPdf(
+  const { doc, done } = await createPdf(
     { Title: `${t.title} ${s.number}`, Subject: `${s.company.company_name} ${s.period}` },
     STATEMENT_FONT[s.lang],
   );

@@ -21,8 +21,8 @@ const ITEM_LABELS: Record<string, string> = {
 };
 const ISSUER_LABELS: Record<string, string> = { KOR: 'Korea / 한국 (KOR)', USA: 'USA / 미국 (USA)' };
 
-export function renderInvoicePdf(inv: InvoiceForPdf, issuer: IssuerConfig): Promise<Buffer> {
-  const { doc, done } = createPdf({ Title: `Invoice ${inv.code}`, Subject: inv.title });
+export async function renderInvoicePdf(inv: InvoiceForPdf, issuer: IssuerConfig): Promise<Buffer> {
+  const { doc, done } = await createPdf({ Title: `Invoice ${inv.code}`, Subject: inv.title });
   const korean = inv.issuer === 'KOR';
   const money = (v: string) => `${inv.currencyIcon} ${groupDecimal(v)} ${inv.currencyName}`;
   const paid = inv.buyPaymentIdx !== null;

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZErrorEnvelope } from '@portal/contract';
 import { DEFAULT_TIMEOUTS, type AppConfig } from './config';
@@ -35,6 +35,7 @@ import { mailContextOf, type MailContext } from './lib/mail/notify';
 import { createMailWorker, smtpTransport, type MailTransport, type MailWorker } from './lib/mail/worker';
 import { createSettlementService } from './modules/settlement/settlement.service';
 import { loggerOptions } from './lib/log-redaction';
+import { responseSerializerCompiler } from './lib/response-serializer';
 import authPlugin, { createTokenSigner, markRoutesPublic } from './plugins/auth';
 import { createIndexHtml, loginHintsText } from './web-app';
 import errorsPlugin, { clientErrorHandler, frameworkErrors, genReqId } from './plugins/errors';
@@ -138,7 +139,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ check: config.checkResponses ?? false }));
 
   // Prometheus metrics: on a listener of their own (METRICS_PORT), never on this one
   const metrics = createMetrics({ pool: () => database.poolStats() });

@@ -74,12 +74,47 @@ const FEW_ROWS = 2_000;
  * order stops at the page's end and a sort keeps only start + length rows), then the columns of those rows.
  */
 export function pageSql(q: PageQuery, paging: Paging): SQL {
-  return sql`with page as materialized (
-      select k.*, (${paging.start}::int + row_number() over (order by ${q.order}))::int as ord
-      from (select k.* from (${q.keys}) k order by ${q.order} offset ${paging.start} limit ${paging.length}) k
-    ),
+  return sql`with ${pageCte(q, paging, sql`(${q.keys}) k`)},
     shown as (${q.columns})
     select * from shown order by shown.ord`;
+}
+
+/** The CTE `page`: the keys of `from` (rows aliased k) from start, length of them, each with its position `ord`. */
+function pageCte(q: PageQuery, paging: Paging, from: SQL): SQL {
+  return sql`page as materialized (
+      select k.*, (${paging.start}::int + row_number() over (order by ${q.order}))::int as ord
+      from (select k.* from ${from} order by ${q.order} offset ${paging.start} limit ${paging.length}) k
+    )`;
+}
+
+/**
+ * One statement: `source` read once (the CTE `w`), the page of its rows that `filter` keeps (e.g. `where
+ * k.hit`), and the one-row `tally` over `w` (its columns beside every row of the page; the only row
+ * when the page is empty). Answers the tally and the page's rows without the tally's columns.
+ */
+async function pageBeside<T extends { ord: number }, X extends Record<string, number>>(
+  db: DbOrTx,
+  q: PageQuery,
+  paging: Paging,
+  parts: { source: SQL; filter: SQL; tally: SQL; names: readonly (keyof X & string)[] },
+): Promise<{ tally: X; rows: Omit<T, 'ord'>[] }> {
+  const found = await queryRows<Record<string, unknown>>(
+    db,
+    sql`with w as materialized (${parts.source}),
+    ${pageCte(q, paging, sql`w k ${parts.filter}`)},
+    shown as (${q.columns}),
+    tally as (${parts.tally})
+    select tally.*, shown.* from tally left join shown on true order by shown.ord`,
+  );
+  const tally = Object.fromEntries(parts.names.map((n) => [n, Number(found[0]?.[n] ?? 0)])) as X;
+  const rows = found
+    .filter((r) => r.ord !== null && r.ord !== undefined)
+    .map((r) => {
+      const { ord: _o, ...row } = r;
+      for (const n of parts.names) delete row[n];
+      return row as unknown as Omit<T, 'ord'>;
+    });
+  return { tally, rows };
 }
 
 /** `select count(*)` of a list's keys (write `keys` so that an index on (company, …) covers it: index-only). */
@@ -153,27 +188,15 @@ export const WALK_ROWS = 2000;
  */
 async function walkPage<T extends { ord: number }>(db: DbOrTx, q: PageQuery, paging: Paging, search: SearchWalk) {
   // a literal limit (not a parameter): a prepared statement's generic plan, costed for an unknown limit, could sort the owner's whole list
-  const found = await queryRows<T & { walk_read: number; walk_hits: number }>(
-    db,
-    sql`with w as materialized (select k.* from (${search.keys}) k order by ${q.order} limit ${sql.raw(String(WALK_ROWS))}),
-    page as materialized (
-      select k.*, (${paging.start}::int + row_number() over (order by ${q.order}))::int as ord
-      from (select k.* from w k where k.hit order by ${q.order} offset ${paging.start} limit ${paging.length}) k
-    ),
-    shown as (${q.columns}),
-    walked as (select count(*)::int as walk_read, (count(*) filter (where k.hit))::int as walk_hits from w k)
-    select walked.walk_read, walked.walk_hits, shown.* from walked left join shown on true order by shown.ord`,
-  );
-  const read = Number(found[0]?.walk_read ?? 0);
-  const hits = Number(found[0]?.walk_hits ?? 0);
-  const whole = read < WALK_ROWS;
-  if (!whole && hits <= paging.start + paging.length) return undefined;
-  const page = found.filter((r) => r.ord !== null && r.ord !== undefined);
-  return {
-    rows: page.map(({ ord: _o, walk_read: _r, walk_hits: _h, ...r }) => r as unknown as Omit<T, 'ord'>),
-    total: hits,
-    atLeast: !whole,
-  };
+  const { tally, rows } = await pageBeside<T, { walk_read: number; walk_hits: number }>(db, q, paging, {
+    source: sql`select k.* from (${search.keys}) k order by ${q.order} limit ${sql.raw(String(WALK_ROWS))}`,
+    filter: sql`where k.hit`,
+    tally: sql`select count(*)::int as walk_read, (count(*) filter (where k.hit))::int as walk_hits from w k`,
+    names: ['walk_read', 'walk_hits'],
+  });
+  const whole = tally.walk_read < WALK_ROWS;
+  if (!whole && tally.walk_hits <= paging.start + paging.length) return undefined;
+  return { rows, total: tally.walk_hits, atLeast: !whole };
 }
 
 /** A text search that the walk could not answer reads at most this many matches at once to page and count them. */
@@ -188,22 +211,14 @@ const SEARCH_MATCHES = 20_000;
  * about 4 ms each read; 'writer 78' (10,000 matches, none among the board's first 2,000 posts) 65 ms.
  */
 async function fewMatchesPage<T extends { ord: number }>(db: DbOrTx, q: PageQuery, paging: Paging) {
-  // literal limits (not parameters): a prepared statement's generic plan must not cost them as unknown
-  const found = await queryRows<T & { few_total: number }>(
-    db,
-    sql`with m as materialized (select k.* from (${q.keys}) k limit ${sql.raw(String(SEARCH_MATCHES + 1))}),
-    page as materialized (
-      select k.*, (${paging.start}::int + row_number() over (order by ${q.order}))::int as ord
-      from (select k.* from m k order by ${q.order} offset ${paging.start} limit ${paging.length}) k
-    ),
-    shown as (${q.columns}),
-    counted as (select count(*)::int as few_total from m)
-    select counted.few_total, shown.* from counted left join shown on true order by shown.ord`,
-  );
-  const total = Number(found[0]?.few_total ?? 0);
-  if (total > SEARCH_MATCHES) return undefined;
-  const page = found.filter((r) => r.ord !== null && r.ord !== undefined);
-  return { rows: page.map(({ ord: _o, few_total: _t, ...r }) => r as unknown as Omit<T, 'ord'>), total };
+  // a literal limit, as the walk's
+  const { tally, rows } = await pageBeside<T, { few_total: number }>(db, q, paging, {
+    source: sql`select k.* from (${q.keys}) k limit ${sql.raw(String(SEARCH_MATCHES + 1))}`,
+    filter: sql``,
+    tally: sql`select count(*)::int as few_total from w k`,
+    names: ['few_total'],
+  });
+  return tally.few_total > SEARCH_MATCHES ? undefined : { rows, total: tally.few_total };
 }
 
 /** A json column (node-postgres and PGlite parse it; text if a driver leaves it). */

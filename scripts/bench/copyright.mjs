@@ -22,7 +22,7 @@ const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 const log = (...a) => console.log('   ·', ...a);
 
 /** Bulk books + lines for a company with generate_series: ~LINES_PER_BOOK lines per book, 18 months. */
-export async function bulkSeed(exec, companyIdx, { lines, isbnBase }) {
+export async function bulkSeed(exec, companyIdx, { lines, isbnBase, days = 548 }) {
   const [{ n: have }] = await exec(`select count(*)::int as n from copyright_books where company_idx = ${companyIdx}`);
   const wantBooks = Math.max(1, Math.round(lines / LINES_PER_BOOK));
   if (wantBooks > have) {
@@ -38,7 +38,7 @@ export async function bulkSeed(exec, companyIdx, { lines, isbnBase }) {
     select ${companyIdx}, b.ids[(1 + (g * 7919) % b.n)::int], c.ids[(1 + (g * 31) % c.n)::int], round(5 + (g % 300) / 10.0, 2), c.cur[(1 + (g * 31) % c.n)::int],
       1 + g % 40, case when g % 7 = 0 then 1 + g % 3 else 0 end, case when g % 17 = 0 then 1 else 0 end,
       (array['Online bookstore','Offline bookstore','E-book'])[1 + g % 3],
-      now() - ((g::bigint * 104729) % (548 * 86400)) * interval '1 second',
+      now() - ((g::bigint * 104729) % (${days} * 86400)) * interval '1 second',
       case when g % 10 < 6 then 100000 + g % 18 end
     from generate_series(1::bigint, ${add}::bigint) g,
       (select array_agg(idx order by idx) as ids, count(*)::int as n from copyright_books where company_idx = ${companyIdx}) b,

@@ -38,7 +38,7 @@ describe('responseSerializerCompiler', () => {
     await fast.close();
   });
 
-  it('keeps zod for a schema JSON Schema cannot carry exactly (a transform)', async () => {
+  it('keeps zod for a schema JSON Schema cannot carry exactly (a transform, a default)', async () => {
     const ZUpper = z.object({ name: z.string().transform((s) => s.toUpperCase()) });
     const app = await appWith(false, ZUpper, { name: 'kim' });
     // zod encodes through a transform only as a codec: a plain transform is refused, as before
@@ -48,5 +48,9 @@ describe('responseSerializerCompiler', () => {
     const withDefault = await appWith(false, ZDefault, { lang: 'ko' });
     expect((await withDefault.inject('/x')).body).toBe('{"lang":"ko"}');
     await withDefault.close();
+    // zod's serializer, not fast-json-stringify's (which would write "5"): a number in the string field is refused
+    const drifted = await appWith(false, ZDefault, { lang: 5 });
+    expect((await drifted.inject('/x')).statusCode).toBe(500);
+    await drifted.close();
   });
 });

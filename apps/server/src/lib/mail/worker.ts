@@ -57,7 +57,7 @@ export function smtpTransport(url: string, timeoutMs = 20_000): MailTransport {
         attachments: m.attachments,
       });
     },
-    close: () => void pool?.then((t) => t.close()),
+    close: () => void pool?.then((t) => t.close()).catch(() => undefined), // a pool that never opened has nothing to close
   };
 }
 

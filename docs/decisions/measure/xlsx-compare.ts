@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { xlsxWorkerStream, type SheetColumn } from '../../../apps/server/src/modules/copyright/xlsx-stream';
+import { xlsxWorkerStream, type SheetColumn } from '../../../apps/server/src/lib/export/xlsx-stream';
 
 const [variant, n] = [process.argv[2], Number(process.argv[3] ?? 200_000)];
 const keys = [

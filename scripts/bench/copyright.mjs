@@ -21,7 +21,7 @@ const FRESH = { 'cache-control': 'no-cache' };
 const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 const log = (...a) => console.log('   ·', ...a);
 
-/** Bulk books + lines for a company with generate_series: ~LINES_PER_BOOK lines per book, 18 months. */
+/** Bulk books + lines for a company with generate_series: ~LINES_PER_BOOK lines per book, over the last `days` (default 548, 18 months). */
 export async function bulkSeed(exec, companyIdx, { lines, isbnBase, days = 548 }) {
   const [{ n: have }] = await exec(`select count(*)::int as n from copyright_books where company_idx = ${companyIdx}`);
   const wantBooks = Math.max(1, Math.round(lines / LINES_PER_BOOK));

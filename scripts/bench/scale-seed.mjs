@@ -107,10 +107,16 @@ function targetRows(layout, table) {
   return layout.total;
 }
 
-/** The tables whose seeding is complete (a run with LISTS_BENCH_SEED=0 measures only their lists). */
+/**
+ * The tables whose seeding is complete, their indexes built again (a run with LISTS_BENCH_SEED=0,
+ * perhaps beside a seeding one, measures only their lists).
+ */
 export async function seededTables(db, layout) {
-  const found = await db.query(`select tbl, upto from bench_seed`).catch(() => ({ rows: [] }));
-  return new Set(found.rows.filter((r) => Number(r.upto) >= targetRows(layout, r.tbl)).map((r) => r.tbl));
+  const found = await db
+    .query(`select s.tbl, s.upto, exists (select 1 from bench_seed_indexes i where i.tbl = s.tbl) as unindexed from bench_seed s`)
+    .catch(() => db.query(`select tbl, upto, false as unindexed from bench_seed`))
+    .catch(() => ({ rows: [] }));
+  return new Set(found.rows.filter((r) => !r.unindexed && Number(r.upto) >= targetRows(layout, r.tbl)).map((r) => r.tbl));
 }
 
 /**
@@ -125,9 +131,17 @@ async function dropIndexes(db, table) {
      where x.indrelid = $1::regclass and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)`,
     [table],
   );
-  for (const r of rows) {
-    await db.query(`insert into bench_seed_indexes values ($1, $2, $3) on conflict do nothing`, [table, r.name, r.def]);
-    await db.query(`drop index ${r.name}`);
+  // together: an index is never dropped without its definition kept
+  await db.query('begin');
+  try {
+    for (const r of rows) {
+      await db.query(`insert into bench_seed_indexes values ($1, $2, $3) on conflict do nothing`, [table, r.name, r.def]);
+      await db.query(`drop index ${r.name}`);
+    }
+    await db.query('commit');
+  } catch (e) {
+    await db.query('rollback');
+    throw e;
   }
 }
 

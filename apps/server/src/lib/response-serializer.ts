@@ -36,16 +36,17 @@ function plainJsonSchema(schema: unknown): object | undefined {
 export function responseSerializerCompiler({ check }: { check: boolean }): FastifySerializerCompiler<unknown> {
   const viaZod = createSerializerCompiler({});
   return (route) => {
-    const zodWrite: Write = viaZod(route as Parameters<typeof viaZod>[0]);
+    const zodWriter = (): Write => viaZod(route as Parameters<typeof viaZod>[0]);
     const json = plainJsonSchema(route.schema);
-    if (!json) return zodWrite;
+    if (!json) return zodWriter();
     let write: Write;
     try {
       write = fastJsonStringify(json as Parameters<typeof fastJsonStringify>[0]) as Write;
     } catch {
-      return zodWrite;
+      return zodWriter();
     }
     if (!check) return write;
+    const zodWrite = zodWriter();
     return (data) => {
       const [strict, fast] = [zodWrite(data), write(data)];
       // the same values; the order of keys may differ (fast-json-stringify writes the required ones first)

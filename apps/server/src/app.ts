@@ -27,6 +27,7 @@ import { settlementRoutes } from './modules/settlement/settlement.routes';
 import type { ModuleDeps } from './modules/types';
 import { createChangeFeed, type ChangeFeed } from './lib/cache/change-feed';
 import { createFileStore, type FileStore } from './lib/file-store';
+import { startGramStats } from './lib/lists/grams';
 import { openapiTransform, openapiTransformObject } from './lib/openapi';
 import { createExporter } from './lib/export';
 import { createMetrics, instrument, startMetricsServer, type Metrics } from './lib/metrics';
@@ -250,6 +251,9 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   const changes = await createChangeFeed(database);
   app.decorate('changes', changes);
   app.addHook('onClose', () => changes.close());
+  // the gram indexes' statistics weigh a search's grams (lib/lists/grams.ts)
+  const gramStats = startGramStats(db, (err) => app.log.warn({ err }, 'gram index statistics not read'));
+  app.addHook('onClose', async () => gramStats.stop());
   await app.register(responseCache, { feed: changes, onLookup: metrics.cacheLookup });
 
   // mail: the outbox is delivered by this process's worker (every process runs one; SKIP LOCKED keeps them apart)

@@ -18,6 +18,7 @@ import { COMPANY_BOOKS_SUMMARY, listCompanyBooks } from '../../modules/product/p
 import { INVOICE_SUMMARY, PAYMENT_SUMMARY, UNPAID_INVOICE_COUNTS } from '../../modules/settlement/settlement.repository';
 import { BOARD_POST_COUNTS, HELP_FILE_COUNTS } from '../../modules/help/help.repository';
 import { countMigrationSql } from './counts';
+import { chooseGrams, gramStats, listGrams, refreshGramStats } from './grams';
 import { rangeBounds, rangeParts } from './ranges';
 import { summaryMigrationSql, type SummarySpec } from './summary';
 import type { TestCompany } from '../../test/factories';
@@ -645,6 +646,56 @@ describe('lists against a plain count(*) / order by … offset … limit', () =>
       );
       const got = await api<{ dataset: { idx: number; comment_cnt: number }[] }>(url(20, 25));
       expect(got.dataset.map((r) => [r.idx, r.comment_cnt])).toEqual(want.map((r) => [Number(r.idx), Number(r.n)]));
+    }
+  });
+
+  it('searches of several grams after an ANALYZE ask only the grams worth asking (lib/lists/grams.ts), and answer the same', async () => {
+    await t.db.execute(`analyze copyright_books`);
+    await t.db.execute(`analyze company_books`);
+    await t.db.execute(`analyze bbs_posts`);
+    await refreshGramStats(t.db);
+    const qna = Number((await q<{ idx: number }>(`select idx from bbs_boards where name = 'qna'`))[0]!.idx);
+    const cases = [
+      { index: 'copyright_books_title_grams', owner: a.idx, keyword: 'Apple pie 01' },
+      { index: 'company_books_title_grams', owner: a.idx, keyword: 'Moonlight 12' },
+      { index: 'bbs_posts_text_grams', owner: qna, keyword: 'Park writer' },
+    ];
+    // each keyword asks fewer grams than it has: the statistics were read and weighed
+    for (const c of cases) {
+      const grams = listGrams(c.owner, c.keyword, 4);
+      expect(chooseGrams(grams, gramStats(c.index))?.length ?? grams.length, c.keyword).toBeLessThan(grams.length);
+    }
+    for (const keyword of ['Apple pie 01', 'apple p', 'le pie 0']) {
+      const f = { searchKey: 'title', keyword };
+      const found = await checkPages(
+        `books ${keyword}`,
+        `x.company_idx = ${a.idx} and x.title ilike '%${keyword}%'`,
+        'copyright_books x',
+        'x.idx',
+        (s, l) => `/api/company/copyright/books?start=${s}&length=${l}&search_value=${enc(f)}`,
+      );
+      expect(found, keyword).toBeGreaterThan(0);
+    }
+    for (const keyword of ['Moonlight 12', 'oonlight 1', 'Sun 10']) {
+      const f = { searchKey: 'title', keyword };
+      const found = await checkPages(
+        `registered books ${keyword}`,
+        `x.company_idx = ${a.idx} and x.title ilike '%${keyword}%'`,
+        'company_books x',
+        'x.created_at desc, x.idx desc',
+        (s, l) => `/api/product/booksList?start=${s}&length=${l}&search_value=${enc(f)}`,
+      );
+      expect(found, keyword).toBeGreaterThan(0);
+    }
+    for (const search of ['Park writer', 'Refund 1', 'ere is 3']) {
+      const found = await checkPages(
+        `qna "${search}"`,
+        `x.board_idx = ${qna} and 'AUT' = any(x.company_division) and (x.title ilike '%${search}%' or x.name ilike '%${search}%')`,
+        'bbs_posts x',
+        'x.root_title, x.root_idx, x.thread_path',
+        (s, l) => `/api/help/bbs/qna?start=${s}&length=${l}&search_value=${encodeURIComponent(search)}`,
+      );
+      expect(found, search).toBeGreaterThan(0);
     }
   });
 

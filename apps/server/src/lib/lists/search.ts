@@ -9,7 +9,8 @@
  * Here each row is indexed by `list_grams(owner, text, '{2,4}')` (migration 0036): its lower-cased
  * 2- and 4-character substrings as numbers that carry the owner, so every posting list is one owner's.
  * A search asks for the keyword's 4-grams (its 2-grams below 4 characters: a Korean word is often two
- * syllables), and GIN intersects those lists, driven by the rarest; `ilike` rechecks the rows found.
+ * syllables), or those of them worth asking (grams.ts), and GIN intersects those lists, driven by the
+ * rarest; `ilike` rechecks the rows found.
  *
  * The answers are the ilike's: when `text` contains the keyword ignoring case, lower(text) contains
  * lower(keyword) (PostgreSQL's ilike compares the lower-cased strings in a multibyte encoding), so every
@@ -17,12 +18,15 @@
  * The same index serves the embedded PGlite (GIN on text[] needs no extension).
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { chooseGrams, gramStats, listGrams } from './grams';
 import { escapeLike } from './index';
 
 /** The gram sizes every gram index keeps (written as the literal of the index expression: the planner matches it as text). */
 const SIZES = sql.raw(`'{2,4}'`);
 
 export interface GramIndex {
+  /** the index's name (its statistics weigh the keyword's grams: grams.ts) */
+  name: string;
   /** the owner column, e.g. `b.company_idx` (written as in the index, with the list's alias) */
   owner: SQL;
   /** the indexed text, e.g. `b.title` or `b.title || E'\n' || b.name` (as in the index) */
@@ -37,9 +41,12 @@ export function containsText(index: GramIndex, ownerValue: number, columns: SQL[
   const recheck = textMatch(columns, keyword);
   const chars = [...keyword].length;
   if (chars < 2) return recheck;
-  const sizes = chars >= 4 ? '{4}' : '{2}';
-  return sql`(list_grams(${index.owner}, ${index.text}, ${SIZES}) @> list_grams(${ownerValue}::bigint, ${keyword}::text, ${sizes}::int[])
-    and ${recheck})`;
+  const size = chars >= 4 ? 4 : 2;
+  const grams = sql`list_grams(${ownerValue}::bigint, ${keyword}::text, ${`{${size}}`}::int[])`;
+  // only the grams worth asking (grams.ts), taken from the database's own grams of the keyword
+  const ask = chooseGrams(listGrams(ownerValue, keyword, size), gramStats(index.name));
+  const asked = ask ? sql`list_grams_at(${grams}, ${`{${ask.join(',')}}`}::int[])` : grams;
+  return sql`(list_grams(${index.owner}, ${index.text}, ${SIZES}) @> ${asked} and ${recheck})`;
 }
 
 /** Whether any of `columns` contains `keyword` ignoring case: the ilike alone (a row's test, no index). */

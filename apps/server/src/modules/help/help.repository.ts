@@ -100,7 +100,7 @@ export async function listPosts(db: DbOrTx, q: { boardIdx: number; division: str
   const visible = sql.join([...conds], sql` and `);
   if (q.search) {
     // title or author contains it: on bbs_posts_text_grams, one board's grams of both (lib/lists/search.ts)
-    const index = { owner: sql`b.board_idx`, text: sql`b.title || E'\n' || b.name` };
+    const index = { name: 'bbs_posts_text_grams', owner: sql`b.board_idx`, text: sql`b.title || E'\n' || b.name` };
     conds.push(containsText(index, q.boardIdx, [sql`b.title`, sql`b.name`], q.search));
   }
   const keys = sql`select b.idx, b.root_title, b.root_idx, b.thread_path from bbs_posts b where ${sql.join(conds, sql` and `)}`;

@@ -20,7 +20,7 @@ import { BOARD_POST_COUNTS, HELP_FILE_COUNTS } from '../../modules/help/help.rep
 import { countMigrationSql } from './counts';
 import { chooseGrams, gramStats, listGrams, refreshGramStats } from './grams';
 import { rangeBounds, rangeParts } from './ranges';
-import { summaryMigrationSql, type SummarySpec } from './summary';
+import { summaryCoveringSql, summaryMigrationSql, type SummarySpec } from './summary';
 import type { TestCompany } from '../../test/factories';
 
 /**
@@ -817,7 +817,8 @@ describe('ranges by the hour', () => {
       });
       return { tables: parts.map((p) => /from (\w+_sums)/.exec(dialect.sqlToQuery(p).sql)?.[1] ?? 'rows'), slivers };
     };
-    const sums = ['royalty_total_month_sums', 'royalty_total_day_sums'];
+    // the whole month, then the whole days before it and those after it (each one range of the day sums' key)
+    const sums = ['royalty_total_month_sums', 'royalty_total_day_sums', 'royalty_total_day_sums'];
     // +09:00: the edges are whole hours, no row is read
     expect(await read('Asia/Seoul', 'royalty_total')).toEqual({ tables: [...sums, 'royalty_total_hour_sums'], slivers: [] });
     // +05:30: half an hour at each end from the rows
@@ -855,6 +856,26 @@ describe('summary tables', () => {
     const file = readdirSync(MIGRATIONS_DIR).find((f) => f.endsWith('_list_summaries.sql'));
     const migration = readFileSync(path.join(MIGRATIONS_DIR, file!), 'utf8');
     for (const spec of [INVOICE_SUMMARY, PAYMENT_SUMMARY, COMPANY_BOOKS_SUMMARY]) expect(migration).toContain(summaryMigrationSql(spec));
+  });
+
+  it('every summary table’s key carries its sums (INCLUDE): the covering migration holds what summaryCoveringSql generates', async () => {
+    const file = readdirSync(MIGRATIONS_DIR).find((f) => f.endsWith('_summary_covering.sql'));
+    const migration = readFileSync(path.join(MIGRATIONS_DIR, file!), 'utf8');
+    const specs = [
+      INVOICE_SUMMARY,
+      PAYMENT_SUMMARY,
+      COMPANY_BOOKS_SUMMARY,
+      COPYRIGHT_BOOKS_SUMMARY,
+      ROYALTY_SUMMARY,
+      ROYALTY_TOTALS,
+      ROYALTY_TOTAL_HOURS,
+    ];
+    for (const spec of specs) for (const statement of summaryCoveringSql(spec)) expect(migration).toContain(statement);
+    const keys = await q<{ tbl: string; def: string }>(
+      `select conrelid::regclass::text as tbl, pg_get_constraintdef(oid) as def from pg_constraint where contype = 'p' and conrelid::regclass::text like '%\\_sums'`,
+    );
+    expect(keys.length).toBe(13);
+    for (const k of keys) expect(k.def, k.tbl).toMatch(/ INCLUDE \(cnt/);
   });
 
   it('the count migrations hold the triggers generated from BOARD_POST_COUNTS, HELP_FILE_COUNTS, UNPAID_INVOICE_COUNTS, ROYALTY_BOOK_LINE_COUNTS (counts.ts) and COPYRIGHT_BOOKS_SUMMARY', () => {

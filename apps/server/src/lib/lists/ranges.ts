@@ -73,6 +73,9 @@ const hourAfter = (x: string) => {
 /** Whether instant text `x` is after `y`, also when one has a 5-digit year (10000-01-01T00:00:00Z). */
 const later = (x: string, y: string) => x.padStart(24, '0') > y.padStart(24, '0');
 
+/** Whether day `x` (YYYY-MM-DD) is before day `y`, also when one has a 5-digit year (10000-01-01). */
+const earlierDay = (x: string, y: string) => x.padStart(11, '0') < y.padStart(11, '0');
+
 /** The whole UTC days and months of the instants [sAt, eAt) (ISO text, UTC; undefined = open). */
 function dayRange(sAt: string | undefined, eAt: string | undefined): DayRange {
   const ds = sAt ? (sAt.slice(11, 19) === '00:00:00' ? sAt.slice(0, 10) : dayAfter(sAt.slice(0, 10))) : undefined;
@@ -117,17 +120,24 @@ export function rangeParts(r: DayRange, q: RangeRead): SQL[] {
   if (r.mt) monthConds.push(sql`s.month < ${r.mt}::date`);
   const columns = (month: SQL) => (typeof q.columns === 'function' ? q.columns(month) : q.columns);
   const parts = [sql`select ${columns(sql`s.month`)} from ${sql.raw(`${q.table}_month_sums`)} s where ${sql.join(monthConds, sql` and `)}`];
-  // the other whole days (none without a date filter: every month is whole then)
-  const edge: SQL[] = [];
-  if (r.mf) edge.push(sql`s.day < ${r.mf}::date`);
-  if (r.mt) edge.push(sql`s.day >= ${r.mt}::date`);
-  if (edge.length) {
-    const dayConds = [q.where, sql`(${sql.join(edge, sql` or `)})`];
-    if (r.ds) dayConds.push(sql`s.day >= ${r.ds}::date`);
-    if (r.de) dayConds.push(sql`s.day < ${r.de}::date`);
+  // the other whole days (none without a date filter: every month is whole then): those before the first
+  // whole month and those from the end of the last, each one range of the day sums' key (index-only);
+  // a range within one month has no whole month and is read from its first whole day to its end once
+  const days = (from: string | undefined, to: string | undefined) => {
+    const conds = [q.where];
+    if (from) conds.push(sql`s.day >= ${from}::date`);
+    if (to) conds.push(sql`s.day < ${to}::date`);
     parts.push(
-      sql`select ${columns(sql`date_trunc('month', s.day)::date`)} from ${sql.raw(`${q.table}_day_sums`)} s where ${sql.join(dayConds, sql` and `)}`,
+      sql`select ${columns(sql`date_trunc('month', s.day)::date`)} from ${sql.raw(`${q.table}_day_sums`)} s where ${sql.join(conds, sql` and `)}`,
     );
+  };
+  if (r.mf) {
+    const to = r.de && earlierDay(r.de, r.mf) ? r.de : r.mf;
+    if (!r.ds || earlierDay(r.ds, to)) days(r.ds, to);
+  }
+  if (r.mt) {
+    const from = r.mf && earlierDay(r.mt, r.mf) ? r.mf : r.mt;
+    if (!r.de || earlierDay(from, r.de)) days(from, r.de);
   }
   // the partial UTC days: before the first whole day, and from the end of the last one (none when the range is in UTC)
   const partial: [string, string][] = [];

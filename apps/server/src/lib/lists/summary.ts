@@ -198,5 +198,29 @@ $$;`,
   return out;
 }
 
+/**
+ * The statements that make each of a summary's tables' primary key carry its sums (`INCLUDE (cnt, …)`),
+ * so that a range read (ranges.ts) is an index-only scan of the company's keys: a company whose summary
+ * rows lie among 99 others' (one row per heap page) read 70 month rows from 44 heap pages otherwise.
+ * A key that already carries them is left as it is (drizzle's schema cannot declare INCLUDE columns).
+ */
+export function summaryCoveringSql(spec: SummarySpec): string[] {
+  return grainsOf(spec).map((g) => {
+    const table = `${spec.table}_${g}_sums`;
+    const keys = ['company_idx', g, ...spec.dims.map((d) => d.column)];
+    const sums = ['cnt', ...spec.measures.map((m) => m.column)];
+    return `DO $$
+DECLARE
+  pk record;
+BEGIN
+  SELECT conname, pg_get_constraintdef(oid) AS def INTO pk FROM pg_constraint WHERE conrelid = '${table}'::regclass AND contype = 'p';
+  IF pk.def NOT LIKE '%INCLUDE (%' THEN
+    EXECUTE format('ALTER TABLE ${table} DROP CONSTRAINT %I, ADD CONSTRAINT %I PRIMARY KEY (${list(keys)}) INCLUDE (${list(sums)})', pk.conname, pk.conname);
+  END IF;
+END
+$$;`;
+  });
+}
+
 /** The migration text of a summary: its statements separated by drizzle's breakpoints. */
 export const summaryMigrationSql = (spec: SummarySpec) => summaryTriggerSql(spec).join('\n--> statement-breakpoint\n');

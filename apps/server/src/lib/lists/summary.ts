@@ -199,28 +199,17 @@ $$;`,
 }
 
 /**
- * The statements that make each of a summary's tables' primary key carry its sums (`INCLUDE (cnt, …)`),
- * so that a range read (ranges.ts) is an index-only scan of the company's keys: a company whose summary
+ * Each of a summary's tables with the key and sums of its primary key, as a row of the covering migration
+ * (`('<table>', '<key columns>', '<sums>')`, migration 0041): the key carries the sums (`INCLUDE (cnt, …)`),
+ * so that a range read (ranges.ts) is an index-only scan of the company's keys; a company whose summary
  * rows lie among 99 others' (one row per heap page) read 70 month rows from 44 heap pages otherwise.
- * A key that already carries them is left as it is (drizzle's schema cannot declare INCLUDE columns).
+ * drizzle's schema cannot declare INCLUDE columns: a new summary table gets its row there.
  */
-export function summaryCoveringSql(spec: SummarySpec): string[] {
-  return grainsOf(spec).map((g) => {
-    const table = `${spec.table}_${g}_sums`;
-    const keys = ['company_idx', g, ...spec.dims.map((d) => d.column)];
-    const sums = ['cnt', ...spec.measures.map((m) => m.column)];
-    return `DO $$
-DECLARE
-  pk record;
-BEGIN
-  SELECT conname, pg_get_constraintdef(oid) AS def INTO pk FROM pg_constraint WHERE conrelid = '${table}'::regclass AND contype = 'p';
-  IF pk.def NOT LIKE '%INCLUDE (%' THEN
-    EXECUTE format('ALTER TABLE ${table} DROP CONSTRAINT %I, ADD CONSTRAINT %I PRIMARY KEY (${list(keys)}) INCLUDE (${list(sums)})', pk.conname, pk.conname);
-  END IF;
-END
-$$;`;
-  });
-}
+export const summaryCoveringRows = (spec: SummarySpec): string[] =>
+  grainsOf(spec).map(
+    (g) =>
+      `('${spec.table}_${g}_sums', '${list(['company_idx', g, ...spec.dims.map((d) => d.column)])}', '${list(['cnt', ...spec.measures.map((m) => m.column)])}')`,
+  );
 
 /** The migration text of a summary: its statements separated by drizzle's breakpoints. */
 export const summaryMigrationSql = (spec: SummarySpec) => summaryTriggerSql(spec).join('\n--> statement-breakpoint\n');

@@ -97,7 +97,11 @@ export function chooseGrams(grams: readonly bigint[], stats: GramStats | undefin
   return chosen.length === grams.length ? undefined : chosen.sort((a, b) => a - b);
 }
 
-/** The statistics of every gram index (`list_grams(…)` indexes), kept per process (search.ts reads them synchronously). */
+/**
+ * The statistics of every gram index (`list_grams(…)` indexes), kept per process: search.ts builds its SQL
+ * synchronously. A server process serves one database; test apps that share a process share these too,
+ * which changes only which grams a search asks, never its answer.
+ */
 const known = new Map<string, GramStats>();
 
 /** The statistics of the gram index `name`, when ANALYZE has left some and they were read. */

@@ -125,6 +125,9 @@ test.describe('[LAYOUT] shell and languages', () => {
     await company.press('Enter');
     await expect(company).toHaveAttribute('aria-expanded', 'false');
     await page.goBack();
+    // the app has shown the Q&A board again (the back and the forward of a busy browser can be rendered
+    // as one step, and a page that never left its group does not reopen it)
+    await expect(nav.getByRole('link', { name: 'Q&A board', exact: true })).toHaveAttribute('aria-current', 'page');
     await page.goForward();
     await expect(page).toHaveURL(/\/settings\/companyEdit$/);
     await expect(company).toHaveAttribute('aria-expanded', 'true');

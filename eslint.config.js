@@ -68,6 +68,27 @@ export default tseslint.config(
     },
   },
   {
+    // The entry bundle (the router, the session, the login page: every page loads it) carries no zod: the
+    // contract's index builds every schema when it is evaluated (87 KiB of zod and 20 KiB of schemas in the
+    // entry, on the login page's critical path). Types are free; values come from its zod-free subpaths.
+    files: ['apps/web/src/app/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/features/auth/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@portal/contract',
+              allowTypeImports: true,
+              message: "The entry bundle imports no zod: import values from '@portal/contract/constants' or '/screens'.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_NOT_WEB] }] },
   },

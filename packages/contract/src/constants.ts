@@ -20,3 +20,10 @@ export const DATE_MAX = '9999-12-31';
 /** The UI languages; the company's last one is stored at login and mails to it are written in it. */
 export const UI_LANGUAGES = ['en', 'ko', 'es', 'zh', 'ja'] as const;
 export type TUiLanguage = (typeof UI_LANGUAGES)[number];
+
+/**
+ * The demo logins as the login page shows them (`id / password, …`): the page and the server's prerendered
+ * screen. Here, not beside ZLoginHints: the login page is in the entry bundle, which imports no zod.
+ */
+export const demoLoginsText = (logins: readonly { id: string; password: string }[]) =>
+  logins.map((l) => `${l.id} / ${l.password}`).join(', ');

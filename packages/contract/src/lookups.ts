@@ -45,6 +45,3 @@ export const ZLoginHints = z.object({
   demo_logins: z.array(z.object({ id: z.string(), password: z.string() })),
 });
 export type TLoginHints = z.infer<typeof ZLoginHints>;
-
-/** The demo logins as the login page shows them (`id / password, …`): the page and the server's prerendered screen. */
-export const demoLoginsText = (logins: TLoginHints['demo_logins']) => logins.map((l) => `${l.id} / ${l.password}`).join(', ');

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { demoLoginsText, type TLoginHints } from '@portal/contract';
-import { PASSWORD_MIN_LENGTH } from '@portal/contract/constants';
+import type { TLoginHints } from '@portal/contract';
+import { demoLoginsText, PASSWORD_MIN_LENGTH } from '@portal/contract/constants';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';

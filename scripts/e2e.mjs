@@ -3,9 +3,9 @@
 // Extra arguments go to `playwright test` (e.g. a spec file). E2E_PORT and WEB_OUT_DIR move the
 // server port and the build directory so that several runs can share one machine.
 //
-// The suite runs as E2E_SHARDS Playwright processes side by side (default: 2 on a machine with at least
-// two cores, else 1), each on its own pair of servers and fresh databases (ports E2E_PORT + 10 × shard),
-// so no spec sees another's writes. One process keeps about one core busy (the page's scripts and axe
+// The whole suite runs as E2E_SHARDS Playwright processes side by side (default: 2 on a machine with at
+// least two cores, else 1; 1 when arguments pick specs), each on its own pair of servers and fresh
+// databases (ports E2E_PORT + 10 × (shard − 1) and the next two), so no spec sees another's writes. One process keeps about one core busy (the page's scripts and axe
 // in Chromium; the servers wait): on 2 cores the 133 tests took 34 min in one process.
 import { spawn, spawnSync } from 'node:child_process';
 import os from 'node:os';
@@ -20,7 +20,7 @@ const chromium = ensureChromium();
 if (!process.env.E2E_SKIP_BUILD) run('npm', ['run', 'build', '-w', 'apps/web']);
 
 const basePort = Number(process.env.E2E_PORT ?? 4173);
-const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? Math.min(2, os.availableParallelism())) || 1);
+const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? (process.argv.length > 2 ? 1 : Math.min(2, os.availableParallelism()))) || 1);
 const playwright = ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', ...process.argv.slice(2)];
 if (shards === 1) {
   run('npx', playwright, { env: { ...process.env, CHROMIUM_PATH: chromium } });

@@ -48,6 +48,38 @@ describe('web: features never import app/', () => {
   });
 });
 
+describe('web: the entry bundle imports no value of the contract index (its schemas need zod)', () => {
+  it('reports a value import in the login page, and keeps the features rule there', async () => {
+    const messages = await lint(
+      "import { demoLoginsText } from '@portal/contract';\nexport const f = demoLoginsText;\n",
+      'apps/web/src/features/auth/components/probe.tsx',
+      '@typescript-eslint/no-restricted-imports',
+    );
+    expect(messages.map((m) => m.message)).toEqual([expect.stringContaining('The entry bundle imports no zod')]);
+    const features = await lint(
+      "import { x } from '../../settlement/api/probe';\nexport const y = x;\n",
+      'apps/web/src/features/auth/components/probe.tsx',
+      'no-restricted-imports',
+    );
+    expect(features.map((m) => m.message)).toEqual([expect.stringContaining('Features never import each other')]);
+  });
+
+  it('lets the entry import types from the index and values from its zod-free subpaths, and a lazy screen anything', async () => {
+    const entry = await lint(
+      "import type { TLoginHints } from '@portal/contract';\nimport { demoLoginsText } from '@portal/contract/constants';\nexport const f = (h: TLoginHints) => demoLoginsText(h.demo_logins);\n",
+      'apps/web/src/lib/probe.ts',
+      '@typescript-eslint/no-restricted-imports',
+    );
+    expect(entry).toEqual([]);
+    const screen = await lint(
+      "import { ZLoginHints } from '@portal/contract';\nexport const z = ZLoginHints;\n",
+      'apps/web/src/features/help/components/probe.tsx',
+      '@typescript-eslint/no-restricted-imports',
+    );
+    expect(screen).toEqual([]);
+  });
+});
+
 describe('web and server never import each other', () => {
   it('reports a relative import across the two apps, either way', async () => {
     const server = await lint(

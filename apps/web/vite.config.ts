@@ -7,8 +7,8 @@ import { worldGeometryPlugin } from './world-geometry';
 
 /**
  * `.vite/boot.json`: per language, what index.html shows before the app has run: the loading
- * indicator's label, and the login screen as HTML (app/login-prerender.tsx, rendered here
- * through Vite's SSR loader). The server writes them into the page it sends (apps/server/src/web-app.ts).
+ * indicator's label, the login screen and the app layout's frame as HTML (app/prerender.tsx, rendered
+ * here through Vite's SSR loader). The server writes them into the page it sends (apps/server/src/web-app.ts).
  */
 function bootTexts(): Plugin {
   return {
@@ -21,9 +21,12 @@ function bootTexts(): Plugin {
         .map((d) => d.name);
       const read = (lng: string, ns: string) => JSON.parse(readFileSync(path.join(localesDir, lng, `${ns}.json`), 'utf8'));
       const locales = Object.fromEntries(languages.map((lng) => [lng, { common: read(lng, 'common'), auth: read(lng, 'auth') }]));
-      const login = await prerender(import.meta.dirname, (m) => m.prerenderLogin(locales));
+      const { login, appShell } = await prerender(import.meta.dirname, async (m) => ({
+        login: await m.prerenderLogin(locales),
+        appShell: await m.prerenderAppShell(locales),
+      }));
       const texts = Object.fromEntries(
-        languages.map((lng) => [lng, { loading: String(locales[lng]!.common.app.loading), login: login[lng] }]),
+        languages.map((lng) => [lng, { loading: String(locales[lng]!.common.app.loading), login: login[lng], appShell: appShell[lng] }]),
       );
       this.emitFile({ type: 'asset', fileName: '.vite/boot.json', source: JSON.stringify(texts) });
     },
@@ -31,7 +34,7 @@ function bootTexts(): Plugin {
 }
 
 /** Loads the prerender module with Vite's SSR loader (TSX, the app's imports) and runs `run` on it. */
-type PrerenderModule = typeof import('./src/app/login-prerender');
+type PrerenderModule = typeof import('./src/app/prerender');
 async function prerender<T>(root: string, run: (m: PrerenderModule) => Promise<T>) {
   const server = await createServer({
     configFile: false,
@@ -44,7 +47,7 @@ async function prerender<T>(root: string, run: (m: PrerenderModule) => Promise<T
     server: { middlewareMode: true, hmr: false, ws: false, watch: null },
   });
   try {
-    return await run((await server.ssrLoadModule('/src/app/login-prerender.tsx')) as PrerenderModule);
+    return await run((await server.ssrLoadModule('/src/app/prerender.tsx')) as PrerenderModule);
   } finally {
     await server.close();
   }

@@ -13,7 +13,7 @@ beforeAll(async () => {
   const dist = mkdtempSync(path.join(os.tmpdir(), 'portal-dist-'));
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"><div class="boot-loader" aria-label="Loading"></div></div>');
-  // the login screen as the build renders it (apps/web/src/app/login-prerender.tsx)
+  // the login screen as the build renders it (apps/web/src/app/prerender.tsx; no app layout frame in this build)
   mkdirSync(path.join(dist, '.vite'));
   writeFileSync(
     path.join(dist, '.vite', 'boot.json'),

@@ -115,12 +115,13 @@ describe('index.html with the screen preloaded', () => {
 });
 
 describe('the login screen rendered by the build, in the page (issue 17)', () => {
-  // what apps/web/src/app/login-prerender.tsx writes per language (vite.config.ts)
+  // what apps/web/src/app/prerender.tsx writes per language (vite.config.ts)
   const login = (lng: string) => ({
     plain: `<main lang-${lng}>form</main>`,
     hinted: `<main lang-${lng}>form<p data-testid="demo-hint">Demo: %DEMO_LOGINS%</p></main>`,
   });
-  function built({ paintFirst = true } = {}) {
+  const appShell = (lng: string) => `<header lang-${lng}>bar</header><main>…</main><footer><p>© %YEAR% Portal</p></footer>`;
+  function built({ paintFirst = true, shell = false } = {}) {
     const dir = dist();
     writeFileSync(
       path.join(dir, 'index.html'),
@@ -128,7 +129,10 @@ describe('the login screen rendered by the build, in the page (issue 17)', () =>
     );
     writeFileSync(
       path.join(dir, '.vite', 'boot.json'),
-      JSON.stringify({ en: { loading: 'Loading…', login: login('en') }, ko: { loading: '불러오는 중…', login: login('ko') } }),
+      JSON.stringify({
+        en: { loading: 'Loading…', login: login('en'), ...(shell && { appShell: appShell('en') }) },
+        ko: { loading: '불러오는 중…', login: login('ko'), ...(shell && { appShell: appShell('ko') }) },
+      }),
     );
     // the runtime chunk that Vite's index.html preloads is also among the screen's imports
     const manifestPath = path.join(dir, '.vite', 'manifest.json');
@@ -185,6 +189,29 @@ describe('the login screen rendered by the build, in the page (issue 17)', () =>
     expect(template).toContain('<link rel="modulepreload" crossorigin href="/assets/index-a.js" data-entry>');
     // nothing outside the template loads a script but paint-first.js
     expect(head.replace(template, '')).not.toMatch(/modulepreload|as="fetch"|index-a\.js/);
+  });
+
+  it("a page of the app layout carries the layout's frame with this year, inert, its scripts after the paint; other layouts keep the indicator", () => {
+    const shelled = built({ shell: true });
+    const get = (url: string, headers: Record<string, string> = {}) => shelled(url, headers).body.toString();
+    const year = new Date().getFullYear();
+    for (const url of ['/dashboard', '/copyright/royalty?start=0', '/help/bbs/qna']) {
+      const h = get(url, { cookie: 'portal.lang=ko' });
+      expect(h, url).toContain(
+        `<div id="root"><div inert><header lang-ko>bar</header><main>…</main><footer><p>© ${year} Portal</p></footer></div></div>`,
+      );
+      expect(h, url).toContain('<script type="module" src="/paint-first.js"></script>');
+      expect(h, url).toMatch(/<template data-after-paint>[^]*index-a\.js[^]*<\/template>/);
+    }
+    expect(get('/dashboard')).toContain('<header lang-en>');
+    // a guest page, the full-page lock screen, the distributor's console: the loading indicator, scripts as usual
+    for (const url of ['/password-reset', '/lock', '/admin/imports']) {
+      expect(get(url), url).toContain('aria-label="Loading…"');
+      expect(get(url), url).not.toContain('inert');
+      expect(get(url), url).toContain('<script type="module" crossorigin src="/assets/index-a.js">');
+    }
+    // a language the build rendered no frame for: the indicator
+    expect(get('/dashboard', { cookie: 'portal.lang=ja' })).toContain('<div class="boot-loader"');
   });
 
   it('without paint-first.js in the build, the scripts load as on any page', () => {

@@ -17,7 +17,8 @@ import type { FastifyInstance } from 'fastify';
  *
  * /login goes further (issue 17: Lighthouse mobile ≥ 98): the page carries the login screen itself,
  * rendered by the build per language, and its scripts load only once that screen is painted
- * (`scriptsAfterPaint`); docs/decisions/login-prerender.md.
+ * (`scriptsAfterPaint`); a page of the app layout carries the layout's frame around a loading
+ * indicator, painted before its scripts have run; docs/decisions/login-prerender.md.
  */
 
 /** Any other path is a page of the app layout (the in-app not-found page, say). */
@@ -78,9 +79,12 @@ interface BootTexts {
   loading: string;
   /** the login screen as HTML, without and with the demo logins (in place of DEMO_LOGINS_MARK) */
   login?: { plain: string; hinted: string };
+  /** the app layout's frame around a loading indicator, as HTML (the footer's year is YEAR_MARK) */
+  appShell?: string;
 }
-/** apps/web/src/app/login-prerender.tsx */
+/** apps/web/src/app/prerender.tsx */
 const DEMO_LOGINS_MARK = '%DEMO_LOGINS%';
+const YEAR_MARK = '%YEAR%';
 /** index.html's loading indicator, which the login screen replaces */
 const BOOT_LOADER = /<div class="boot-loader"[^>]*><\/div>/;
 
@@ -116,6 +120,9 @@ const scriptsAfterPaint = (page: string) => {
 /** The path of the login screen, whose page carries the screen rendered by the build. */
 const isLogin = (pathname: string) => screenOfPath(pathname)?.path === '/login';
 
+/** A page of the app layout (behind the session guard), whose page carries the layout's frame. */
+const inAppLayout = (pathname: string) => screenOfPath(pathname)?.layout === 'app';
+
 /**
  * The demo logins of GET /api/common/loginHints (modules/common: the one place that decides them),
  * asked in-process, as `demoLoginsText`; empty when there are none or the call fails.
@@ -142,19 +149,27 @@ export function createIndexHtml(webDist: string) {
   const byName = new Map<string, string>();
   for (const [key, chunk] of Object.entries(manifest))
     if (chunk.name && !byName.has(chunk.name) && !chunk.src?.endsWith('.json')) byName.set(chunk.name, key);
-  // per language, what the page says before the app's translations arrive, and the login screen
-  // rendered by the build (vite.config.ts, apps/web/src/app/login-prerender.tsx)
+  // per language, what the page says before the app's translations arrive, the login screen and the
+  // app layout's frame rendered by the build (vite.config.ts, apps/web/src/app/prerender.tsx)
   const bootPath = path.join(webDist, '.vite', 'boot.json');
   const boot: Record<string, BootTexts> = existsSync(bootPath) ? JSON.parse(readFileSync(bootPath, 'utf8')) : {};
   /**
    * index.html in the request's language: `<html lang>`, and the loading indicator's label, or for
-   * the login page the screen itself in its place (with the demo logins when there are any)
+   * the login page the screen itself in its place (with the demo logins when there are any), for a
+   * page of the app layout the layout's frame around it (with the footer's `year`)
    */
-  const localised = (lang: string, login: string | undefined): { page: string; prerendered: boolean } => {
+  const localised = (lang: string, login: string | undefined, appShell: number | undefined): { page: string; prerendered: boolean } => {
     const texts = boot[lang];
     const page = html.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`);
-    if (login !== undefined && texts?.login) {
-      const screen = login ? texts.login.hinted.replace(DEMO_LOGINS_MARK, () => escapeText(login)) : texts.login.plain;
+    const screen =
+      login !== undefined && texts?.login
+        ? login
+          ? texts.login.hinted.replace(DEMO_LOGINS_MARK, () => escapeText(login))
+          : texts.login.plain
+        : appShell !== undefined && texts?.appShell
+          ? texts.appShell.replace(YEAR_MARK, String(appShell))
+          : undefined;
+    if (screen !== undefined) {
       // inert until React replaces it (main.tsx): nothing typed or clicked in it can be lost
       const prerendered = page.replace(BOOT_LOADER, () => `<div inert>${screen}</div>`);
       if (prerendered !== page) return { page: prerendered, prerendered: true };
@@ -189,13 +204,15 @@ export function createIndexHtml(webDist: string) {
     const screen = screenFor(pathname);
     const calls = callsFor(pathname);
     const login = isLogin(pathname) ? demoLogins : undefined;
-    const key = `${screen.chunks.join(',')}|${screen.ns.join(',')}|${calls.join(',')}|${lang}|${login ?? '-'}`;
+    // the footer's year, as the server's clock has it (a page kept from last year is not sent)
+    const appShell = inAppLayout(pathname) ? new Date().getFullYear() : undefined;
+    const key = `${screen.chunks.join(',')}|${screen.ns.join(',')}|${calls.join(',')}|${lang}|${login ?? '-'}|${appShell ?? '-'}`;
     let v = cache.get(key);
     if (!v) {
       // the demo logins are few and seldom change; a bound all the same
       if (cache.size >= 200) cache.clear();
       const { js, css } = filesOf(screen.chunks, screen.ns, lang);
-      const { page: base, prerendered } = localised(lang, login);
+      const { page: base, prerendered } = localised(lang, login, appShell);
       // not what the page announces already (Vite's own modulepreloads of the entry's imports)
       const notIn = (f: string) => !base.includes(`href="/${f}"`);
       const links = [

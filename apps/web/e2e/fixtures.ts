@@ -151,6 +151,28 @@ const TRANSIENT_MS = 1500;
  * a spec visits is checked for serious and critical violations.
  */
 export const test = base.extend<{ axeEveryScreen: void }>({
+  /**
+   * A page whose navigations resolve once the app has taken over: /login and the pages of the app
+   * layout arrive with their screen already drawn (rendered by the build, apps/web/src/app/prerender.tsx),
+   * inert until React replaces it. A person cannot use that picture; a locator would find it (Playwright
+   * does not take `inert` as hidden) and read ids the live screen does not have.
+   */
+  page: async ({ page }, use) => {
+    const live = () => page.waitForFunction(() => !document.querySelector('#root > [inert]'));
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const res = await goto(...args);
+      await live();
+      return res;
+    };
+    page.reload = async (...args) => {
+      const res = await reload(...args);
+      await live();
+      return res;
+    };
+    await use(page);
+  },
   axeEveryScreen: [
     async ({ page }, use, testInfo) => {
       const stays: { screen: string; since: number; until?: number }[] = [];

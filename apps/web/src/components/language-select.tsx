@@ -13,7 +13,7 @@ export function LanguageSelect({ size, w = 150, testId = 'language-select' }: { 
     <Input
       component="select"
       aria-label={t('topbar.language')}
-      // the language of the i18next it renders with (the login screen is also rendered at build time: login-prerender.tsx)
+      // the language of the i18next it renders with (the login screen is also rendered at build time: app/prerender.tsx)
       value={asLanguage(i18n.resolvedLanguage ?? i18n.language)}
       onChange={(e: React.ChangeEvent<HTMLSelectElement>) => void i18n.changeLanguage(e.currentTarget.value)}
       leftSection={<IconLanguage size={16} aria-hidden />}

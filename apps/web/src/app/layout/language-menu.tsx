@@ -2,7 +2,7 @@ import { Button, Menu, Text } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client';
-import { LANGUAGES, LANGUAGE_NAMES, currentLanguage, type Language } from '../../lib/i18n';
+import { LANGUAGES, LANGUAGE_NAMES, asLanguage, type Language } from '../../lib/i18n';
 import { session } from '../../lib/session';
 
 /** Switches the UI language; a logged-in company's mails follow it (PATCH company/uiLanguage, issue 18). */
@@ -15,7 +15,8 @@ function switchLanguage(i18n: { changeLanguage(l: string): Promise<unknown> }, l
 /** Spec §1: the language can be switched from a menu in the top bar; the choice is stored locally. */
 export function LanguageMenu() {
   const { t, i18n } = useTranslation();
-  const current = currentLanguage();
+  // the language of the i18next it renders with (the layout is also rendered at build time: app/prerender.tsx)
+  const current = asLanguage(i18n.resolvedLanguage ?? i18n.language);
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>

@@ -12,13 +12,16 @@ import { SESSION_CHECK_INTERVAL_MS, SESSION_WARNING_MS, session } from '../../li
  * Spec §4: every 30 s the stored expiry is compared with now; within 5 minutes a modal offers to
  * extend the login time. An expired session goes back to login with the wanted path kept.
  */
+/** At build time (app/prerender.tsx) there is no session: the layout's frame is rendered without one. */
+const noSession = () => null;
+
 export function SessionWarning() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const qc = useQueryClient();
   const refresh = useRefresh();
-  const expiresAt = useSyncExternalStore(session.subscribe, session.expiresAt);
+  const expiresAt = useSyncExternalStore(session.subscribe, session.expiresAt, noSession);
   const [remaining, setRemaining] = useState<number | null>(null);
   const [dismissedFor, setDismissedFor] = useState<number | null>(null);
 

@@ -6,7 +6,8 @@
 const KEY = 'portal.passwordChangeRequired';
 
 export const passwordChange = {
-  required: (): boolean => localStorage.getItem(KEY) === '1',
+  /** false without a storage (the build's prerender of the layout, app/prerender.tsx) */
+  required: (): boolean => typeof localStorage !== 'undefined' && localStorage.getItem(KEY) === '1',
   set(required: boolean) {
     if (required) localStorage.setItem(KEY, '1');
     else localStorage.removeItem(KEY);

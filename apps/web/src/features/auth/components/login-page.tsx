@@ -34,7 +34,7 @@ export function validateLogin(id: string, password: string): Errors {
   return errors;
 }
 
-/** `hints`: the demo logins known before the first render (the build's prerender, login-prerender.tsx). */
+/** `hints`: the demo logins known before the first render (the build's prerender, app/prerender.tsx). */
 export function LoginPage({ hints }: { hints?: TLoginHints } = {}) {
   const { t, i18n } = useTranslation(['auth', 'common']);
   const navigate = useNavigate();

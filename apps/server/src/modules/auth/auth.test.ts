@@ -163,6 +163,18 @@ describe('tokens', () => {
     await expectAll401(forged);
   });
 
+  it('a token verified and kept does not let a copy with another signature through (the kept tokens are keyed on the whole token)', async () => {
+    const token = await t.login('acme', 'acme-pass');
+    expect((await t.inject(token, { method: 'GET', url: '/api/company/loginInfo' })).statusCode).toBe(200);
+    const [h, p, s] = token.split('.');
+    const at = 10;
+    const other = `${h}.${p}.${s!.slice(0, at)}${s![at] === 'A' ? 'B' : 'A'}${s!.slice(at + 1)}`;
+    await expectAll401(other);
+    // and the same payload with the header's spelling changed
+    await expectAll401(`${b64({ typ: 'JWT', alg: 'HS256' })}.${p}.${s}`);
+    expect((await t.inject(token, { method: 'GET', url: '/api/company/loginInfo' })).statusCode).toBe(200);
+  });
+
   it('refuses a token signed with another secret', async () => {
     const token = await t.login('acme', 'acme-pass');
     const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());

@@ -194,6 +194,16 @@ describe('tokens', () => {
     await expectAll401(signHs256({ ...claims, iat: now - 7200, exp: now - 3600 }, t.config.jwtSecret));
   });
 
+  it('refuses a token kept as verified once it has expired', async () => {
+    const token = await t.login('acme', 'acme-pass');
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+    const exp = Math.floor(Date.now() / 1000) + 2;
+    const short = signHs256({ ...claims, exp }, t.config.jwtSecret);
+    expect((await t.inject(short, { method: 'GET', url: '/api/company/loginInfo' })).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, exp * 1000 - Date.now() + 50));
+    await expectAll401(short);
+  });
+
   it('refuses a token that is not yet valid', async () => {
     const token = await t.login('acme', 'acme-pass');
     const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());

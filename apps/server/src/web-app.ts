@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { demoLoginsText, type TLoginHints } from '@portal/contract';
+import { DEMO_LOGINS_MARK, demoLoginsText, YEAR_MARK, type TLoginHints } from '@portal/contract';
 import { screenOfPath, type ScreenFeature } from '@portal/contract/screens';
 import type { FastifyInstance } from 'fastify';
 
@@ -82,9 +82,6 @@ interface BootTexts {
   /** the app layout's frame around a loading indicator, as HTML (the footer's year is YEAR_MARK) */
   appShell?: string;
 }
-/** apps/web/src/app/prerender.tsx */
-const DEMO_LOGINS_MARK = '%DEMO_LOGINS%';
-const YEAR_MARK = '%YEAR%';
 /** index.html's loading indicator, which the login screen replaces */
 const BOOT_LOADER = /<div class="boot-loader"[^>]*><\/div>/;
 

@@ -22,6 +22,14 @@ export const UI_LANGUAGES = ['en', 'ko', 'es', 'zh', 'ja'] as const;
 export type TUiLanguage = (typeof UI_LANGUAGES)[number];
 
 /**
+ * Marks in the screens the web build renders to HTML (apps/web/src/app/prerender.tsx), which the server
+ * fills in for each request (apps/server/src/web-app.ts): the demo logins it has (as `demoLoginsText`
+ * writes them) and the year of the app layout's footer.
+ */
+export const DEMO_LOGINS_MARK = '%DEMO_LOGINS%';
+export const YEAR_MARK = '%YEAR%';
+
+/**
  * The demo logins as the login page shows them (`id / password, …`): the page and the server's prerendered
  * screen. Here, not beside ZLoginHints: the login page is in the entry bundle, which imports no zod.
  */

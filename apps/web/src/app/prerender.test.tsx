@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../lib/i18n';
-import { DEMO_LOGINS_MARK, YEAR_MARK, prerenderAppShell, prerenderLogin } from './prerender';
+import { DEMO_LOGINS_MARK, YEAR_MARK } from '@portal/contract/constants';
+import { prerenderAppShell, prerenderLogin } from './prerender';
 
 // the texts as the build reads them (vite.config.ts): language → namespace → texts
 const files = import.meta.glob<Record<string, unknown>>('../locales/*/{common,auth}.json', { eager: true, import: 'default' });

@@ -10,6 +10,7 @@
  * Runs in Node through Vite's SSR loader, never in the browser bundle.
  */
 import { MantineProvider } from '@mantine/core';
+import { DEMO_LOGINS_MARK, YEAR_MARK } from '@portal/contract/constants';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -22,15 +23,6 @@ import { PageLoader } from '../components/page-loader';
 import { LANGUAGES } from '../lib/i18n';
 import { resolveJosa } from '../lib/josa';
 import { LoginPage } from '../features/auth/components/login-page';
-
-/**
- * Stands for the demo logins in the hinted variant: the server puts the logins it has in their place
- * (`id / password, …`, as LoginPage writes them), or sends the plain variant when it has none.
- */
-export const DEMO_LOGINS_MARK = '%DEMO_LOGINS%';
-
-/** Stands for the year in the app layout's footer: the server writes the year of the request. */
-export const YEAR_MARK = '%YEAR%';
 
 type Locales = Record<string, Record<string, Record<string, unknown>>>;
 
@@ -67,7 +59,10 @@ async function perLanguage<T>(locales: Locales, ns: string[], render: (lng: stri
   return out;
 }
 
-/** Per language, the login screen without demo logins (`plain`) and with them (`hinted`). */
+/**
+ * Per language, the login screen without demo logins (`plain`) and with them (`hinted`): DEMO_LOGINS_MARK
+ * stands for them, and the server puts the logins it has in its place or sends the plain variant.
+ */
 export function prerenderLogin(locales: Locales): Promise<Record<string, { plain: string; hinted: string }>> {
   return perLanguage(locales, ['common', 'auth'], (lng, html) => {
     const render = (hints?: { id: string; password: string }[]) =>

@@ -14,7 +14,7 @@ import {
   royaltyTotals,
 } from '../../modules/copyright/copyright.repository';
 import { createTestApp, type TestContext } from '../../test/helper';
-import { COMPANY_BOOKS_SUMMARY, listCompanyBooks } from '../../modules/product/product.repository';
+import { COMPANY_BOOK_HOURS, COMPANY_BOOKS_SUMMARY, listCompanyBooks } from '../../modules/product/product.repository';
 import { INVOICE_SUMMARY, PAYMENT_SUMMARY, UNPAID_INVOICE_COUNTS } from '../../modules/settlement/settlement.repository';
 import { BOARD_POST_COUNTS, HELP_FILE_COUNTS } from '../../modules/help/help.repository';
 import { countMigrationSql } from './counts';
@@ -631,6 +631,7 @@ describe('lists against a plain count(*) / order by … offset … limit', () =>
     );
     await t.db.execute(`delete from company_books where company_idx = ${a.idx} and idx % 9 = 4`);
     await checkSums(COMPANY_BOOKS_SUMMARY);
+    await checkSums(COMPANY_BOOK_HOURS);
     await checkRegisteredBooks();
   });
 
@@ -852,6 +853,11 @@ describe('summary tables', () => {
     expect(readFileSync(path.join(MIGRATIONS_DIR, file!), 'utf8')).toContain(summaryMigrationSql(ROYALTY_TOTAL_HOURS));
   });
 
+  it('the registered books’ hour sums migration holds the triggers generated from COMPANY_BOOK_HOURS', () => {
+    const file = readdirSync(MIGRATIONS_DIR).find((f) => f.endsWith('_company_book_hour_sums.sql'));
+    expect(readFileSync(path.join(MIGRATIONS_DIR, file!), 'utf8')).toContain(summaryMigrationSql(COMPANY_BOOK_HOURS));
+  });
+
   it('the list summary migration holds the triggers generated from INVOICE_SUMMARY, PAYMENT_SUMMARY and COMPANY_BOOKS_SUMMARY', () => {
     const file = readdirSync(MIGRATIONS_DIR).find((f) => f.endsWith('_list_summaries.sql'));
     const migration = readFileSync(path.join(MIGRATIONS_DIR, file!), 'utf8');
@@ -874,7 +880,8 @@ describe('summary tables', () => {
     const keys = await q<{ tbl: string; def: string }>(
       `select conrelid::regclass::text as tbl, pg_get_constraintdef(oid) as def from pg_constraint where contype = 'p' and conrelid::regclass::text like '%\\_sums'`,
     );
-    expect(keys.length).toBe(13);
+    // and the tables made since (company_book_hour_sums) were made with it
+    expect(keys.length).toBe(14);
     for (const k of keys) expect(k.def, k.tbl).toMatch(/ INCLUDE \(cnt/);
   });
 

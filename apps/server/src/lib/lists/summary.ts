@@ -11,7 +11,7 @@
  * Lists with summaries: invoices (settlement.repository.ts INVOICE_SUMMARY, which replaced the
  * hand-written triggers of migrations 0007/0014/0015), payments (PAYMENT_SUMMARY), royalty lines
  * (copyright.repository.ts ROYALTY_SUMMARY) and registered books (product.repository.ts
- * COMPANY_BOOKS_SUMMARY), copyright books (copyright.repository.ts COPYRIGHT_BOOKS_SUMMARY) and the
+ * COMPANY_BOOKS_SUMMARY, and COMPANY_BOOK_HOURS, their hour grain), copyright books (copyright.repository.ts COPYRIGHT_BOOKS_SUMMARY) and the
  * royalty totals without the book (ROYALTY_TOTALS, a rollup of the royalty summary's day rows, and
  * ROYALTY_TOTAL_HOURS, their hour grain read from the lines); a range of days is split over them by ranges.ts.
  */
@@ -203,7 +203,8 @@ $$;`,
  * (`('<table>', '<key columns>', '<sums>')`, migration 0041): the key carries the sums (`INCLUDE (cnt, …)`),
  * so that a range read (ranges.ts) is an index-only scan of the company's keys; a company whose summary
  * rows lie among 99 others' (one row per heap page) read 70 month rows from 44 heap pages otherwise.
- * drizzle's schema cannot declare INCLUDE columns: a new summary table gets its row there.
+ * drizzle's schema cannot declare INCLUDE columns: a summary table made later is made with them in its own
+ * migration (company_book_hour_sums, migration 0042); a test checks every summary key in the database.
  */
 export const summaryCoveringRows = (spec: SummarySpec): string[] =>
   grainsOf(spec).map(

@@ -47,6 +47,11 @@ export interface Listening {
    * while it is not connected.
    */
   notify?(payload: string): Promise<boolean>;
+  /**
+   * PostgreSQL: resolves true once every notification committed before the call has been heard on
+   * this subscription (an empty command on its connection, see pgListen); false while it is not connected.
+   */
+  barrier?(): Promise<boolean>;
 }
 
 export interface Database {
@@ -279,6 +284,17 @@ export async function pgListen(pg: typeof import('pg').default, url: string, cha
       // one simple-protocol message (the change feed sends one per batch of requests: a named statement's
       // bind, execute and sync cost the server process more to write than the statement costs to parse)
       await c.query(`NOTIFY ${channel}, ${c.escapeLiteral(payload)}`);
+      return true;
+    },
+    async barrier() {
+      const c = current;
+      if (!c) return false;
+      // A commit signals every listening backend before its client hears it committed, and a backend sends
+      // the notifications it was signalled before it answers a command (postgres.c: before ReadyForQuery,
+      // and while it waits to read one). node-postgres reads in order: when this empty command is answered,
+      // every notification committed before it was sent has been emitted. No transaction, no XID, no WAL
+      // (a NOTIFY is a transaction that takes an XID and flushes a commit record).
+      await c.query('');
       return true;
     },
     async close() {

@@ -1,6 +1,8 @@
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import type { Database, ListenHandlers } from '../../db/client';
-import { createChangeFeed } from './change-feed';
+import type { Database, ListenHandlers, Listening } from '../../db/client';
+import { openTestDatabase } from '../../test/helper';
+import { CHANGES_CHANNEL, createChangeFeed } from './change-feed';
 
 /**
  * A PostgreSQL-like database under the test's control: each NOTIFY the feed sends is held until
@@ -102,5 +104,38 @@ describe('change feed: caughtUp', () => {
     await Promise.all(calls);
     expect(h.sent.length).toBeLessThanOrEqual(6);
     await feed.close();
+  });
+});
+
+describe.skipIf(process.env.TEST_DB !== 'pg' || !process.env.TEST_DATABASE_URL)('change feed on PostgreSQL', () => {
+  it('a commit made on another connection before caughtUp() is heard when it resolves, with no NOTIFY of its own', async () => {
+    const { database, drop, url } = await openTestDatabase();
+    const writer = new pg.Client({ connectionString: url });
+    await writer.connect();
+    // the feed's own NOTIFYs counted (it sends none while its connection answers the barrier)
+    let notifies = 0;
+    const listen = database.listen.bind(database);
+    const spied: Database = {
+      ...database,
+      listen: async (channel, handlers) => {
+        const l: Listening = await listen(channel, handlers);
+        return { ...l, notify: async (payload: string) => (notifies++, (await l.notify?.(payload)) ?? false) };
+      },
+    };
+    const feed = await createChangeFeed(spied);
+    try {
+      for (let i = 0; i < 300; i++) {
+        const before = feed.stamp(['settlement']);
+        // another process's write: committed, and its client told, before this one asks
+        await writer.query(`notify ${CHANGES_CHANNEL}, 'settlement'`);
+        await feed.caughtUp();
+        expect(feed.stamp(['settlement']), `round ${i}`).not.toBe(before);
+      }
+      expect(notifies).toBe(0);
+    } finally {
+      await feed.close();
+      await writer.end();
+      await drop();
+    }
   });
 });

@@ -21,7 +21,10 @@ export interface ChangeFeed {
    * something (connection lost or back): every topic may have changed. Returns the unsubscribe.
    */
   onChange(listener: (topic: string | null) => void): () => void;
-  /** Resolves once every change committed before the call has been heard (at most `timeoutMs`). */
+  /**
+   * Resolves once every change committed before the call has been heard (at most `timeoutMs`): a barrier
+   * on the listening connection where the database offers one (db/client.ts), else a NOTIFY heard back.
+   */
   sync(timeoutMs?: number): Promise<void>;
   /**
    * `sync()` shared by concurrent callers. A sync covers a call only when it is sent after the call
@@ -92,7 +95,17 @@ export async function createChangeFeed(database: Database): Promise<ChangeFeed> 
     async sync(timeoutMs = 5000) {
       // PGlite runs listeners before the committing call returns: nothing can be in flight
       if (database.driver === 'pglite' || !live) return;
-      // notifications reach a listener in commit order: hearing ours means hearing all before it
+      // on the listening connection itself: answered after every notification committed before it
+      if (listener.barrier) {
+        let timer: NodeJS.Timeout | undefined;
+        const answered = await Promise.race([
+          listener.barrier().catch(() => false),
+          new Promise<null>((resolve) => (timer = setTimeout(resolve, timeoutMs, null))),
+        ]).finally(() => clearTimeout(timer));
+        // answered, or waited as long as a NOTIFY is waited for; not connected: a NOTIFY through the pool
+        if (answered !== false) return;
+      }
+      // else a NOTIFY of our own: notifications reach a listener in commit order, hearing ours means hearing all before it
       const token = `${SYNC}${randomUUID()}`;
       const heard = new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, timeoutMs);

@@ -102,8 +102,9 @@ export async function createChangeFeed(database: Database): Promise<ChangeFeed> 
           listener.barrier().catch(() => false),
           new Promise<null>((resolve) => (timer = setTimeout(resolve, timeoutMs, null))),
         ]).finally(() => clearTimeout(timer));
-        // answered, or waited as long as a NOTIFY is waited for; not connected: a NOTIFY through the pool
-        if (answered !== false) return;
+        // answered, or waited as long as a NOTIFY is waited for; the connection lost meanwhile: nothing is
+        // served from memory until it is back (stamp() is null), so there is nothing to wait for
+        if (answered !== false || !live) return;
       }
       // else a NOTIFY of our own: notifications reach a listener in commit order, hearing ours means hearing all before it
       const token = `${SYNC}${randomUUID()}`;

@@ -43,11 +43,6 @@ export interface ListenHandlers {
 export interface Listening {
   close(): Promise<void>;
   /**
-   * PostgreSQL: NOTIFY on the subscription's own connection (never waiting for the pool); false
-   * while it is not connected.
-   */
-  notify?(payload: string): Promise<boolean>;
-  /**
    * PostgreSQL: resolves true once every notification committed before the call has been heard on
    * this subscription (an empty command on its connection, see pgListen); false while it is not connected.
    */
@@ -278,14 +273,6 @@ export async function pgListen(pg: typeof import('pg').default, url: string, cha
   };
   await connect();
   return {
-    async notify(payload: string) {
-      const c = current;
-      if (!c) return false;
-      // one simple-protocol message (the change feed sends one per batch of requests: a named statement's
-      // bind, execute and sync cost the server process more to write than the statement costs to parse)
-      await c.query(`NOTIFY ${channel}, ${c.escapeLiteral(payload)}`);
-      return true;
-    },
     async barrier() {
       const c = current;
       if (!c) return false;

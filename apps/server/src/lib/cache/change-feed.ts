@@ -1,9 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 
 export const CHANGES_CHANNEL = 'portal_changes';
-const SYNC = 'sync:';
 
 /**
  * What this process has heard of committed writes, per topic (migration 0010: triggers NOTIFY the
@@ -23,7 +20,7 @@ export interface ChangeFeed {
   onChange(listener: (topic: string | null) => void): () => void;
   /**
    * Resolves once every change committed before the call has been heard (at most `timeoutMs`): a barrier
-   * on the listening connection where the database offers one (db/client.ts), else a NOTIFY heard back.
+   * on the listening connection (db/client.ts pgListen).
    */
   sync(timeoutMs?: number): Promise<void>;
   /**
@@ -44,14 +41,9 @@ export async function createChangeFeed(database: Database): Promise<ChangeFeed> 
   /** bumped whenever the feed may have missed something (a reconnection): every older stamp is void */
   let epoch = 0;
   let live = false;
-  const waiters = new Map<string, () => void>();
   const listeners = new Set<(topic: string | null) => void>();
   const listener = await database.listen(CHANGES_CHANNEL, {
     message(payload) {
-      if (payload.startsWith(SYNC)) {
-        waiters.get(payload)?.();
-        return;
-      }
       versions.set(payload, (versions.get(payload) ?? 0) + 1);
       for (const l of listeners) l(payload);
     },
@@ -96,31 +88,15 @@ export async function createChangeFeed(database: Database): Promise<ChangeFeed> 
       // PGlite runs listeners before the committing call returns: nothing can be in flight
       if (database.driver === 'pglite' || !live) return;
       // on the listening connection itself: answered after every notification committed before it
-      if (listener.barrier) {
-        let timer: NodeJS.Timeout | undefined;
-        const answered = await Promise.race([
-          listener.barrier().catch(() => false),
-          new Promise<null>((resolve) => (timer = setTimeout(resolve, timeoutMs, null))),
-        ]).finally(() => clearTimeout(timer));
-        // answered, or waited as long as a NOTIFY is waited for; the connection lost meanwhile: nothing is
-        // served from memory until it is back (stamp() is null), so there is nothing to wait for
-        if (answered !== false || !live) return;
-      }
-      // else a NOTIFY of our own: notifications reach a listener in commit order, hearing ours means hearing all before it
-      const token = `${SYNC}${randomUUID()}`;
-      const heard = new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, timeoutMs);
-        waiters.set(token, () => (clearTimeout(timer), resolve()));
-      });
-      try {
-        // on the listening connection itself when it can (cached answers then never wait for the pool)
-        if (!(await listener.notify?.(token).catch(() => false))) {
-          await database.db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${token})`);
-        }
-        await heard;
-      } finally {
-        waiters.delete(token);
-      }
+      // (every PostgreSQL listener has one: db/client.ts pgListen)
+      if (!listener.barrier) return;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        listener.barrier().catch(() => false),
+        new Promise<null>((resolve) => (timer = setTimeout(resolve, timeoutMs, null))),
+      ]).finally(() => clearTimeout(timer));
+      // answered, or not within timeoutMs, or not connected (then nothing is served from memory until the
+      // connection is back: stamp() is null): in each case there is nothing more to wait for
     },
     close: () => listener.close(),
   };

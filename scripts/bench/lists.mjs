@@ -31,16 +31,22 @@ const load = () => `load ${os.loadavg()[0].toFixed(1)}`;
 const log = (...a) => console.log('   ·', ...a);
 const PARTS = (process.env.LISTS_BENCH_PARTS ?? 'lists,totals,dashboard,rps').split(',');
 
+/** The URL of a layout's database on the bench's PostgreSQL. */
+function layoutUrl(layout) {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${layout.name}`;
+  return url.toString();
+}
+
 async function prepare(ctx, layout, rows) {
   const admin = await pgClient(ADMIN_URL);
   if ((await admin.query(`select 1 from pg_database where datname = $1`, [layout.name])).rowCount === 0)
     await admin.query(`create database ${layout.name}`);
   await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${layout.name}`;
+  const url = layoutUrl(layout);
   // the server as `npm start` runs it (built, with the start script's node options): the figures are production's
-  const server = await ctx.startServer({ DATABASE_URL: url.toString() }, { built: true }); // migrates
-  const db = await pgClient(url.toString());
+  const server = await ctx.startServer({ DATABASE_URL: url }, { built: true }); // migrates
+  const db = await pgClient(url);
   try {
     // LISTS_BENCH_SEED=0: no seeding (another run is seeding, or there is no time); only the lists whose tables are complete are measured
     if (process.env.LISTS_BENCH_SEED !== '0')
@@ -112,16 +118,15 @@ export default async function lists(ctx) {
     ['big10k', bigLayout, 'scale10k'],
     ['small10k', smallLayout, 'scale10k'],
   ]) {
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${layout.name}`;
-    const db = await pgClient(url.toString());
+    const db = await pgClient(layoutUrl(layout));
     try {
       const { rows: found } = await db.query(
         `select b.isbn from copyright_books b join companies c on c.idx = b.company_idx
          where c.id = $1 and b.has_royalty_lines order by b.title, b.idx limit 1`,
         [id],
       );
-      isbnOf[k] = found[0]?.isbn;
+      if (!found[0]) throw new Error(`${layout.name}: ${id} has no book with royalty lines (seed incomplete?)`);
+      isbnOf[k] = found[0].isbn;
     } finally {
       await db.end();
     }

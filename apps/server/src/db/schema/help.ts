@@ -82,6 +82,9 @@ export const bbsPosts = pgTable(
     // INCLUDE (idx, company_division) in migration 'board_order_covering': the list's keys and its division filter index-only;
     // (title, name) added by 0038, so a search walk reads it index-only too (drizzle-orm cannot declare INCLUDE)
     index('bbs_posts_board_thread_order').on(t.boardIdx, t.rootTitle, t.rootIdx, t.threadPath),
+    // a writer's posts in list order, INCLUDE (idx, company_division) in its migration: a search's matching writers read
+    // page-deep each, index-only (lib/lists SearchFacet; drizzle-orm cannot declare INCLUDE)
+    index('bbs_posts_board_writer_order').on(t.boardIdx, t.name, t.rootTitle, t.rootIdx, t.threadPath),
     index('bbs_posts_root').on(t.rootIdx, t.threadPath),
     index('bbs_posts_parent').on(t.parentIdx),
     // the dashboard's latest posts per board
@@ -101,6 +104,22 @@ export const bbsPostCounts = pgTable(
     cnt: integer('cnt').notNull(),
   },
   (t) => [primaryKey({ columns: [t.boardIdx, t.division] })],
+);
+
+/**
+ * Posts of a board per division that may see them and writer (the post's name), kept exact like
+ * bbs_post_counts (BOARD_WRITER_COUNTS): a search for a writer finds the matching names here, with their
+ * posts' count, instead of among the posts (lib/lists SearchFacet).
+ */
+export const bbsWriterCounts = pgTable(
+  'bbs_writer_counts',
+  {
+    boardIdx: integer('board_idx').notNull(),
+    division: varchar('division', { length: 10 }).notNull(),
+    name: varchar('name', { length: 200 }).notNull(),
+    cnt: integer('cnt').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.boardIdx, t.division, t.name] })],
 );
 
 /** A comment under a post (spec §3 comment); plain text, rendered as text. */

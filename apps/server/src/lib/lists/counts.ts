@@ -33,6 +33,8 @@ export interface CountSpec {
    * changes the count (the count row's lock orders concurrent writers of one key).
    */
   flag?: { table: string; column: string; match: Record<string, string> };
+  /** what the source's triggers are named after (`<source>_<triggers>_ins` …): `counts` unless the source keeps another count table */
+  triggers?: string;
 }
 
 /** Adds to the counts the rows of `sides` (each a transition table or the source, with its sign), net per key. */
@@ -73,7 +75,7 @@ export function countTriggerSql(spec: CountSpec): string[] {
       ['new_rows', 1],
     ])}
   END IF;`;
-  return [...statementTriggersSql(spec.source, `${spec.table}_apply`, 'counts', body), apply(spec, [[spec.source, 1]])];
+  return [...statementTriggersSql(spec.source, `${spec.table}_apply`, spec.triggers ?? 'counts', body), apply(spec, [[spec.source, 1]])];
 }
 
 /** The migration text of a count: its statements separated by drizzle's breakpoints. */

@@ -16,7 +16,7 @@ import {
 import { createTestApp, type TestContext } from '../../test/helper';
 import { COMPANY_BOOK_HOURS, COMPANY_BOOKS_SUMMARY, listCompanyBooks } from '../../modules/product/product.repository';
 import { INVOICE_SUMMARY, PAYMENT_SUMMARY, UNPAID_INVOICE_COUNTS } from '../../modules/settlement/settlement.repository';
-import { BOARD_POST_COUNTS, HELP_FILE_COUNTS } from '../../modules/help/help.repository';
+import { BOARD_POST_COUNTS, BOARD_WRITER_COUNTS, HELP_FILE_COUNTS } from '../../modules/help/help.repository';
 import { countMigrationSql } from './counts';
 import { chooseGrams, gramStats, listGrams, refreshGramStats } from './grams';
 import { rangeBounds, rangeParts } from './ranges';
@@ -659,7 +659,7 @@ describe('lists against a plain count(*) / order by … offset … limit', () =>
     const cases = [
       { index: 'copyright_books_title_grams', owner: a.idx, keyword: 'Apple pie 01' },
       { index: 'company_books_title_grams', owner: a.idx, keyword: 'Moonlight 12' },
-      { index: 'bbs_posts_text_grams', owner: qna, keyword: 'Park writer' },
+      { index: 'bbs_posts_title_grams', owner: qna, keyword: 'Where is 1' },
     ];
     // each keyword asks fewer grams than it has: the statistics were read and weighed
     for (const c of cases) {
@@ -688,7 +688,7 @@ describe('lists against a plain count(*) / order by … offset … limit', () =>
       );
       expect(found, keyword).toBeGreaterThan(0);
     }
-    for (const search of ['Park writer', 'Refund 1', 'ere is 3']) {
+    for (const search of ['Park writer', 'Refund 1', 'ere is 3', 'Where is 1']) {
       const found = await checkPages(
         `qna "${search}"`,
         `x.board_idx = ${qna} and 'AUT' = any(x.company_division) and (x.title ilike '%${search}%' or x.name ilike '%${search}%')`,
@@ -724,6 +724,11 @@ describe('lists against a plain count(*) / order by … offset … limit', () =>
       const boards = `select board_idx, division, count(*)::int as n from bbs_posts r
         cross join lateral (select distinct unnest(r.company_division) as division) d group by 1, 2 order by 1, 2`;
       expect(await q(`select board_idx, division, cnt as n from bbs_post_counts where cnt <> 0 order by 1, 2`)).toEqual(await q(boards));
+      const writers = `select board_idx, division, name, count(*)::int as n from bbs_posts r
+        cross join lateral (select distinct unnest(r.company_division) as division) d group by 1, 2, 3 order by 1, 2, 3`;
+      expect(await q(`select board_idx, division, name, cnt as n from bbs_writer_counts where cnt <> 0 order by 1, 2, 3`)).toEqual(
+        await q(writers),
+      );
       const files = `select customer_type, count(*)::int as n from help_files group by 1 order by 1`;
       expect(await q(`select customer_type, cnt as n from help_file_counts where cnt <> 0 order by 1`)).toEqual(await q(files));
       // and what the lists answer: the qna board's and the company help files' total_cnt
@@ -746,6 +751,7 @@ describe('lists against a plain count(*) / order by … offset … limit', () =>
     await t.db.execute(`update bbs_posts set view_count = view_count + 1 where title like 'Count %'`);
     await t.db.execute(`update bbs_posts set company_division = array['PUB']::varchar[] where title like 'Count 1%'`);
     await t.db.execute(`update bbs_posts set board_idx = (select idx from bbs_boards where name = 'notice') where title like 'Count 2%'`);
+    await t.db.execute(`update bbs_posts set name = 'Moon' where title like 'Count 4%'`);
     await t.db.execute(`delete from bbs_posts where title like 'Count 3%'`);
     await checkCounts();
     await t.db.execute(`insert into stored_files (upload_path, name, extension, size, mime, storage_key)
@@ -851,6 +857,11 @@ describe('summary tables', () => {
   it('the royalty hour sums migration holds the triggers generated from ROYALTY_TOTAL_HOURS (an hour grain over the lines)', () => {
     const file = readdirSync(MIGRATIONS_DIR).find((f) => f.endsWith('_royalty_hour_sums.sql'));
     expect(readFileSync(path.join(MIGRATIONS_DIR, file!), 'utf8')).toContain(summaryMigrationSql(ROYALTY_TOTAL_HOURS));
+  });
+
+  it('the board writer search migration holds the triggers generated from BOARD_WRITER_COUNTS', () => {
+    const file = readdirSync(MIGRATIONS_DIR).find((f) => f.endsWith('_board_writer_search.sql'));
+    expect(readFileSync(path.join(MIGRATIONS_DIR, file!), 'utf8')).toContain(countMigrationSql(BOARD_WRITER_COUNTS));
   });
 
   it('the registered books’ hour sums migration holds the triggers generated from COMPANY_BOOK_HOURS', () => {

@@ -185,4 +185,27 @@ describe('a text search answered from the list’s first rows', () => {
       }
     expect(walked).toBeGreaterThan(0);
   });
+
+  it('a board: writers whose posts all sort after the walk’s rows are read in list order per writer (SearchFacet)', async () => {
+    const qna = sql`(select idx from bbs_boards where name = 'qna')`;
+    // late posts (after 'Post 04000', beyond the walk's WALK_ROWS) by writers no early post has; one writer's name
+    // is also in titles ('Post 0450…'), so some posts match both ways, and one of its posts is another division's
+    await t.db.execute(sql`update bbs_posts set name = case when idx % 3 = 0 then 'Late Kim' when idx % 3 = 1 then 'late kimberly'
+        else 'Post 0450 fan' end
+      where board_idx = ${qna} and title >= 'Post 04000' and idx % 4 = 0`);
+    const matching = (kw: string) =>
+      sql`select idx, root_title, root_idx, thread_path from bbs_posts
+        where board_idx = ${qna} and 'AUT' = any(company_division)
+          and (title ilike ${`%${escapeLike(kw)}%`} or name ilike ${`%${escapeLike(kw)}%`})`;
+    const order = sql`root_title, root_idx, thread_path`;
+    for (const kw of ['late kim', 'LATE KIMBERLY', 'post 0450', '0450 fan', 'post 045'])
+      for (const [start, length] of [...PAGES, [120, 25] as [number, number]]) {
+        const got = await get(tokenA, `/api/help/bbs/qna?start=${start}&length=${length}&search_value=${q(kw)}`);
+        await expectOracle(got, matching(kw), order, start, length);
+        // none among the walk's rows: the exact total, from the writers' counts and the titles' matches
+        expect(got.total_at_least, kw).toBeUndefined();
+      }
+    const both = await get(tokenA, `/api/help/bbs/qna?start=0&length=10&search_value=${q('post 0450')}`);
+    expect(both.dataset.length).toBe(10);
+  });
 });

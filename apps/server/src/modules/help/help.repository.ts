@@ -1,9 +1,9 @@
 import { and, asc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bbsBoards, bbsComments, bbsPosts, faqEntries, helpFiles, storedFiles } from '../../db/schema';
-import { clampPaging, countRows, listPage, parseJson } from '../../lib/lists';
+import { clampPaging, countRows, listPage, parseJson, type SearchFacet } from '../../lib/lists';
 import { countOf, type CountSpec } from '../../lib/lists/counts';
-import { containsText, textMatch } from '../../lib/lists/search';
+import { containsText, textMatch, type GramIndex } from '../../lib/lists/search';
 
 export type PostRow = typeof bbsPosts.$inferSelect;
 
@@ -28,12 +28,26 @@ export const BOARD_POST_COUNTS: CountSpec = {
   expand: 'CROSS JOIN LATERAL (SELECT DISTINCT unnest(r.company_division) AS division) d',
 };
 
+/**
+ * A board's posts per division and writer (the post's name): a search's matching writers and how many
+ * posts each has, read from a few hundred rows instead of found among the posts (SearchFacet, listPosts).
+ */
+export const BOARD_WRITER_COUNTS: CountSpec = {
+  ...BOARD_POST_COUNTS,
+  table: 'bbs_writer_counts',
+  keys: [...BOARD_POST_COUNTS.keys, { column: 'name', expr: 'r.name' }],
+  triggers: 'writer_counts',
+};
+
 /** Help files per customer type (as BOARD_POST_COUNTS): the help file list's total. */
 export const HELP_FILE_COUNTS: CountSpec = {
   source: 'help_files',
   table: 'help_file_counts',
   keys: [{ column: 'customer_type', expr: 'r.customer_type' }],
 };
+
+/** A board's titles by their grams (migration 'board_writer_search'; lib/lists/search.ts). */
+const TITLE_GRAMS: GramIndex = { name: 'bbs_posts_title_grams', owner: sql`b.board_idx`, text: sql`b.title` };
 
 /** `division` is in the post's company_division list. */
 const visibleTo = (division: string) => sql`${division} = ANY(${bbsPosts.companyDivision})`;
@@ -98,10 +112,23 @@ const epochMs = (col: string) => sql.raw(`floor(extract(epoch from ${col}) * 100
 export async function listPosts(db: DbOrTx, q: { boardIdx: number; division: string; search: string; start: number; length: number }) {
   const conds = [sql`b.board_idx = ${q.boardIdx}`, sql`${q.division} = ANY(b.company_division)`];
   const visible = sql.join([...conds], sql` and `);
+  let facet: SearchFacet | undefined;
   if (q.search) {
-    // title or author contains it: on bbs_posts_text_grams, one board's grams of both (lib/lists/search.ts)
-    const index = { name: 'bbs_posts_text_grams', owner: sql`b.board_idx`, text: sql`b.title || E'\n' || b.name` };
-    conds.push(containsText(index, q.boardIdx, [sql`b.title`, sql`b.name`], q.search));
+    // title or writer contains it: titles on bbs_posts_title_grams (lib/lists/search.ts), writers among the
+    // board's writers (BOARD_WRITER_COUNTS), each one's posts on bbs_posts_board_writer_order (lib/lists SearchFacet)
+    const titles = containsText(TITLE_GRAMS, q.boardIdx, [sql`b.title`], q.search);
+    const writers = sql`select w.name as value, w.cnt from bbs_writer_counts w
+      where w.board_idx = ${q.boardIdx} and w.division = ${q.division} and w.cnt > 0 and ${textMatch([sql`w.name`], q.search)}`;
+    conds.push(sql`(${titles} or b.name = any(array(select x.value from (${writers}) x)))`);
+    facet = {
+      others: sql`select b.idx, b.root_title, b.root_idx, b.thread_path, ${textMatch([sql`b.name`], q.search)} as dup
+        from bbs_posts b where ${visible} and ${titles}`,
+      values: writers,
+      // a literal limit, as lib/lists' own
+      firstRows: (limit) => sql`select b.idx, b.root_title, b.root_idx, b.thread_path, true as dup from bbs_posts b
+        where b.board_idx = ${q.boardIdx} and b.name = v.value and ${q.division} = any(b.company_division)
+        order by b.root_title, b.root_idx, b.thread_path limit ${sql.raw(String(limit))}`,
+    };
   }
   const keys = sql`select b.idx, b.root_title, b.root_idx, b.thread_path from bbs_posts b where ${sql.join(conds, sql` and `)}`;
   const { rows, total, atLeast } = await listPage<PostListRowDb>(
@@ -121,6 +148,7 @@ export async function listPosts(db: DbOrTx, q: { boardIdx: number; division: str
       ? {
           keys: sql`select b.idx, b.root_title, b.root_idx, b.thread_path, ${textMatch([sql`b.title`, sql`b.name`], q.search)} as hit
             from bbs_posts b where ${visible}`,
+          facet,
         }
       : undefined,
   );

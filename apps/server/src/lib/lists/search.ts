@@ -29,7 +29,7 @@ export interface GramIndex {
   name: string;
   /** the owner column, e.g. `b.company_idx` (written as in the index, with the list's alias) */
   owner: SQL;
-  /** the indexed text, e.g. `b.title` or `b.title || E'\n' || b.name` (as in the index) */
+  /** the indexed text, e.g. `b.title` (as in the index) */
   text: SQL;
 }
 

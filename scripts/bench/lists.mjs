@@ -191,9 +191,11 @@ export default async function lists(ctx) {
       q: (s = '') => sv(s),
       search: [
         ['title or writer, few matches', 'refund 1234'],
-        // writers are 'Writer ' || g % 300 and the Q&A board holds even g: 'writer 78' is Writer 78, 178
-        // and 278, one post in 100 (an odd number, as 'writer 77' was here, matched no Q&A post at all)
-        ['writer of one post in 100', 'writer 78'],
+        // writers are 'Writer ' || g % 300 and the Q&A board holds even g: 'writer 78' is Writer 78 alone
+        // (not 178: 'writer 1…'), one post in 150 (an odd number, as 'writer 77' was here, matched no Q&A post
+        // at all); its titles are all 'Refund …' or 'Why …' ((g / 10) % 4 is odd), none among the first
+        // quarter of the board in title order ('How to …'), so no search walk of the list's first rows finds one
+        ['writer of one post in 150', 'writer 78'],
       ],
     },
     {
@@ -204,8 +206,8 @@ export default async function lists(ctx) {
       q: (s = '') => sv(s),
       search: [
         ['title or writer, few matches', 'why 1234'],
-        // the notice board holds odd g: Writer 77, 177 and 277
-        ['writer of one post in 100', 'writer 77'],
+        // the notice board holds odd g: Writer 77 alone, likewise
+        ['writer of one post in 150', 'writer 77'],
       ],
     },
     { list: 'help files', table: 'help_files', path: '/api/help/getAllFiles', board: true, q: () => 'customer_type=company' },

@@ -208,4 +208,23 @@ describe('a text search answered from the list’s first rows', () => {
     const both = await get(tokenA, `/api/help/bbs/qna?start=0&length=10&search_value=${q('post 0450')}`);
     expect(both.dataset.length).toBe(10);
   });
+
+  it('a board: more matching writers than are read one by one falls back to every match (SearchFacet limit)', async () => {
+    const qna = sql`(select idx from bbs_boards where name = 'qna')`;
+    // 80 writers, all late in title order: beyond the 64 a facet reads one by one
+    await t.db.execute(sql`update bbs_posts set name = 'Many ' || ((idx / 4) % 80)
+      where board_idx = ${qna} and title >= 'Post 04000' and idx % 4 = 1`);
+    const [writers] = await queryRows<{ n: number | string }>(
+      t.db,
+      sql`select count(*) as n from bbs_writer_counts where board_idx = ${qna} and division = 'AUT' and cnt > 0 and name ilike 'many %'`,
+    );
+    expect(Number(writers!.n)).toBeGreaterThan(64);
+    const matching = sql`select idx, root_title, root_idx, thread_path from bbs_posts
+      where board_idx = ${qna} and 'AUT' = any(company_division) and (title ilike '%many %' or name ilike '%many %')`;
+    for (const [start, length] of PAGES) {
+      const got = await get(tokenA, `/api/help/bbs/qna?start=${start}&length=${length}&search_value=${q('many ')}`);
+      await expectOracle(got, matching, sql`root_title, root_idx, thread_path`, start, length);
+      expect(got.total_at_least).toBeUndefined();
+    }
+  });
 });

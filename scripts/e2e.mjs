@@ -17,7 +17,7 @@ const run = (cmd, args, opts = {}) => {
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 
-const chromium = ensureChromium();
+const chromium = ensureChromium({ headlessShell: true });
 if (!process.env.E2E_SKIP_BUILD) run('npm', ['run', 'build', '-w', 'apps/web']);
 
 const basePort = Number(process.env.E2E_PORT ?? 4173);

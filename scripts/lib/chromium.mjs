@@ -12,7 +12,7 @@ const CJK_FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
  *
  * With `headlessShell`, answers Debian's `chromium-headless-shell` when it is there or can be installed
  * (the same Blink without the browser's UI layers, as Playwright's own headless runs use; the e2e
- * suite took 14 % less time with it, docs/decisions/e2e-time.md), else the browser.
+ * suite took 14 % less time with it, docs/decisions/ci-time.md), else the browser.
  */
 export function ensureChromium({ headlessShell = false } = {}) {
   const found = () =>

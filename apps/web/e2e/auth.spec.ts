@@ -131,7 +131,7 @@ test.describe('[AUTH] guard and session', () => {
     ['/settings', '/settings/companyEdit'],
     ['/calculate', '/calculate/sale'],
     ['/copyright', '/copyright/books'],
-  ]) {
+  ] as const) {
     test(`[AUTH] ${from} redirects to ${to}`, async ({ page }) => {
       await loginViaApi(page);
       await page.goto(from);

@@ -7,7 +7,7 @@ export default defineProject({
     name: 'web',
     root: import.meta.dirname,
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'chunking.test.ts'],
     setupFiles: ['./vitest.setup.ts'],
   },
 });

@@ -10,9 +10,9 @@ const CJK_FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
  * Finds Debian's Chromium; when it or the CJK fonts (Korean needs them) are missing and this runs as
  * root, installs `chromium` and `fonts-noto-cjk` with apt-get. Never downloads a browser of its own.
  *
- * With `headlessShell`, answers Debian's `chromium-headless-shell` when it is there or can be installed
- * (the same Blink without the browser's UI layers, as Playwright's own headless runs use; the e2e
- * suite took 14 % less time with it, docs/decisions/ci-time.md), else the browser.
+ * With `headlessShell`, answers Debian's `chromium-headless-shell` when it is installed (this installs
+ * it beside `chromium`), else the browser: the same Blink without the browser's UI layers, as
+ * Playwright's own headless runs use (two e2e specs took 14 % less time in it, docs/decisions/ci-time.md).
  */
 export function ensureChromium({ headlessShell = false } = {}) {
   const found = () =>

@@ -148,7 +148,8 @@ export const royaltyLines = pgTable(
     // paging in title order walks books by title, then each book's lines by idx
     index('royalty_lines_book_idx').on(t.bookIdx, t.idx),
     index('royalty_lines_book_customer').on(t.bookIdx, t.customerIdx, t.idx),
-    // a date-filtered export batch of one book reads only that book's lines of the range (issue 17)
+    // a date-filtered export batch of one book reads only that book's lines of the range (issue 17); INCLUDE (company_idx)
+    // in its migration (0044): a book's lines of a range are counted index-only (drizzle-orm cannot declare INCLUDE)
     index('royalty_lines_book_created').on(t.bookIdx, t.createdAt, t.idx),
     index('royalty_lines_book_uncalculated')
       .on(t.bookIdx, t.idx)

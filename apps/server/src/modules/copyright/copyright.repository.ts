@@ -1,7 +1,7 @@
 import { Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { TCopyrightBooksFilter, TRoyaltyFilter } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
-import { clampPaging, countRows, escapeLike as likeEscape, listPage, parseJson } from '../../lib/lists';
+import { clampPaging, countRows, escapeLike as likeEscape, listPage, literalCount, parseJson } from '../../lib/lists';
 import { rangeBounds, rangeParts, sumCounts } from '../../lib/lists/ranges';
 import type { CountSpec } from '../../lib/lists/counts';
 import type { SummarySpec } from '../../lib/lists/summary';
@@ -329,13 +329,6 @@ function booksAfterSql(w: RoyaltyWhere, after: { title: string; idx: number } | 
       order by b.title, b.idx
       limit ${literalCount(limit)}`;
 }
-
-/**
- * A row count written into the statement (the walk's batch sizes are few): a prepared statement whose
- * LIMIT is a parameter gets a generic plan costed for an unknown limit, dearer than the custom plans, so
- * PostgreSQL planned it again on every call (1.1 ms of planning for 0.35 ms of execution).
- */
-const literalCount = (n: number) => sql.raw(String(Math.max(0, Math.trunc(n))));
 
 /**
  * The first `batch` books of the walk (royaltyBooksAfter from the start) and, when they hold the whole

@@ -90,11 +90,19 @@ export function pageSql(q: PageQuery, paging: Paging): SQL {
  */
 export const literalCount = (n: number) => sql.raw(String(Math.max(0, Math.trunc(Number.isFinite(n) ? n : 0))));
 
+/**
+ * The OFFSET of a page: none on a first page, else a parameter (starts are many values). A generic plan costs
+ * a parameter offset as a tenth of the estimated rows (10,000 of a company's estimated 100,000 invoices: 31,335
+ * against 7.8), so a later page is planned on every call; a first page's statement, without one, keeps its
+ * generic plan (an invoice page at 1M: 0.19 ms of planning for 0.23 ms of execution, then none).
+ */
+export const offsetOf = (start: number) => (start > 0 ? sql`offset ${start} ` : sql``);
+
 /** The CTE `page`: the keys of `from` (rows aliased k) from start, length of them, each with its position `ord`. */
 function pageCte(q: PageQuery, paging: Paging, from: SQL): SQL {
   return sql`page as materialized (
       select k.*, (${paging.start}::int + row_number() over (order by ${q.order}))::int as ord
-      from (select k.* from ${from} order by ${q.order} offset ${paging.start} limit ${literalCount(paging.length)}) k
+      from (select k.* from ${from} order by ${q.order} ${offsetOf(paging.start)}limit ${literalCount(paging.length)}) k
     )`;
 }
 

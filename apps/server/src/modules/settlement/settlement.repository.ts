@@ -2,7 +2,7 @@ import { and, asc, desc, eq, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { INVOICE_UPLOAD_PATH, type TSettlementFilter } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { buyInvoiceLines, buyInvoices, buyPayments, companies, currencies, storedFiles } from '../../db/schema';
-import { clampPaging, countRows, currencyTotalsSql, listPage, literalCount, parseJson } from '../../lib/lists';
+import { clampPaging, countRows, currencyTotalsSql, listPage, literalCount, offsetOf, parseJson } from '../../lib/lists';
 import { rangeBounds, rangeParts, sumCounts, type DayRange } from '../../lib/lists/ranges';
 import type { CountSpec } from '../../lib/lists/counts';
 import type { SummarySpec } from '../../lib/lists/summary';
@@ -174,7 +174,7 @@ export async function invoiceRows(
         filter.startDate ? sql` and i.created_day >= ${filter.startDate}::date` : sql``
       }
       order by i.created_day desc, i.idx desc
-      offset ${offset} limit ${literalCount(length)}`,
+      ${offsetOf(offset)}limit ${literalCount(length)}`,
   );
   return found as InvoiceRowDb[];
 }

@@ -52,7 +52,7 @@ test.describe('[HELP] boards', () => {
     await screenshot(page, 'help-notice-list');
     // the write screen of the notice board is not reachable either
     await page.goto('/help/bbs/notice/edit');
-    await expect(page).toHaveURL(/\/help\/bbs\/notice$/);
+    await expectRedirected(page, '/help/bbs/notice/edit', /\/help\/bbs\/notice$/);
     // a notice opens read-only: no reply form, no comment box
     await page.getByTestId('post-link').first().click();
     await expect(page.getByTestId('post-content')).toBeVisible();

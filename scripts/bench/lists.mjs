@@ -16,7 +16,12 @@
 // LISTS_BENCH_TOTAL (default 10M) sizes the big database; LISTS_BENCH_N (default 1000) requests per case: a p99
 // is a case's tail, and this machine's tail is wide (the registered books' first page at 10k: p50 2.1, p99 7.3 ms).
 // Two samples of 300 requests drawn from the same 2,000 requests of one server had p99s more than 1.2 apart in 22%
-// of draws (2,000 draws), two of 1,000 in 5%: at 300 about five of the 22 "÷ alone" cases failed by chance alone;
+// of draws (2,000 draws), two of 1,000 in 5%: at 300 about five of the 22 "÷ alone" cases failed by chance alone.
+// Between two servers the spread is wider than that sampling alone: two identical servers on the small database,
+// the same company and page, interleaved (2026-11-28, after 200 warm-up requests each), had p99 ratios of 0.76-1.06
+// in blocks of 1,000 requests and 0.91 and 1.22 in blocks of 5,000 (p50s within 0.02 ms); the slow requests are
+// scattered, not periodic (31 of 3,000 at ≥ 1.4 ms against a 0.50 ms median). A "÷ alone" row near 1.2 whose p50s
+// agree is this noise, not the other companies;
 // LISTS_BENCH_PARTS (default all: lists,totals,dashboard,rps) picks parts, LISTS_BENCH_LISTS (names, comma-separated) lists;
 // LISTS_BENCH_SEED=0 seeds nothing and measures only the lists whose tables are seeded completely (the others print as skipped).
 import http from 'node:http';

@@ -122,9 +122,8 @@ const seriousOf = (result: Awaited<ReturnType<AxeBuilder['analyze']>>) =>
 
 /**
  * axe (WCAG 2 A/AA) on the page as it is now: the serious and critical violations, as readable lines.
- * A notification may start to close by itself while axe runs (it closes after 2.5 s, and axe takes about a
- * second on a busy machine): what axe found is confirmed by a second run once the page has settled, so a
- * violation is one that stays, not a frame of a fade.
+ * A notification may start to close by itself (2.5 s after it opened) while axe runs: what axe found is
+ * confirmed by a second run once the page has settled, so a violation is one that stays, not a frame of a fade.
  */
 export async function seriousA11yViolations(page: Page) {
   await settled(page);

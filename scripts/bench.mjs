@@ -13,6 +13,12 @@ const files = readdirSync(dir)
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
   .sort((a, b) => (a === 'skeleton.mjs' ? -1 : b === 'skeleton.mjs' ? 1 : a.localeCompare(b)));
 
+/**
+ * A figure as printed: a fraction to four significant digits. Benches hand over the figure itself and judge
+ * their goals on it, never on what is printed (0.0497 printed as 0.05 once passed '≥ 0.05').
+ */
+const shown = (v) => (typeof v === 'number' && !Number.isInteger(v) ? Number(v.toPrecision(4)) : v);
+
 const rows = [];
 for (const f of files) {
   console.log(`\n== ${f}`);
@@ -21,7 +27,7 @@ for (const f of files) {
     const out = await mod.default(ctx);
     for (const r of out) {
       rows.push({ bench: f.replace('.mjs', ''), ...r });
-      console.log(`   ${r.name}: ${r.value} ${r.unit ?? ''}${r.target ? `  (target ${r.target})` : ''}`);
+      console.log(`   ${r.name}: ${shown(r.value)} ${r.unit ?? ''}${r.target ? `  (target ${r.target})` : ''}`);
     }
   } catch (e) {
     console.error(`   failed: ${e?.stack ?? e}`);
@@ -34,6 +40,6 @@ for (const f of files) {
 console.log('\n| bench | figure | value | target | pass |\n|---|---|---|---|---|');
 for (const r of rows) {
   const pass = r.pass === undefined ? '' : r.pass ? 'yes' : 'NO';
-  console.log(`| ${r.bench} | ${r.name} | ${r.value} ${r.unit ?? ''} | ${r.target ?? ''} | ${pass} |`);
+  console.log(`| ${r.bench} | ${r.name} | ${shown(r.value)} ${r.unit ?? ''} | ${r.target ?? ''} | ${pass} |`);
 }
 ctx.saveResults(rows);

@@ -255,7 +255,7 @@ export default async function lists(ctx) {
         const ratio = p.big1m / tenK;
         rows.push({
           name: `${l.list} ${label}: p99 1M ÷ 10k (${round(p.big1m)} / ${round(tenK)} ms${rounds < N ? `; ${rounds} requests each` : ''}; ${load()})`,
-          value: round(ratio, 3),
+          value: ratio,
           unit: '×',
           target: '≤ 1.5',
           pass: ratio <= 1.5,
@@ -264,13 +264,13 @@ export default async function lists(ctx) {
           const alone = p.big10k / p.small10k;
           rows.push({
             name: `${l.list} ${label}: 10k company's p99 beside the 1M company and 98 others ÷ alone (${round(p.big10k)} / ${round(p.small10k)} ms; ${load()})`,
-            value: round(alone, 3),
+            value: alone,
             unit: '×',
             target: '≤ 1.2',
             pass: alone <= 1.2,
           });
         }
-        for (const r of rows.slice(l.board ? -1 : -2)) log(`${r.name}: ${r.value} × (goal ${r.target})`);
+        for (const r of rows.slice(l.board ? -1 : -2)) log(`${r.name}: ${round(r.value, 3)} × (goal ${r.target})`);
       }
     }
 
@@ -282,7 +282,7 @@ export default async function lists(ctx) {
     if (totals.length)
       rows.push({
         name: `royalty total + per-currency totals, new filter at 1M: p99 (${load()})`,
-        value: round(tp),
+        value: tp,
         unit: 'ms',
         target: '≤ 300 ms',
         pass: tp <= 300,
@@ -307,7 +307,7 @@ export default async function lists(ctx) {
       const dp = p99(ctx, t);
       rows.push({
         name: `dashboard ${path.split('/').pop()} at 1M: p99 uncached (${load()})`,
-        value: round(dp),
+        value: dp,
         unit: 'ms',
         target: '≤ 50 ms',
         pass: dp <= 50,
@@ -335,7 +335,7 @@ export default async function lists(ctx) {
         const ratio = r.rps / h.rps;
         rows.push({
           name: `${list} list first page at 1M, ${label}: req/s ÷ hello-world (${r.rps} / ${h.rps}; non-2xx ${r.non2xx}; ${load()})`,
-          value: round(ratio, 4),
+          value: ratio,
           unit: '×',
           target: `≥ ${goal}`,
           pass: ratio >= goal && r.non2xx === 0,

@@ -287,6 +287,8 @@ async function lighthouseOnce(url, { token, preset }) {
       fcp: lhr.audits['first-contentful-paint'].numericValue,
       tbt: lhr.audits['total-blocking-time'].numericValue,
       cls: lhr.audits['cumulative-layout-shift'].numericValue,
+      // lighthouse's own measure of this machine's CPU speed: its simulated 4x slowdown is of this machine
+      benchmarkIndex: lhr.environment.benchmarkIndex,
     };
   } finally {
     chrome.kill();

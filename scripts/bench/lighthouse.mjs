@@ -28,7 +28,7 @@ export default async function lighthouseBench(ctx) {
         const score = ctx.median(runs.map((r) => r.score));
         const ms = (k) => `${k} ${Math.round(ctx.median(runs.map((r) => r[k])))}`;
         rows.push({
-          name: `Lighthouse ${preset} ${page} (median of ${runs.length}: ${runs.map((r) => r.score).join(', ')}; ms medians ${['fcp', 'lcp', 'tbt'].map(ms).join(', ')}; cls ${ctx.median(runs.map((r) => r.cls)).toFixed(3)}; load ${load()})`,
+          name: `Lighthouse ${preset} ${page} (median of ${runs.length}: ${runs.map((r) => r.score).join(', ')}; ms medians ${['fcp', 'lcp', 'tbt'].map(ms).join(', ')}; cls ${ctx.median(runs.map((r) => r.cls)).toFixed(3)}; lighthouse benchmarkIndex ${Math.round(ctx.median(runs.map((r) => r.benchmarkIndex)))}; load ${load()})`,
           value: score,
           unit: 'points',
           target: `≥ ${goal}`,

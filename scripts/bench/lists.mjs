@@ -322,8 +322,9 @@ export default async function lists(ctx) {
     }
 
     // requests/s of the royalty and invoice lists at 1M ÷ a Fastify hello-world, in one run: the hello-world is
-    // loaded right before each list figure it divides (the machine's speed drifts within a run: hello-world 74-81k
-    // req/s in one session), and every hello-world figure is printed
+    // loaded right before each list figure it divides, and every hello-world figure is printed: on a shared machine the
+    // figure moves within a run (2026-11-28, four loads 10 s apart: 23,602, 20,853, 17,182, 15,022 req/s in one run;
+    // 25,794, 21,048, 20,761, 24,901 in the next)
     if (!PARTS.includes('rps')) return rows;
     const hello = await ctx.helloWorld();
     for (const [list, path] of [

@@ -39,7 +39,7 @@ export interface TotalLine {
  */
 export function TotalsFooter(props: { lines: TotalLine[]; columnCount: number; amountColumn: number; testId?: string }) {
   const { lines, columnCount, amountColumn } = props;
-  const narrow = useMediaQuery('(max-width: 47.99em)');
+  const narrow = useMediaQuery('(max-width: 47.99em)', undefined, { getInitialValueInEffect: false });
   if (lines.length === 0) return null;
   const after = columnCount - amountColumn - 1;
   if (narrow)

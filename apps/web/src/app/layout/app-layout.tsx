@@ -40,8 +40,15 @@ function Shell() {
   const { t } = useTranslation();
   const { data: me } = useLoginInfo();
   const [mobileOpened, mobile] = useDisclosure(false);
-  const [minimised, setMinimised] = useLocalStorage({ key: 'portal.sidebarMinimised', defaultValue: false });
-  const isMobile = useMediaQuery('(max-width: 47.99em)');
+  // Both read in the first render (the app is rendered in the browser only): read in an effect, as
+  // Mantine does by default for server rendering, they changed state once mounted and React rendered
+  // the whole layout a second time inside the commit of the first screen (issue 17).
+  const [minimised, setMinimised] = useLocalStorage({
+    key: 'portal.sidebarMinimised',
+    defaultValue: false,
+    getInitialValueInEffect: false,
+  });
+  const isMobile = useMediaQuery('(max-width: 47.99em)', undefined, { getInitialValueInEffect: false });
   const meta = Object.assign({}, ...useMatches().map((m) => (m.handle ?? {}) as RouteMeta)) as RouteMeta;
   const title = me?.company_name ?? t('app.title');
   const narrow = minimised && !isMobile;

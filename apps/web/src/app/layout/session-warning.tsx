@@ -56,6 +56,12 @@ export function SessionWarning() {
     }
   };
   const secs = Math.max(0, Math.floor((remaining ?? 0) / 1000));
+  // The modal is mounted once it is first needed: closed, Mantine's modal still mounts its portal and
+  // transitions, which change state while mounting and made React render them a second time inside the
+  // commit of the app's first screen (issue 17).
+  const [needed, setNeeded] = useState(false);
+  if (open && !needed) setNeeded(true);
+  if (!needed) return null;
 
   return (
     <Modal

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import { PageLoader } from '../components/page-loader';
 import { NotificationsHost } from '../components/notifications-host';
-import { router } from './router';
+import type { AppRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
 
 /** Keeps <html lang> in step with the UI language (screen readers, fonts). */
@@ -16,7 +16,7 @@ function HtmlLang() {
   return null;
 }
 
-export function App() {
+export function App({ router }: { router: AppRouter }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Suspense fallback={<PageLoader />}>

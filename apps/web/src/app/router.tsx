@@ -168,11 +168,18 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
-
-// A 401 on an authenticated call: the session is gone; back to login, keeping where the user was.
-setUnauthorizedHandler(() => {
-  session.clear(); // the query cache empties itself when the session ends (query-client.ts)
-  const here = window.location.pathname + window.location.search;
-  if (!here.startsWith('/login')) void router.navigate(loginPathFor(here), { replace: true });
-});
+/**
+ * The app's router. Creating it starts the first navigation (matching, the first screen's code, texts
+ * and calls), so main.tsx creates it in a task after the one that evaluates the entry's modules.
+ */
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  // A 401 on an authenticated call: the session is gone; back to login, keeping where the user was.
+  setUnauthorizedHandler(() => {
+    session.clear(); // the query cache empties itself when the session ends (query-client.ts)
+    const here = window.location.pathname + window.location.search;
+    if (!here.startsWith('/login')) void router.navigate(loginPathFor(here), { replace: true });
+  });
+  return router;
+}
+export type AppRouter = ReturnType<typeof createAppRouter>;

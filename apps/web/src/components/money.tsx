@@ -1,5 +1,5 @@
 import { Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { usePhoneWidth } from '../lib/use-phone-width';
 import type { ReactNode } from 'react';
 import { formatAmount } from '../lib/format';
 
@@ -39,7 +39,7 @@ export interface TotalLine {
  */
 export function TotalsFooter(props: { lines: TotalLine[]; columnCount: number; amountColumn: number; testId?: string }) {
   const { lines, columnCount, amountColumn } = props;
-  const narrow = useMediaQuery('(max-width: 47.99em)', undefined, { getInitialValueInEffect: false });
+  const narrow = usePhoneWidth();
   if (lines.length === 0) return null;
   const after = columnCount - amountColumn - 1;
   if (narrow)

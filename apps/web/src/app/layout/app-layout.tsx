@@ -1,5 +1,5 @@
 import { ActionIcon, AppShell, Burger, Group, Text, Tooltip } from '@mantine/core';
-import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useMatches } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
+import { usePhoneWidth } from '../../lib/use-phone-width';
 import { queryClient } from '../query-client';
 import { loginInfoQuery, useLoginInfo } from '../../features/auth/api/login-info';
 import { LanguageMenu } from './language-menu';
@@ -48,7 +49,7 @@ function Shell() {
     defaultValue: false,
     getInitialValueInEffect: false,
   });
-  const isMobile = useMediaQuery('(max-width: 47.99em)', undefined, { getInitialValueInEffect: false });
+  const isMobile = usePhoneWidth();
   const meta = Object.assign({}, ...useMatches().map((m) => (m.handle ?? {}) as RouteMeta)) as RouteMeta;
   const title = me?.company_name ?? t('app.title');
   const narrow = minimised && !isMobile;

@@ -1,7 +1,7 @@
 import { Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { TCopyrightBooksFilter, TRoyaltyFilter } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
-import { clampPaging, countRows, escapeLike as likeEscape, listPage, literalCount, parseJson } from '../../lib/lists';
+import { clampPaging, countRows, escapeLike as likeEscape, listPage, literalCount } from '../../lib/lists';
 import { rangeBounds, rangeParts, sumCounts } from '../../lib/lists/ranges';
 import type { CountSpec } from '../../lib/lists/counts';
 import type { SummarySpec } from '../../lib/lists/summary';
@@ -330,39 +330,6 @@ function booksAfterSql(w: RoyaltyWhere, after: { title: string; idx: number } | 
       limit ${literalCount(limit)}`;
 }
 
-/**
- * The first `batch` books of the walk (royaltyBooksAfter from the start) and, when they hold the whole
- * page (rows start … start + length − 1, or the list ends with them), the page's lines too: a page near
- * the start in one round trip. `lines` is null when the page reaches past those books (the caller walks on).
- */
-export async function royaltyFirstBooksAndPage(db: DbOrTx, w: RoyaltyWhere, start: number, length: number, batch: number) {
-  const end = start + length;
-  const [found] = await rows<{ books: unknown; lines: unknown }>(
-    db,
-    sql`with books as materialized (${booksAfterSql(w, null, batch)}),
-    placed as (select k.idx, k.title, k.cnt, k.company_idx,
-      (sum(k.cnt) over (order by k.title, k.idx) - k.cnt)::int as before from books k),
-    held as (select coalesce(sum(k.cnt), 0) >= ${end}::int or count(*) < ${literalCount(batch)} as yes from books k),
-    want as (
-      select (row_number() over (order by p.title, p.idx))::int as ord, p.idx as book_idx, p.company_idx,
-        greatest(${start}::int - p.before, 0) as off, least(p.before + p.cnt, ${end}::int) - greatest(p.before, ${start}::int) as lim
-      from placed p where p.before + p.cnt > ${start}::int and p.before < ${end}::int and (select yes from held)
-    ),
-    ${pageCte(w, sql`w.company_idx`)}
-    select (select coalesce(json_agg(json_build_object('idx', k.idx, 'title', k.title, 'cnt', k.cnt) order by k.title, k.idx), '[]'::json)
-        from books k) as books,
-      case when (select yes from held) then
-        (select coalesce(json_agg(l order by l.ord, l.idx), '[]'::json) from (${pageLines(w)}) l) end as lines`,
-  );
-  const books = parseJson<{ idx: number; title: string; cnt: number }[]>(found?.books ?? []).map((b) => ({
-    idx: Number(b.idx),
-    title: b.title,
-    cnt: Number(b.cnt),
-  }));
-  const lines = found?.lines == null ? null : parseJson<(RoyaltyLineRecord & { ord?: number })[]>(found.lines).map(normaliseLine);
-  return { books, lines };
-}
-
 /** A run of one book's matching lines, in line order: `offset`/`limit` inside that book. */
 export interface BookSlice {
   bookIdx: number;
@@ -374,6 +341,13 @@ export interface BookSlice {
  * One page of lines spanning several books (title order, the slices' order), in one statement: each
  * slice is an index range scan (royalty_lines_book_*) under a lateral join, so a page costs one round
  * trip however few matching lines each book has.
+ *
+ * The line's company is tested as `coalesce(r.company_idx = …, false)`: the same test as lineConditions',
+ * written so that PostgreSQL does not take it for a one-in-a-hundred filter (the company column's spread
+ * over the table; every line of a book is its company's). Taken at face value, it made the generic plan
+ * read all of the book's lines (a bitmap scan, one heap block each at 1M: 200) and sort them for the ten
+ * of a page; with it the scan walks royalty_lines_book_idx in line order and stops at the page (at 1M:
+ * 10 rows, 0.34 → 0.015 ms).
  */
 export async function royaltyPage(db: DbOrTx, w: RoyaltyWhere, slices: readonly BookSlice[]) {
   if (slices.length === 0) return [];
@@ -381,48 +355,28 @@ export async function royaltyPage(db: DbOrTx, w: RoyaltyWhere, slices: readonly 
     slices.map((x, i) => sql`(${i}::int, ${x.bookIdx}::int, ${x.offset}::int, ${x.limit}::int)`),
     sql`, `,
   );
-  const found = await rows<RoyaltyLineRecord>(
+  const scan = [sql`coalesce(r.company_idx = ${w.companyIdx}, false)`, ...lineFilters(w)];
+  const found = await rows<RoyaltyLineRecord & { ord: number }>(
     db,
     sql`with want(ord, book_idx, off, lim) as (values ${want}),
-    ${pageCte(w)}
-    ${pageLines(w)}
-    order by p.ord, r.idx`,
-  );
-  return found.map(normaliseLine);
-}
-
-/**
- * The CTE `page` (ord, idx): the lines of each slice of the CTE `want` (ord, book_idx, off, lim), an index
- * range scan each. `company`: the lines' company as the statement has it; a column of `want` (the walked
- * book's) rather than the parameter lets PostgreSQL keep a generic plan of the prepared statement (with the
- * parameter the generic plan of this scan was costed above the custom ones and every call was planned again:
- * 1.1 ms of planning for 0.35 ms of execution).
- */
-const pageCte = (w: RoyaltyWhere, company: SQL = sql`${w.companyIdx}`) => sql`page as materialized (
+    page as materialized (
       select w.ord, x.idx from want w cross join lateral (
         select r.idx from royalty_lines r
-        where r.book_idx = w.book_idx and ${sql.join([bookLineCompany(company), ...lineFilters(w)], sql` and `)}
+        where r.book_idx = w.book_idx and ${sql.join(scan, sql` and `)}
         order by r.idx limit w.lim offset w.off
       ) x
-    )`;
-
-/**
- * The line's company in a scan of one book's lines: the same test as lineConditions', written so that
- * PostgreSQL does not take it for a one-in-a-hundred filter (the company column's spread over the table;
- * every line of a book is its company's). Taken at face value, it made the generic plan read all of the
- * book's lines (a bitmap scan, one heap block each at 1M: 200) and sort them for the ten of a page; with it
- * the scan walks royalty_lines_book_idx in line order and stops at the page (at 1M: 10 rows, 0.34 → 0.015 ms).
- */
-const bookLineCompany = (company: SQL) => sql`coalesce(r.company_idx = ${company}, false)`;
-
-/** The shown columns of the lines of the CTE `page` (and their `ord`). */
-const pageLines = (w: RoyaltyWhere) => sql`select ${lineColumns}, p.ord
+    )
+    select ${lineColumns}, p.ord
     from page p
     join royalty_lines r on r.idx = p.idx
     join copyright_books b on b.idx = r.book_idx and b.company_idx = ${w.companyIdx}
     join royalty_customers cu on cu.idx = r.customer_idx
     left join currencies cur on cur.name = r.currency
-    ${INVOICE_JOIN}`;
+    ${INVOICE_JOIN}
+    order by p.ord, r.idx`,
+  );
+  return found.map(normaliseLine);
+}
 
 /**
  * The export's query for a batch of one book's lines after `afterIdx` (keyset on royalty_lines_book_idx):

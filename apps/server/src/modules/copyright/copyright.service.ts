@@ -27,10 +27,10 @@ const SUMMARY_CACHE_MAX = 200;
 /** What a summary is read from: written copyright tables, and the currencies it names (docs/cache-topics.md). */
 const SUMMARY_TOPICS = ['copyright', 'reference'] as const;
 /**
- * Books the royalty list's walk reads first: a book often holds a page's lines, and each book found costs
- * a probe (a book with lines, or one of them with lines outside a date or customer filter)
+ * Books of the royalty list's walk kept per company and filter (with their matching line counts), like
+ * the totals: where the first pages start (which book, which offset inside it) without a probe per book
  */
-const FIRST_BOOKS = 2;
+const FIRST_BOOKS = 16;
 /** Companies whose saleInfo flag is kept at most. */
 const FLAGS_CACHE_MAX = 1000;
 
@@ -109,6 +109,12 @@ export function createCopyrightService({ db, changes, auth, timeZone, exporter }
     );
   }
 
+  /** The walk's first books (royaltyBooksAfter from the start); kept like the summary. */
+  const firstBooks = (w: repo.RoyaltyWhere) =>
+    derived(SUMMARY_TOPICS, `copyright.walk|${w.companyIdx}|${JSON.stringify(w.filter)}`, () =>
+      repo.royaltyBooksAfter(db, w, null, FIRST_BOOKS),
+    );
+
   /**
    * The runs of books (title order) that the page covers, from the books walked so far (`books`, the
    * walk's first `batch`) on: the walk goes on in growing batches until the page is full.
@@ -174,15 +180,11 @@ export function createCopyrightService({ db, changes, auth, timeZone, exporter }
   async function royaltyList(companyIdx: number, paging: TPaging, filter: TRoyaltyFilter = {}): Promise<TRoyaltyResponse> {
     const w = await where(companyIdx, filter);
     if (!w) return { dataset: [], total_cnt: 0, totals: [] };
-    // the totals and the flag are kept in memory (read from the database again only after a write to their
-    // topics); meanwhile the walk's first books, and the page when they hold it, in one statement
-    const [sums, saleInfo, first] = await Promise.all([
-      totals(w),
-      showSaleInfo(companyIdx),
-      repo.royaltyFirstBooksAndPage(db, w, paging.start, paging.length, FIRST_BOOKS),
-    ]);
+    // the totals, the flag and the walk's first books are kept in memory (read from the database again only
+    // after a write to their topics): a page among the first books' lines costs one statement, its lines
+    const [sums, saleInfo, first] = await Promise.all([totals(w), showSaleInfo(companyIdx), firstBooks(w)]);
     const total = sums.reduce((n, t) => n + t.cnt, 0);
-    const lines = first.lines ?? (await repo.royaltyPage(db, w, await pageSlices(w, paging, total, first.books, FIRST_BOOKS)));
+    const lines = await repo.royaltyPage(db, w, await pageSlices(w, paging, total, first, FIRST_BOOKS));
     const dataset = lines.map((r, k) => toRow(r, paging.start + k + 1, saleInfo));
     return { dataset, total_cnt: total, totals: sums };
   }

@@ -26,7 +26,8 @@
 // beside others and alone, interleaved, 2026-11-28 on a 2-core machine: p99 6.54 / 6.29 ms over 3,000 requests after
 // 500 warm-up rounds, 3.94 / 4.34 ms after 2,000; p99 per block of 1,000 after 500 rounds 7.48, 4.56, 3.91), and the
 // goals are about a running service's tail, not about its first requests;
-// LISTS_BENCH_PARTS (default all: lists,totals,dashboard,rps) picks parts, LISTS_BENCH_LISTS (names, comma-separated) lists;
+// LISTS_BENCH_PARTS (default all: lists,totals,dashboard,rps) picks parts, LISTS_BENCH_LISTS (names, comma-separated) lists,
+// LISTS_BENCH_RPS_PAIRS (default 3) the hello-world and list loads per requests/s goal (their median ratio is judged);
 // LISTS_BENCH_SEED=0 seeds nothing and measures only the lists whose tables are seeded completely (the others print as skipped).
 import http from 'node:http';
 import os from 'node:os';
@@ -40,6 +41,8 @@ const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 const load = () => `load ${os.loadavg()[0].toFixed(1)}`;
 const log = (...a) => console.log('   ·', ...a);
 const PARTS = (process.env.LISTS_BENCH_PARTS ?? 'lists,totals,dashboard,rps').split(',');
+/** hello-world and list loads per requests/s goal (the median ratio is judged) */
+const RPS_PAIRS = Number(process.env.LISTS_BENCH_RPS_PAIRS ?? 3);
 
 /** The URL of a layout's database on the bench's PostgreSQL. */
 function layoutUrl(layout) {
@@ -324,7 +327,8 @@ export default async function lists(ctx) {
     // requests/s of the royalty and invoice lists at 1M ÷ a Fastify hello-world, in one run: the hello-world is
     // loaded right before each list figure it divides, and every hello-world figure is printed: on a shared machine the
     // figure moves within a run (2026-11-28, four loads 10 s apart: 23,602, 20,853, 17,182, 15,022 req/s in one run;
-    // 25,794, 21,048, 20,761, 24,901 in the next)
+    // 25,794, 21,048, 20,761, 24,901 in the next; on the next machine 43,114–55,715 in one run). So each goal is
+    // judged on the median of RPS_PAIRS ratios, each of a hello-world load and the list load right after it, all printed.
     if (!PARTS.includes('rps')) return rows;
     const hello = await ctx.helloWorld();
     for (const [list, path] of [
@@ -337,16 +341,27 @@ export default async function lists(ctx) {
         ['uncached', who.big1m.headers, 0.05],
         ['with kept answers', kept, 0.25],
       ]) {
-        const h = await ctx.load(hello.url, { connections: 10, duration: 5 });
-        rows.push({ name: `Fastify hello-world (same run, before the ${list} list ${label}; ${load()})`, value: h.rps, unit: 'req/s' });
-        const r = await ctx.load(url, { connections: 10, duration: 5, headers });
-        const ratio = r.rps / h.rps;
+        // untimed first, as every other case of this bench is (LISTS_BENCH_WARM): the route's code compiled and
+        // its kept values computed, not the server's first second (in a run of this part alone: 2,499 req/s cold
+        // against 3,009–3,268 warm for the royalty list, 2026-11-28)
+        await ctx.load(url, { connections: 10, duration: 2, headers });
+        const pairs = [];
+        for (let i = 0; i < RPS_PAIRS; i++) {
+          const h = await ctx.load(hello.url, { connections: 10, duration: 5 });
+          const r = await ctx.load(url, { connections: 10, duration: 5, headers });
+          pairs.push({ h: h.rps, r: r.rps, non2xx: r.non2xx, ratio: r.rps / h.rps, load: load() });
+          log(`${list} list ${label}, pair ${i + 1}: ${r.rps} / ${h.rps} req/s = ${round(r.rps / h.rps, 4)} (${pairs.at(-1).load})`);
+        }
+        const mid = [...pairs].sort((x, y) => x.ratio - y.ratio)[Math.floor(pairs.length / 2)];
+        const non2xx = pairs.reduce((n, x) => n + x.non2xx, 0);
         rows.push({
-          name: `${list} list first page at 1M, ${label}: req/s ÷ hello-world (${r.rps} / ${h.rps}; non-2xx ${r.non2xx}; ${load()})`,
-          value: ratio,
+          name:
+            `${list} list first page at 1M, ${label}: req/s ÷ hello-world, median of ${pairs.length} pairs ` +
+            `(${pairs.map((x) => `${x.r} / ${x.h} = ${round(x.ratio, 4)}, ${x.load}`).join('; ')}; non-2xx ${non2xx})`,
+          value: mid.ratio,
           unit: '×',
           target: `≥ ${goal}`,
-          pass: ratio >= goal && r.non2xx === 0,
+          pass: mid.ratio >= goal && non2xx === 0,
         });
       }
     }

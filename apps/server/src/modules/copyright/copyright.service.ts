@@ -22,8 +22,11 @@ import * as repo from './copyright.repository';
 import type { ExportColumn, Exporter, WorkbookOptions } from '../../lib/export';
 import { EXPORT_TEXTS, countryNames, totalLabel } from './export-labels';
 
-/** Summaries kept at most (the least recently used go first). */
-const SUMMARY_CACHE_MAX = 200;
+/**
+ * Values kept at most (the least recently used go first): a filter keeps two, its totals or summary and
+ * its walk's first books, so 200 filters as when a filter kept one
+ */
+const SUMMARY_CACHE_MAX = 400;
 /** What a summary is read from: written copyright tables, and the currencies it names (docs/cache-topics.md). */
 const SUMMARY_TOPICS = ['copyright', 'reference'] as const;
 /**

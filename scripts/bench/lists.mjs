@@ -349,19 +349,20 @@ export default async function lists(ctx) {
         for (let i = 0; i < RPS_PAIRS; i++) {
           const h = await ctx.load(hello.url, { connections: 10, duration: 5 });
           const r = await ctx.load(url, { connections: 10, duration: 5, headers });
-          pairs.push({ h: h.rps, r: r.rps, non2xx: r.non2xx, ratio: r.rps / h.rps, load: load() });
-          log(`${list} list ${label}, pair ${i + 1}: ${r.rps} / ${h.rps} req/s = ${round(r.rps / h.rps, 4)} (${pairs.at(-1).load})`);
+          const pair = { h: h.rps, r: r.rps, non2xx: r.non2xx, ratio: r.rps / h.rps, load: load() };
+          pairs.push(pair);
+          log(`${list} list ${label}, pair ${i + 1}: ${pair.r} / ${pair.h} req/s = ${round(pair.ratio, 4)} (${pair.load})`);
         }
-        const mid = [...pairs].sort((x, y) => x.ratio - y.ratio)[Math.floor(pairs.length / 2)];
+        const median = ctx.median(pairs.map((x) => x.ratio));
         const non2xx = pairs.reduce((n, x) => n + x.non2xx, 0);
         rows.push({
           name:
             `${list} list first page at 1M, ${label}: req/s ÷ hello-world, median of ${pairs.length} pairs ` +
             `(${pairs.map((x) => `${x.r} / ${x.h} = ${round(x.ratio, 4)}, ${x.load}`).join('; ')}; non-2xx ${non2xx})`,
-          value: mid.ratio,
+          value: median,
           unit: '×',
           target: `≥ ${goal}`,
-          pass: mid.ratio >= goal && non2xx === 0,
+          pass: median >= goal && non2xx === 0,
         });
       }
     }

@@ -1,7 +1,7 @@
 // Issue 17: every §7 list fast at scale, at the issue's own sizes. Two PostgreSQL databases (seeded
 // by scale-seed.mjs with SQL generate_series, kept between runs and reused when their data is there):
 // "big" holds 10M rows in each list's table across 100 companies (a 1M company, a 10k company, 98
-// others), "small" the same 10k company alone. The real server runs on each (built, as `npm start` runs it; the big database has two, see `beside`), with
+// others), "small" the same 10k company alone. The real server runs on each (built, as `npm start` runs it), with
 // `Cache-Control: no-cache` on every timed request (kept answers are timed apart, never gated on).
 // Figures, each with the machine's 1-minute load average when it was taken:
 // - per list (invoices, payments, copyright books, royalty lines, registered books, Q&A and notice
@@ -114,19 +114,10 @@ export default async function lists(ctx) {
   const { big: bigLayout, small: smallLayout } = layouts();
   const small = await prepare(ctx, smallLayout, rows);
   const big = await prepare(ctx, bigLayout, rows);
-  // The 10k company beside the others has a server process of its own on the big database, as the 10k
-  // company alone has on the small one: each of the three compared gets one request per round from its own
-  // process, so "beside ÷ alone" differs only in the database (the 1M company and 98 others there, read
-  // between its requests), not in a process serving twice the requests. One process for both companies
-  // of the big database served the 10k's request straight after the 1M's (the reversed order puts them
-  // side by side too) and collected both companies' garbage: its tail carried that process's load, not
-  // the data (a run of the lists part, 2026-11-29: 17 full collections in that process against 9 in the
-  // small database's, and six of the 22 rows over 1.2, from 1.213 to 1.432, while others came out as low as 0.605)
-  const beside = await ctx.startServer({ DATABASE_URL: layoutUrl(bigLayout) }, { built: true });
   const auth = (tok) => ({ authorization: `Bearer ${tok}`, 'cache-control': 'no-cache' });
   const who = {
     big1m: { url: big.url, headers: auth(await ctx.login(big.url, 'scale1m', PASSWORD)) },
-    big10k: { url: beside.url, headers: auth(await ctx.login(beside.url, 'scale10k', PASSWORD)) },
+    big10k: { url: big.url, headers: auth(await ctx.login(big.url, 'scale10k', PASSWORD)) },
     small10k: { url: small.url, headers: auth(await ctx.login(small.url, 'scale10k', PASSWORD)) },
   };
   // "ISBN of one book": each company searches one of its own books with sales, the first in the list's
@@ -378,7 +369,6 @@ export default async function lists(ctx) {
     await hello.stop();
   } finally {
     await big.stop();
-    await beside.stop();
     await small.stop();
   }
   return rows;

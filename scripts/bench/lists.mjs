@@ -27,7 +27,7 @@
 // machine's scheduling, not the query or the process. A request of two queries meets such a stall about once in
 // 25, so a p99 of 1,000 requests is the upper quartile of some 40 stalls, and it moves with them: the two servers'
 // p99 ratio was 0.94-1.16 over nine blocks of 1,000 requests and 0.955, 0.977 and 0.989 over three of 4,000
-// (hence 4,000: the lists part alone took 10 min on that machine against 5 with 1,000, and 20 and 19 of its 22
+// (hence 4,000: the lists part alone took 11 min on that machine against 5 with 1,000, and 20 and 19 of its 22
 // "÷ alone" rows were ≤ 1.2 in its first two runs). A "÷ alone" row near 1.2 whose p50s
 // agree is this noise, not the other companies. Each case is timed after LISTS_BENCH_WARM (default 200) untimed rounds,
 // not 5: a server's tail shrinks over its first thousands of requests of a list (payments page 100, the 10k company

@@ -24,11 +24,14 @@
 // 2-core machine, two identical servers, the payments' new filter count, this bench's interleaving): a server's
 // round trip to PostgreSQL takes 1.5 ms or more in 1.5-3% of queries (median 0.25 ms) while PostgreSQL itself
 // logged 3 of 8,442 bind and execute phases over 1 ms, and 4 of 40 slow requests met a garbage collection: the
-// machine's scheduling, not the query (which of two GC modes a server process falls into matters too: the issue
-// note of 2026-11-29). A request of two queries meets such a stall about once in 25, so a p99 of 1,000 requests is the upper quartile of some 40 stalls, and it moves with them: the two servers'
-// p99 ratio was 0.94-1.16 over nine blocks of 1,000 requests and 0.955, 0.977 and 0.989 over three of 4,000
-// (hence 4,000: the lists part alone took 11 min on that machine against 5 with 1,000, and 20 and 19 of its 22
-// "÷ alone" rows were ≤ 1.2 in its first two runs). A "÷ alone" row near 1.2 whose p50s
+// machine's scheduling, not the query. A request of two queries meets such a stall about once in 25, so a p99 of
+// 1,000 requests is the upper quartile of some 40 stalls, and it moves with them: the two servers' p99 ratio was
+// 0.94-1.16 over nine blocks of 1,000 requests and 0.955, 0.977 and 0.989 over three of 4,000 (hence 4,000, also
+// for the totals and dashboard parts; the lists part alone took 11 min on that machine against 5 with 1,000, and
+// 20 and 19 of its 22 "÷ alone" rows were ≤ 1.2 in its first two runs). A server process also keeps the garbage
+// collection pace it falls into at start: the same server and page (payments page 100), started five times, had
+// young-generation pauses averaging 0.81-0.86 ms in three runs and 1.64-1.87 ms in two, each for its whole run; two
+// processes in different paces differ in every p99 by about that much. A "÷ alone" row near 1.2 whose p50s
 // agree is this noise, not the other companies. Each case is timed after LISTS_BENCH_WARM (default 200) untimed rounds,
 // not 5: a server's tail shrinks over its first thousands of requests of a list (payments page 100, the 10k company
 // beside others and alone, interleaved, 2026-11-28 on a 2-core machine: p99 6.54 / 6.29 ms over 3,000 requests after

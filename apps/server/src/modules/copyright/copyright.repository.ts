@@ -348,17 +348,25 @@ export interface BookSlice {
  * read all of the book's lines (a bitmap scan, one heap block each at 1M: 200) and sort them for the ten
  * of a page; with it the scan walks royalty_lines_book_idx in line order and stops at the page (at 1M:
  * 10 rows, 0.34 → 0.015 ms).
+ *
+ * The slices are a materialized CTE, so no plan sees their numbers: a custom plan folded a one-row VALUES
+ * into constants, and an OFFSET past its estimate of the book's lines made it cost the page at one row (26
+ * against 107 for the generic plan), so `plan_cache_mode = auto` planned the statement again on every call
+ * (1.1–1.5 ms of planning beside 0.2–0.4 ms of execution: docs/decisions/pg-prepared-statements.md).
  */
 export async function royaltyPage(db: DbOrTx, w: RoyaltyWhere, slices: readonly BookSlice[]) {
   if (slices.length === 0) return [];
+  return (await rows<RoyaltyLineRecord & { ord: number }>(db, royaltyPageSql(w, slices))).map(normaliseLine);
+}
+
+/** royaltyPage's statement (at least one slice). */
+export function royaltyPageSql(w: RoyaltyWhere, slices: readonly BookSlice[]): SQL {
   const want = sql.join(
     slices.map((x, i) => sql`(${i}::int, ${x.bookIdx}::int, ${x.offset}::int, ${x.limit}::int)`),
     sql`, `,
   );
   const scan = [sql`coalesce(r.company_idx = ${w.companyIdx}, false)`, ...lineFilters(w)];
-  const found = await rows<RoyaltyLineRecord & { ord: number }>(
-    db,
-    sql`with want(ord, book_idx, off, lim) as (values ${want}),
+  return sql`with want(ord, book_idx, off, lim) as materialized (values ${want}),
     page as materialized (
       select w.ord, x.idx from want w cross join lateral (
         select r.idx from royalty_lines r
@@ -373,9 +381,7 @@ export async function royaltyPage(db: DbOrTx, w: RoyaltyWhere, slices: readonly 
     join royalty_customers cu on cu.idx = r.customer_idx
     left join currencies cur on cur.name = r.currency
     ${INVOICE_JOIN}
-    order by p.ord, r.idx`,
-  );
-  return found.map(normaliseLine);
+    order by p.ord, r.idx`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PREPARED_MAX_PARAMETERS, preparingClient } from './prepared-statements';
+import { PLANNED_PER_CALL, PREPARED_MAX_PARAMETERS, preparingClient } from './prepared-statements';
 
 // node-postgres only: needs PostgreSQL (TEST_DB=pg and TEST_DATABASE_URL); temp tables keep it to its own connections
 const url = process.env.TEST_DB === 'pg' ? process.env.TEST_DATABASE_URL : undefined;
@@ -89,5 +89,46 @@ describe.skipIf(!url)('prepared statements (node-postgres)', () => {
       "select count(*)::int as n from pg_prepared_statements where statement = 'select $1::text as v'",
     );
     expect(rows).toEqual([{ n: 1 }]);
+  });
+
+  const statement = 'select count(*) from pg_class where relpages >= $1';
+  const plans = async (c: Client, text: string) =>
+    (
+      await c.query<{ generic: number; custom: number }>(
+        'select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement = $1',
+        [text],
+      )
+    ).rows;
+  const mode = async (c: Client) => (await c.query<{ plan_cache_mode: string }>('show plan_cache_mode')).rows[0]?.plan_cache_mode;
+
+  it('runs a statement’s generic plan from its first call, and plans a marked one for its values on every call', async () => {
+    const c = await connect();
+    for (const n of [1, 2, 3]) await c.query(statement, [n]);
+    // under PostgreSQL's default (auto) the first five calls are planned for their values
+    expect(await plans(c, statement)).toEqual([{ generic: 3, custom: 0 }]);
+    const marked = `${PLANNED_PER_CALL} ${statement}`;
+    for (const n of [1, 2, 3, 4, 5, 6, 7]) await c.query(marked, [n]);
+    expect(await plans(c, marked)).toEqual([{ generic: 0, custom: 7 }]);
+    // and back: the unmarked statement keeps its generic plan
+    await c.query(statement, [4]);
+    expect(await plans(c, statement)).toEqual([{ generic: 4, custom: 0 }]);
+    expect(await mode(c)).toBe('force_generic_plan');
+  });
+
+  it('sets the mode again after a rollback (which undoes a set made inside the transaction)', async () => {
+    const c = await connect();
+    await c.query('begin');
+    await c.query(statement, [1]);
+    await c.query('rollback');
+    expect(await mode(c)).toBe('auto');
+    for (const n of [2, 3, 4]) await c.query(statement, [n]);
+    expect(await plans(c, statement)).toEqual([{ generic: 4, custom: 0 }]);
+    // a failed transaction: the set inside it fails too, and is sent again after the rollback
+    await c.query('begin');
+    await expect(c.query('select 1 / $1::int', [0])).rejects.toThrow(/division by zero/);
+    await expect(c.query(`${PLANNED_PER_CALL} ${statement}`, [1])).rejects.toThrow(/aborted/);
+    await c.query('rollback');
+    await c.query(`${PLANNED_PER_CALL} ${statement}`, [1]);
+    expect(await mode(c)).toBe('force_custom_plan');
   });
 });

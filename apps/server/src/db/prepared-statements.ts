@@ -9,6 +9,31 @@ const PREPARED_PER_CONNECTION = 200;
  */
 export const PREPARED_MAX_PARAMETERS = 100;
 
+/**
+ * Written into a statement (an SQL comment, anywhere in its text) by a condition whose best plan depends on its
+ * values: a text search's grams (how many rows each gram's list holds decides between the gram index and the
+ * owner's rows) or a prefix range (how wide it is). A statement that holds it is planned for its values on every
+ * call (`plan_cache_mode = force_custom_plan`); every other statement with parameters runs one generic plan per
+ * connection (`force_generic_plan`), planned once.
+ *
+ * Why not PostgreSQL's own choice (`auto`: plan for the values until five calls, then keep the generic plan only
+ * if its estimate is no dearer than theirs): a generic estimate knows neither the company nor a range, so it
+ * costs a company as the table ÷ its companies and a range as 0.5 % of the rows, and it is dearer than the
+ * custom plans of a small company or a short range even where it is the same plan. In the bench's database of
+ * 100 companies, 44 of 174 statements were planned again on every call for that reason, at 0.15–0.9 ms of
+ * planning against 0.07–0.4 ms for the generic plan's whole call, and more beside 10M rows than alone: the 10k
+ * company was slower because others exist. The lists write each value that decides a plan into the text
+ * instead (page sizes, reaches, the few-matches fences: lib/lists). The marked searches are the exception: a
+ * generic plan of a gram search took 40–60 ms against 1–2 ms for its custom plans.
+ * docs/decisions/pg-prepared-statements.md.
+ */
+export const PLANNED_PER_CALL = '/* planned per call */';
+
+type PlanMode = 'force_generic_plan' | 'force_custom_plan';
+
+/** A rollback (of a transaction or to a savepoint) also undoes a `set` made inside it. */
+const ROLLBACK = /^\s*(rollback|abort)\b/i;
+
 /** PostgreSQL's answer when a kept statement's result columns changed (a migration since it was prepared). */
 const CACHED_PLAN_CHANGED = '0A000';
 
@@ -23,13 +48,13 @@ type Callback = (err: (Error & { code?: string }) | null, res?: unknown) => void
 /**
  * A node-postgres client that sends every query with parameters as a named prepared statement of
  * its connection (node-postgres' default is the unnamed statement: parsed and planned again on every
- * call). The list queries are parsed once per connection and, after five runs, PostgreSQL may keep a
- * generic plan (plan_cache_mode auto: only when it costs no more than the custom ones): on this
- * machine planning was most of a list page's database time (docs/decisions/pg-prepared-statements.md).
- * The texts kept per connection are bounded (LRU, DEALLOCATE of the oldest); queries without
- * parameters (simple protocol: migrations, several statements in one text) and with more than
- * PREPARED_MAX_PARAMETERS (batch inserts) are sent as they are.
- * Not for a transaction-mode connection pooler (PgBouncer before 1.21): DATABASE_PREPARED=0.
+ * call). The list queries are parsed once per connection and run one generic plan, planned once, unless
+ * marked PLANNED_PER_CALL (the session's plan_cache_mode is set ahead of a statement that wants the other
+ * mode): on this machine planning was most of a list page's database time
+ * (docs/decisions/pg-prepared-statements.md). The texts kept per connection are bounded (LRU, DEALLOCATE of
+ * the oldest); queries without parameters (simple protocol: migrations, several statements in one text) and
+ * with more than PREPARED_MAX_PARAMETERS (batch inserts) are sent as they are.
+ * Not for a transaction-mode connection pooler (the statements and the plan mode are the session's): DATABASE_PREPARED=0.
  */
 export function preparingClient(pg: typeof pgModule, max = PREPARED_PER_CONNECTION): typeof pgModule.Client {
   const Base = pg.Client as unknown as new (config?: unknown) => { query(config: unknown, values?: unknown, callback?: Callback): unknown };
@@ -37,6 +62,19 @@ export function preparingClient(pg: typeof pgModule, max = PREPARED_PER_CONNECTI
     /** text → statement name, least recently used first */
     readonly #names = new Map<string, string>();
     #seq = 0;
+    /** the session's plan_cache_mode as this client last set it; undefined: not set yet, or maybe undone */
+    #mode: PlanMode | undefined;
+
+    /** Sends `set plan_cache_mode` ahead of a statement (queued before it) when the session is not in the mode the statement wants. */
+    #planFor(text: string) {
+      const want: PlanMode = text.includes(PLANNED_PER_CALL) ? 'force_custom_plan' : 'force_generic_plan';
+      if (this.#mode === want) return;
+      this.#mode = want;
+      // failed (an aborted transaction): not known, set again before the next statement
+      void (super.query(`set plan_cache_mode = ${want}`) as Promise<unknown>).catch(() => {
+        if (this.#mode === want) this.#mode = undefined;
+      });
+    }
 
     #nameOf(text: string): string {
       let name = this.#names.get(text);
@@ -66,6 +104,10 @@ export function preparingClient(pg: typeof pgModule, max = PREPARED_PER_CONNECTI
       // query(text, values, callback?) as pg-pool calls it, or query({ text, values?, … }, values?) as drizzle does
       const c = (typeof config === 'string' ? { text: config } : config) as QueryConfigLike | null;
       const params = Array.isArray(values) ? values.length : Array.isArray(c?.values) ? c.values.length : 0;
+      if (c && typeof c.text === 'string') {
+        if (ROLLBACK.test(c.text)) this.#mode = undefined;
+        else if (params > 0) this.#planFor(c.text);
+      }
       if (
         !c ||
         typeof c !== 'object' ||

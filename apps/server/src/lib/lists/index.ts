@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
+import { PLANNED_PER_CALL } from '../../db/prepared-statements';
 
 /**
  * One way to answer a spec §7 list ({ dataset, total_cnt } from start/length): the repositories keep
@@ -330,6 +331,13 @@ export function currencyTotalsSql(from: SQL, by: 'idx' | 'name' = 'idx'): SQL {
     group by c.name, c.icon having sum(s.cnt) > 0
   ) t)`;
 }
+
+/**
+ * Marks a condition whose best plan depends on its values (how many rows a search's grams or a prefix range
+ * select): the statement holding it is planned for its values on every call, where every other statement runs
+ * one generic plan (db/prepared-statements.ts PLANNED_PER_CALL).
+ */
+export const plannedPerCall = sql.raw(PLANNED_PER_CALL);
 
 /** A LIKE pattern's wildcards escaped (the default escape character is the backslash). */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,7 +1,7 @@
 import { Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { TCopyrightBooksFilter, TRoyaltyFilter } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
-import { clampPaging, countRows, escapeLike as likeEscape, listPage, literalCount } from '../../lib/lists';
+import { clampPaging, countRows, escapeLike as likeEscape, listPage, literalCount, plannedPerCall } from '../../lib/lists';
 import { rangeBounds, rangeParts, sumCounts } from '../../lib/lists/ranges';
 import type { CountSpec } from '../../lib/lists/counts';
 import type { SummarySpec } from '../../lib/lists/summary';
@@ -33,10 +33,11 @@ export interface RoyaltyWhere {
 /**
  * `b.isbn` starts with the digits `prefix`: as a range too, which copyright_books_company_isbn serves
  * (a LIKE prefix cannot use a btree index under the database's non-C collation; ISBNs are digits, at
- * most 13, and digits sort alike in every collation), and as the LIKE that decides.
+ * most 13, and digits sort alike in every collation), and as the LIKE that decides. How wide the range is
+ * decides the plan (the per-book totals of one ISBN at 1M: 6.5 ms planned for it, 15.8 ms generic).
  */
 const isbnStartsWith = (prefix: string) =>
-  sql`(b.isbn >= ${prefix} and b.isbn <= ${`${prefix}9999999999999`} and b.isbn like ${`${likeEscape(prefix)}%`})`;
+  sql`(${plannedPerCall}b.isbn >= ${prefix} and b.isbn <= ${`${prefix}9999999999999`} and b.isbn like ${`${likeEscape(prefix)}%`})`;
 
 /** Conditions on the book `b` (company + isbn prefix). */
 function bookConditions(w: { companyIdx: number; isbn?: string }) {

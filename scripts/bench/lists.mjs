@@ -32,10 +32,10 @@
 // collection pace it falls into at start: the same server and page (payments page 100), started five times, had
 // young-generation pauses averaging 0.81-0.86 ms in three runs and 1.64-1.87 ms in two, each for its whole run; two
 // processes in different paces differ in every p99 by about that much. A "÷ alone" row near 1.2 whose p50s
-// agree is this noise, not the other companies, unless its statement is planned again on every call in the big
-// database only (pg_prepared_statements: custom_plans growing past five per connection): planning costs more beside
-// 10M rows (the royalty page, 2026-11-29: 1.42 ms against 0.74, its row 1.23-1.30 in three runs until its generic
-// plan was kept; docs/decisions/pg-prepared-statements.md). Each case is timed after LISTS_BENCH_WARM (default 200) untimed rounds,
+// agree is this noise, not the other companies, unless its statement is planned again on every call: planning costs
+// more beside 10M rows (the royalty page, 2026-11-29: 1.42 ms against 0.74, its row 1.23-1.30 in three runs until its
+// generic plan was kept). Since then only the statements marked PLANNED_PER_CALL (searches) are planned per call; the
+// others run one generic plan (db/prepared-statements.ts, docs/decisions/pg-prepared-statements.md). Each case is timed after LISTS_BENCH_WARM (default 200) untimed rounds,
 // not 5: a server's tail shrinks over its first thousands of requests of a list (payments page 100, the 10k company
 // beside others and alone, interleaved, 2026-11-28 on a 2-core machine: p99 6.54 / 6.29 ms over 3,000 requests after
 // 500 warm-up rounds, 3.94 / 4.34 ms after 2,000; p99 per block of 1,000 after 500 rounds 7.48, 4.56, 3.91), and the

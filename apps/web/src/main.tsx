@@ -5,9 +5,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppRouter, type AppRouter } from './app/router';
-import { detectLanguage, initI18n } from './lib/i18n';
-import { intlLocale } from './lib/format';
-import { warmIntl } from './lib/intl-warmup';
+import { initI18n } from './lib/i18n';
 
 /** Resolves once the first navigation has loaded its routes' code, texts and loaders (or failed). */
 function routerReady(router: AppRouter) {
@@ -27,9 +25,7 @@ function routerReady(router: AppRouter) {
 // of the whole screen yields to the browser every few milliseconds instead of blocking it in one task.
 // The router is created in a task after this one, which evaluates the entry's modules: together they
 // were one task of 35-45 ms on a 2-core machine, four times that on a phone (issue 17).
-const language = detectLanguage();
-warmIntl(intlLocale(language));
-const texts = initI18n(language).catch(() => undefined);
+const texts = initI18n().catch(() => undefined);
 setTimeout(() => {
   const router = createAppRouter();
   void Promise.all([texts, routerReady(router)]).then(() => {

@@ -4,6 +4,8 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { prefetchLoginHints } from '../features/auth/api/login-hints';
 import { setUnauthorizedHandler } from '../lib/api-client';
+import { intlLocale } from '../lib/format';
+import { warmIntl } from '../lib/intl-warmup';
 import { loginPathFor } from '../lib/redirect';
 import { session } from '../lib/session';
 import { loadNamespaces } from '../lib/i18n';
@@ -52,6 +54,7 @@ let firstAppScreen = true;
  */
 async function prefetchScreen(load: () => Promise<FeatureModule>, path: string) {
   if (!session.isValid()) return null;
+  warmIntl(intlLocale());
   const wait = firstAppScreen;
   firstAppScreen = false;
   try {

@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { warmIntl } from './intl-warmup';
 import { buildFormatters } from './intl-warmup.worker';
+
+/** warmIntl starts one worker per page: each test gets the module afresh. */
+async function freshWarmIntl() {
+  vi.resetModules();
+  return (await import('./intl-warmup')).warmIntl;
+}
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -30,12 +35,14 @@ describe('buildFormatters (the worker)', () => {
 });
 
 describe('warmIntl', () => {
-  it('does nothing where there are no workers', () => {
+  it('does nothing where there are no workers', async () => {
+    const warmIntl = await freshWarmIntl();
     vi.stubGlobal('Worker', undefined);
     expect(() => warmIntl('en-US')).not.toThrow();
   });
 
-  it('sends the locale to its worker, and ends the worker once it has answered', () => {
+  it('sends the locale to its worker, ends the worker once it has answered, and starts one per page', async () => {
+    const warmIntl = await freshWarmIntl();
     const made: FakeWorker[] = [];
     class FakeWorker {
       onmessage: (() => void) | null = null;
@@ -65,9 +72,12 @@ describe('warmIntl', () => {
     expect(w.terminated).toBe(false);
     w.onmessage?.();
     expect(w.terminated).toBe(true);
+    warmIntl('ja-JP');
+    expect(made).toHaveLength(1);
   });
 
-  it('leaves the page as it was when a worker is refused', () => {
+  it('leaves the page as it was when a worker is refused', async () => {
+    const warmIntl = await freshWarmIntl();
     vi.stubGlobal(
       'Worker',
       class {

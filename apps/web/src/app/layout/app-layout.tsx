@@ -3,7 +3,7 @@ import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useMatches } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
@@ -50,6 +50,10 @@ function Shell() {
     getInitialValueInEffect: false,
   });
   const isMobile = usePhoneWidth();
+  // On a phone the sidebar is a drawer, closed at first: its menu (a quarter of the layout's elements)
+  // is rendered when the drawer is first opened, not in the commit of the first screen (issue 17).
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (mobileOpened && !drawerUsed) setDrawerUsed(true);
   const meta = Object.assign({}, ...useMatches().map((m) => (m.handle ?? {}) as RouteMeta)) as RouteMeta;
   const title = me?.company_name ?? t('app.title');
   const narrow = minimised && !isMobile;
@@ -100,7 +104,7 @@ function Shell() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar data-testid="sidebar">
-        <Sidebar title={title} minimised={narrow} onNavigate={mobile.close} />
+        {(!isMobile || drawerUsed) && <Sidebar title={title} minimised={narrow} onNavigate={mobile.close} />}
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1}>
         <PasswordChangeGate>

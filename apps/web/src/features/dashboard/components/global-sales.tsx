@@ -69,7 +69,10 @@ export function GlobalSales() {
       {data && (
         <Grid gap="md" align="flex-start">
           <Grid.Col span={{ base: 12, md: 5 }}>
-            <SalesTable rows={data.global_sales} />
+            {/* below the fold on a phone: rendered as it comes near, not in the commit of the first screen */}
+            <WhenInView placeholder={<Center h={300} />} testId="global-sales-slot">
+              <SalesTable rows={data.global_sales} />
+            </WhenInView>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7 }}>
             {/* the map loads when it comes into view (below the fold on a phone) */}

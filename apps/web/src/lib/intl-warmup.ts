@@ -1,5 +1,5 @@
 /**
- * The first Intl formatter a page builds loads ICU's number, date and region data: 55–130 ms of one
+ * The first Intl formatter a page builds loads ICU's number, date and region data: 30–160 ms of one
  * task on the main thread of a 2-core machine, four times that on a phone, and it came in the middle
  * of the dashboard's first render (its counters' first figure; issue 17). ICU's data and caches belong
  * to the process, so a worker that builds the same kinds of formatters first, on its own thread, leaves

@@ -52,11 +52,12 @@ export function GlobalSales() {
   const { t } = useTranslation('dashboard');
   const q = useGlobalSaleTop();
   const { state, data } = useSectionData(q, (d) => d.global_sales.length === 0);
-  const mapLoader = (
+  const loader = (label: string) => (
     <Center h={300}>
-      <Loader size="sm" aria-label={t('map.loading')} />
+      <Loader size="sm" aria-label={label} />
     </Center>
   );
+  const mapLoader = loader(t('map.loading'));
   return (
     <Section
       id="dashboard-global"
@@ -70,7 +71,7 @@ export function GlobalSales() {
         <Grid gap="md" align="flex-start">
           <Grid.Col span={{ base: 12, md: 5 }}>
             {/* below the fold on a phone: rendered as it comes near, not in the commit of the first screen */}
-            <WhenInView placeholder={<Center h={300} />} testId="global-sales-slot">
+            <WhenInView placeholder={loader(t('common:app.loading'))} testId="global-sales-slot">
               <SalesTable rows={data.global_sales} />
             </WhenInView>
           </Grid.Col>

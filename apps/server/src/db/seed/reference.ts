@@ -6,7 +6,8 @@ const require = createRequire(import.meta.url);
 
 /** Full ISO 3166-1 list (alpha-2, alpha-3, English name) from i18n-iso-countries. */
 function isoCountries() {
-  const iso = require('i18n-iso-countries') as {
+  // the core (its browser entry) and English only: the main entry registers all 80 languages at load
+  const iso = require('i18n-iso-countries/index') as {
     getAlpha3Codes(): Record<string, string>;
     registerLocale(l: unknown): void;
     getName(code: string, lang: string): string | undefined;

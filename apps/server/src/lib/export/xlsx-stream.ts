@@ -1,5 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
 
 export interface SheetColumn {
@@ -41,6 +43,19 @@ export interface SheetOptions {
 const IN_FLIGHT = 2;
 
 /**
+ * The worker's chunks arrive here as copies, outside the JS heap. Once written to the client they are
+ * garbage, but only a scavenge frees them, and this thread allocates too little while it relays an
+ * export to start one: in a 1M-row export 32 MB of written chunks waited, the largest part of the
+ * export's cost to the process's peak RSS. A minor collection (0.5 ms, the young generation only)
+ * after each COLLECT_AFTER bytes received frees those already written. `gc` is V8's own, exposed by
+ * its flag (set here, read from a fresh context: the process's command line is not changed).
+ */
+const COLLECT_AFTER = 4 << 20;
+setFlagsFromString('--expose-gc');
+const minorGc = runInNewContext('gc') as (options: { type: 'minor' }) => void;
+let received = 0;
+
+/**
  * A streamed .xlsx built by a worker thread (xlsx-worker.mjs: sheet XML, zlib and zip in that thread,
  * which runs at a lower priority). Rows reach it in two ways, both with backpressure all the way from
  * the client: `push` hands over a batch and waits while two are unacknowledged or the client is
@@ -74,6 +89,11 @@ export function xlsxWorkerStream(sheetName: string, columns: SheetColumn[], opti
   worker.on('message', (m: { type: string; data?: Uint8Array; credit?: boolean; rows?: number; message?: string }) => {
     if (m.type === 'chunk') {
       out.write(Buffer.from(m.data!.buffer, m.data!.byteOffset, m.data!.byteLength));
+      received += m.data!.byteLength;
+      if (received >= COLLECT_AFTER) {
+        received = 0;
+        minorGc({ type: 'minor' });
+      }
       if (m.credit) {
         written = written
           .then(async () => {

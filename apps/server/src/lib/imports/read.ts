@@ -51,7 +51,9 @@ export class UnreadableFile extends Error {}
 
 /**
  * The rows of a CSV (UTF-8, BOM allowed, comma separated, quoted as RFC 4180) or of the first sheet of
- * an XLSX, streamed: nothing but the current row is held. Blank lines are skipped.
+ * an XLSX, streamed: of a CSV nothing but the current row is held; an XLSX's compressed bytes (within the
+ * upload limit) are held so its parts reach the reader in the order it needs (withLeadingParts), and its
+ * sheet is inflated and read a row at a time. Blank lines are skipped.
  */
 export async function* readRows(input: Readable, format: SheetFormat): AsyncGenerator<RawRow> {
   const head = await peek(input, 4);

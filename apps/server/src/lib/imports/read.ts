@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import type ExcelJS from 'exceljs';
 import { unzipSync, zipSync } from 'fflate';
-import { ZIP_MAX_UNPACKED_BYTES } from './zip';
+import { bytesOf, ZIP_MAX_UNPACKED_BYTES } from './zip';
 
 /** A sheet: CSV or the first sheet of an XLSX. */
 export type SheetFormat = 'csv' | 'xlsx';
@@ -65,10 +65,9 @@ export async function* readRows(input: Readable, format: SheetFormat): AsyncGene
     }
     return;
   }
-  const chunks: Buffer[] = [];
-  for await (const c of input) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as Uint8Array));
+  const bytes = await bytesOf(input);
   const { default: excel } = await import('exceljs'); // loaded when first asked for (docs/decisions/lazy-heavy-modules.md)
-  const reader = new excel.stream.xlsx.WorkbookReader(withLeadingParts(Buffer.concat(chunks)), {
+  const reader = new excel.stream.xlsx.WorkbookReader(withLeadingParts(bytes), {
     sharedStrings: 'cache',
     worksheets: 'emit',
     styles: 'cache',

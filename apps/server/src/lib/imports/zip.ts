@@ -21,6 +21,13 @@ export class ZipWithoutSheet extends Error {}
 /** The zip unpacks to more than the limits allow. */
 export class ZipTooLarge extends Error {}
 
+/** An upload's bytes, whole (the upload is already bounded by its size limit; a 413 from it passes as it is). */
+export async function bytesOf(input: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of input) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
 const SHEET = /\.(csv|xlsx)$/i;
 /** Entries a zip tool adds on its own (macOS resource forks, folders). */
 const skipped = (name: string) => name.endsWith('/') || name.startsWith('__MACOSX/') || /(^|\/)\.DS_Store$/.test(name);
@@ -34,11 +41,10 @@ export async function unpackImportZip(
   input: Readable,
   kind: string,
 ): Promise<{ sheet: Readable; sheetName: string; format: 'csv' | 'xlsx'; files: ImportFiles }> {
-  const chunks: Buffer[] = [];
-  for await (const c of input) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as Uint8Array));
+  const bytes = await bytesOf(input);
   let declared = 0;
   let count = 0;
-  const entries = unzipSync(Buffer.concat(chunks), {
+  const entries = unzipSync(bytes, {
     filter: (f) => {
       if (skipped(f.name)) return false;
       declared += f.originalSize;

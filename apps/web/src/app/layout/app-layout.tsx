@@ -80,19 +80,23 @@ function Shell() {
               aria-expanded={mobileOpened}
               data-testid="nav-burger"
             />
-            <Tooltip label={minimised ? t('nav.open') : t('nav.minimise')}>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                visibleFrom="sm"
-                onClick={() => setMinimised(!minimised)}
-                aria-label={minimised ? t('nav.open') : t('nav.minimise')}
-                aria-pressed={minimised}
-                data-testid="sidebar-toggle"
-              >
-                {minimised ? <IconLayoutSidebarLeftExpand aria-hidden /> : <IconLayoutSidebarLeftCollapse aria-hidden />}
-              </ActionIcon>
-            </Tooltip>
+            {/* the sidebar is a drawer on a phone (the burger opens it): the toggle and its tooltip are not
+                mounted there, where they were hidden by CSS but set up in the first screen's commit (issue 17) */}
+            {!isMobile && (
+              <Tooltip label={minimised ? t('nav.open') : t('nav.minimise')}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  visibleFrom="sm"
+                  onClick={() => setMinimised(!minimised)}
+                  aria-label={minimised ? t('nav.open') : t('nav.minimise')}
+                  aria-pressed={minimised}
+                  data-testid="sidebar-toggle"
+                >
+                  {minimised ? <IconLayoutSidebarLeftExpand aria-hidden /> : <IconLayoutSidebarLeftCollapse aria-hidden />}
+                </ActionIcon>
+              </Tooltip>
+            )}
             <Text component={Link} to="/dashboard" fw={700} size="lg" c="blue.8" style={{ textDecoration: 'none' }} visibleFrom="xs">
               {t('app.title')}
             </Text>

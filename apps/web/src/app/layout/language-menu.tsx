@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client';
 import { LANGUAGES, LANGUAGE_NAMES, asLanguage, type Language } from '../../lib/i18n';
 import { session } from '../../lib/session';
+import { DeferredMenu } from './deferred-menu';
 
 /** Switches the UI language; a logged-in company's mails follow it (PATCH company/uiLanguage, issue 18). */
 function switchLanguage(i18n: { changeLanguage(l: string): Promise<unknown> }, lng: Language) {
@@ -18,8 +19,10 @@ export function LanguageMenu() {
   // the language of the i18next it renders with (the layout is also rendered at build time: app/prerender.tsx)
   const current = asLanguage(i18n.resolvedLanguage ?? i18n.language);
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
+    <DeferredMenu
+      position="bottom-end"
+      withinPortal
+      target={
         <Button
           variant="subtle"
           leftSection={<IconLanguage size={18} aria-hidden />}
@@ -30,21 +33,20 @@ export function LanguageMenu() {
             {LANGUAGE_NAMES[current]}
           </Text>
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('topbar.language')}</Menu.Label>
-        {LANGUAGES.map((lng) => (
-          <Menu.Item
-            key={lng}
-            lang={lng}
-            onClick={() => switchLanguage(i18n, lng)}
-            aria-current={lng === current ? 'true' : undefined}
-            fw={lng === current ? 700 : undefined}
-          >
-            {LANGUAGE_NAMES[lng]}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+      }
+    >
+      <Menu.Label>{t('topbar.language')}</Menu.Label>
+      {LANGUAGES.map((lng) => (
+        <Menu.Item
+          key={lng}
+          lang={lng}
+          onClick={() => switchLanguage(i18n, lng)}
+          aria-current={lng === current ? 'true' : undefined}
+          fw={lng === current ? 700 : undefined}
+        >
+          {LANGUAGE_NAMES[lng]}
+        </Menu.Item>
+      ))}
+    </DeferredMenu>
   );
 }

@@ -4,14 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLogout } from '../../features/auth/use-logout';
 import { cut } from '../../lib/format';
+import { DeferredMenu } from './deferred-menu';
 
 /** Spec §2/§9: the user menu, its title cut to 10 characters; company edit and logout. */
 export function UserMenu({ title }: { title: string }) {
   const { t } = useTranslation();
   const logout = useLogout();
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
+    <DeferredMenu
+      position="bottom-end"
+      withinPortal
+      target={
         <Button
           variant="subtle"
           color="gray"
@@ -28,15 +31,14 @@ export function UserMenu({ title }: { title: string }) {
             {cut(title, 10)}
           </Text>
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item component={Link} to="/settings/companyEdit" leftSection={<IconBuilding size={16} aria-hidden />}>
-          {t('nav.companyEdit')}
-        </Menu.Item>
-        <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void logout()}>
-          {t('topbar.logout')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+      }
+    >
+      <Menu.Item component={Link} to="/settings/companyEdit" leftSection={<IconBuilding size={16} aria-hidden />}>
+        {t('nav.companyEdit')}
+      </Menu.Item>
+      <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void logout()}>
+        {t('topbar.logout')}
+      </Menu.Item>
+    </DeferredMenu>
   );
 }

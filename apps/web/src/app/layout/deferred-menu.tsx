@@ -1,7 +1,8 @@
 import { Menu, type MenuProps } from '@mantine/core';
 import { cloneElement, useEffect, useRef, useState, type ReactElement, type ReactNode, type Ref } from 'react';
 
-type Target = ReactElement<{ onClick?: () => void; ref?: Ref<HTMLButtonElement> }>;
+/** The menu's button (its own onClick is not called: a click opens the menu). */
+type Target = ReactElement<{ ref?: Ref<HTMLButtonElement> }>;
 
 /**
  * A Mantine menu of the top bar, mounted on first use. Until the first click its target renders alone,
@@ -16,17 +17,15 @@ export function DeferredMenu({
   children,
   ...menu
 }: Omit<MenuProps, 'opened' | 'onChange'> & { target: Target; children: ReactNode }) {
-  const [stage, setStage] = useState<'idle' | 'mounted' | 'ready'>('idle');
+  const [used, setUsed] = useState(false);
   const [opened, setOpened] = useState(false);
   const targetRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (stage !== 'mounted') return;
+    if (!used) return;
     targetRef.current?.focus();
     setOpened(true);
-    setStage('ready');
-  }, [stage]);
-  if (stage === 'idle')
-    return cloneElement(target, { 'aria-haspopup': 'menu', 'aria-expanded': false, onClick: () => setStage('mounted') } as object);
+  }, [used]);
+  if (!used) return cloneElement(target, { 'aria-haspopup': 'menu', 'aria-expanded': false, onClick: () => setUsed(true) } as object);
   return (
     <Menu {...menu} opened={opened} onChange={setOpened}>
       <Menu.Target>{cloneElement(target, { ref: targetRef })}</Menu.Target>

@@ -81,7 +81,8 @@ function Shell() {
               data-testid="nav-burger"
             />
             {/* the sidebar is a drawer on a phone (the burger opens it): the toggle and its tooltip are not
-                mounted there, where they were hidden by CSS but set up in the first screen's commit (issue 17) */}
+                mounted there, where they were hidden by CSS but set up in the first screen's commit (issue 17);
+                visibleFrom still hides it in the frame prerendered at build time, which knows no width */}
             {!isMobile && (
               <Tooltip label={minimised ? t('nav.open') : t('nav.minimise')}>
                 <ActionIcon

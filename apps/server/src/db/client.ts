@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { coalesced } from '../lib/coalesced';
 import { preparingClient } from './prepared-statements';
 
 export type Schema = typeof schema;
@@ -272,18 +273,20 @@ export async function pgListen(pg: typeof import('pg').default, url: string, cha
     handlers.state(true);
   };
   await connect();
+  // A commit signals every listening backend before its client hears it committed, and a backend sends the
+  // notifications it was signalled before it answers a command (postgres.c: before ReadyForQuery, and while it
+  // waits to read one). node-postgres reads in order: when this empty command is answered, every notification
+  // committed before it was sent has been emitted. No transaction, no XID, no WAL (a NOTIFY is a transaction
+  // that takes an XID and flushes a commit record). Shared by concurrent callers, one command out at a time on
+  // the connection (node-postgres 9 keeps no queue of commands).
+  const barrier = coalesced(async () => {
+    const c = current;
+    if (!c) return false;
+    await c.query('');
+    return true;
+  });
   return {
-    async barrier() {
-      const c = current;
-      if (!c) return false;
-      // A commit signals every listening backend before its client hears it committed, and a backend sends
-      // the notifications it was signalled before it answers a command (postgres.c: before ReadyForQuery,
-      // and while it waits to read one). node-postgres reads in order: when this empty command is answered,
-      // every notification committed before it was sent has been emitted. No transaction, no XID, no WAL
-      // (a NOTIFY is a transaction that takes an XID and flushes a commit record).
-      await c.query('');
-      return true;
-    },
+    barrier,
     async close() {
       closed = true;
       clearTimeout(timer);

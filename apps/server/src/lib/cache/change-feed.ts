@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import { coalesced } from '../coalesced';
 
 export const CHANGES_CHANNEL = 'portal_changes';
 
@@ -59,20 +60,11 @@ export async function createChangeFeed(database: Database): Promise<ChangeFeed> 
     for (const t of topics) s += `.${versions.get(t) ?? 0}`;
     return s;
   };
-  /** the sync out now (sent: only calls that began before it was sent may wait for another) */
-  let out: Promise<void> | null = null;
-  /** the sync not sent yet (after this turn of the event loop, or once `out` is back): shared by every call until it is sent */
-  let next: Promise<void> | null = null;
-  const send = () => {
-    next = null;
-    const run = feed.sync();
-    out = run;
-    const done = () => {
-      if (out === run) out = null;
-    };
-    void run.then(done, done);
-    return run;
-  };
+  /** caughtUp(): one sync per turn of the event loop, and never one that began before the call */
+  const caughtUp = coalesced(
+    () => feed.sync(),
+    () => new Promise<void>((resolve) => setImmediate(resolve)),
+  );
   const feed: ChangeFeed = {
     stamp,
     onChange(listener) {
@@ -81,8 +73,7 @@ export async function createChangeFeed(database: Database): Promise<ChangeFeed> 
     },
     caughtUp() {
       if (database.driver === 'pglite' || !live) return Promise.resolve();
-      next ??= out ? out.then(send, send) : new Promise<void>((resolve) => setImmediate(resolve)).then(send);
-      return next;
+      return caughtUp();
     },
     async sync(timeoutMs = 5000) {
       // PGlite runs listeners before the committing call returns: nothing can be in flight

@@ -131,4 +131,47 @@ describe.skipIf(!url)('prepared statements (node-postgres)', () => {
     await c.query(`${PLANNED_PER_CALL} ${statement}`, [1]);
     expect(await mode(c)).toBe('force_custom_plan');
   });
+
+  it('never asks node-postgres to queue a query behind a running one (pg@9 removes that queue)', async () => {
+    // node-postgres' own test for its deprecation warning: a query arrives while another waits in its queue
+    let queued = 0;
+    class Watched extends pg.Client {
+      override query(...args: unknown[]): never {
+        if ((this as unknown as { _queryQueue: unknown[] })._queryQueue.length > 0) queued++;
+        return (super.query as (...a: unknown[]) => never)(...args);
+      }
+    }
+    const Preparing = preparingClient({ ...pg, Client: Watched } as typeof pg, 1);
+    // through a pool: its first query is sent while the connection's first ReadyForQuery is being handled
+    const pool = new pg.Pool({ connectionString: url, max: 1, Client: Preparing });
+    open.push(pool);
+    expect((await pool.query('select $1::int as a', [1])).rows).toEqual([{ a: 1 }]);
+    const c = new Preparing({ connectionString: url });
+    await c.connect();
+    open.push(c);
+    // a mode to set and a statement to deallocate (max 1) ahead of the same statement, in each of the three forms
+    expect((await c.query('select $1::int as a', [1])).rows).toEqual([{ a: 1 }]);
+    expect((await c.query(`${PLANNED_PER_CALL} select $1::int as b`, [2])).rows).toEqual([{ b: 2 }]);
+    const viaCallback = await new Promise((resolve, reject) =>
+      c.query('select $1::int as c', [3], (err, res) => (err ? reject(err) : resolve(res.rows))),
+    );
+    expect(viaCallback).toEqual([{ c: 3 }]);
+    expect((await c.query({ text: `${PLANNED_PER_CALL} select $1::int as d`, values: [4] })).rows).toEqual([{ d: 4 }]);
+    expect(await mode(c)).toBe('force_custom_plan');
+    expect((await prepared(c)).map((s) => s.statement)).toEqual([`${PLANNED_PER_CALL} select $1::int as d`]);
+    // a kept statement whose columns changed: deallocated ahead of the unnamed call that answers
+    await c.query('create temp table t (a int)');
+    await c.query('insert into t values (1)');
+    await c.query('select * from t where a = $1', [1]);
+    await c.query('alter table t add column b int default 5');
+    expect((await c.query('select * from t where a = $1', [1])).rows).toEqual([{ a: 1, b: 5 }]);
+    // a failed transaction: the set ahead fails, the statement answers its own error, and the mode is set again after
+    await c.query('begin');
+    await expect(c.query('select 1 / $1::int', [0])).rejects.toThrow(/division by zero/);
+    await expect(c.query(`${PLANNED_PER_CALL} ${statement}`, [1])).rejects.toThrow(/aborted/);
+    await c.query('rollback');
+    expect((await c.query(statement, [1])).rows).toHaveLength(1);
+    expect(await mode(c)).toBe('force_generic_plan');
+    expect(queued).toBe(0);
+  });
 });

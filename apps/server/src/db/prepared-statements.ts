@@ -65,15 +65,21 @@ export function preparingClient(pg: typeof pgModule, max = PREPARED_PER_CONNECTI
     /** the session's plan_cache_mode as this client last set it; undefined: not set yet, or maybe undone */
     #mode: PlanMode | undefined;
 
-    /** Sends `set plan_cache_mode` ahead of a statement (queued before it) when the session is not in the mode the statement wants. */
+    /**
+     * What must run ahead of the next statement, as one simple-protocol query: `set plan_cache_mode`, `deallocate`
+     * of a name evicted from #names. The statement is sent from that query's callback, which node-postgres calls
+     * when the answer is in and before it looks at its queue: no query waits in its queue (pg@9 drops that
+     * queue: "Calling client.query() when the client is already executing a query") and the statement leaves
+     * in the same turn as before, one round trip behind.
+     */
+    #ahead: string[] = [];
+
+    /** Asks for `set plan_cache_mode` ahead of a statement when the session is not in the mode the statement wants. */
     #planFor(text: string) {
       const want: PlanMode = text.includes(PLANNED_PER_CALL) ? 'force_custom_plan' : 'force_generic_plan';
       if (this.#mode === want) return;
       this.#mode = want;
-      // failed (an aborted transaction): not known, set again before the next statement
-      void (super.query(`set plan_cache_mode = ${want}`) as Promise<unknown>).catch(() => {
-        if (this.#mode === want) this.#mode = undefined;
-      });
+      this.#ahead.push(`set plan_cache_mode = ${want}`);
     }
 
     #nameOf(text: string): string {
@@ -87,17 +93,39 @@ export function preparingClient(pg: typeof pgModule, max = PREPARED_PER_CONNECTI
       this.#names.set(text, name);
       if (this.#names.size > max) {
         const [oldText, oldName] = this.#names.entries().next().value as [string, string];
-        this.#forget(oldText, oldName, true);
+        this.#forget(oldText, oldName);
       }
       return name;
     }
 
-    #forget(text: string, name: string, deallocate: boolean) {
+    #forget(text: string, name: string) {
       if (this.#names.get(text) === name) this.#names.delete(text);
       const connection = (this as unknown as { connection?: { parsedStatements?: Record<string, string> } }).connection;
       if (connection?.parsedStatements) delete connection.parsedStatements[name];
-      // queued behind the query that evicted it; a failure (aborted transaction) only leaves it on the server until the connection ends
-      if (deallocate) void (super.query(`deallocate ${name}`) as Promise<unknown>).catch(() => undefined);
+      this.#ahead.push(`deallocate ${name}`);
+    }
+
+    /** node-postgres' query(config, values?, callback?), after what #ahead holds; answers in the form it was asked. */
+    #send(config: unknown, values?: unknown, callback?: Callback): unknown {
+      if (this.#ahead.length === 0) return super.query(config, values, callback);
+      const ahead = this.#ahead.join('; ');
+      this.#ahead = [];
+      const after = (send: () => void) =>
+        super.query(ahead, undefined, (err: Error | null) => {
+          // failed (an aborted transaction: the statement fails too): the mode is not known, set again before the
+          // next statement; a name not deallocated stays on the server until the connection ends
+          if (err) this.#mode = undefined;
+          send();
+        });
+      if (typeof (config as QueryConfigLike).submit === 'function') {
+        after(() => super.query(config, values, callback));
+        return config;
+      }
+      if (typeof callback === 'function' || typeof values === 'function') {
+        after(() => super.query(config, values, callback));
+        return undefined;
+      }
+      return new Promise((resolve, reject) => after(() => void (super.query(config, values) as Promise<unknown>).then(resolve, reject)));
     }
 
     override query(config: unknown, values?: unknown, callback?: Callback): unknown {
@@ -117,20 +145,21 @@ export function preparingClient(pg: typeof pgModule, max = PREPARED_PER_CONNECTI
         params === 0 ||
         params > PREPARED_MAX_PARAMETERS
       ) {
-        return super.query(config, values, callback);
+        return this.#send(config, values, callback);
       }
       const text = c.text;
       const name = this.#nameOf(text);
       const named = { ...c, name };
-      // a migration changed a kept statement's result columns: prepared again under a new name
-      const changed = (err: { code?: string } | null) => err?.code === CACHED_PLAN_CHANGED && (this.#forget(text, name, true), true);
+      // a migration changed a kept statement's result columns: deallocated, and this call sent unnamed (the next
+      // prepares it again under a new name)
+      const changed = (err: { code?: string } | null) => err?.code === CACHED_PLAN_CHANGED && (this.#forget(text, name), true);
       if (typeof callback === 'function' || typeof values === 'function') {
         const cb = (typeof values === 'function' ? values : callback) as Callback;
         const vals = typeof values === 'function' ? undefined : values;
-        return super.query(named, vals, (err, res) => (changed(err) ? super.query(config, vals, cb) : cb(err, res)));
+        return this.#send(named, vals, (err, res) => (changed(err) ? this.#send(config, vals, cb) : cb(err, res)));
       }
-      return (super.query(named, values) as Promise<unknown>).catch((err: { code?: string }) => {
-        if (changed(err)) return super.query(config, values);
+      return (this.#send(named, values) as Promise<unknown>).catch((err: { code?: string }) => {
+        if (changed(err)) return this.#send(config, values);
         throw err;
       });
     }

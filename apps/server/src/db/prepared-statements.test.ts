@@ -149,7 +149,7 @@ describe.skipIf(!url)('prepared statements (node-postgres)', () => {
     const c = new Preparing({ connectionString: url });
     await c.connect();
     open.push(c);
-    // a mode to set and a statement to deallocate (max 1) ahead of the same statement, in each of the three forms
+    // a mode to set and a statement to deallocate (max 1) ahead of the same statement: as a promise (text or object) and with a callback
     expect((await c.query('select $1::int as a', [1])).rows).toEqual([{ a: 1 }]);
     expect((await c.query(`${PLANNED_PER_CALL} select $1::int as b`, [2])).rows).toEqual([{ b: 2 }]);
     const viaCallback = await new Promise((resolve, reject) =>
@@ -159,6 +159,16 @@ describe.skipIf(!url)('prepared statements (node-postgres)', () => {
     expect((await c.query({ text: `${PLANNED_PER_CALL} select $1::int as d`, values: [4] })).rows).toEqual([{ d: 4 }]);
     expect(await mode(c)).toBe('force_custom_plan');
     expect((await prepared(c)).map((s) => s.statement)).toEqual([`${PLANNED_PER_CALL} select $1::int as d`]);
+    // a submittable (node-postgres' own Query here, as pg-cursor would be) behind a mode switch: answered through its events
+    const submitted = c.query(new pg.Query('select $1::int as e', [5]));
+    const rows = await new Promise<unknown[]>((resolve, reject) => {
+      const got: unknown[] = [];
+      submitted.on('row', (row: unknown) => got.push(row));
+      submitted.on('end', () => resolve(got));
+      submitted.on('error', reject);
+    });
+    expect(rows).toEqual([{ e: 5 }]);
+    expect(await mode(c)).toBe('force_generic_plan');
     // a kept statement whose columns changed: deallocated ahead of the unnamed call that answers
     await c.query('create temp table t (a int)');
     await c.query('insert into t values (1)');

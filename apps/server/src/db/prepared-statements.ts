@@ -69,8 +69,8 @@ export function preparingClient(pg: typeof pgModule, max = PREPARED_PER_CONNECTI
      * What must run ahead of the next statement, as one simple-protocol query: `set plan_cache_mode`, `deallocate`
      * of a name evicted from #names. The statement is sent from that query's callback, which node-postgres calls
      * when the answer is in and before it looks at its queue: no query waits in its queue (pg@9 drops that
-     * queue: "Calling client.query() when the client is already executing a query") and the statement leaves
-     * in the same turn as before, one round trip behind.
+     * queue: "Calling client.query() when the client is already executing a query") and the statement is sent
+     * in the same turn of the event loop as node-postgres sent it from its queue.
      */
     #ahead: string[] = [];
 
@@ -117,13 +117,11 @@ export function preparingClient(pg: typeof pgModule, max = PREPARED_PER_CONNECTI
           if (err) this.#mode = undefined;
           send();
         });
-      if (typeof (config as QueryConfigLike).submit === 'function') {
+      // a submittable (node-postgres answers with it) or a callback (with nothing): the same call, later
+      const submittable = typeof (config as QueryConfigLike).submit === 'function';
+      if (submittable || typeof callback === 'function' || typeof values === 'function') {
         after(() => super.query(config, values, callback));
-        return config;
-      }
-      if (typeof callback === 'function' || typeof values === 'function') {
-        after(() => super.query(config, values, callback));
-        return undefined;
+        return submittable ? config : undefined;
       }
       return new Promise((resolve, reject) => after(() => void (super.query(config, values) as Promise<unknown>).then(resolve, reject)));
     }

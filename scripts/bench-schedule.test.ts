@@ -49,18 +49,4 @@ describe('the lists bench order (schedule)', () => {
     }
     expect(before).toEqual({ big1m: 3800, small10k: 200, big10k: 0 });
   });
-
-  it('goes round the server pairs two blocks at a time, each pair with its share of every key, the 10k companies still switching process alike', () => {
-    const s = [...schedule(groups, 4000, 10, 3)] as [string, number, number][];
-    for (const k of groups.flat())
-      expect([0, 1, 2].map((pair) => s.filter(([x, , p]) => x === k && p === pair).length)).toEqual([1340, 1340, 1320]);
-    const switches: Record<string, number> = {};
-    let prev: string | undefined;
-    for (const [k, , pair] of s) {
-      const at = `${server(k)}${pair}`;
-      if (prev && at !== prev) switches[k] = (switches[k] ?? 0) + 1;
-      prev = at;
-    }
-    expect(switches).toEqual({ big1m: 199, big10k: 200, small10k: 200 });
-  });
 });

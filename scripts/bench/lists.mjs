@@ -49,17 +49,12 @@
 // (default 2,000) untimed rounds through all its cases in turn, so that its first case is not timed while its
 // code is still being compiled and its later cases not after more warming than the first. A request sent right after one
 // to the other server has the wider tail (p99 7.29 ms against 6.18 after one to the same server, 2,000 requests each;
-// 2026-12-02 on an idle machine, payments first page, 4,000 rounds: p50 1.26 and 1.41 ms after the other server against
-// 1.00 and 1.10 after the same one, the 10k company beside others and alone; the 1M company's request right before the
-// 10k company's cost nothing: p99 3.36 ms after it, 4.94 after the other server), so the requests go in runs of
+// 2026-12-02, payments first page, 2,000 requests per case, the seed running beside: the 10k company beside others
+// p99 2.99 ms after the other server, 2.26 after the 1M company's request; alone 3.42 after the other server, 2.17 after
+// its own; the 1M company's request before the 10k company's cost nothing), so the requests go in runs of
 // LISTS_BENCH_RUN (default 10) rounds on one server (schedule()): the server switch, an artefact of two servers on one
 // machine, is in one request in 20 of each 10k company instead of one in 2, while the 1M company's requests still come
-// between the 10k company's on their server. And the requests go round LISTS_BENCH_PAIRS (default 3) server pairs (a
-// server on each database, the 1M company and the 10k company beside others on the same one), two runs to a pair at a
-// time, so each p99 is of three server processes: a server process keeps the collection pace it falls into at start
-// (above), and with one pair a "÷ alone" row judged the two processes' luck as much as the other companies (2026-12-02,
-// one pair: the payments' new filter count 1.47, 5.63 / 3.83 ms, the 1M company on the 10k company's server 4.44 ms;
-// three rows of one list failing together in the run before);
+// between the 10k company's on their server;
 // LISTS_BENCH_PARTS (default all: lists,totals,dashboard,rps) picks parts, LISTS_BENCH_LISTS (names, comma-separated) lists,
 // LISTS_BENCH_RPS_PAIRS (default 3) the hello-world and list loads per requests/s goal (their median ratio is judged);
 // LISTS_BENCH_SEED=0 seeds nothing and measures only the lists whose tables are seeded completely (the others print as skipped).
@@ -75,8 +70,6 @@ const LIST_WARM = Number(process.env.LISTS_BENCH_LIST_WARM ?? 2000);
 const LIST_WARM_S = 60;
 /** rounds in a row on one server (schedule) */
 const RUN = Number(process.env.LISTS_BENCH_RUN ?? 10);
-/** server pairs (a server on each database) that the lists part's requests go round (schedule) */
-const PAIRS = Number(process.env.LISTS_BENCH_PAIRS ?? 3);
 const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 const load = () => `load ${os.loadavg()[0].toFixed(1)}`;
 const log = (...a) => console.log('   ·', ...a);
@@ -154,14 +147,12 @@ function timed(url, headers) {
  * server (group) at a time, the keys of a group alternating request by request, and every other block reversed:
  * [big1m, big10k] × run, small10k × run, then small10k × run, [big10k, big1m] × run. So the 10k company beside
  * others and alone each come after the other server once in 2·run requests, and the 1M company's requests still
- * come between the 10k company's on their server. run = 1 is the order this bench had before 2026-12-02. With `pairs`
- * server pairs, each two blocks (one forward, one reversed) go to the next pair. Yields [key, round, pair].
+ * come between the 10k company's on their server. run = 1 is the order this bench had before 2026-12-02. Yields [key, round].
  */
-export function* schedule(groups, rounds, run, pairs = 1) {
+export function* schedule(groups, rounds, run) {
   for (let b = 0; b * run < rounds; b++) {
     const gs = b % 2 ? [...groups].reverse().map((g) => [...g].reverse()) : groups;
-    const pair = Math.floor(b / 2) % pairs;
-    for (const g of gs) for (let r = b * run; r < Math.min(rounds, (b + 1) * run); r++) for (const k of g) yield [k, r, pair];
+    for (const g of gs) for (let r = b * run; r < Math.min(rounds, (b + 1) * run); r++) for (const k of g) yield [k, r];
   }
 }
 
@@ -176,19 +167,6 @@ export default async function lists(ctx) {
     big10k: { url: big.url, headers: auth(await ctx.login(big.url, 'scale10k', PASSWORD)) },
     small10k: { url: small.url, headers: auth(await ctx.login(small.url, 'scale10k', PASSWORD)) },
   };
-  // the lists part's server pairs: `who` (also the totals, dashboard and requests/s parts' servers) and PAIRS - 1 more
-  const pairs = [who];
-  const extra = [];
-  for (let i = 1; i < (PARTS.includes('lists') ? PAIRS : 1); i++) {
-    const s = await ctx.startServer({ DATABASE_URL: layoutUrl(smallLayout) }, { built: true });
-    const b = await ctx.startServer({ DATABASE_URL: layoutUrl(bigLayout) }, { built: true });
-    extra.push(s, b);
-    pairs.push({
-      big1m: { url: b.url, headers: auth(await ctx.login(b.url, 'scale1m', PASSWORD)) },
-      big10k: { url: b.url, headers: auth(await ctx.login(b.url, 'scale10k', PASSWORD)) },
-      small10k: { url: s.url, headers: auth(await ctx.login(s.url, 'scale10k', PASSWORD)) },
-    });
-  }
   // "ISBN of one book": each company searches one of its own books with sales, the first in the list's
   // title order (200 lines each in both databases), so that the 1M, the 10k beside others and the 10k
   // alone time the same work; one fixed ISBN matched a 200-line book of the 10k company in the big
@@ -318,13 +296,13 @@ export default async function lists(ctx) {
       // boards and help files: the 1M is the big database's, the 10k the small one's (not a company's); one group per server
       const groups = l.board ? [['big1m'], ['small10k']] : [['big1m', 'big10k'], ['small10k']];
       const order = groups.flat();
-      const get = (k, q, pair = 0) => timed(`${pairs[pair][k].url}${l.path}?${q(k)}`, pairs[pair][k].headers);
-      // the list's own code warmed before any of its cases is timed: LIST_WARM rounds through its cases in turn on
-      // each pair (untimed; at most LIST_WARM_S seconds a pair, so a slow case cannot hold it up)
-      const warmEnd = performance.now() + LIST_WARM_S * 1000 * pairs.length;
-      for (const [k, r, pair] of schedule(groups, LIST_WARM * pairs.length, RUN, pairs.length)) {
+      const url = (k, q) => `${who[k].url}${l.path}?${q(k)}`;
+      // the list's own code warmed before any of its cases is timed: LIST_WARM rounds through its cases in turn
+      // (untimed; at most LIST_WARM_S seconds, so a slow case cannot hold it up)
+      const warmEnd = performance.now() + LIST_WARM_S * 1000;
+      for (const [k, r] of schedule(groups, LIST_WARM, RUN)) {
         if (performance.now() > warmEnd) break;
-        await get(k, cases[r % cases.length][1], pair);
+        await timed(url(k, cases[r % cases.length][1]), who[k].headers);
       }
       for (const [label, q] of cases) {
         const times = Object.fromEntries(order.map((k) => [k, []]));
@@ -333,10 +311,10 @@ export default async function lists(ctx) {
         let rounds = N;
         let warm = WARM;
         const t0 = performance.now();
-        for (const k of order) await get(k, q);
+        for (const k of order) await timed(url(k, q), who[k].headers);
         if (performance.now() - t0 > 1000 * order.length) [rounds, warm] = [Math.min(N, 20), Math.min(warm, 5)];
-        for (const [k, r, pair] of schedule(groups, warm + rounds, RUN, pairs.length)) {
-          const ms = await get(k, q, pair);
+        for (const [k, r] of schedule(groups, warm + rounds, RUN)) {
+          const ms = await timed(url(k, q), who[k].headers);
           if (r >= warm) times[k].push(ms);
         }
         const p = Object.fromEntries(order.map((k) => [k, p99(ctx, times[k])]));
@@ -362,8 +340,6 @@ export default async function lists(ctx) {
         for (const r of rows.slice(l.board ? -1 : -2)) log(`${r.name}: ${round(r.value, 3)} × (goal ${r.target})`);
       }
     }
-
-    for (const x of extra) await x.stop();
 
     // the royalty list's total and per-currency totals for a filter not asked before, at 1M
     const totals = [];
@@ -450,7 +426,6 @@ export default async function lists(ctx) {
     }
     await hello.stop();
   } finally {
-    for (const x of extra) await x.stop();
     await big.stop();
     await small.stop();
   }

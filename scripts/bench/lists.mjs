@@ -49,12 +49,15 @@
 // (default 2,000) untimed rounds through all its cases in turn, so that its first case is not timed while its
 // code is still being compiled and its later cases not after more warming than the first. A request sent right after one
 // to the other server has the wider tail (p99 7.29 ms against 6.18 after one to the same server, 2,000 requests each;
-// 2026-12-02, payments first page, 2,000 requests per case, the seed running beside: the 10k company beside others
-// p99 2.99 ms after the other server, 2.26 after the 1M company's request; alone 3.42 after the other server, 2.17 after
-// its own; the 1M company's request before the 10k company's cost nothing), so the requests go in runs of
-// LISTS_BENCH_RUN (default 10) rounds on one server (schedule()): the server switch, an artefact of two servers on one
-// machine, is in one request in 20 of each 10k company instead of one in 2, while the 1M company's requests still come
-// between the 10k company's on their server;
+// 2026-12-02, idle, payments first page: p50 1.26 and 1.41 ms after the other server against 1.00 and 1.10 after the same
+// one, the 10k company beside others and alone); in this order the 10k company beside others and alone each come after
+// the other server in half their requests, so neither is favoured. Tried and dropped (2026-12-02): runs of 10 rounds on
+// one server before switching (fewer switches) favoured the 10k company beside others: its p99 ÷ alone 0.71-0.85 in six
+// fresh pairs of servers against 0.95-1.03 in this order (payments first page, 4,000 rounds each), a bias, not less noise;
+// and three server pairs taken in turn (each p99 of three processes) still gave 4 of 22 "÷ alone" rows over 1.2 in a full
+// run (invoices page 100 1.49), against 2 with one pair and runs: the spread of these rows in a full run (0.52-1.58 in this
+// order, 0.56-1.49 with runs, with or without the pairs) is far
+// wider than that of one case timed alone on fresh servers (0.95-1.03), and is not the server process's luck;
 // LISTS_BENCH_PARTS (default all: lists,totals,dashboard,rps) picks parts, LISTS_BENCH_LISTS (names, comma-separated) lists,
 // LISTS_BENCH_RPS_PAIRS (default 3) the hello-world and list loads per requests/s goal (their median ratio is judged);
 // LISTS_BENCH_SEED=0 seeds nothing and measures only the lists whose tables are seeded completely (the others print as skipped).
@@ -68,8 +71,6 @@ const N = Number(process.env.LISTS_BENCH_N ?? 4000);
 const WARM = Number(process.env.LISTS_BENCH_WARM ?? 200);
 const LIST_WARM = Number(process.env.LISTS_BENCH_LIST_WARM ?? 2000);
 const LIST_WARM_S = 60;
-/** rounds in a row on one server (schedule) */
-const RUN = Number(process.env.LISTS_BENCH_RUN ?? 10);
 const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 const load = () => `load ${os.loadavg()[0].toFixed(1)}`;
 const log = (...a) => console.log('   ·', ...a);
@@ -140,20 +141,6 @@ function timed(url, headers) {
     });
     req.on('error', reject);
   });
-}
-
-/**
- * The order of a case's requests: `rounds` rounds (each group's keys once a round), in runs of `run` rounds on one
- * server (group) at a time, the keys of a group alternating request by request, and every other block reversed:
- * [big1m, big10k] × run, small10k × run, then small10k × run, [big10k, big1m] × run. So the 10k company beside
- * others and alone each come after the other server once in 2·run requests, and the 1M company's requests still
- * come between the 10k company's on their server. run = 1 is the order this bench had before 2026-12-02. Yields [key, round].
- */
-export function* schedule(groups, rounds, run) {
-  for (let b = 0; b * run < rounds; b++) {
-    const gs = b % 2 ? [...groups].reverse().map((g) => [...g].reverse()) : groups;
-    for (const g of gs) for (let r = b * run; r < Math.min(rounds, (b + 1) * run); r++) for (const k of g) yield [k, r];
-  }
 }
 
 export default async function lists(ctx) {
@@ -293,29 +280,28 @@ export default async function lists(ctx) {
         // a word not searched before: the count of its matches is not kept anywhere
         cases.push(['new search count', () => `start=0&length=10&${l.q(`how to ${100_000 + searchWord++}`)}`]);
       else if (!l.board) cases.push(['new filter count', () => `start=0&length=10&${l.q(newRange())}`]);
-      // boards and help files: the 1M is the big database's, the 10k the small one's (not a company's); one group per server
-      const groups = l.board ? [['big1m'], ['small10k']] : [['big1m', 'big10k'], ['small10k']];
-      const order = groups.flat();
-      const url = (k, q) => `${who[k].url}${l.path}?${q(k)}`;
+      // boards and help files: the 1M is the big database's, the 10k the small one's (not a company's)
+      const order = l.board ? ['big1m', 'small10k'] : ['big1m', 'big10k', 'small10k'];
+      // round i: each of `order` once, every other round reversed
+      const roundOf = (i) => (i % 2 ? [...order].reverse() : order);
+      const get = (k, q) => timed(`${who[k].url}${l.path}?${q(k)}`, who[k].headers);
       // the list's own code warmed before any of its cases is timed: LIST_WARM rounds through its cases in turn
       // (untimed; at most LIST_WARM_S seconds, so a slow case cannot hold it up)
       const warmEnd = performance.now() + LIST_WARM_S * 1000;
-      for (const [k, r] of schedule(groups, LIST_WARM, RUN)) {
-        if (performance.now() > warmEnd) break;
-        await timed(url(k, cases[r % cases.length][1]), who[k].headers);
-      }
+      for (let i = 0; i < LIST_WARM && performance.now() < warmEnd; i++)
+        for (const k of roundOf(i)) await get(k, cases[i % cases.length][1]);
       for (const [label, q] of cases) {
         const times = Object.fromEntries(order.map((k) => [k, []]));
-        // WARM warm-up rounds (untimed), the first of them timed alone: a case slower than a second a request gets 20
-        // rounds and 5 to warm up (said in its row)
+        // WARM warm-up rounds (untimed); a case slower than a second a request gets 20 rounds and 5 to warm up (said in its row)
         let rounds = N;
         let warm = WARM;
-        const t0 = performance.now();
-        for (const k of order) await timed(url(k, q), who[k].headers);
-        if (performance.now() - t0 > 1000 * order.length) [rounds, warm] = [Math.min(N, 20), Math.min(warm, 5)];
-        for (const [k, r] of schedule(groups, warm + rounds, RUN)) {
-          const ms = await timed(url(k, q), who[k].headers);
-          if (r >= warm) times[k].push(ms);
+        for (let i = 0; i < rounds + warm; i++) {
+          const t0 = performance.now();
+          for (const k of roundOf(i)) {
+            const ms = await get(k, q);
+            if (i >= warm) times[k].push(ms);
+          }
+          if (i === 0 && performance.now() - t0 > 1000 * order.length) [rounds, warm] = [Math.min(N, 20), Math.min(warm, 5)];
         }
         const p = Object.fromEntries(order.map((k) => [k, p99(ctx, times[k])]));
         const tenK = l.board ? p.small10k : p.big10k;

@@ -55,8 +55,8 @@
 // one server before switching (fewer switches) favoured the 10k company beside others: its p99 ÷ alone 0.71-0.85 in six
 // fresh pairs of servers against 0.95-1.03 in this order (payments first page, 4,000 rounds each), a bias, not less noise;
 // and three server pairs taken in turn (each p99 of three processes) still gave 4 of 22 "÷ alone" rows over 1.2 in a full
-// run (invoices page 100 1.49), against 2 with one pair and runs: the spread of these rows in a full run (0.52-1.58 in this
-// order, 0.56-1.49 with runs, with or without the pairs) is far
+// run (invoices page 100 1.49), against 2 with one pair and runs: the spread of these rows in a full run (0.52-1.73 in this
+// order, 0.53-1.49 with runs, with or without the pairs) is far
 // wider than that of one case timed alone on fresh servers (0.95-1.03), and is not the server process's luck;
 // LISTS_BENCH_PARTS (default all: lists,totals,dashboard,rps) picks parts, LISTS_BENCH_LISTS (names, comma-separated) lists,
 // LISTS_BENCH_RPS_PAIRS (default 3) the hello-world and list loads per requests/s goal (their median ratio is judged);

@@ -42,7 +42,7 @@
 // goals are about a running service's tail, not about its first requests;
 // that shrinking goes on well past the warm-up (2026-12-02, fresh servers, payments first page, this bench's order, blocks
 // of 1,000 rounds: p99 6.7-10.0 ms in the first block, 3.7-4.9 in the fourth) and is not the young generation growing:
-// the same with --min-semi-space-size=8 (7.4-8.5, then 3.7-4.8). It is V8 still compiling the list's code: one fresh
+// the same with --min-semi-space-size=8 (7.4-8.5, then 3.7-4.8). It goes with V8 still compiling the list's code: one fresh
 // server, the payments' first page, blocks of 500 requests (2026-12-02, --trace-opt): functions optimized per block 212,
 // 118, 102, 60, 46, 38, then 16-38; p50 1.87, 1.10, 0.86, 0.75 ms, then 0.66-0.86; p99 10.8, 5.7, 5.4, 4.3, then 2.5-3.6;
 // scavenges 8-9 per block throughout, no full collection. Hence each list is first warmed with LISTS_BENCH_LIST_WARM
@@ -55,9 +55,12 @@
 // one server before switching (fewer switches) favoured the 10k company beside others: its p99 ÷ alone 0.71-0.85 in six
 // fresh pairs of servers against 0.95-1.03 in this order (payments first page, 4,000 rounds each), a bias, not less noise;
 // and three server pairs taken in turn (each p99 of three processes) still gave 4 of 22 "÷ alone" rows over 1.2 in a full
-// run (invoices page 100 1.49), against 2 with one pair and runs: the spread of these rows in a full run (0.52-1.73 in this
-// order, 0.53-1.49 with runs, with or without the pairs) is far
-// wider than that of one case timed alone on fresh servers (0.95-1.03), and is not the server process's luck;
+// run (invoices page 100 1.49), against 2 with one pair and runs. The spread of these rows in a full run (0.52-1.73 in
+// this order, 0.53-1.49 with runs, with or without the pairs) is far wider than that of one case timed alone on fresh
+// servers (0.95-1.03), and is not the server process's luck. The lead left: a server's history. Four cases in a row on
+// two servers with --trace-gc (invoices' new filter, payments' new filter, royalty page 100, payments' new filter again)
+// gave 0.92, 1.04, 1.02, then 1.29, while the big server's heap grew 63, 67, 67, 78 MB (the small one's 58-62) with 3-5
+// full collections a case against 2-3; PostgreSQL executed either company's new-filter statements in 0.10-0.17 ms;
 // LISTS_BENCH_PARTS (default all: lists,totals,dashboard,rps) picks parts, LISTS_BENCH_LISTS (names, comma-separated) lists,
 // LISTS_BENCH_RPS_PAIRS (default 3) the hello-world and list loads per requests/s goal (their median ratio is judged);
 // LISTS_BENCH_SEED=0 seeds nothing and measures only the lists whose tables are seeded completely (the others print as skipped).

@@ -50,8 +50,8 @@
 // code is still being compiled and its later cases not after more warming than the first. A request sent right after one
 // to the other server has the wider tail (p99 7.29 ms against 6.18 after one to the same server, 2,000 requests each;
 // 2026-12-02, idle, payments first page: p50 1.26 and 1.41 ms after the other server against 1.00 and 1.10 after the same
-// one, the 10k company beside others and alone); in this order the 10k company beside others and alone each come after
-// the other server in half their requests, so neither is favoured. Tried and dropped (2026-12-02): runs of 10 rounds on
+// one, the 10k company beside others and alone); so each timed company comes right after the other server in half its
+// requests (the order is described where it is built). Tried and dropped (2026-12-02): runs of 10 rounds on
 // one server before switching (fewer switches) favoured the 10k company beside others: its p99 ÷ alone 0.71-0.85 in six
 // fresh pairs of servers against 0.95-1.03 in this order (payments first page, 4,000 rounds each), a bias, not less noise;
 // and three server pairs taken in turn (each p99 of three processes) still gave 4 of 22 "÷ alone" rows over 1.2 in a full
@@ -156,6 +156,8 @@ export default async function lists(ctx) {
     big1m: { url: big.url, headers: auth(await ctx.login(big.url, 'scale1m', PASSWORD)) },
     big10k: { url: big.url, headers: auth(await ctx.login(big.url, 'scale10k', PASSWORD)) },
     small10k: { url: small.url, headers: auth(await ctx.login(small.url, 'scale10k', PASSWORD)) },
+    // the small server's second request of a round (untimed): see `order` below
+    smallPeer: { url: small.url, headers: auth(await ctx.login(small.url, 'scale10k', PASSWORD)) },
   };
   // "ISBN of one book": each company searches one of its own books with sales, the first in the list's
   // title order (200 lines each in both databases), so that the 1M, the 10k beside others and the 10k
@@ -176,6 +178,7 @@ export default async function lists(ctx) {
       );
       // royalty lines not seeded yet (LISTS_BENCH_SEED=0 while a seed runs): that list is skipped below
       if (found[0]) isbnOf[k] = found[0].isbn;
+      if (found[0] && k === 'small10k') isbnOf.smallPeer = found[0].isbn;
       else if (big.seeded.has('royalty_lines') && small.seeded.has('royalty_lines'))
         throw new Error(`${layout.name}: ${id} has no book with royalty lines (seed incomplete?)`);
     } finally {
@@ -285,8 +288,21 @@ export default async function lists(ctx) {
       else if (!l.board) cases.push(['new filter count', () => `start=0&length=10&${l.q(newRange())}`]);
       // boards and help files: the 1M is the big database's, the 10k the small one's (not a company's)
       const order = l.board ? ['big1m', 'small10k'] : ['big1m', 'big10k', 'small10k'];
-      // round i: each of `order` once, every other round reversed
-      const roundOf = (i) => (i % 2 ? [...order].reverse() : order);
+      // Round i: each server answers the same number of requests in a block of its own, and every timed company
+      // comes first in its server's block (right after the other server: the wider tail, see above) in half its
+      // rounds. Boards: [1M, 10k], then [10k, 1M]. Company lists: the big server's block [1M, 10k] and the small
+      // one's [10k, peer], then [10k, 1M] and [peer, 10k], where the peer is the same 10k company again, untimed.
+      // The former order, [1M, 10k beside, 10k alone] and back, never put the 1M company right after the other
+      // server: its p99 was 0.62-1.06 (median 0.84) of the 10k company's on the same server in a probe of the 15
+      // company-list cases (2026-12-02, idle machine, --trace-gc on), which flattered every "1M ÷ 10k" row; and it
+      // left the small server idle twice as long between its requests as the big one.
+      const blocks = l.board
+        ? [['big1m', 'small10k']]
+        : [
+            ['big1m', 'big10k'],
+            ['small10k', 'smallPeer'],
+          ];
+      const roundOf = (i) => blocks.flatMap((b) => (i % 2 ? [...b].reverse() : b));
       const get = (k, q) => timed(`${who[k].url}${l.path}?${q(k)}`, who[k].headers);
       // the list's own code warmed before any of its cases is timed: LIST_WARM rounds through its cases in turn
       // (untimed; at most LIST_WARM_S seconds, so a slow case cannot hold it up)
@@ -302,7 +318,7 @@ export default async function lists(ctx) {
           const t0 = performance.now();
           for (const k of roundOf(i)) {
             const ms = await get(k, q);
-            if (i >= warm) times[k].push(ms);
+            if (i >= warm && times[k]) times[k].push(ms);
           }
           if (i === 0 && performance.now() - t0 > 1000 * order.length) [rounds, warm] = [Math.min(N, 20), Math.min(warm, 5)];
         }

@@ -54,10 +54,14 @@ const TABLES = {
     select m.company_idx, 'Depositor ' || g, date '2023-01-01' + (g * 1096 / ${total + 1})::int,
       (select idx from currencies where name = case when g % 3 = 0 then 'USD' else 'KRW' end), (g % 9000 + 100)::numeric, 'cash'
     from ${gen(from, to)}`,
-  copyright_books: (from, to) => `
+  // publication dates spread over 5,000 days by g's place in the series, as the other tables' dates are: every company's
+  // books then span the same days in both databases (with g % 5000, the 10k company's books in the big database, g ≡ 1
+  // mod 1000, fell on 5 days, none after 2020-12-15: its new filters matched no book there, while in the small database
+  // its books spanned 5,000 days and the 1M company's 500; so its "new filter count" in the big database timed an empty answer)
+  copyright_books: (from, to, total) => `
     insert into copyright_books (company_idx, title, isbn, publication_date, list_price, currency, pay_type, rate, created_at)
     select m.company_idx, (array['Moon','River','Garden','Winter','Letters'])[1 + (g / 1000) % 5] || ' ' || g, '979' || lpad(g::text, 10, '0'),
-      date '2010-01-01' + (g % 5000)::int, 15000, 'KRW', case when g % 2 = 0 then 'sale' else 'net' end, 10, now()
+      date '2010-01-01' + (g * 5000 / ${total + 1})::int, 15000, 'KRW', case when g % 2 = 0 then 'sale' else 'net' end, 10, now()
     from ${gen(from, to)}`,
   // a line of row g is on book g' ≡ g (mod 1000), one of 50 per residue (a catalogue's sales gather on few titles)
   royalty_lines: (from, to, total, layout) => `

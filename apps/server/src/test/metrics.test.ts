@@ -61,8 +61,8 @@ describe(`metrics listener (${process.env.TEST_DB ?? 'pglite'})`, () => {
     const { access_token } = (await login.json()) as { access_token: string };
     const headers = { authorization: `Bearer ${access_token}` };
     await t.app.changes.sync();
-    // the same list three times: the first two are built (misses; an answer is kept the second time it is asked), the third comes from memory (a hit)
-    for (let i = 0; i < 3; i++) {
+    // the same list twice: the first is built (a miss), the second comes from memory (a hit)
+    for (let i = 0; i < 2; i++) {
       expect((await fetch(`${main}/api/calculate/buyInvoiceSend?start=0&length=10`, { headers })).status).toBe(200);
     }
     expect((await fetch(`${main}/api/calculate/buyInvoiceSend?start=0&length=10`)).status).toBe(401);
@@ -70,12 +70,12 @@ describe(`metrics listener (${process.env.TEST_DB ?? 'pglite'})`, () => {
 
     const text = await scrape();
     const route = '/api/calculate/buyInvoiceSend';
-    expect(sample(text, 'portal_http_requests_total', { method: 'GET', route, status_code: '200' })).toBe(3);
+    expect(sample(text, 'portal_http_requests_total', { method: 'GET', route, status_code: '200' })).toBe(2);
     expect(sample(text, 'portal_http_requests_total', { method: 'GET', route, status_code: '401' })).toBe(1);
     expect(sample(text, 'portal_http_requests_total', { method: 'POST', route: '/api/company/login', status_code: '200' })).toBe(1);
     expect(sample(text, 'portal_http_requests_total', { method: 'GET', route: 'unmatched', status_code: '404' })).toBeGreaterThanOrEqual(1);
-    expect(sample(text, 'portal_http_request_duration_seconds_count', { method: 'GET', route, status_code: '200' })).toBe(3);
-    expect(sample(text, 'portal_http_request_duration_seconds_bucket', { method: 'GET', route, status_code: '200', le: '+Inf' })).toBe(3);
+    expect(sample(text, 'portal_http_request_duration_seconds_count', { method: 'GET', route, status_code: '200' })).toBe(2);
+    expect(sample(text, 'portal_http_request_duration_seconds_bucket', { method: 'GET', route, status_code: '200', le: '+Inf' })).toBe(2);
     // the URL itself (query string, unknown path) is never a label
     expect(text).not.toContain('start=0');
     expect(text).not.toContain('secret-looking-id'); // not the digits alone: a CPU-seconds figure may hold 4711

@@ -29,13 +29,6 @@ const asArray = <T>(x: T | T[] | undefined): T[] => (Array.isArray(x) ? x : x ? 
 /** URLs remembered beside the keys of their validated parameters (a few per kept answer) */
 const URLS_KEPT = 20_000;
 
-/**
- * Keys asked once lately, remembered without their answers: an answer is kept the second time its key is
- * asked (or when an older answer of it is kept), so answers asked once, as most filters and pages are,
- * do not push out those asked again (the doorkeeper of TinyLFU-style caches).
- */
-const ASKED_ONCE = 20_000;
-
 /** Compressed copies kept per answer: one per Accept-Encoding header seen (browsers send few). */
 const ENCODED_PER_ENTRY = 4;
 
@@ -68,8 +61,7 @@ export interface ResponseCacheOptions {
  * Answers of read-only list routes, kept in memory. Authentication runs first on every request
  * (onRequest), and so does validation, or its result for the same URL (below); only the database work
  * and the serialisation are saved. An entry is served only if its stamp equals the feed's stamp now, so a
- * committed write, or a lost feed connection, makes every answer built before it unusable. An answer is
- * kept the second time its key is asked lately (ASKED_ONCE), not the first.
+ * committed write, or a lost feed connection, makes every answer built before it unusable.
  *
  * Entries are keyed on what the handler sees (the matched route and the validated parameters). The URL
  * of a request that validated to a key is remembered beside it: the same URL again, by the same company,
@@ -86,7 +78,6 @@ export async function responseCache(app: FastifyInstance, opts: ResponseCacheOpt
   });
   /** company + route + URL as the client wrote it → the key its validated parameters made */
   const urls = new LRUCache<string, string>({ max: URLS_KEPT });
-  const askedOnce = new LRUCache<string, true>({ max: ASKED_ONCE });
   app.decorateRequest('cacheSlot', null);
   app.decorateRequest('caughtUp', false);
   // a topic no trigger announces would serve a kept answer forever: refused when the route is declared
@@ -185,9 +176,6 @@ export async function responseCache(app: FastifyInstance, opts: ResponseCacheOpt
     const hit = fresh ? undefined : entries.get(key);
     if (hit && hit.stamp === stamp) return serve(request, reply, key, stamp, hit);
     opts.onLookup?.(false);
-    // asked for the first time lately: answered, and only its key remembered (a one-off answer in memory
-    // would push out the least recently used answers, and add to every garbage collection while it stays)
-    if (!entries.has(key) && !askedOnce.delete(key)) return void askedOnce.set(key, true);
     // the stamp is taken before the database is read: a write during the read voids this entry
     request.cacheSlot = { key, stamp, served: false, url: early ? `${request.auth.companyIdx}\u0000${request.url}` : null };
   }

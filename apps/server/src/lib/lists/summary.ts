@@ -107,10 +107,25 @@ const joinParent = (spec: SummarySpec, parentTable = spec.parent?.table) =>
 
 /**
  * A plpgsql trigger function `fn` whose body (`IF TG_OP …` statements over the transition tables
- * old_rows and new_rows) is given, and its three statement-level triggers on `source` (names end in
- * `suffix`). Shared by the summaries here and the row counts of counts.ts.
+ * old_rows and new_rows) is given, and its statement-level triggers on `source` (names end in
+ * `suffix`; after insert, delete and update unless `ops` names fewer). Shared by the summaries here, the
+ * row counts of counts.ts and the spans of spans.ts.
  */
-export function statementTriggersSql(source: string, fn: string, suffix: string, body: string): string[] {
+export function statementTriggersSql(
+  source: string,
+  fn: string,
+  suffix: string,
+  body: string,
+  ops: readonly ('ins' | 'del' | 'upd')[] = ['ins', 'del', 'upd'],
+): string[] {
+  const triggers = {
+    ins: `CREATE TRIGGER ${source}_${suffix}_ins AFTER INSERT ON ${source}
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();`,
+    del: `CREATE TRIGGER ${source}_${suffix}_del AFTER DELETE ON ${source}
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();`,
+    upd: `CREATE TRIGGER ${source}_${suffix}_upd AFTER UPDATE ON ${source}
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();`,
+  };
   return [
     `CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -118,12 +133,7 @@ BEGIN
   RETURN NULL;
 END
 $$;`,
-    `CREATE TRIGGER ${source}_${suffix}_ins AFTER INSERT ON ${source}
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();`,
-    `CREATE TRIGGER ${source}_${suffix}_del AFTER DELETE ON ${source}
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();`,
-    `CREATE TRIGGER ${source}_${suffix}_upd AFTER UPDATE ON ${source}
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();`,
+    ...ops.map((op) => triggers[op]),
   ];
 }
 

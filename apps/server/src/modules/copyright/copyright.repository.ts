@@ -5,6 +5,7 @@ import { clampPaging, countRows, escapeLike as likeEscape, listPage, literalCoun
 import { rangeBounds, rangeParts, sumCounts } from '../../lib/lists/ranges';
 import type { CountSpec } from '../../lib/lists/counts';
 import type { SummarySpec } from '../../lib/lists/summary';
+import { spanWalk, type SpanSpec } from '../../lib/lists/spans';
 import { containsText, textMatch } from '../../lib/lists/search';
 
 /**
@@ -196,6 +197,19 @@ export const COPYRIGHT_BOOKS_SUMMARY: SummarySpec = {
   day: 'r.publication_date',
   dims: [{ column: 'pay_type', expr: 'r.pay_type' }],
   measures: [],
+};
+
+/**
+ * The copyright books' publication days per company and block of 1,024 numbers (lib/lists/spans.ts): a
+ * publication range's page walks only the blocks whose days meet it (booksWalk).
+ */
+export const COPYRIGHT_BOOK_SPANS: SpanSpec = {
+  source: 'copyright_books',
+  table: 'copyright_book_spans',
+  owner: 'company_idx',
+  order: 'idx',
+  value: 'publication_date',
+  bits: 10,
 };
 
 /** Conditions on a summary row `s` (company, calculated); the book's isbn is checked on its join. */
@@ -516,13 +530,7 @@ export async function booksPage(db: DbOrTx, companyIdx: number, f: TCopyrightBoo
       keys: booksKeys(companyIdx, f),
       order: sql`k.idx`,
       // a publication range or pay type without a search: counted from the summaries first (booksCount)
-      fewFirst:
-        !f.keyword && (f.startDate || f.endDate || f.payType)
-          ? {
-              walk: sql`select b.idx, (${booksWhere(companyIdx, f)}) as hit from copyright_books b
-                where b.company_idx = ${companyIdx}`,
-            }
-          : undefined,
+      fewFirst: !f.keyword && (f.startDate || f.endDate || f.payType) ? booksWalk(companyIdx, f) : undefined,
       columns: sql`select page.ord, ${bookColumns} from page join copyright_books b on b.idx = page.idx
         left join currencies cur on cur.name = b.currency`,
     },
@@ -536,6 +544,25 @@ export async function booksPage(db: DbOrTx, companyIdx: number, f: TCopyrightBoo
       : undefined,
   );
   return { rows: page as BookRecord[], total, atLeast };
+}
+
+/**
+ * The walk of a filter without a search (lib/lists fewFirst): a publication range walks only the blocks of
+ * numbers whose span of days meets it (COPYRIGHT_BOOK_SPANS), each by copyright_books_company_idx, which
+ * carries the day and the pay type; a pay type alone walks the whole order (its books are spread over it).
+ */
+function booksWalk(companyIdx: number, f: TCopyrightBooksFilter) {
+  const rows = (within?: SQL) => sql`select b.idx, (${booksWhere(companyIdx, f)}) as hit from copyright_books b
+    where b.company_idx = ${companyIdx}${within ? sql` and ${within}` : sql``}`;
+  if (!f.startDate && !f.endDate) return { walk: rows() };
+  return spanWalk(COPYRIGHT_BOOK_SPANS, {
+    owner: companyIdx,
+    from: f.startDate ? sql`${f.startDate}::date` : undefined,
+    to: f.endDate ? sql`${f.endDate}::date` : undefined,
+    alias: 'b',
+    listOrder: sql`k.idx`,
+    rows,
+  });
 }
 
 const booksKeys = (companyIdx: number, f: TCopyrightBooksFilter) =>

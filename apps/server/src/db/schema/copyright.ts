@@ -47,6 +47,7 @@ export const copyrightBooks = pgTable(
   (t) => [
     uniqueIndex('copyright_books_company_isbn').on(t.companyIdx, t.isbn),
     index('copyright_books_company_title').on(t.companyIdx, t.title, t.idx),
+    // INCLUDE (idx, pay_type) added by migration 0046: a range with few matches is read index-only (drizzle-orm cannot declare INCLUDE)
     index('copyright_books_company_pubdate').on(t.companyIdx, t.publicationDate),
     // the list's order (number = idx) and its count: one company's pages never walk another's rows
     // INCLUDE (title, isbn, publication_date, pay_type) added by migration 0038 (a search or filter walk reads it index-only; drizzle-orm cannot declare INCLUDE)

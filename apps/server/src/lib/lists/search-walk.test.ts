@@ -88,16 +88,18 @@ afterAll(async () => {
 });
 
 describe('a text search answered from the list’s first rows', () => {
-  it('walks index-only: the lists’ order indexes carry the searched columns (migration 0038)', async () => {
+  it('walks index-only: the lists’ order indexes carry the searched columns (migration 0038), and the copyright books’ day index the number (0046)', async () => {
     const found = await queryRows<{ name: string; included: number | string }>(
       t.db,
       sql`select c.relname as name, i.indnatts - i.indnkeyatts as included from pg_index i join pg_class c on c.oid = i.indexrelid
-        where c.relname in ('copyright_books_company_idx', 'company_books_company_created', 'bbs_posts_board_thread_order') order by 1`,
+        where c.relname in ('copyright_books_company_idx', 'copyright_books_company_pubdate', 'company_books_company_created',
+          'bbs_posts_board_thread_order') order by 1`,
     );
     expect(found.map((r) => [r.name, Number(r.included)])).toEqual([
       ['bbs_posts_board_thread_order', 4],
       ['company_books_company_created', 2],
       ['copyright_books_company_idx', 4],
+      ['copyright_books_company_pubdate', 2],
     ]);
   });
 

@@ -73,7 +73,9 @@
 // requests a case): no block read from outside PostgreSQL's buffers, each statement's p99 0.01-0.27 ms in both databases
 // (the 10k company's page 0.13 ms against the 1M company's 0.06 ms: its rows lie one per heap page), against request
 // p99s of 2-5 ms. In the next full run (the seed corrected) every such row passed but the copyright books';
-// the copyright books' new filter count compared an empty answer with a walk until 2026-12-03 (scale-seed.mjs);
+// the copyright books' new filter count compared an empty answer with a walk until 2026-12-03 (scale-seed.mjs), and
+// with the seed corrected its walk read 908,610 index entries (1M ÷ 10k 23.95); the walk over spans (lib/lists/spans.ts)
+// and the day index carrying the number (migration 0046) gave 1.286 and 10k ÷ alone 0.850 (docs/decisions/filter-off-the-order.md);
 // LISTS_BENCH_PARTS (default all: lists,totals,dashboard,rps) picks parts, LISTS_BENCH_LISTS (names, comma-separated) lists,
 // LISTS_BENCH_RPS_PAIRS (default 3) the hello-world and list loads per requests/s goal (their median ratio is judged);
 // LISTS_BENCH_SEED=0 seeds nothing and measures only the lists whose tables are seeded completely (the others print as skipped).

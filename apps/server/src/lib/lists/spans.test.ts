@@ -90,7 +90,6 @@ const walked = (f: Filter) => {
     from: f.startDate ? sql`${f.startDate}::date` : undefined,
     to: f.endDate ? sql`${f.endDate}::date` : undefined,
     alias: 'b',
-    listOrder: sql`k.idx`,
     rows: (within) => sql`select b.idx, (${where(f)}) as hit from copyright_books b where b.company_idx = ${a.idx} and ${within}`,
   });
   return num(sql`select count(*) as n from (${walk}) w`);

@@ -67,12 +67,12 @@ export const spanMigrationSql = (spec: SpanSpec) => spanTriggerSql(spec).join('\
  * (as fewFirst.walk) for one block's rows, `within` the condition on the source row (aliased `alias`) that
  * puts it in the block `bl`. Each block is read by the order's index (fenced with `offset 0`: the filter's
  * own index, picked from an estimate, would read the range's every row for each block); the walk's rows
- * carry `span_block`, and `order` leads with it, so a page stops after its last block (an incremental sort
+ * carry `span_block`, and `order` (the list's, `k.<order>`) leads with it, so a page stops after its last block (an incremental sort
  * of each block's rows) instead of sorting every block's.
  */
 export function spanWalk(
   spec: SpanSpec,
-  p: { owner: SQL | number; from?: SQL; to?: SQL; alias: string; listOrder: SQL; rows: (within: SQL) => SQL },
+  p: { owner: SQL | number; from?: SQL; to?: SQL; alias: string; rows: (within: SQL) => SQL },
 ): { walk: SQL; order: SQL } {
   const span = [sql`s.${sql.identifier(spec.owner)} = ${p.owner}`];
   if (p.from !== undefined) span.push(sql`s.hi >= ${p.from}`);
@@ -84,6 +84,6 @@ export function spanWalk(
     walk: sql`select bl.span_block, w.* from (
         select s.block as span_block from ${sql.identifier(spec.table)} s where ${sql.join(span, sql` and `)}
       ) bl cross join lateral (${p.rows(within)} offset 0) w`,
-    order: sql`k.span_block, ${p.listOrder}`,
+    order: sql.raw(`k.span_block, k.${spec.order}`),
   };
 }

@@ -560,7 +560,6 @@ function booksWalk(companyIdx: number, f: TCopyrightBooksFilter) {
     from: f.startDate ? sql`${f.startDate}::date` : undefined,
     to: f.endDate ? sql`${f.endDate}::date` : undefined,
     alias: 'b',
-    listOrder: sql`k.idx`,
     rows,
   });
 }

@@ -77,9 +77,10 @@
 // with the seed corrected its walk read 908,610 index entries (1M ÷ 10k 23.95); the walk over spans (lib/lists/spans.ts)
 // and the day index carrying the number (migration 0046) gave 1.286 and 10k ÷ alone 0.850 (docs/decisions/filter-off-the-order.md);
 // what is left of the "÷ alone" rows' wandering (2026-12-03): a list request allocates about 230 KB, so with `npm start`'s
-// 8 MB semi-spaces about 3 % of requests meet a scavenge (p50 1.0 ms) and each p99 is set among them; with 32 MB the
+// 8 MB semi-spaces about 3 % of requests meet a scavenge (p50 1.0 ms), enough to reach a p99; with 32 MB the
 // registered books' new filter count gave 1.003 against 1.226, but the export's peak RSS 1.64 × exceljs (goal ≤ 1.3),
-// so it was not taken (docs/decisions/xlsx-exports.md, "a larger young generation");
+// so it was not taken; and a list timed after others read blocks from disk that they had evicted (the invoices' new
+// filter count, alone: 489 blocks in a first probe, none in the next; docs/decisions/xlsx-exports.md, "a larger young generation");
 // LISTS_BENCH_PARTS (default all: lists,totals,dashboard,rps) picks parts, LISTS_BENCH_LISTS (names, comma-separated) lists,
 // LISTS_BENCH_RPS_PAIRS (default 3) the hello-world and list loads per requests/s goal (their median ratio is judged);
 // LISTS_BENCH_SEED=0 seeds nothing and measures only the lists whose tables are seeded completely (the others print as skipped).

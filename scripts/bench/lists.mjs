@@ -81,6 +81,8 @@
 // registered books' new filter count gave 1.003 against 1.226, but the export's peak RSS 1.64 × exceljs (goal ≤ 1.3),
 // so it was not taken; and a list timed after others read blocks from disk that they had evicted (the invoices' new
 // filter count, alone: 489 blocks in a first probe, none in the next; docs/decisions/xlsx-exports.md, "a larger young generation");
+// the invoices' item filter compared an empty answer with a page until 2026-12-03: the seed gave the 10k company of the big
+// database no 'consignment' invoice (scale-seed.mjs, invoiceItem), and its walk read its whole index (45 blocks cold);
 // LISTS_BENCH_PARTS (default all: lists,totals,dashboard,rps) picks parts, LISTS_BENCH_LISTS (names, comma-separated) lists,
 // LISTS_BENCH_RPS_PAIRS (default 3) the hello-world and list loads per requests/s goal (their median ratio is judged);
 // LISTS_BENCH_SEED=0 seeds nothing and measures only the lists whose tables are seeded completely (the others print as skipped).

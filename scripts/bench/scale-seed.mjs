@@ -36,6 +36,17 @@ async function companyMap(db, layout, hash) {
   await db.query(`insert into bench_company_map values ${values.join(',')}`);
 }
 
+/**
+ * The item of invoice g: every company's invoices cycle through the six items in their own order, in both databases.
+ * Until 2026-12-03 it was g % 6; the 10k company's invoices of the big database (g ≡ 1 mod 1000) then held only three
+ * items and no 'consignment', so the lists bench's item filter walked its whole index to an empty page there, against a
+ * page of ten alone (its "÷ alone" row 1.238 and 1.266 in two full runs). With g / 1000 * 7 + g, consecutive invoices
+ * of the 10k company (g / 1000 apart by one) step by 1,007 ≡ 5 (mod 6), which visits all six; in the small database, as
+ * before, consecutive g do. 1,000,000 rows: each item 166-167 of the 10k company's 1,000 and 16,666-16,667 of the 1M's.
+ */
+const invoiceItem = (g) =>
+  `(array['prepayment','onCredit','consignment','fulfillment','warehouse','copyright'])[1 + (${g} / 1000 * 7 + ${g}) % 6]`;
+
 const gen = (from, to) => `generate_series(${from}::bigint, ${to}::bigint) g join bench_company_map m on m.r = g % 1000`;
 
 /** The tables, in seeding order; each inserts rows g in [from, to] of `total`. */
@@ -44,7 +55,7 @@ const TABLES = {
     insert into buy_invoices (company_idx, code, title, issuer, state, item, currency_idx, amount, created_at, created_day, due_date)
     select m.company_idx, 'B' || g, 'Bench invoice ' || g, case when g % 3 = 0 then 'USA' else 'KOR' end,
       case when g % 4 = 0 then 'S' else 'P' end,
-      (array['prepayment','onCredit','consignment','fulfillment','warehouse','copyright'])[1 + g % 6],
+      ${invoiceItem('g')},
       (select idx from currencies where name = case when g % 3 = 0 then 'USD' else 'KRW' end),
       round((1000 + (g * 7919) % 900000) / 100.0, 2),
       (dd.d + time '10:00') at time zone 'Asia/Seoul', dd.d, dd.d + 30
@@ -122,6 +133,9 @@ const EARLIER = {
   // days follow it (0.99999998 in both)
   copyright_books: `select corr(b.idx, b.publication_date - date '2010-01-01') < 0.95 as earlier
     from copyright_books b join companies c on c.idx = b.company_idx where c.id = 'scale10k'`,
+  // before 2026-12-03 an invoice's item was g % 6 (see invoiceItem); its code is 'B' || g
+  buy_invoices: `select bool_or(i.item <> ${invoiceItem('substr(i.code, 2)::bigint')}) as earlier
+    from buy_invoices i join companies c on c.idx = i.company_idx where c.id = 'scale10k'`,
 };
 
 /**

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
+import { queryRows } from '../../db/raw-query';
 import { PLANNED_PER_CALL } from '../../db/prepared-statements';
 
 /**
@@ -34,9 +35,8 @@ export function clampPaging(p: { start?: number | null; length?: number | null }
   return { start, length: raw < 1 ? DEFAULT_PAGE_SIZE : Math.min(raw, MAX_PAGE_SIZE) };
 }
 
-type Rows<T> = { rows: T[] };
-/** The rows of a raw statement (PGlite and node-postgres answer the same shape). */
-export const queryRows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as Rows<T>).rows;
+/** The rows of a raw statement (db/raw-query.ts: its text built in one pass). */
+export { queryRows };
 
 export interface PageQuery {
   /**

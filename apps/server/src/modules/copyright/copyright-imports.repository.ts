@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { queryRows as rows } from '../../db/raw-query';
 
 /**
  * The SQL of the copyright imports (issue 15, copyright.imports.ts). Each batch travels as one JSON
@@ -8,9 +9,6 @@ import type { DbOrTx } from '../../db/client';
  * one INSERT … ON CONFLICT … DO UPDATE … WHERE (values differ) per batch: `xmax = 0` tells a created
  * row from an updated one, and a row the WHERE skipped returns nothing (unchanged).
  */
-
-type Rows<T> = { rows: T[] };
-const rows = async <T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> => ((await db.execute(query)) as unknown as Rows<T>).rows;
 
 export interface Counts {
   created: number;

@@ -1,6 +1,7 @@
 import { Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { TCopyrightBooksFilter, TRoyaltyFilter } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
+import { queryRows as rows } from '../../db/raw-query';
 import { clampPaging, countRows, escapeLike as likeEscape, listPage, literalCount, plannedPerCall } from '../../lib/lists';
 import { rangeBounds, rangeParts, sumCounts } from '../../lib/lists/ranges';
 import type { CountSpec } from '../../lib/lists/counts';
@@ -14,9 +15,6 @@ import { containsText, textMatch } from '../../lib/lists/search';
  * page walks books in title order and each book's lines by idx (indexes royalty_lines_book_*), so
  * a page costs about the same at 10k and at 1M lines.
  */
-
-type Rows<T> = { rows: T[] };
-const rows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as Rows<T>).rows;
 
 /** Royalty of one line: unit_price × qty × rate / 100, exact numeric, rounded half away from zero to 2 decimals. */
 export const ROYALTY_SQL = (line: string, book: string) => sql.raw(`round(${line}.unit_price * ${line}.qty * ${book}.rate / 100, 2)`);

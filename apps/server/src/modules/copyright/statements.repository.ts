@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { queryRows as rows } from '../../db/raw-query';
 import { royaltyStatements } from '../../db/schema';
 import { lineConditions, ROYALTY_SQL, type RoyaltyWhere } from './copyright.repository';
 
@@ -8,9 +9,6 @@ import { lineConditions, ROYALTY_SQL, type RoyaltyWhere } from './copyright.repo
  * conditions (lineConditions, ROYALTY_SQL), so its totals are the list's for the same period; and the
  * issued statements. Every query takes the company idx.
  */
-
-type Rows<T> = { rows: T[] };
-const rows = async <T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> => ((await db.execute(query)) as unknown as Rows<T>).rows;
 
 /** Companies and currencies with royalty lines created in [start, end] (days in `timeZone`). */
 export async function periodCompanies(db: DbOrTx, start: string, end: string, timeZone: string, companyIdx?: number) {

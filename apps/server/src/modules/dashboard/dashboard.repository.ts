@@ -6,12 +6,10 @@
  * Day and month boundaries are calendar days in the app's time zone, turned into instants by
  * PostgreSQL (`timestamp at time zone`), so created_at ranges use the (company_idx, created_at) index.
  */
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { queryRows as rows } from '../../db/raw-query';
 import { bbsBoards, bbsPosts, royaltyLines } from '../../db/schema';
-
-type Rows<T> = { rows: T[] };
-const rows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as Rows<T>).rows;
 
 /** The instant a calendar day (YYYY-MM-DD) starts in `timeZone`. */
 const dayStart = (day: string, timeZone: string) => sql`((${day}::date)::timestamp at time zone ${timeZone})`;

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { INVOICE_UPLOAD_PATH, type TSettlementFilter } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
+import { queryRows as rows } from '../../db/raw-query';
 import { buyInvoiceLines, buyInvoices, buyPayments, companies, currencies, storedFiles } from '../../db/schema';
 import { clampPaging, countRows, currencyTotalsSql, listPage, literalCount, offsetOf, parseJson } from '../../lib/lists';
 import { rangeBounds, rangeParts, sumCounts, type DayRange } from '../../lib/lists/ranges';
@@ -16,8 +17,6 @@ import type { SummarySpec } from '../../lib/lists/summary';
  * day's invoices — about the same work for a company with 10k invoices as for one with 1M.
  */
 
-type Rows<T> = { rows: T[] };
-const rows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as Rows<T>).rows;
 const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
 
 const itemCondition = (col: SQL, items: readonly string[] | null) =>

@@ -13,10 +13,11 @@ import type { DbOrTx } from './client';
  * a scavenge (docs/decisions/raw-sql-text.md). This pass appends to one string and one array and gives
  * the same text and parameters for the chunks raw templates hold: text, nested templates, values,
  * `Param`s, lists and `sql.identifier` names. A statement holding anything else (a table, a column, a
- * subquery, a placeholder, inlined parameters) is left to drizzle's builder whole. Under Vitest every
+ * subquery, a placeholder, inlined parameters) goes to drizzle as it is, whole. Under Vitest every
  * statement is also built by drizzle and compared (`CHECK`), so the whole suite checks the two agree.
  */
 
+/** Only for its quoting of names and, under Vitest, to check the pass (the database keeps its own dialect). */
 const dialect = new PgDialect();
 
 /** Under Vitest (both databases' suites), each statement's text and parameters are checked against drizzle's. */
@@ -82,15 +83,18 @@ function append(out: Out, chunk: unknown): boolean {
 }
 
 /** The statement's text and parameters from this file's pass; undefined when it holds a chunk the pass leaves to drizzle. */
-export function onePass(query: SQL): Query | undefined {
+function onePass(query: SQL): Query | undefined {
   const out: Out = { text: '', params: [] };
   return append(out, query) ? { sql: out.text, params: out.params } : undefined;
 }
 
-/** The statement's text and parameters: this file's pass where it can, else drizzle's builder. */
-export function buildQuery(query: SQL): Query {
-  const built = onePass(query) ?? dialect.sqlToQuery(query);
-  if (CHECK) {
+/**
+ * The pass's text and parameters (under Vitest checked against drizzle's builder: they must be the same), or
+ * undefined: the statement then goes to drizzle as it is, built by the database's own dialect.
+ */
+export function buildQuery(query: SQL): Query | undefined {
+  const built = onePass(query);
+  if (CHECK && built) {
     const theirs = dialect.sqlToQuery(query);
     if (theirs.sql !== built.sql || JSON.stringify(theirs.params) !== JSON.stringify(built.params))
       throw new Error(`raw-query: built differently from drizzle\n${built.sql}\n---\n${theirs.sql}`);
@@ -111,5 +115,7 @@ class Built extends SQL {
 type Rows<T> = { rows: T[] };
 
 /** Runs a raw statement and answers its rows (PGlite and node-postgres answer the same shape). */
-export const queryRows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> =>
-  ((await db.execute(new Built(buildQuery(query)))) as unknown as Rows<T>).rows;
+export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const built = buildQuery(query);
+  return ((await db.execute(built ? new Built(built) : query)) as unknown as Rows<T>).rows;
+}

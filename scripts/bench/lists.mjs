@@ -13,7 +13,8 @@
 //   run: uncached ≥ 0.05, with kept answers ≥ 0.25;
 // - the royalty list's total and per-currency totals for a filter not asked before, at 1M: p99 ≤ 300 ms;
 // - each dashboard call of the 1M company: p99 ≤ 50 ms uncached.
-// LISTS_BENCH_TOTAL (default 10M) sizes the big database; LISTS_BENCH_N (default 4000) requests per case: a p99
+// LISTS_BENCH_TOTAL (default 10M) sizes the big database; LISTS_BENCH_N (default 4000) requests per case of the totals and
+// dashboard parts (the list cases: LISTS_BENCH_PASSES × LISTS_BENCH_PASS_N, below): a p99
 // is a case's tail, and this machine's tail is wide (the registered books' first page at 10k: p50 2.1, p99 7.3 ms).
 // Two samples of 300 requests drawn from the same 2,000 requests of one server had p99s more than 1.2 apart in 22%
 // of draws (2,000 draws), two of 1,000 in 5%: at 300 about five of the 22 "÷ alone" cases failed by chance alone.

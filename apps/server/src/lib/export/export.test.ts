@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors';
 import { csvField, csvStream } from './csv';
+import { exportGate, freePermitsOf, nextWorkerId } from './gate';
 import { createExportScheduler } from './scheduler';
 import { createExportSlots } from './slots';
 
@@ -58,21 +59,34 @@ describe('export slots', () => {
 });
 
 describe('export scheduler', () => {
-  it('holds exports back while a list is answered and tells watchers', async () => {
+  it('holds exports back while a list is answered and counts it in the shared gate', async () => {
     const s = createExportScheduler();
-    const seen: boolean[] = [];
-    const unwatch = s.watch((b) => seen.push(b));
+    const { cells, permits, epoch } = exportGate;
     let release!: () => void;
     const list = s.interactive(() => new Promise<void>((r) => (release = r)));
     let gaveWay = false;
     const waiting = s.giveWay().then(() => (gaveWay = true));
     await new Promise((r) => setTimeout(r, 10));
     expect(gaveWay).toBe(false);
+    expect(Atomics.load(cells, permits + 1)).toBe(1); // the lists being answered, as a worker reads them
+    const before = Date.now() - epoch;
     release();
     await list;
     await waiting;
     expect(gaveWay).toBe(true);
-    expect(seen).toEqual([true, false]);
-    unwatch();
+    expect(Atomics.load(cells, permits + 1)).toBe(0);
+    expect(Atomics.load(cells, permits + 2)).toBeGreaterThanOrEqual(before); // when the last list ended
+  });
+
+  it("frees the permits of a worker that ended holding them, and only that worker's", () => {
+    const { cells, permits } = exportGate;
+    const [a, b] = [nextWorkerId(), nextWorkerId()];
+    const releases = Atomics.load(cells, permits);
+    cells[0] = a;
+    freePermitsOf(b);
+    expect(cells[0]).toBe(a);
+    freePermitsOf(a);
+    expect(cells[0]).toBe(0);
+    expect(Atomics.load(cells, permits)).toBe(releases + 1);
   });
 });

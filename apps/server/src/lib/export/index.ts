@@ -153,13 +153,8 @@ export function createExporter({ databaseUrl, metrics, limits = DEFAULT_EXPORT_S
 
     const run = async () => {
       if (xlsx && query) {
-        // the worker reads on its own connection and starts no read while a list is being answered
-        const unwatch = scheduler.watch((busy) => xlsx.listsBusy(busy));
-        try {
-          await xlsx.query(query, o.rows.parts ?? [0], EXPORT_QUERY_BATCH);
-        } finally {
-          unwatch();
-        }
+        // the worker reads on its own connection, within the process's export gate (gate.ts)
+        await xlsx.query(query, o.rows.parts ?? [0], EXPORT_QUERY_BATCH);
       } else {
         const size = singleConnection ? EXPORT_BATCH_SINGLE : EXPORT_BATCH;
         let no = 0;

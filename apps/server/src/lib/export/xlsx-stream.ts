@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
+import { exportGate, freePermitsOf, nextWorkerId } from './gate';
 
 export interface SheetColumn {
   header: string;
@@ -68,8 +69,9 @@ let received = 0;
  */
 export function xlsxWorkerStream(sheetName: string, columns: SheetColumn[], options: SheetOptions = {}) {
   const out = new PassThrough({ highWaterMark: 1 << 20 });
+  const gateId = nextWorkerId();
   const worker = new Worker(new URL('./xlsx-worker.mjs', import.meta.url), {
-    workerData: { sheetName, columns, ...options },
+    workerData: { sheetName, columns, ...options, gate: exportGate, gateId },
     execArgv: [],
     // a streamed sheet needs little: a small heap keeps the process's peak flat for any row count
     resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 },
@@ -112,6 +114,7 @@ export function xlsxWorkerStream(sheetName: string, columns: SheetColumn[], opti
     else if (m.type === 'error') fail(new Error(m.message));
   });
   worker.on('error', fail);
+  worker.once('exit', () => freePermitsOf(gateId));
   const waitAck = () => new Promise<void>((resolve) => (wake = resolve));
   return {
     out,
@@ -137,10 +140,6 @@ export function xlsxWorkerStream(sheetName: string, columns: SheetColumn[], opti
       queried = null;
       if (failed) throw failed;
       return rows;
-    },
-    /** While lists are being answered, the worker starts no query (query mode). */
-    listsBusy(busy: boolean) {
-      if (!failed) worker.postMessage({ type: busy ? 'pause' : 'resume' });
     },
     async end() {
       worker.postMessage({ type: 'end' });

@@ -6,7 +6,8 @@
 // - list p99 while two exports run ÷ alone: both warm and timed with node:http (lib.mjs, timedGet), "alone" over
 //   20,000 requests before and after the exports. Until 2026-12-03 "alone" was a fresh server's first 500 requests
 //   timed with fetch (p99 9.4-9.5 ms against 2.3-3.0 ms warm), which flattered the ratio (1.40-1.62 then; 2.27 and 2.71 in
-//   the first two runs since, 6.24 / 2.75 and 6.4 / 2.36 ms, on the same code).
+//   the first two runs since, 6.24 / 2.75 and 6.4 / 2.36 ms, on the same code); 1.6 with the export gate
+//   (lib/export/gate.ts: CPU permits, lists counted in shared memory; docs/decisions/xlsx-exports.md).
 // Every figure carries the 1-minute load average when it was taken (the machine is shared).
 // The server is the build, run as `npm start` runs it (node with the start script's options and
 // apps/server/dist/main.js): under tsx its TypeScript loader (a thread of its own, and the transformed

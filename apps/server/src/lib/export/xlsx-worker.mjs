@@ -368,22 +368,6 @@ const credit = async () => {
 };
 
 /**
- * While lists are being answered (the gate's count, kept by the request thread) and for CONTENDED_MS
- * after, reads are not read ahead, and take as many rows as last about CONTENDED_READ_MS (at least
- * MIN_BATCH): a read overlaps the lists' own queries on the database, and the longer it runs the more
- * of them it slows. Measured 2026-12-03 (two 1M-row exports, a list back to back, 2 cores), the list's
- * p99: 5.5 ms with reads of 500 rows, 3.6 with 100, 3.2-3.4 with reads of about 1 ms (75-90 rows;
- * 2.1 ms alone), and 0.5 ms (17 rows) made the exports 60% slower for no better figure. Waiting for
- * the lists to end before each read was measured worse: under back-to-back lists the read then starts
- * just as the next list does, and each end woke the workers.
- */
-const CONTENDED_MS = 1000;
-const CONTENDED_READ_MS = 1;
-const MIN_BATCH = 10;
-const contended = () =>
-  cells !== undefined && (Atomics.load(cells, LISTS) > 0 || Date.now() - gate.epoch - Atomics.load(cells, LISTS_ENDED) < CONTENDED_MS);
-
-/**
  * The process's export gate (gate.ts, shared memory): a batch is read and written only while this worker
  * holds one of the CPU permits (one fewer than the cores), so that whatever the number of exports a core
  * is left to the requests (a list's thread and its database backend). The scheduler's priorities
@@ -408,6 +392,22 @@ function release(i) {
 }
 
 /**
+ * While lists are being answered (the gate's count, kept by the request thread) and for CONTENDED_MS
+ * after, reads are not read ahead, and take as many rows as last about CONTENDED_READ_MS (at least
+ * MIN_BATCH): a read overlaps the lists' own queries on the database, and the longer it runs the more
+ * of them it slows. Measured 2026-12-03 (two 1M-row exports, a list back to back, 2 cores), the list's
+ * p99: 5.5 ms with reads of 500 rows, 3.6 with 100, 3.2-3.4 with reads of about 1 ms (75-90 rows;
+ * 2.1 ms alone), and 0.5 ms (17 rows) made the exports 60% slower for no better figure. Waiting for
+ * the lists to end before each read was measured worse: under back-to-back lists the read then starts
+ * just as the next list does, and each end woke the workers.
+ */
+const CONTENDED_MS = 1000;
+const CONTENDED_READ_MS = 1;
+const MIN_BATCH = 10;
+const contended = () =>
+  cells !== undefined && (Atomics.load(cells, LISTS) > 0 || Date.now() - gate.epoch - Atomics.load(cells, LISTS_ENDED) < CONTENDED_MS);
+
+/**
  * Runs the export query part by part on a connection of this thread, each batch read while the previous
  * one is written (unless lists are being answered), within a CPU permit that is not held while the
  * client takes the file.
@@ -419,6 +419,13 @@ async function runQuery({ query, parts, batch }) {
   await client.connect();
   let no = 0;
   let held = -1;
+  const take = async () => {
+    if (gate && held < 0) held = await acquire();
+  };
+  const free = () => {
+    release(held);
+    held = -1;
+  };
   try {
     // the rows a contended read takes, adjusted after each so that it lasts about CONTENDED_READ_MS
     let contendedLimit = Math.min(batch, 100);
@@ -439,9 +446,6 @@ async function runQuery({ query, parts, batch }) {
       return { rows, full: rows.length === limit };
     };
     let bi = 0;
-    const take = async () => {
-      if (gate && held < 0) held = await acquire();
-    };
     await take();
     let next = parts.length > 0 ? read(parts[0], 0) : null;
     while (next) {
@@ -449,7 +453,7 @@ async function runQuery({ query, parts, batch }) {
       const last = rows.length > 0 ? rows[rows.length - 1][rows[rows.length - 1].length - 1] : 0;
       const after = full ? [parts[bi], last] : ++bi < parts.length ? [parts[bi], 0] : null;
       // the next batch is read while this one is written, unless lists are (or were just) being
-      // answered: then the database works for this export only while it has nothing else to do
+      // answered: then one thread at a time (the backend reading, or this one writing) works for it
       const ahead = after !== null && !contended();
       next = ahead ? read(...after) : null;
       next?.catch(() => {}); // awaited on the next turn; an error there is reported then
@@ -461,16 +465,13 @@ async function runQuery({ query, parts, batch }) {
         sheet.write(Buffer.from(xml, 'utf8'));
         post();
       }
-      // the permit is not held while the client takes the file
-      release(held);
-      held = -1;
+      free(); // the permit is not held while the client takes the file
       if (rows.length > 0) await credit();
       if (after !== null) await take();
       if (after !== null && !ahead) next = read(...after);
     }
   } finally {
-    release(held);
-    held = -1;
+    free();
     await client.end().catch(() => {});
   }
   return no;

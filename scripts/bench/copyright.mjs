@@ -90,20 +90,6 @@ function runExportElsewhere(url, token, search) {
   );
 }
 
-/** Sequential list requests while `busy()` is true (at least `min`), p99 in ms. */
-async function latenciesWhile(url, headers, busy, { min = 30, max = 400 } = {}) {
-  const times = [];
-  while ((busy() || times.length < min) && times.length < max) {
-    const t0 = performance.now();
-    const res = await fetch(url, { headers });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return { p99: round(times[Math.min(times.length - 1, Math.ceil(0.99 * times.length) - 1)]), n: times.length };
-}
-
 /** Raw exceljs streaming of the same rows (read from the database in keyset batches; only exceljs time counted). */
 async function rawExcel(client, companyIdx) {
   const { default: ExcelJS } = await import('exceljs');
@@ -309,11 +295,11 @@ async function postgresPart(ctx, pg, out) {
     // p99 is the 10th slowest, not the 2nd of 200 — a low, noisy yardstick that inflated the ratio)
     {
       const headers = { authorization: `Bearer ${tokSmall}`, ...FRESH };
-      const alone = await latenciesWhile(list(0), headers, () => false, { min: 1000, max: 1000 });
+      const alone = await ctx.timedWhile(list(0), headers, () => false, { min: 1000, max: 1000 });
       let running = true;
       const exp = runExportElsewhere(server.url, tokBig, {}).finally(() => (running = false));
       await new Promise((r) => setTimeout(r, 300));
-      const during = await latenciesWhile(list(0), headers, () => running, { min: 50, max: 2000 });
+      const during = await ctx.timedWhile(list(0), headers, () => running, { min: 50, max: 2000 });
       await exp;
       const ratio = during.p99 / alone.p99;
       out.push({
@@ -401,14 +387,14 @@ async function pglitePart(ctx, out) {
     const headers = { authorization: `Bearer ${tokSmall}`, ...FRESH };
     const list = `${server.url}/api/copyright/royalty?start=0&length=10`;
     await fetch(`${server.url}/api/copyright/royalty?start=0&length=10`, { headers: { authorization: `Bearer ${tokBig}` } });
-    const alone = await latenciesWhile(list, headers, () => false, { min: 1000, max: 1000 });
+    const alone = await ctx.timedWhile(list, headers, () => false, { min: 1000, max: 1000 });
     let running = true;
     let exportMs = 0;
     const exp = runExportElsewhere(server.url, tokBig, {})
       .then((r) => (exportMs = r.ms))
       .finally(() => (running = false));
     await new Promise((r) => setTimeout(r, 300));
-    const during = await latenciesWhile(list, headers, () => running, { min: 50, max: 5000 });
+    const during = await ctx.timedWhile(list, headers, () => running, { min: 50, max: 5000 });
     await exp;
     const ratio = during.p99 / alone.p99;
     out.push({

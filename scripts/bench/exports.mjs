@@ -19,7 +19,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { bulkSeed } from './copyright.mjs';
-import { percentile, timedGet } from './lib.mjs';
+import { percentile, timedWhile } from './lib.mjs';
 
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const LINES = Number(process.env.BENCH_EXPORT_LINES ?? 1_000_000);
@@ -120,17 +120,6 @@ function rawExceljs(root, dbUrl, companyIdx, nice = 0, range = []) {
     proc.stdout.on('data', (d) => (out += d));
     proc.once('exit', (c) => (c === 0 ? resolve(JSON.parse(out)) : reject(new Error(`raw exceljs exited ${c}`))));
   });
-}
-
-/**
- * Sequential list requests (node:http, one kept-alive socket) while `busy()`, at least `min` and at most `max`;
- * { p99 in ms, n, times (sorted) }.
- */
-async function p99While(url, headers, busy, { min = 30, max = 200_000 } = {}) {
-  const times = [];
-  while ((busy() || times.length < min) && times.length < max) times.push(await timedGet(url, headers));
-  times.sort((a, b) => a - b);
-  return { p99: round(percentile(times, 99)), n: times.length, times };
 }
 
 export default async function exportsBench(ctx) {
@@ -270,16 +259,16 @@ export default async function exportsBench(ctx) {
     // CONTENTION_ALONE / 2 requests, before the exports start and after they end, and "during" for as long as they
     // run. Until 2026-12-03 "alone" was the fresh server's first 500 requests, timed with fetch (lib.mjs, timedGet),
     // which raised it and so lowered the ratio
-    await p99While(list, headers, () => false, { min: CONTENTION_WARM, max: CONTENTION_WARM });
-    const aloneBefore = await p99While(list, headers, () => false, { min: CONTENTION_ALONE / 2, max: CONTENTION_ALONE / 2 });
+    await timedWhile(list, headers, () => false, { min: CONTENTION_WARM, max: CONTENTION_WARM });
+    const aloneBefore = await timedWhile(list, headers, () => false, { min: CONTENTION_ALONE / 2, max: CONTENTION_ALONE / 2 });
     let running = 2;
     const exports = [downloadElsewhere(s3.url, tA, {}), downloadElsewhere(s3.url, tA, {})].map((p) => p.finally(() => running--));
     await new Promise((r) => setTimeout(r, 300));
-    const during = await p99While(list, headers, () => running > 0);
+    const during = await timedWhile(list, headers, () => running > 0);
     const duringLoad = load();
     await Promise.all(exports);
     await new Promise((r) => setTimeout(r, 1000));
-    const aloneAfter = await p99While(list, headers, () => false, { min: CONTENTION_ALONE / 2, max: CONTENTION_ALONE / 2 });
+    const aloneAfter = await timedWhile(list, headers, () => false, { min: CONTENTION_ALONE / 2, max: CONTENTION_ALONE / 2 });
     // judged on the unrounded p99s (printed rounded)
     const duringP99 = percentile(during.times, 99);
     const aloneP99 = percentile(

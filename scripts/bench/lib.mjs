@@ -163,6 +163,17 @@ export function timedGet(url, headers) {
   });
 }
 
+/**
+ * Sequential GETs with `timedGet` while `busy()` is true, at least `min` and at most `max`:
+ * { p99 in ms (rounded to 0.01), n, times (sorted, unrounded) }.
+ */
+export async function timedWhile(url, headers, busy, { min = 30, max = 200_000 } = {}) {
+  const times = [];
+  while ((busy() || times.length < min) && times.length < max) times.push(await timedGet(url, headers));
+  times.sort((a, b) => a - b);
+  return { p99: Math.round(percentile(times, 99) * 100) / 100, n: times.length, times };
+}
+
 /** Sequential requests; returns { p50, p99, mean } in ms. */
 export async function latencies(url, { n = 200, headers = {}, method = 'GET', body } = {}) {
   const times = [];

@@ -31,9 +31,12 @@ export function listStarted() {
   Atomics.add(cells, LISTS, 1);
 }
 
-/** A list has been answered; when it was the last one, the time is noted (no worker waits for it: see xlsx-worker.mjs). */
+/**
+ * A list has been answered; when it was the last one, the time is noted (no worker waits for it: see
+ * xlsx-worker.mjs), in ms after `epoch` as an Int32 that wraps every 24.8 days (readers subtract in Int32).
+ */
 export function listEnded() {
-  if (Atomics.sub(cells, LISTS, 1) === 1) Atomics.store(cells, LISTS_ENDED, Date.now() - epoch);
+  if (Atomics.sub(cells, LISTS, 1) === 1) Atomics.store(cells, LISTS_ENDED, (Date.now() - epoch) | 0);
 }
 
 /** Frees the permits a worker still holds (it was terminated mid-batch), waking a waiting one. */

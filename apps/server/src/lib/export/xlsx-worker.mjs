@@ -404,8 +404,14 @@ function release(i) {
 const CONTENDED_MS = 1000;
 const CONTENDED_READ_MS = 1;
 const MIN_BATCH = 10;
-const contended = () =>
-  cells !== undefined && (Atomics.load(cells, LISTS) > 0 || Date.now() - gate.epoch - Atomics.load(cells, LISTS_ENDED) < CONTENDED_MS);
+/** Milliseconds since the last list ended; the gate's clock is an Int32 that wraps (every 24.8 days), so the difference is taken in Int32 too. */
+const sinceListsEnded = () => (Date.now() - gate.epoch - Atomics.load(cells, LISTS_ENDED)) | 0;
+const contended = () => {
+  if (cells === undefined) return false;
+  if (Atomics.load(cells, LISTS) > 0) return true;
+  const since = sinceListsEnded();
+  return since >= 0 && since < CONTENDED_MS;
+};
 
 /**
  * Runs the export query part by part on a connection of this thread, each batch read while the previous

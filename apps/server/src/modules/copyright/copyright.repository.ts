@@ -529,7 +529,7 @@ export async function booksPage(db: DbOrTx, companyIdx: number, f: TCopyrightBoo
       order: sql`k.idx`,
       // a publication range or pay type without a search: counted from the summaries first (booksCount)
       fewFirst: !f.keyword && (f.startDate || f.endDate || f.payType) ? booksWalk(companyIdx, f) : undefined,
-      columns: sql`select page.ord, ${bookColumns} from page join copyright_books b on b.idx = page.idx
+      columns: sql`select page.ord, ${bookColumns} from page join copyright_books b on b.company_idx = ${companyIdx} and b.idx = page.idx
         left join currencies cur on cur.name = b.currency`,
     },
     clampPaging({ start, length }),

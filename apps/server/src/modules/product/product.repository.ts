@@ -225,7 +225,7 @@ export async function listCompanyBooks(
       columns: sql`select page.ord, b.idx, b.isbn13, b.title, b.author, b.pub_nm, b.pub_date::text as pub_date,
           b.list_price::text as list_price, b.currency, coalesce(c.icon, b.currency) as currency_icon, b.page as "PAGE",
           b.cover_s_url, floor(extract(epoch from b.created_at) * 1000)::float8 as created_ms
-        from page join company_books b on b.idx = page.idx left join currencies c on c.name = b.currency`,
+        from page join company_books b on b.company_idx = ${companyIdx} and b.idx = page.idx left join currencies c on c.name = b.currency`,
     },
     page,
     async () => {

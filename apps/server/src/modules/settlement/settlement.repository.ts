@@ -275,7 +275,7 @@ export async function paymentPage(
       order: sql`k.d_date desc, k.idx desc`,
       columns: sql`select page.ord, p.idx, p.d_name, p.d_payment::text as d_payment, c.icon as currency_icon, c.name as currency_name,
           p.d_date::text as d_date, p.d_type, p.employee_name, ${iso('p.created_at')} as created_at
-        from page join buy_payments p on p.idx = page.idx join currencies c on c.idx = p.currency_idx`,
+        from page join buy_payments p on p.company_idx = ${companyIdx} and p.d_date = page.d_date and p.idx = page.idx join currencies c on c.idx = p.currency_idx`,
     },
     clampPaging({ start, length }),
     () => paymentCount(db, companyIdx, filter, items, keys),

@@ -10,6 +10,7 @@ export * from './help';
 export * from './product';
 export * from './dashboard';
 export * from './money';
+export * from './currency';
 export * from './dates';
 export * from './statements';
 export * from './admin';

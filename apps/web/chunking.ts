@@ -158,6 +158,6 @@ export async function screenChunks(root: string, plugins: () => Plugin[]) {
   const plan = planChunks(await firstPass(root, plugins()));
   return {
     // every module of a moved chunk is named above: nothing more to pull in
-    groups: [{ name: (id: string) => plan.get(id) ?? null, includeDependenciesRecursively: false }],
+    groups: [{ name: (id: string) => plan.get(id) ?? null, debugName: 'screens', includeDependenciesRecursively: false }],
   };
 }

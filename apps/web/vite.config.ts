@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer, defineConfig, type Plugin } from 'vite';
-import { screenChunks } from './chunking';
-import { worldGeometryPlugin } from './world-geometry';
+import { screenChunks } from './chunking.ts';
+import { worldGeometryPlugin } from './world-geometry.ts';
 
 /**
  * `.vite/boot.json`: per language, what index.html shows before the app has run: the loading

@@ -197,6 +197,31 @@ test.describe('[LAYOUT] shell and languages', () => {
     await expect(sidebar).not.toBeInViewport();
   });
 
+  test('[LAYOUT] at 390 px the header names the portal in full and the footer is one line, in every language', async ({ page }) => {
+    test.slow(); // five languages, each a page load
+    await page.setViewportSize({ width: 390, height: 844 });
+    const names = { en: 'Publisher Portal', ko: '퍼블리셔 포털', es: 'Portal de Editoriales', zh: '出版社门户', ja: '出版社ポータル' };
+    await loginViaApi(page, DEMO, 'en');
+    await page.goto('/dashboard');
+    for (const [lng, name] of Object.entries(names)) {
+      await page.evaluate((l) => localStorage.setItem('portal.lang', l), lng);
+      await page.goto('/dashboard');
+      const title = page.getByRole('banner').getByRole('link', { name, exact: true });
+      await expect(title, lng).toBeVisible();
+      // shown whole: not cut by its ellipsis
+      expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth), lng).toBe(true);
+      const footer = page.getByRole('contentinfo');
+      await expect(footer, lng).toContainText(name);
+      const lines = await footer
+        .locator('p')
+        .first()
+        .evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
+      expect(lines, lng).toBe(1);
+      if (lng === 'es' || lng === 'ko') await screenshot(page, `layout-header-390-${lng}`);
+    }
+    await expectNoA11yViolations(page, 'the 390 px header in Japanese');
+  });
+
   test('[LAYOUT] an unknown path inside the app shows not found', async ({ page }) => {
     await loginViaUi(page);
     await page.goto('/no/such/page');

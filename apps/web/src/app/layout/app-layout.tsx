@@ -70,7 +70,7 @@ function Shell() {
       </a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" miw={0} style={{ flex: 1 }}>
             <Burger
               opened={mobileOpened}
               onClick={mobile.toggle}
@@ -98,7 +98,16 @@ function Shell() {
                 </ActionIcon>
               </Tooltip>
             )}
-            <Text component={Link} to="/dashboard" fw={700} size="lg" c="blue.8" style={{ textDecoration: 'none' }} visibleFrom="xs">
+            {/* the portal's name on every width (a phone too): it is the way home */}
+            <Text
+              component={Link}
+              to="/dashboard"
+              fw={700}
+              fz={{ base: 15, sm: 'lg' }}
+              c="blue.8"
+              style={{ textDecoration: 'none' }}
+              truncate="end"
+            >
               {t('app.title')}
             </Text>
           </Group>
@@ -122,9 +131,13 @@ function Shell() {
       </AppShell.Main>
       {!meta.hideFooter && (
         <AppShell.Footer px="md">
-          <Group h="100%" justify="center">
-            <Text size="xs" c="dimmed">
+          <Group h="100%" justify="center" gap={6} wrap="nowrap">
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
               {t('app.footer', { year: new Date().getFullYear() })}
+            </Text>
+            {/* one line on a phone in every language: the tagline only where it fits */}
+            <Text size="xs" c="dimmed" visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+              · {t('app.tagline')}
             </Text>
           </Group>
         </AppShell.Footer>

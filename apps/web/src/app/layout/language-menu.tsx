@@ -25,6 +25,7 @@ export function LanguageMenu() {
       target={
         <Button
           variant="subtle"
+          px={{ base: 6, sm: 'md' }}
           leftSection={<IconLanguage size={18} aria-hidden />}
           aria-label={`${t('topbar.language')}: ${LANGUAGE_NAMES[current]}`}
           data-testid="language-menu"

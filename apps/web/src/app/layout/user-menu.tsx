@@ -17,6 +17,7 @@ export function UserMenu({ title }: { title: string }) {
       target={
         <Button
           variant="subtle"
+          px={{ base: 6, sm: 'md' }}
           color="gray"
           leftSection={
             <Avatar size="sm" color="blue" radius="xl">

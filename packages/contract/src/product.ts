@@ -159,8 +159,10 @@ export const ZBookLookupQuery = z.object({
 });
 export type TBookLookupQuery = z.input<typeof ZBookLookupQuery>;
 
-export const BOOK_SOURCES = ['catalogue', 'nlk', 'aladin'] as const;
+/** Where a looked-up book came from: the company's registered books, its copyright books, our catalogue, an external provider. */
+export const BOOK_SOURCES = ['registered', 'copyright', 'catalogue', 'nlk', 'aladin'] as const;
 export const ZBookSource = z.enum(BOOK_SOURCES);
+export type TBookSource = z.infer<typeof ZBookSource>;
 
 /** Spec §3 Book (Excel import). Prices are decimal strings (money is never a float). */
 export const ZBook = z.object({

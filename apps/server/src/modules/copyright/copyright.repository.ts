@@ -622,3 +622,13 @@ export async function longestTitles(db: DbOrTx, companyIdx: number, n = 3): Prom
   );
   return found.map((r) => r.title);
 }
+
+/** The company's copyright books with these ISBNs, as the bulk upload's lookup fills a row (issue 59). */
+export async function booksByIsbn(db: DbOrTx, companyIdx: number, isbns: string[]) {
+  if (isbns.length === 0) return [];
+  return rows<{ isbn: string; title: string; img_url: string; publication_date: string; list_price: string; page_count: number }>(
+    db,
+    sql`select isbn, title, img_url, publication_date::text as publication_date, list_price::text as list_price, page_count
+      from copyright_books where company_idx = ${companyIdx} and isbn in ${isbns}`,
+  );
+}

@@ -1,6 +1,7 @@
 import {
   BOOKS_EXPORT_FILE_NAME,
   ROYALTY_EXPORT_FILE_NAME,
+  type TBook,
   type TCopyrightBookRow,
   type TCopyrightBooksFilter,
   type TExportLang,
@@ -49,6 +50,24 @@ export interface CopyrightServiceDeps {
   timeZone: string;
   /** lists run through it, so that exports hold back their reads while one is answered (lib/export) */
   exporter: Pick<Exporter, 'interactive'>;
+}
+
+/**
+ * The company's own copyright books with these ISBNs, in the bulk upload's book shape: the upload's lookup asks
+ * them first after the company's registered books (issue 59), so a publisher's own title is never "not found".
+ */
+export async function ownCopyrightBooks(db: Db, companyIdx: number, isbns: string[]): Promise<TBook[]> {
+  const found = await repo.booksByIsbn(db, companyIdx, isbns);
+  return found.map((b) => ({
+    isbn13: b.isbn,
+    title: b.title,
+    cover_s_url: b.img_url,
+    pub_date: b.publication_date,
+    list_price: b.list_price,
+    author: '',
+    pub_nm: '',
+    PAGE: b.page_count || null,
+  }));
 }
 
 export function createCopyrightService({ db, changes, auth, timeZone, exporter }: CopyrightServiceDeps) {

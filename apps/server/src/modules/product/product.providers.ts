@@ -1,4 +1,4 @@
-import type { TBook } from '@portal/contract';
+import type { TBook, TBookSource } from '@portal/contract';
 import type { BookProviderConfig } from '../../config';
 
 /** A book found by a provider, in our field names (spec §3 Book). */
@@ -6,7 +6,7 @@ export type FoundBook = TBook;
 
 /** One source of bibliographic data: answers the ISBNs it knows; throws ProviderError when it cannot answer. */
 export interface BookProvider {
-  readonly name: 'catalogue' | 'nlk' | 'aladin';
+  readonly name: TBookSource;
   lookup(isbns: string[]): Promise<Map<string, FoundBook>>;
 }
 

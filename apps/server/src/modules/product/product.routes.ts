@@ -14,13 +14,19 @@ import { z } from 'zod';
 import { companyOf } from '../../plugins/auth';
 import { notFound } from '../../lib/errors';
 import type { ModuleDeps } from '../types';
+import { ownCopyrightBooks } from '../copyright/copyright.service';
 import { coverSvg, createProductService } from './product.service';
 
 const errors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope };
 
 /** Spec §7 "Bulk books": ISBN lookup and save; plus the registered-books list and generated covers. */
 export const productRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config }) => {
-  const service = createProductService({ db, config, log: app.log });
+  const service = createProductService({
+    db,
+    config,
+    copyrightBooks: (companyIdx, isbns) => ownCopyrightBooks(db, companyIdx, isbns),
+    log: app.log,
+  });
 
   app.get(
     '/product/excelApiBookInfo',

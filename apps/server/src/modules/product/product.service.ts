@@ -1,4 +1,4 @@
-import type { TValidBook, TBookLookupRow, TBooksExcelResponse, TBooksListFilter, TBooksListResponse } from '@portal/contract';
+import type { TBook, TValidBook, TBookLookupRow, TBooksExcelResponse, TBooksListFilter, TBooksListResponse } from '@portal/contract';
 import { DEFAULT_BOOKS_MAX_PER_COMPANY, type AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError, limitExceeded } from '../../lib/errors';
@@ -30,23 +30,48 @@ const notFoundRow = (isbn13: string): TBookLookupRow => ({
   registered: false,
 });
 
-export function createProductService(deps: { db: Db; config: AppConfig; log?: { warn: (o: object, m: string) => void } }) {
+/** The company's own books (registered through the upload, or its copyright books), asked before anyone else. */
+const ownProvider = (name: 'registered' | 'copyright', books: TBook[]): BookProvider => ({
+  name,
+  lookup: async () => new Map(books.map((b) => [b.isbn13, b])),
+});
+
+export function createProductService(deps: {
+  db: Db;
+  config: AppConfig;
+  /** the company's copyright books with these ISBNs (the copyright module's) */
+  copyrightBooks: (companyIdx: number, isbns: string[]) => Promise<TBook[]>;
+  log?: { warn: (o: object, m: string) => void };
+}) {
   const { db, config } = deps;
-  const providers: BookProvider[] = [catalogueProvider(db)];
+  const shared: BookProvider[] = [catalogueProvider(db)];
   const external = externalProvider(config.bookProvider);
-  if (external) providers.push(external);
+  if (external) shared.push(external);
 
   return {
     /**
      * One answer per ISBN asked, in that order: each provider is asked only for what the ones before
      * it did not find. A provider that fails fails the call (503), so the client keeps its list.
-     * Each answer says whether the company already registered the ISBN (`registered`), so the review
-     * flags it before saving; one no provider knows is answered with the company's own registration.
+     * The company's own books are asked first (its registered books, then its copyright books), then our
+     * catalogue and the external provider. Each answer says whether the company already registered the ISBN
+     * (`registered`), so the review flags it before saving.
      */
     async lookup(companyIdx: number, isbns: string[]): Promise<TBookLookupRow[]> {
       const unique = [...new Set(isbns)];
       const found = new Map<string, TBookLookupRow>();
-      const mine = new Map((await repo.registeredBooks(db, companyIdx, unique)).map((b) => [b.isbn13, b]));
+      const registered = await repo.registeredBooks(db, companyIdx, unique);
+      const mine = new Set(registered.map((b) => b.isbn13));
+      const providers = [
+        ownProvider('registered', registered),
+        ownProvider(
+          'copyright',
+          await deps.copyrightBooks(
+            companyIdx,
+            unique.filter((i) => !mine.has(i)),
+          ),
+        ),
+        ...shared,
+      ];
       for (const p of providers) {
         const missing = unique.filter((i) => !found.has(i));
         if (missing.length === 0) break;
@@ -60,12 +85,7 @@ export function createProductService(deps: { db: Db; config: AppConfig; log?: { 
           throw new AppError(503, 'SERVICE_UNAVAILABLE', 'The bibliographic provider did not answer.');
         }
       }
-      return unique.map((i) => {
-        const hit = found.get(i);
-        if (hit) return hit;
-        const own = mine.get(i);
-        return own ? { ...own, found: false, source: null, registered: true } : notFoundRow(i);
-      });
+      return unique.map((i) => found.get(i) ?? notFoundRow(i));
     },
 
     /**

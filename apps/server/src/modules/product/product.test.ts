@@ -1,5 +1,6 @@
 import { isbn13CheckDigit, type TBookLookupRow, type TValidBook } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyrightBooks } from '../../db/schema';
 import { catalogueBooks, DEMO_CATALOGUE_SIZE, seedCatalogue } from '../../db/seed/product';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { createProductService } from './product.service';
@@ -149,7 +150,7 @@ describe(`product save (${process.env.TEST_DB ?? 'pglite'})`, () => {
 
   it('rolls back the whole transaction when the database refuses a row after others were written', async () => {
     // 600 rows: the first chunk of 500 is inserted before row 550 breaks a CHECK constraint
-    const service = createProductService({ db: t.db, config: t.config });
+    const service = createProductService({ db: t.db, config: t.config, copyrightBooks: () => Promise.resolve([]) });
     const rows: TValidBook[] = Array.from({ length: 600 }, (_, i) => ({
       isbn13: unknownIsbn(10_000 + i),
       title: `대량 ${i}`,
@@ -216,15 +217,15 @@ describe(`product lookup flags what the company registered (${process.env.TEST_D
     // a registered catalogue 10-16 and the hand-entered unknownIsbn(77); b registered catalogue 10
     const asked = [catalogue[10]!.isbn13, catalogue[11]!.isbn13, catalogue[50]!.isbn13, unknownIsbn(77), unknownIsbn(78)];
     const forA = (await lookup(asked)).json() as TBookLookupRow[];
-    expect(forA.map((r) => [r.found, r.registered])).toEqual([
-      [true, true],
-      [true, true],
-      [true, false],
-      [false, true],
-      [false, false],
+    // the company's registered books are found first, from its own registration
+    expect(forA.map((r) => [r.found, r.registered, r.source])).toEqual([
+      [true, true, 'registered'],
+      [true, true, 'registered'],
+      [true, false, 'catalogue'],
+      [true, true, 'registered'],
+      [false, false, null],
     ]);
-    // a registered ISBN no provider knows comes back with the company's own registration
-    expect(forA[3]).toMatchObject({ source: null, title: '제목만 있는 책', list_price: '12345678901.99' });
+    expect(forA[3]).toMatchObject({ title: '제목만 있는 책', list_price: '12345678901.99' });
     expect(forA[4]).toMatchObject({ title: '', registered: false });
     const forB = (await lookup(asked, b.token)).json() as TBookLookupRow[];
     expect(forB.map((r) => r.registered)).toEqual([true, false, false, false, false]);
@@ -244,13 +245,55 @@ describe(`product lookup flags what the company registered (${process.env.TEST_D
     expect(res.json()).toEqual({ status: 'success', saved: 1, duplicates: [] });
     const after = (await lookup([isbn])).json() as TBookLookupRow[];
     expect(after[0]).toMatchObject({
-      found: false,
+      found: true,
+      source: 'registered',
       registered: true,
       title: '손으로 입력한 책',
       author: '김서연',
       PAGE: 240,
       pub_date: '2024-05-01',
     });
+  });
+});
+
+describe(`product lookup knows the company's own copyright books (${process.env.TEST_DB ?? 'pglite'})`, () => {
+  it("finds a copyright book of the asking company before the catalogue, and never another company's", async () => {
+    const mine = unknownIsbn(501);
+    const both = catalogue[60]!.isbn13;
+    const theirs = unknownIsbn(502);
+    const book = (companyIdx: number, isbn: string, title: string) => ({
+      companyIdx,
+      title,
+      isbn,
+      rate: '10.00',
+      payType: 'sale',
+      imgUrl: `/api/copyright/cover/${isbn}.svg`,
+      publicationDate: '2025-03-01',
+      pageCount: 312,
+      listPrice: '22000.00',
+      currency: 'KRW',
+    });
+    await t.db
+      .insert(copyrightBooks)
+      .values([
+        book(a.idx, mine, '우리 출판사의 책'),
+        book(a.idx, both, '카탈로그에도 있는 우리 책'),
+        book(b.idx, theirs, '다른 회사의 책'),
+      ]);
+    const rows = (await lookup([mine, both, theirs])).json() as TBookLookupRow[];
+    expect(rows[0]).toMatchObject({
+      isbn13: mine,
+      found: true,
+      source: 'copyright',
+      registered: false,
+      title: '우리 출판사의 책',
+      pub_date: '2025-03-01',
+      list_price: '22000.00',
+      PAGE: 312,
+    });
+    // the company's own title wins over the catalogue's
+    expect(rows[1]).toMatchObject({ found: true, source: 'copyright', title: '카탈로그에도 있는 우리 책' });
+    expect(rows[2]).toMatchObject({ found: false, source: null, title: '' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { zipSync } from 'fflate';
@@ -57,5 +57,79 @@ describe.skipIf(process.env.TEST_DB === 'pg')('embedded backup and restore', () 
     const dst = { pgliteDir: path.join(root, 'e/pglite'), filesDir: path.join(root, 'e/files') };
     await expect(restoreEmbedded(dst, evil)).rejects.toThrow(/outside the files folder/);
     expect(existsSync(path.join(root, 'escaped.txt'))).toBe(false);
+  });
+
+  describe('a backup that does not open changes nothing', () => {
+    /** A data folder with a database (one row) and a stored file; answers its paths. */
+    async function dataFolder(name: string) {
+      const p = { pgliteDir: path.join(root, name, 'pglite'), filesDir: path.join(root, name, 'files') };
+      mkdirSync(p.pgliteDir, { recursive: true });
+      const { PGlite } = await import('@electric-sql/pglite');
+      const pg = new PGlite(p.pgliteDir);
+      await pg.exec(`create table t (id int primary key, name text); insert into t values (1, 'old');`);
+      await pg.close();
+      mkdirSync(path.join(p.filesDir, 'invoices'), { recursive: true });
+      writeFileSync(path.join(p.filesDir, 'invoices/1.pdf'), 'old pdf');
+      return p;
+    }
+    async function rowsOf(pgliteDir: string) {
+      const { PGlite } = await import('@electric-sql/pglite');
+      const pg = new PGlite(pgliteDir);
+      try {
+        return (await pg.query<{ id: number; name: string }>('select id, name from t order by id')).rows;
+      } finally {
+        await pg.close();
+      }
+    }
+    // a zip with a dump of random bytes, a file entry beside it (which must not land either)
+    const garbage = path.join(root, 'garbage.zip');
+    writeFileSync(
+      garbage,
+      zipSync({
+        'pgdata.tar.gz': new Uint8Array(64 * 1024).map((_, i) => (i * 7919) % 251),
+        'files/invoices/1.pdf': new TextEncoder().encode('new'),
+      }),
+    );
+    const notAZip = path.join(root, 'not-a-zip.zip');
+    writeFileSync(notAZip, 'this is not a zip file at all');
+
+    it('with --force: the old database and its files stay as they were, nothing is left behind', async () => {
+      const p = await dataFolder('keep');
+      for (const file of [garbage, notAZip]) {
+        // today's message or another: what matters is the data folder afterwards
+        await expect(restoreEmbedded(p, file, { force: true })).rejects.toThrow();
+        expect(await rowsOf(p.pgliteDir)).toEqual([{ id: 1, name: 'old' }]);
+        expect(readFileSync(path.join(p.filesDir, 'invoices/1.pdf'), 'utf8')).toBe('old pdf');
+        expect(readdirSync(path.join(root, 'keep')).sort()).toEqual(['files', 'pglite']);
+      }
+    });
+
+    it('without --force into an empty data folder: no half-made database is left', async () => {
+      const p = { pgliteDir: path.join(root, 'empty/pglite'), filesDir: path.join(root, 'empty/files') };
+      mkdirSync(path.join(root, 'empty'));
+      await expect(restoreEmbedded(p, garbage)).rejects.toThrow(/no database that opens/);
+      expect(readdirSync(path.join(root, 'empty'))).toEqual([]);
+      // …and an existing database is refused before the file is read
+      const q = await dataFolder('refused');
+      await expect(restoreEmbedded(q, garbage)).rejects.toThrow(/--force/);
+      expect(await rowsOf(q.pgliteDir)).toEqual([{ id: 1, name: 'old' }]);
+    });
+
+    it('with --force and a good backup: the new data replaces the old, and the old folders are gone', async () => {
+      const p = await dataFolder('replace');
+      const src = await dataFolder('source');
+      const { PGlite } = await import('@electric-sql/pglite');
+      const pg = new PGlite(src.pgliteDir);
+      await pg.exec(`update t set name = 'new'`);
+      await pg.close();
+      writeFileSync(path.join(src.filesDir, 'invoices/2.pdf'), 'new pdf');
+      rmSync(path.join(src.filesDir, 'invoices/1.pdf'));
+      const file = path.join(root, 'good.zip');
+      await backupEmbedded(src, file);
+      await expect(restoreEmbedded(p, file, { force: true })).resolves.toEqual({ files: 1 });
+      expect(await rowsOf(p.pgliteDir)).toEqual([{ id: 1, name: 'new' }]);
+      expect(readdirSync(path.join(p.filesDir, 'invoices'))).toEqual(['2.pdf']);
+      expect(readdirSync(path.join(root, 'replace')).sort()).toEqual(['files', 'pglite']);
+    });
   });
 });

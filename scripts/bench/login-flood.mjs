@@ -4,15 +4,17 @@
 // applies and every login reaches the hashing queue), then 30 s of the same from one client (the per-client
 // rate limit answers). Meanwhile a separate process asks GET /api/health every 20 ms. Figures: login p99,
 // /api/health p99 during the flood (goal ≤ 50 ms), answers other than 200/429/503 and socket errors/timeouts
-// (goal 0), the mix of answers; each with the load average. Once on the embedded database, once on a fresh
-// PostgreSQL database of its own (BENCH_DATABASE_URL / TEST_DATABASE_URL, else the local server; dropped
-// afterwards); BENCH_LOGIN_FLOOD_DBS=pglite or =pg runs one.
+// (goal 0), the mix of answers; each with the load average, and health p99 over 10 s with no flood before
+// (what the machine's own load costs a probe). Once on the embedded database, once on a fresh PostgreSQL
+// database of its own (BENCH_DATABASE_URL / TEST_DATABASE_URL, else the local server; dropped afterwards);
+// BENCH_LOGIN_FLOOD_DBS=pglite or =pg runs one.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_LOGIN_FLOOD_SECONDS ?? 60);
 const ONE_CLIENT_DURATION = Number(process.env.BENCH_LOGIN_FLOOD_ONE_CLIENT_SECONDS ?? 30);
+const IDLE_SECONDS = 10;
 const HEALTH_GOAL_MS = 50;
 const round = (x, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
 const load = () => `load ${round(os.loadavg()[0])} on ${os.cpus().length} cores`;
@@ -126,6 +128,15 @@ async function floods(ctx, dbLabel, env) {
   const out = [];
   try {
     await ctx.login(server.url); // the demo login works (and its dummy hash is made) before the clock starts
+    // the same probe with no flood: what this (shared) machine's load alone costs a health check
+    const idleProbe = healthProbe(server.url);
+    await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
+    const idle = await idleProbe.stop();
+    out.push({
+      name: `${dbLabel}: /api/health p99 with no flood (${IDLE_SECONDS} s, ${idle.times.length} probes, p50 ${round(ctx.percentile(idle.times, 50), 2)} ms)`,
+      value: round(ctx.percentile(idle.times, 99), 2),
+      unit: `ms (${load()})`,
+    });
     const rows = (label, f) => {
       const l = load();
       const mix = Object.entries(f.codes)

@@ -2,11 +2,18 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { zipSync } from 'fflate';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupEmbedded, restoreEmbedded } from './embedded-backup';
 
-const root = mkdtempSync(path.join(os.tmpdir(), 'portal-backup-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+// made when a test runs (the PostgreSQL pass skips them all, and with them every hook)
+let root: string;
+beforeAll(() => {
+  if (process.env.TEST_DB === 'pg') return;
+  root = mkdtempSync(path.join(os.tmpdir(), 'portal-backup-'));
+});
+afterAll(() => {
+  if (root) rmSync(root, { recursive: true, force: true });
+});
 
 // the embedded database only: the PostgreSQL pass of the API suite (TEST_DB=pg) would repeat it unchanged
 describe.skipIf(process.env.TEST_DB === 'pg')('embedded backup and restore', () => {
@@ -39,7 +46,8 @@ describe.skipIf(process.env.TEST_DB === 'pg')('embedded backup and restore', () 
     // an existing database is replaced only on purpose
     await expect(restoreEmbedded(dst, file)).rejects.toThrow(/--force/);
     await expect(restoreEmbedded(dst, file, { force: true })).resolves.toEqual({ files: 1 });
-  });
+    // (each PGlite start takes seconds on a loaded machine: eight of them here)
+  }, 180_000);
 
   it('refuses a zip that is not a backup, and an entry that points outside the files folder', async () => {
     const notBackup = path.join(root, 'other.zip');
@@ -82,16 +90,20 @@ describe.skipIf(process.env.TEST_DB === 'pg')('embedded backup and restore', () 
       }
     }
     // a zip with a dump of random bytes, a file entry beside it (which must not land either)
-    const garbage = path.join(root, 'garbage.zip');
-    writeFileSync(
-      garbage,
-      zipSync({
-        'pgdata.tar.gz': new Uint8Array(64 * 1024).map((_, i) => (i * 7919) % 251),
-        'files/invoices/1.pdf': new TextEncoder().encode('new'),
-      }),
-    );
-    const notAZip = path.join(root, 'not-a-zip.zip');
-    writeFileSync(notAZip, 'this is not a zip file at all');
+    let garbage: string;
+    let notAZip: string;
+    beforeAll(() => {
+      garbage = path.join(root, 'garbage.zip');
+      writeFileSync(
+        garbage,
+        zipSync({
+          'pgdata.tar.gz': new Uint8Array(64 * 1024).map((_, i) => (i * 7919) % 251),
+          'files/invoices/1.pdf': new TextEncoder().encode('new'),
+        }),
+      );
+      notAZip = path.join(root, 'not-a-zip.zip');
+      writeFileSync(notAZip, 'this is not a zip file at all');
+    });
 
     it('with --force: the old database and its files stay as they were, nothing is left behind', async () => {
       const p = await dataFolder('keep');
@@ -130,6 +142,6 @@ describe.skipIf(process.env.TEST_DB === 'pg')('embedded backup and restore', () 
       expect(await rowsOf(p.pgliteDir)).toEqual([{ id: 1, name: 'new' }]);
       expect(readdirSync(path.join(p.filesDir, 'invoices'))).toEqual(['2.pdf']);
       expect(readdirSync(path.join(root, 'replace')).sort()).toEqual(['files', 'pglite']);
-    });
+    }, 180_000);
   });
 });

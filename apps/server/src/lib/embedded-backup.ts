@@ -47,10 +47,10 @@ function dumpTar(gz: Uint8Array): Uint8Array {
   return tar;
 }
 
-/** Opens the PGlite folder `dir` (loading `dump` into it first when given) and asks it a question; throws unless it answers. */
-async function openAndCheck(dir: string, dump?: Uint8Array) {
+/** Loads `tar` into the new PGlite folder `dir` and asks it a question; throws unless it answers. */
+async function loadAndCheck(dir: string, tar: Uint8Array) {
   const { PGlite } = await import('@electric-sql/pglite');
-  const pg = new PGlite(dir, dump ? { loadDataDir: new Blob([dump]) } : {});
+  const pg = new PGlite(dir, { loadDataDir: new Blob([tar]) });
   try {
     // the catalog read through: a data folder whose files did not load fails here
     await pg.query('select count(*) from pg_class');
@@ -83,10 +83,9 @@ const hasContent = (dir: string | undefined) => !!dir && existsSync(dir) && read
 /**
  * Restores a backup zip into DATA_DIR. The whole backup is checked first, away from the current data: unzipped,
  * its file entries checked, its database loaded and opened in a temporary folder beside the current one (same
- * file system, so the swap is a rename). Only then are the current folders moved aside, the new ones moved in and
- * the database opened once more where it now lives; on any failure the old folders are put back. The old folders
- * are deleted only once the new database answered. Without `force`, a database or stored files already in place
- * are refused before anything is read.
+ * file system, so the swap is a rename). Only then are the current folders moved aside and the checked ones moved
+ * in; on any failure the old folders are put back, and they are deleted only once the new ones are in place.
+ * Without `force`, a database or stored files already in place are refused before anything is read.
  */
 export async function restoreEmbedded(paths: EmbeddedPaths, file: string, opts: { force?: boolean } = {}): Promise<{ files: number }> {
   const targets = [paths.pgliteDir, ...(paths.filesDir ? [paths.filesDir] : [])];
@@ -133,14 +132,14 @@ export async function restoreEmbedded(paths: EmbeddedPaths, file: string, opts: 
     // 2. the database, loaded and opened in its staging folder
     mkdirSync(staged[0]!);
     try {
-      await openAndCheck(staged[0]!, dumpTar(dump));
+      await loadAndCheck(staged[0]!, dumpTar(dump));
     } catch (e) {
       throw new Error(`${file} holds no database that opens (${(e as Error).message}); nothing was changed.`, { cause: e });
     }
-    // 3. the swap: the current folders aside, the checked ones in, the database opened where it now lives
+    // 3. the swap: the current folders aside, the checked ones in (renames within one file system: the checked
+    // folder is the one that lands)
     targets.forEach((t, i) => existsSync(t) && move(t, aside[i]!));
     targets.forEach((t, i) => move(staged[i]!, t));
-    await openAndCheck(paths.pgliteDir);
     moved.length = 0; // done: nothing to put back
     return { files };
   } catch (e) {

@@ -17,20 +17,21 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config';
 
-const tree = mkdtempSync(path.join(os.tmpdir(), 'portal-pruned-'));
-const dataDir = path.join(tree, 'data');
+// made in beforeAll (the PostgreSQL pass skips every test, and with them every hook)
+let tree: string;
+let dataDir: string;
 const PATH = (process.env.PATH ?? '')
   .split(path.delimiter)
   .filter((p) => !p.includes(`node_modules${path.sep}.bin`))
   .join(path.delimiter);
-const env = {
+const env = () => ({
   PATH,
   HOME: process.env.HOME,
   DATA_DIR: dataDir,
   NODE_ENV: 'production',
   JWT_SECRET: 'x'.repeat(64),
   LOG_LEVEL: 'warn',
-};
+});
 let server: ChildProcess | undefined;
 
 /** The pruned view of the repository (see above); answers how long it took. */
@@ -69,7 +70,7 @@ function makeTree() {
 
 /** Runs a command in the pruned tree; its exit code and output. */
 function run(cmd: string, args: string[], input?: string) {
-  const r = spawnSync(cmd, args, { cwd: tree, env, encoding: 'utf8', input, timeout: 120_000 });
+  const r = spawnSync(cmd, args, { cwd: tree, env: env(), encoding: 'utf8', input, timeout: 120_000 });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 const portal = (...args: string[]) => run('npm', ['run', '--silent', 'portal', '--', ...args]);
@@ -96,11 +97,13 @@ async function query<T>(sql: string) {
 
 beforeAll(() => {
   if (process.env.TEST_DB === 'pg') return;
+  tree = mkdtempSync(path.join(os.tmpdir(), 'portal-pruned-'));
+  dataDir = path.join(tree, 'data');
   console.log(`pruned tree made and built in ${makeTree()} ms`);
 }, 120_000);
 afterAll(() => {
   server?.kill('SIGKILL');
-  rmSync(tree, { recursive: true, force: true });
+  if (tree) rmSync(tree, { recursive: true, force: true });
 });
 
 // the embedded database only: the PostgreSQL pass (TEST_DB=pg) would repeat it unchanged (and takes no lock)
@@ -119,7 +122,7 @@ describe.skipIf(process.env.TEST_DB === 'pg')('the CLI in a tree pruned with npm
     const out: string[] = [];
     server = spawn(process.execPath, ['apps/server/dist/main.js'], {
       cwd: tree,
-      env: { ...env, DEMO_DATA: '1', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', WEB_DIST: path.join(tree, 'no-web') },
+      env: { ...env(), DEMO_DATA: '1', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', WEB_DIST: path.join(tree, 'no-web') },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     server.stdout!.on('data', (d: Buffer) => out.push(d.toString()));
@@ -146,7 +149,7 @@ describe.skipIf(process.env.TEST_DB === 'pg')('the CLI in a tree pruned with npm
     server = undefined;
     expect(await query(`select login_id from operators where login_id = 'ops.beside'`)).toEqual([]);
     expect(await query(`select 1 from royalty_statements where period = '${pastMonth()}'`)).toEqual([]);
-  }, 240_000);
+  }, 400_000);
 
   it('once the server is stopped: operator create and statements issue work', async () => {
     const created = portal('operator', 'create', 'ops.pruned', '--password', 'pruned-secret-1', '--name', 'Pruned Ops');
@@ -162,5 +165,5 @@ describe.skipIf(process.env.TEST_DB === 'pg')('the CLI in a tree pruned with npm
     expect(issued.code).toBe(0);
     const [row] = await query<{ n: number }>(`select count(*)::int as n from royalty_statements where period = '${pastMonth()}'`);
     expect(row!.n).toBeGreaterThan(0);
-  }, 240_000);
+  }, 400_000);
 });

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: builds the web app and the server only when their output is missing or older than
 // any of their sources (a fresh clone builds both; a second start builds nothing). `--force`
-// builds both (`npm run build`). Tests and e2e files are not sources of a build.
+// builds both (`npm run build`); `server` (or `web`) only that one (`npm run portal`). Tests and e2e files
+// are not sources of a build.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -69,15 +70,19 @@ export function staleReason(build) {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const force = process.argv.includes('--force');
-  for (const build of BUILDS) {
+  // names (`server`): only those builds, reporting on stderr (`npm run portal` checks the server's, and its
+  // stdout is the CLI's own)
+  const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+  const say = only.length ? console.error : console.log;
+  for (const build of BUILDS.filter((b) => !only.length || only.includes(b.name))) {
     const reason = force ? 'npm run build' : staleReason(build);
     if (!reason) {
-      console.log(`${build.name}: up to date`);
+      if (!only.length) say(`${build.name}: up to date`);
       continue;
     }
-    console.log(`${build.name}: building (${reason})`);
+    say(`${build.name}: building (${reason})`);
     const [cmd, args] = build.command;
-    const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+    const r = spawnSync(cmd, args, { cwd: root, stdio: ['inherit', only.length ? process.stderr : 'inherit', 'inherit'] });
     if (r.status !== 0) process.exit(r.status ?? 1);
   }
 }

@@ -41,6 +41,7 @@ import authPlugin, { createTokenSigner, markRoutesPublic } from './plugins/auth'
 import { createIndexHtml, loginHintsText } from './web-app';
 import errorsPlugin, { clientErrorHandler, frameworkErrors, genReqId } from './plugins/errors';
 import inputGuard from './plugins/input-guard';
+import loadShedding from './plugins/load-shedding';
 import rateLimitPlugin from './plugins/rate-limit';
 import responseCache from './plugins/response-cache';
 import securityHeaders from './plugins/security-headers';
@@ -179,6 +180,8 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await app.register(errorsPlugin);
   await app.register(shutdownPlugin);
+  // overload: refusals paced, requests shed before their body is read (health and readiness exempt)
+  if (config.loadShedding) await app.register(loadShedding, config.loadShedding);
   await app.register(inputGuard);
   await app.register(swagger, {
     openapi: {
@@ -287,7 +290,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
       api.get(
         '/health',
         {
-          config: { public: true },
+          config: { public: true, shedExempt: true },
           schema: {
             tags: ['health'],
             summary: 'Liveness: the process answers (touches no database)',
@@ -299,7 +302,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
       api.get(
         '/ready',
         {
-          config: { public: true },
+          config: { public: true, shedExempt: true },
           schema: {
             tags: ['health'],
             summary: `Readiness: the database answers within ${READY_TIMEOUT_MS} ms and has every migration applied (503 otherwise)`,

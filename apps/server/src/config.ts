@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { FileStoreConfig } from './lib/file-store';
+import type { LoadSheddingOptions } from './plugins/load-shedding';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The repository root: relative paths in the environment are taken from here. */
@@ -269,6 +270,8 @@ export interface AppConfig {
   statementPeriod?: 'month' | 'quarter';
   /** Mail delivery (lib/mail); absent = no SMTP, the defaults below. */
   mail?: MailConfig;
+  /** Overload protection (plugins/load-shedding.ts): on in the server with its defaults; absent = off (test apps). */
+  loadShedding?: LoadSheddingOptions;
 }
 
 export interface MailConfig {
@@ -410,6 +413,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       bank: { name: e.REMITTANCE_BANK, account: e.REMITTANCE_ACCOUNT, holder: e.REMITTANCE_HOLDER, swift: e.REMITTANCE_SWIFT },
     },
     statementPeriod: e.STATEMENT_PERIOD,
+    loadShedding: {},
   };
 }
 

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig, loadDotEnv, type AppConfig } from './config';
 import { build } from './app';
 import { openDatabase } from './db/client';
+import { DataDirBusyError, lockDataDir } from './lib/data-dir-lock';
 import { NO_COMPANY_MESSAGE, seedOnStart } from './db/seed/demo';
 import { seedReference } from './db/seed/reference';
 import { issueLastPeriod } from './modules/copyright/statements.service';
@@ -16,6 +17,16 @@ try {
   if (!(err instanceof ConfigError)) throw err;
   console.error(err.message);
   process.exit(1);
+}
+// the embedded database belongs to one process: DATA_DIR's lock, held until the process exits (lib/data-dir-lock.ts)
+if (!config.databaseUrl) {
+  try {
+    lockDataDir(config.dataDir, 'server');
+  } catch (err) {
+    if (!(err instanceof DataDirBusyError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
 }
 const database = await openDatabase({
   url: config.databaseUrl,

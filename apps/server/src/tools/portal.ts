@@ -10,6 +10,7 @@ import { createInterface } from 'node:readline';
 import { loadConfig, loadDotEnv, type AppConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { seedReference } from '../db/seed/reference';
+import { lockDataDir } from '../lib/data-dir-lock';
 import { backupEmbedded, restoreEmbedded } from '../lib/embedded-backup';
 import { createFileStore } from '../lib/file-store';
 import { mailContextOf } from '../lib/mail/notify';
@@ -29,7 +30,8 @@ const HELP = `Usage: npm run portal -- <command>
                             the companies that log in to the portal; see \`company --help\`
   import <kind> <file> [--dry-run] [--lang ko]
                             import a CSV, XLSX or ZIP file of a kind (all rows or none); see \`import --help\`
-Stop the server first: the embedded database belongs to one process.
+The embedded database belongs to one process: while the server runs on it (it holds DATA_DIR/portal.lock),
+these commands refuse to start (exit 1) and write nothing; stop the server first.
 With DATABASE_URL (PostgreSQL) use pg_dump / pg_restore, and the file store's own backup.`;
 
 const STATEMENTS_HELP = `Usage: npm run portal -- statements issue [period] [--company <idx>]
@@ -40,7 +42,16 @@ const STATEMENTS_HELP = `Usage: npm run portal -- statements issue [period] [--c
   Issuing a period again issues nothing for a statement whose data did not change, and a new version
   (a new number; the old one stays) for one whose data did.
   --company <idx>  only this company
-With the embedded database, stop the server first (it belongs to one process); with DATABASE_URL it may run.`;
+With the embedded database, stop the server first (it belongs to one process: the command refuses to run
+while the server holds DATA_DIR/portal.lock); with DATABASE_URL the server may run.`;
+
+/**
+ * The embedded database's owner for the rest of this process (lib/data-dir-lock.ts): throws, naming the process
+ * that holds it, before anything is opened or written. Nothing to hold with DATABASE_URL.
+ */
+function holdEmbedded(config: AppConfig, role: string) {
+  if (!config.databaseUrl) lockDataDir(config.dataDir, role);
+}
 
 /** `statements issue`: prints what was issued, one line per statement, and the counts. */
 async function issueStatements(config: AppConfig, args: string[]) {
@@ -51,6 +62,7 @@ async function issueStatements(config: AppConfig, args: string[]) {
   const positional = args.filter((a, i) => !a.startsWith('--') && (companyAt < 0 || i !== companyAt + 1));
   // a malformed period is refused before the database is opened
   if (positional[0]) parsePeriod(positional[0], config.statementPeriod ?? 'month');
+  holdEmbedded(config, 'statements issue');
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` });
   try {
     await database.migrate();
@@ -116,8 +128,18 @@ async function askSecret(prompt: string): Promise<string | undefined> {
  * An admin command (`operator`, `company`, `import`) on the configured database (embedded or PostgreSQL),
  * migrated first; its exit code (a usage error prints the command's help and exits 1).
  */
-async function runAdmin(help: string, run: (admin: AdminService, io: OperatorCliIo) => Promise<number | void>): Promise<number> {
+async function runAdmin(
+  role: string,
+  help: string,
+  run: (admin: AdminService, io: OperatorCliIo) => Promise<number | void>,
+): Promise<number> {
   const config = loadConfig();
+  try {
+    holdEmbedded(config, role);
+  } catch (e) {
+    console.error((e as Error).message);
+    return 1;
+  }
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` });
   try {
     await database.migrate();
@@ -150,7 +172,7 @@ async function adminCommand(command: 'operator' | 'company' | 'import', args: st
       console.log(OPERATOR_HELP);
       return args.length ? 0 : 1;
     }
-    return runAdmin(OPERATOR_HELP, (admin, io) => operatorCommand(admin, args, io));
+    return runAdmin(`operator ${args[0]}`, OPERATOR_HELP, (admin, io) => operatorCommand(admin, args, io));
   }
   const progress = process.stderr;
   if (helpOnly(args)) {
@@ -163,8 +185,8 @@ async function adminCommand(command: 'operator' | 'company' | 'import', args: st
     );
   }
   return command === 'company'
-    ? runAdmin(COMPANY_HELP, (admin, io) => companyCommand(admin, args, io))
-    : runAdmin(IMPORT_HELP, (admin, io) => importCommand(admin, args, { ...io, progress }));
+    ? runAdmin(`company ${args[0]}`, COMPANY_HELP, (admin, io) => companyCommand(admin, args, io))
+    : runAdmin('import', IMPORT_HELP, (admin, io) => importCommand(admin, args, { ...io, progress }));
 }
 
 loadDotEnv();
@@ -209,6 +231,7 @@ const paths = {
   filesDir: config.fileStore?.kind === 'local' || !config.fileStore ? config.filesDir : undefined,
 };
 try {
+  if (command === 'backup' || command === 'restore') holdEmbedded(config, command);
   if (command === 'backup') {
     const r = await backupEmbedded(paths, file!);
     console.log(`Backup written to ${file}: database ${Math.round(r.databaseBytes / 1024)} KiB (compressed), ${r.files} stored files.`);

@@ -50,7 +50,7 @@ describe(`npm run portal -- operator (${DB})`, () => {
     const out = await run(['key', 'create', 'erp-nightly', '--scope', 'import']);
     const key = out[1]!;
     expect(key).toMatch(/^ppk_/);
-    const template = () => t.inject(key, { method: 'GET', url: '/api/admin/imports/companies/template?format=csv' });
+    const template = () => t.inject(key, { method: 'GET', url: '/api/admin/imports/invoices/template?format=csv' });
     expect((await template()).statusCode).toBe(200);
     const listed = await run(['key', 'list']);
     const row = listed.find((l) => l.includes('erp-nightly'))!;

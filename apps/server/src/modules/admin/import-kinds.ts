@@ -3,7 +3,7 @@
  * where it has them) and natural keys. lib/imports reads, validates and batches; the SQL is in
  * admin.repository.ts.
  */
-import { PASSWORD_MIN_LENGTH, type TImportKind } from '@portal/contract';
+import { PASSWORD_MIN_LENGTH, type TImportKind, type TOperatorKeyScope } from '@portal/contract';
 import { z } from 'zod';
 import { countryCode, requiredText as required, text, yn } from '../../lib/imports/columns';
 import type { AnyImportKind, ImportColumn, ImportKind } from '../../lib/imports/run';
@@ -160,3 +160,26 @@ export const IMPORT_KIND_DEFS: Record<TImportKind, AnyImportKind> = {
   'royalty-customers': royaltyCustomersImport,
   'royalty-lines': royaltyLinesImport,
 };
+
+/**
+ * (issue 56) The key scope an import kind needs: creating or changing companies is the `companies` scope's
+ * alone (an `import` key that could load companies could change a company's e-mail and take it over through
+ * a password reset); settlement, copyright and help data are `import`.
+ */
+export const IMPORT_KIND_SCOPES: Record<TImportKind, TOperatorKeyScope> = {
+  companies: 'companies',
+  notices: 'import',
+  faq: 'import',
+  'help-files': 'import',
+  invoices: 'import',
+  payments: 'import',
+  'copyright-books': 'import',
+  'royalty-customers': 'import',
+  'royalty-lines': 'import',
+};
+
+/** The scope of the kind named in a route's raw params; an unknown kind needs `import` (the route then answers 400). */
+export function importKindScope(params: unknown): TOperatorKeyScope {
+  const kind = (params as { kind?: unknown } | undefined)?.kind;
+  return typeof kind === 'string' && Object.hasOwn(IMPORT_KIND_SCOPES, kind) ? IMPORT_KIND_SCOPES[kind as TImportKind] : 'import';
+}

@@ -56,6 +56,8 @@ export const passwordResetTokens = pgTable(
     companyIdx: integer('company_idx')
       .notNull()
       .references(() => companies.idx, { onDelete: 'cascade' }),
+    /** (issue 56) the client key (lib/client-address.ts) that asked for it: links are capped per (company, client) */
+    client: varchar('client', { length: 64 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -135,9 +135,10 @@ export default fp(
       const claims = verified(m[1]!);
       const operatorIdx = Number(claims.sub);
       if (claims.kind !== OPERATOR_TOKEN_KIND || !Number.isInteger(operatorIdx)) throw unauthorized();
-      const operator = await opts.admin.activeOperator(operatorIdx);
+      if (typeof claims.sid !== 'string' || !UUID.test(claims.sid)) throw unauthorized();
+      const operator = await opts.admin.liveOperator(claims.sid, operatorIdx);
       if (!operator) throw unauthorized();
-      return { kind: 'operator', operatorIdx, loginId: operator.loginId };
+      return { kind: 'operator', operatorIdx, loginId: operator.loginId, sid: claims.sid };
     }
 
     app.decorateRequest('auth', null);

@@ -19,11 +19,15 @@ import {
   ZImportRunIdParams,
   ZImportRunList,
   ZImportTemplateQuery,
+  ZLogoutResponse,
+  ZOperator,
+  ZOperatorIdxParams,
   ZOperatorKey,
   ZOperatorKeyCreateBody,
   ZOperatorKeyCreated,
   ZOperatorKeyIdxParams,
   ZOperatorKeyList,
+  ZOperatorList,
   ZPaging,
   ZTokenResponse,
 } from '@portal/contract';
@@ -133,6 +137,51 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
       return admin.login(request.body, request.ip);
     },
   );
+
+  app.post(
+    '/admin/logout',
+    {
+      config: operatorsOnly,
+      schema: {
+        tags: ['admin'],
+        summary: "(addition) End the operator's session: its token is refused from the next call on",
+        response: { 200: ZLogoutResponse, ...errors },
+      },
+    },
+    async (request) => admin.logout(adminOf(request)),
+  );
+
+  app.get(
+    '/admin/operators',
+    {
+      config: operatorsOnly,
+      schema: {
+        tags: ['admin'],
+        summary: '(addition) The operators: login id, name, active, created, last use (to the minute)',
+        response: { 200: ZOperatorList, ...errors },
+      },
+    },
+    async () => admin.listOperators(),
+  );
+
+  for (const active of [false, true]) {
+    app.post(
+      `/admin/operators/:idx/${active ? 'reactivate' : 'deactivate'}`,
+      {
+        config: operatorsOnly,
+        schema: {
+          tags: ['admin'],
+          summary: active
+            ? '(addition) Reactivate an operator: it can log in again'
+            : '(addition) Deactivate an operator: it cannot log in and every session of it ends at once',
+          description: active ? undefined : 'An operator cannot deactivate itself: 409 CONFLICT.',
+          params: ZOperatorIdxParams,
+          response: { 200: ZOperator, ...errors, 404: ZErrorEnvelope, 409: ZErrorEnvelope },
+        },
+      },
+      async (request) => admin.setOperatorActive(adminOf(request), request.params.idx, active),
+    );
+  }
 
   app.get(
     '/admin/keys',

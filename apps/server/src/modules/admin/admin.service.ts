@@ -6,6 +6,7 @@ import type {
   TAuditEntry,
   TImportRun,
   TImportRunDetail,
+  TOperator,
   TOperatorKey,
   TOperatorKeyCreated,
   TOperatorKeyScope,
@@ -68,6 +69,20 @@ function toKey(k: repo.KeyRow): TOperatorKey {
   };
 }
 
+function toOperator(o: repo.OperatorRow): TOperator {
+  return {
+    idx: o.idx,
+    login_id: o.loginId,
+    name: o.name,
+    active: o.active,
+    created_at: o.createdAt.toISOString(),
+    last_used_at: o.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+/** An operator's last use is written at most this often (a call within it is not a write). */
+export const OPERATOR_LAST_USE_MS = 60_000;
+
 function toCompany(c: repo.AdminCompanyRow): TAdminCompany {
   return {
     idx: c.idx,
@@ -118,7 +133,14 @@ export function createAdminService(deps: AdminDeps) {
   }
 
   const lookup: AdminLookup = {
-    activeOperator: (operatorIdx) => repo.findActiveOperator(db, operatorIdx),
+    async liveOperator(sid, operatorIdx) {
+      const at = now();
+      const found = await repo.findLiveOperatorSession(db, sid, operatorIdx, at);
+      if (!found) return undefined;
+      const since = new Date(at.getTime() - OPERATOR_LAST_USE_MS);
+      if (!found.lastUsedAt || found.lastUsedAt < since) await repo.touchOperator(db, operatorIdx, at, since);
+      return { loginId: found.loginId };
+    },
     async liveKey(keyHash) {
       const k = await repo.touchLiveKey(db, keyHash, now());
       return k && { keyIdx: k.keyIdx, name: k.name, scope: k.scope as TOperatorKeyScope };
@@ -148,8 +170,50 @@ export function createAdminService(deps: AdminDeps) {
         throw loginFailed();
       }
       if (gate.pairFailures > 0) await throttle.clearPairFailures(db, account, client);
-      const claims: OperatorTokenClaims = { sub: String(op.idx), sid: randomUUID(), kind: OPERATOR_TOKEN_KIND };
+      // (issue 56) a session like a company's, checked on every call: logout and deactivation end it at once.
+      // A second login step (later) goes here: the session is made only once every step passed.
+      const sid = randomUUID();
+      await db.transaction(async (tx) => {
+        await repo.insertOperatorSession(tx, { sid, operatorIdx: op.idx, expiresAt: new Date(at.getTime() + ttlSeconds * 1000), now: at });
+        await repo.touchOperator(tx, op.idx, at, at);
+      });
+      const claims: OperatorTokenClaims = { sub: String(op.idx), sid, kind: OPERATOR_TOKEN_KIND };
       return { access_token: deps.sign(claims, ttlSeconds), expires_in: ttlSeconds };
+    },
+
+    /** (issue 56) Ends the caller's session: its token is refused from the next call on, in every process. */
+    async logout(caller: AdminCaller) {
+      if (caller.kind !== 'operator') throw new AppError(403, 'FORBIDDEN', 'Only an operator logs out.');
+      await repo.revokeOperatorSession(db, caller.sid, caller.operatorIdx, now());
+      return { status: 'success' as const };
+    },
+
+    async listOperators() {
+      const rows = await repo.listOperators(db);
+      return { dataset: rows.map(toOperator), total_cnt: rows.length };
+    },
+
+    /**
+     * (issue 56) Deactivates an operator (no login; every session of it ends at once) or reactivates one. An
+     * operator cannot deactivate itself (409), so the last one cannot lock everybody out by mistake.
+     */
+    async setOperatorActive(actor: Actor, idx: number, active: boolean): Promise<TOperator> {
+      if (!active && actor.kind === 'operator' && actor.operatorIdx === idx)
+        throw new AppError(409, 'CONFLICT', 'You cannot deactivate yourself; ask another operator.');
+      return db.transaction(async (tx) => {
+        const row = await repo.setOperatorActive(tx, idx, active);
+        if (!row) throw notFound('No such operator');
+        if (!active) await repo.revokeOperatorSessions(tx, idx, now());
+        await audit(actor, active ? 'operator.reactivate' : 'operator.deactivate', row.loginId, null, tx);
+        return toOperator(row);
+      });
+    },
+
+    /** The operator of a login id (the CLI names operators by it). */
+    async operatorByLoginId(loginId: string) {
+      const op = await repo.findOperatorByLoginId(db, loginId);
+      if (!op) throw notFound(`No operator ${loginId}`);
+      return op.idx;
     },
 
     /** A new operator (CLI); 409 when the login id is taken. */

@@ -55,7 +55,8 @@ export function revokeLiveSession(db: DbOrTx, sid: string, now: Date) {
 export function findLiveSession(db: DbOrTx, sid: string, now: Date) {
   return db
     .select({
-      companyIdx: sessions.companyIdx,
+      // the company's (an operator's session has none, and the inner join leaves it out)
+      companyIdx: companies.idx,
       id: companies.id,
       division: companies.codeCompanyDivision,
       expiresAt: sessions.expiresAt,

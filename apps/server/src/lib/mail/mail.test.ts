@@ -51,7 +51,7 @@ describe('templates', () => {
     for (const locale of MAIL_LOCALES) {
       const s = MAIL_STRINGS[locale];
       expect(placeholders(s.greeting)).toEqual(placeholders(en.greeting));
-      for (const key of ['passwordReset', 'invoiceNew', 'paymentRegistered', 'qnaReply', 'statementReady'] as const) {
+      for (const key of ['passwordReset', 'invoiceNew', 'paymentRegistered', 'qnaReply', 'statementReady', 'accountChanged'] as const) {
         expect(placeholders(s[key].subject), `${locale}.${key}.subject`).toEqual(placeholders(en[key].subject));
         expect(placeholders(s[key].lines.join(' ')), `${locale}.${key}.lines`).toEqual(placeholders(en[key].lines.join(' ')));
         expect(s[key].action.length).toBeGreaterThan(0);
@@ -60,7 +60,7 @@ describe('templates', () => {
   });
 
   it('renders text and HTML with values escaped, no remote images, nothing left unfilled', () => {
-    const kinds: MailKind[] = ['password_reset', 'invoice_new', 'payment_registered', 'qna_reply', 'statement_ready'];
+    const kinds: MailKind[] = ['password_reset', 'invoice_new', 'payment_registered', 'qna_reply', 'statement_ready', 'account_changed'];
     const values = {
       company: '<b>Acme</b>',
       id: 'acme',

@@ -231,6 +231,10 @@ export interface ImportedAccount {
   hasPassword: boolean;
   status: 'created' | 'updated' | 'unchanged';
   deactivated: boolean;
+  /** (issue 56) an existing company's e-mail lists before this import, and which of them it changed */
+  before?: { email: string; emailInvoice: string };
+  emailChanged?: boolean;
+  emailInvoiceChanged?: boolean;
 }
 
 /**
@@ -263,7 +267,15 @@ export async function upsertCompanies(db: DbOrTx, values: CompanyImportValues[])
   for (const v of values) {
     const old = existing.get(v.id);
     if (!old) continue;
-    const account: ImportedAccount = { idx: old.idx, hasPassword: old.hasPassword, status: 'unchanged', deactivated: false };
+    const account: ImportedAccount = {
+      idx: old.idx,
+      hasPassword: old.hasPassword,
+      status: 'unchanged',
+      deactivated: false,
+      before: { email: old.email, emailInvoice: old.emailInvoice },
+      emailChanged: old.email.trimEnd() !== v.email,
+      emailInvoiceChanged: old.emailInvoice.trimEnd() !== v.emailInvoice,
+    };
     accounts.set(v.id, account);
     if (COMPANY_IMPORT_FIELDS.every((f) => String(old[f]).trimEnd() === v[f]) && (v.active === undefined || v.active === old.active)) {
       counts.unchanged++;
@@ -289,6 +301,7 @@ const adminCompanyColumns = {
   country: companies.country,
   codeCompanyDivision: companies.codeCompanyDivision,
   email: companies.email,
+  emailInvoice: companies.emailInvoice,
   active: companies.active,
   mustChange: sql<boolean>`coalesce(${companyCredentials.mustChange}, false)`.mapWith(Boolean),
   hasPassword: sql<boolean>`(${companyCredentials.companyIdx} is not null)`.mapWith(Boolean),
@@ -301,6 +314,7 @@ export type AdminCompanyRow = {
   country: string;
   codeCompanyDivision: string;
   email: string;
+  emailInvoice: string;
   active: boolean;
   mustChange: boolean;
   hasPassword: boolean;

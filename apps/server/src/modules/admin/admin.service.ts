@@ -16,7 +16,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { hashKey, newKey, OPERATOR_TOKEN_KIND, type AdminCaller, type AdminLookup, type OperatorTokenClaims } from '../../lib/admin-auth';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { FileStore } from '../../lib/file-store';
-import type { MailContext } from '../../lib/mail/notify';
+import { notifyAccountChanged, type MailContext } from '../../lib/mail/notify';
 import type { PasswordHasher } from '../../lib/password';
 import type { Readable } from 'node:stream';
 import type { TImportKind, TImportReport } from '@portal/contract';
@@ -27,7 +27,7 @@ import * as repo from './admin.repository';
 import { clientKey } from '../../lib/client-address';
 import type { AuthService } from '../auth/auth.service';
 import * as throttle from '../auth/throttle';
-import { IMPORT_KIND_DEFS } from './import-kinds';
+import { IMPORT_KIND_DEFS, takeAccountChanges } from './import-kinds';
 
 export interface AdminDeps {
   db: Db;
@@ -121,9 +121,17 @@ export function createAdminService(deps: AdminDeps) {
   const { db, now, hasher } = deps;
   const ttlSeconds = Math.round(deps.tokenTtlMinutes * 60);
 
-  /** Records an admin write (in the caller's transaction when given one). */
+  /**
+   * Records an admin write (in the caller's transaction when given one). A companies import's entry brings the
+   * e-mail and password changes of that import with it, one entry per company and change, by the same actor.
+   */
   async function audit(actor: Actor, action: string, target: string, counts: Record<string, number> | null = null, tx: DbOrTx = db) {
-    await repo.insertAudit(tx, { ...actorOf(actor), action, target, counts, at: now() });
+    const at = now();
+    await repo.insertAudit(tx, { ...actorOf(actor), action, target, counts, at });
+    if (action === 'import.companies')
+      for (const c of takeAccountChanges(tx))
+        for (const what of c.changed)
+          await repo.insertAudit(tx, { ...actorOf(actor), action: `company.${what}`, target: c.id, counts: null, at });
   }
 
   async function companyById(id: string): Promise<TAdminCompany> {
@@ -372,6 +380,13 @@ export function createAdminService(deps: AdminDeps) {
       await db.transaction(async (tx) => {
         await deps.auth.setInitialPassword(found.idx, hash, tx);
         await audit(actor, 'company.password', id, null, tx);
+        // (issue 56) the company is told at its addresses
+        if (deps.mail)
+          await notifyAccountChanged(tx, deps.mail, {
+            companyIdx: found.idx,
+            before: { email: found.email, emailInvoice: found.emailInvoice },
+            changed: ['password'],
+          });
       });
       return companyById(id);
     },

@@ -68,7 +68,13 @@ export type TOperator = z.infer<typeof ZOperator>;
 export const ZOperatorList = z.object({ dataset: z.array(ZOperator), total_cnt: z.number().int() });
 export type TOperatorList = z.infer<typeof ZOperatorList>;
 
-export const ZOperatorIdxParams = ZOperatorKeyIdxParams;
+export const ZOperatorIdxParams = z.object({
+  idx: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31 - 1),
+});
 
 export const ZAuditEntry = z.object({
   id: z.number().int(),

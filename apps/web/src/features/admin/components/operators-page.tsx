@@ -1,6 +1,7 @@
 import { Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { TOperator, TOperatorKey } from '@portal/contract';
+import { PAGE_SIZES } from '@portal/contract/constants';
 import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type Column } from '../../../components/data-table';
@@ -10,8 +11,8 @@ import { formatDate, formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useOperatorKeys, useOperators, useSetOperatorActive } from '../api/operators';
 
-/** Both lists are short (a distributor has a handful of operators and keys): shown whole, on one page. */
-const ALL = { start: 0, length: 100 };
+/** Both lists are short (a distributor has a handful of operators and keys): shown whole, on one page of the largest size. */
+const ALL = { start: 0, length: PAGE_SIZES.at(-1)! };
 const noPaging = () => undefined;
 
 /** (issue 56) The operators (deactivate, reactivate, last use) and the API keys (last use). */

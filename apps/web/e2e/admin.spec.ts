@@ -116,9 +116,23 @@ test.describe('[ADMIN] operator console', () => {
     await screenshot(page, 'admin-companies-ko');
     await page.getByTestId('admin-language').selectOption('en');
 
-    // log out of the console: the company's session stays
+    // (issue 56) the operators and keys with their last use, and deactivate / reactivate
+    await nav.getByRole('link', { name: 'Operators' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Operators and API keys' })).toBeVisible();
+    const operators = page.getByTestId('operators-table');
+    await expect(operators.getByRole('columnheader', { name: 'Last used' })).toBeVisible();
+    await expect(page.getByTestId('keys-table').getByRole('columnheader', { name: 'Last used' })).toBeVisible();
+    await expectNoA11yViolations(page);
+    await screenshot(page, 'admin-operators-en');
+
+    // log out of the console: the company's session stays, and the operator's token is refused from now on
+    const operatorToken = await page.evaluate(() => localStorage.getItem('portal.admin.token'));
+    expect(operatorToken).toBeTruthy();
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect
+      .poll(async () => (await page.request.get('/api/admin/audit', { headers: { authorization: `Bearer ${operatorToken}` } })).status())
+      .toBe(401);
     expect(await page.evaluate(() => [localStorage.getItem('portal.admin.token'), localStorage.getItem('portal.token')])).toEqual([
       null,
       storage.company,

@@ -52,6 +52,30 @@ export const ZOperatorKeyIdxParams = z.object({
     .max(2 ** 31 - 1),
 });
 
+/** (issue 56) An operator of the admin area, as the operator list shows it. */
+export const ZOperator = z.object({
+  idx: z.number().int(),
+  login_id: z.string(),
+  name: z.string(),
+  /** false: deactivated (cannot log in; every session of it ended) */
+  active: z.boolean(),
+  created_at: z.string(),
+  /** the last login or call, to the minute; null: never */
+  last_used_at: z.string().nullable(),
+});
+export type TOperator = z.infer<typeof ZOperator>;
+
+export const ZOperatorList = z.object({ dataset: z.array(ZOperator), total_cnt: z.number().int() });
+export type TOperatorList = z.infer<typeof ZOperatorList>;
+
+export const ZOperatorIdxParams = z.object({
+  idx: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31 - 1),
+});
+
 export const ZAuditEntry = z.object({
   id: z.number().int(),
   actor_kind: z.enum(['operator', 'key', 'cli']),

@@ -18,6 +18,8 @@ export const ERROR_CODES = [
   'RESET_TOKEN_INVALID',
   /** (issue 15) the distributor set the company's password: it must change it before anything else */
   'PASSWORD_CHANGE_REQUIRED',
+  /** (issue 56) the request was not received in time (408): not a validation problem of the request's content */
+  'REQUEST_TIMEOUT',
 ] as const;
 export const ZErrorCode = z.enum(ERROR_CODES);
 export type TErrorCode = z.infer<typeof ZErrorCode>;

@@ -49,6 +49,8 @@ export const SCREENS = [
   { path: '/admin/imports', layout: 'admin', feature: 'admin' },
   { path: '/admin/companies', layout: 'admin', feature: 'admin' },
   { path: '/admin/audit', layout: 'admin', feature: 'admin' },
+  /** (issue 56) operators (deactivate, reactivate, last use) and API keys (last use) */
+  { path: '/admin/operators', layout: 'admin', feature: 'admin' },
 ] as const satisfies readonly Screen[];
 
 /** Paths that only lead to a screen (a menu group's first page); each stays in its target's layout. */

@@ -12,18 +12,23 @@ export const OPERATOR_TOKEN_KIND = 'operator';
 export interface OperatorTokenClaims {
   /** operator idx */
   sub: string;
-  /** random per login: tells tokens apart */
+  /** (issue 56) the operator's session (the sessions table, as a company's): logout and deactivation revoke it */
   sid: string;
   kind: typeof OPERATOR_TOKEN_KIND;
 }
 
 /** Who calls an admin route: a logged-in operator (every scope) or an API key (its one scope). */
 export type AdminCaller =
-  { kind: 'operator'; operatorIdx: number; loginId: string } | { kind: 'key'; keyIdx: number; name: string; scope: TOperatorKeyScope };
+  | { kind: 'operator'; operatorIdx: number; loginId: string; sid: string }
+  | { kind: 'key'; keyIdx: number; name: string; scope: TOperatorKeyScope };
 
 export interface AdminLookup {
-  /** the operator of a token, or undefined when it was deactivated or removed */
-  activeOperator(operatorIdx: number): Promise<{ loginId: string } | undefined>;
+  /**
+   * The operator of a token's session when the session is live (not revoked by a logout or a deactivation, not
+   * expired) and belongs to this operator, who is active; undefined otherwise. Looked up on every call (no
+   * cache: operators' calls are few, and a revocation holds at once in every process). Records the last use.
+   */
+  liveOperator(sid: string, operatorIdx: number): Promise<{ loginId: string } | undefined>;
   /** the unrevoked key with this hash (its last use is recorded), or undefined */
   liveKey(keyHash: string): Promise<{ keyIdx: number; name: string; scope: TOperatorKeyScope } | undefined>;
 }

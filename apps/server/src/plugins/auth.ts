@@ -25,9 +25,11 @@ declare module 'fastify' {
     public?: boolean;
     /**
      * (issue 15) An admin route: only an operator's token or an operator API key opens it, never a
-     * company's token. `scope`: the key scope it needs (operators have every scope); null: operators only.
+     * company's token. `scope`: the key scope it needs (operators have every scope); null: operators only;
+     * a function: the scope depends on the route's parameters (issue 56: the `companies` import kind needs
+     * `companies`, the other kinds `import`), read from the raw params before the route validates them.
      */
-    admin?: { scope: TOperatorKeyScope | null };
+    admin?: { scope: TOperatorKeyScope | null | ((params: unknown) => TOperatorKeyScope) };
     /**
      * (issue 15) true: a company whose password the distributor set (must change it) may call this route
      * (the password change, login info, logout, …); every other company route answers 403 PASSWORD_CHANGE_REQUIRED.
@@ -133,9 +135,10 @@ export default fp(
       const claims = verified(m[1]!);
       const operatorIdx = Number(claims.sub);
       if (claims.kind !== OPERATOR_TOKEN_KIND || !Number.isInteger(operatorIdx)) throw unauthorized();
-      const operator = await opts.admin.activeOperator(operatorIdx);
+      if (typeof claims.sid !== 'string' || !UUID.test(claims.sid)) throw unauthorized();
+      const operator = await opts.admin.liveOperator(claims.sid, operatorIdx);
       if (!operator) throw unauthorized();
-      return { kind: 'operator', operatorIdx, loginId: operator.loginId };
+      return { kind: 'operator', operatorIdx, loginId: operator.loginId, sid: claims.sid };
     }
 
     app.decorateRequest('auth', null);
@@ -149,7 +152,8 @@ export default fp(
       if (config?.public || request.is404) return;
       const admin = config?.admin;
       if (admin) {
-        request.admin = await adminCaller(request.headers.authorization ?? '', admin.scope);
+        const scope = typeof admin.scope === 'function' ? admin.scope(request.params) : admin.scope;
+        request.admin = await adminCaller(request.headers.authorization ?? '', scope);
         return;
       }
       const m = BEARER.exec(request.headers.authorization ?? '');

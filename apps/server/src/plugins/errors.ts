@@ -12,6 +12,7 @@ const STATUS_CODES: Record<number, TErrorCode> = {
   401: 'UNAUTHORIZED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
+  408: 'REQUEST_TIMEOUT',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
   414: 'VALIDATION',
@@ -161,7 +162,7 @@ export function clientErrorHandler(this: FastifyInstance, err: Error & { code?: 
     err.code === 'HPE_HEADER_OVERFLOW'
       ? [431, 'PAYLOAD_TOO_LARGE', 'Request headers too large']
       : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'VALIDATION', 'Request timeout']
+        ? [408, 'REQUEST_TIMEOUT', 'Request timeout']
         : [400, 'VALIDATION', 'Malformed request'];
   const requestId = genReqId();
   this.log.info({ reqId: requestId, status, code, cause: err.code }, 'request refused by the HTTP parser');

@@ -19,6 +19,8 @@ export interface SmtpInbox {
   mails: ReceivedMail[];
   /** answers the next `n` messages with a temporary failure (451) */
   failNext(n: number): void;
+  /** runs `fn` with the count of mails kept so far before each mail is acknowledged (cut the database right after a send) */
+  beforeAccept(fn: ((kept: number) => Promise<void>) | undefined): void;
   /** resolves once `count` mails arrived (rejects after `timeoutMs`) */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
@@ -30,6 +32,7 @@ export interface SmtpInbox {
 export async function startSmtpInbox(): Promise<SmtpInbox> {
   const mails: ReceivedMail[] = [];
   let failing = 0;
+  let beforeAccept: ((kept: number) => Promise<void>) | undefined;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -45,7 +48,8 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
           return;
         }
         simpleParser(Buffer.concat(chunks))
-          .then((m) => {
+          .then(async (m) => {
+            await beforeAccept?.(mails.length);
             mails.push({
               to: session.envelope.rcptTo.map((r) => r.address),
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
@@ -69,6 +73,7 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
     url: `smtp://127.0.0.1:${port}`,
     mails,
     failNext: (n) => void (failing = n),
+    beforeAccept: (fn) => void (beforeAccept = fn),
     async waitFor(count, timeoutMs = 10_000) {
       const until = Date.now() + timeoutMs;
       while (mails.length < count) {

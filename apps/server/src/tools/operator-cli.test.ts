@@ -50,7 +50,7 @@ describe(`npm run portal -- operator (${DB})`, () => {
     const out = await run(['key', 'create', 'erp-nightly', '--scope', 'import']);
     const key = out[1]!;
     expect(key).toMatch(/^ppk_/);
-    const template = () => t.inject(key, { method: 'GET', url: '/api/admin/imports/companies/template?format=csv' });
+    const template = () => t.inject(key, { method: 'GET', url: '/api/admin/imports/invoices/template?format=csv' });
     expect((await template()).statusCode).toBe(200);
     const listed = await run(['key', 'list']);
     const row = listed.find((l) => l.includes('erp-nightly'))!;
@@ -60,5 +60,21 @@ describe(`npm run portal -- operator (${DB})`, () => {
     expect((await run(['key', 'revoke', idx]))[0]).toMatch(/revoked/);
     expect((await template()).statusCode).toBe(401);
     await expect(run(['key', 'create', 'x', '--scope', 'everything'])).rejects.toThrow(/--scope is one of/);
+  });
+
+  it('lists operators with their last use, deactivates one (its live token refused at once) and reactivates it (issue 56)', async () => {
+    await run(['create', 'ops.choi', '--password', 'cli-secret-7']);
+    const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { id: 'ops.choi', password: 'cli-secret-7' } });
+    const token = login.json().access_token as string;
+    const row = (await run(['list'])).find((l) => l.includes('ops.choi'))!;
+    expect(row).toMatch(/ops\.choi .* active .* last used \d{4}-\d\d-\d\dT/);
+    expect((await run(['deactivate', 'ops.choi']))[0]).toMatch(/deactivated; its sessions have ended/);
+    expect((await t.inject(token, { method: 'GET', url: '/api/admin/audit' })).statusCode).toBe(401);
+    expect((await run(['list'])).find((l) => l.includes('ops.choi'))).toMatch(/deactivated/);
+    expect((await run(['reactivate', 'ops.choi']))[0]).toMatch(/reactivated/);
+    const again = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { id: 'ops.choi', password: 'cli-secret-7' } });
+    expect(again.statusCode).toBe(200);
+    await expect(run(['deactivate', 'nobody-such'])).rejects.toThrow(/No operator nobody-such/);
+    await expect(run(['deactivate'])).rejects.toThrow(UsageError);
   });
 });

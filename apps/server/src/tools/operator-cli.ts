@@ -7,6 +7,9 @@ export const OPERATOR_HELP = `Usage: npm run portal -- operator <command>
   create <login-id> [--password <pw>] [--name <name>]
                           a new operator of the admin API; without --password the password is asked
                           for on a terminal (not echoed) or read from the first line of a pipe
+  list                    the operators: idx, login id, name, active, created, last used
+  deactivate <login-id>   the operator cannot log in any more; every session of it ends at once
+  reactivate <login-id>   the operator can log in again
   key create <name> --scope <${OPERATOR_KEY_SCOPES.join('|')}>
                           a new API key (sent as Authorization: Bearer <key>); it is shown once, only its hash is kept
   key list                the keys: name, scope, prefix, created, last used, revoked
@@ -45,6 +48,29 @@ export async function operatorCommand(admin: AdminService, args: string[], io: O
     const name = option(rest, '--name') ?? loginId;
     const row = await admin.createOperator(actor, { loginId, name, password });
     io.out(`Operator ${loginId} created (idx ${row.idx}); it logs in with POST /api/admin/login.`);
+    return;
+  }
+  if (sub === 'list') {
+    const { dataset } = await admin.listOperators();
+    if (!dataset.length) io.out('No operators.');
+    for (const o of dataset)
+      io.out(
+        [
+          `${o.idx}`,
+          o.login_id,
+          o.name,
+          o.active ? 'active' : 'deactivated',
+          `created ${o.created_at}`,
+          `last used ${o.last_used_at ?? 'never'}`,
+        ].join('  '),
+      );
+    return;
+  }
+  if (sub === 'deactivate' || sub === 'reactivate') {
+    const loginId = rest[0];
+    if (!loginId || loginId.startsWith('--')) throw new UsageError(`operator ${sub} takes a login id.`);
+    const o = await admin.setOperatorActive(actor, await admin.operatorByLoginId(loginId), sub === 'reactivate');
+    io.out(o.active ? `Operator ${o.login_id} reactivated.` : `Operator ${o.login_id} deactivated; its sessions have ended.`);
     return;
   }
   if (sub === 'key') {

@@ -166,6 +166,7 @@ export function errorMessageKey(e: unknown): string {
       case 'VALIDATION':
         return 'errors.validation';
       case 'NETWORK':
+      case 'REQUEST_TIMEOUT':
         return 'errors.communication';
       default:
         return 'errors.generic';

@@ -11,6 +11,8 @@ export const operators = pgTable('operators', {
   passwordHash: text('password_hash').notNull(),
   active: boolean('active').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** (issue 56) the operator's last login or call (kept to the minute: not a write on every call) */
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
 });
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, char, index, integer, pgTable, serial, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, char, check, index, integer, pgTable, serial, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { operators } from './admin';
 
 const yn = (name: string) => char(name, { length: 1 }).notNull().default('N');
 
@@ -62,21 +63,28 @@ export const companyCredentials = pgTable('company_credentials', {
 /**
  * A login session. Every token names its session (sid); logout and password changes revoke
  * sessions, so a token is valid only while its signature, expiry and session all hold.
+ * (issue 56) An operator's login is a session here too, of an operator instead of a company (exactly one
+ * of the two): the same revocation, checked on every call.
  */
 export const sessions = pgTable(
   'sessions',
   {
     sid: uuid('sid').primaryKey(),
-    companyIdx: integer('company_idx')
-      .notNull()
-      .references(() => companies.idx, { onDelete: 'cascade' }),
+    /** the company of a company's session; null for an operator's */
+    companyIdx: integer('company_idx').references(() => companies.idx, { onDelete: 'cascade' }),
+    /** (issue 56) the operator of an operator's session; null for a company's */
+    operatorIdx: integer('operator_idx').references(() => operators.idx, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** when the password was checked: a refresh carries it over, and none is granted SESSION_MAX_HOURS after it */
     loggedInAt: timestamp('logged_in_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [index('sessions_company_idx').on(t.companyIdx)],
+  (t) => [
+    index('sessions_company_idx').on(t.companyIdx),
+    index('sessions_operator_idx').on(t.operatorIdx),
+    check('sessions_one_owner', sql`num_nonnulls(${t.companyIdx}, ${t.operatorIdx}) = 1`),
+  ],
 );
 
 /**

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, char, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  char,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { companies } from './auth';
 
 /**
@@ -38,6 +51,11 @@ export const mailOutbox = pgTable(
     /** gave up after the last attempt */
     failedAt: timestamp('failed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * (issue 56) the random part of the Message-ID (`<outbox-<id>.<uuid>@<host>>`): the same for every attempt at
+     * this row, never the same in another installation or after a restore (where ids are handed out again)
+     */
+    messageUuid: uuid('message_uuid').notNull().defaultRandom(),
   },
   (t) => [
     uniqueIndex('mail_outbox_dedupe').on(t.dedupeKey),
@@ -56,6 +74,8 @@ export const passwordResetTokens = pgTable(
     companyIdx: integer('company_idx')
       .notNull()
       .references(() => companies.idx, { onDelete: 'cascade' }),
+    /** (issue 56) the client key (lib/client-address.ts) that asked for it: links are capped per (company, client) */
+    client: varchar('client', { length: 64 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -2,7 +2,8 @@
  * The outbox across real server processes (apps/server/src/main.ts in child processes) on one fresh
  * PostgreSQL database, delivering to a real SMTP server on loopback: two processes polling at once
  * send every mail exactly once; with every process killed (SIGKILL), mails written meanwhile are sent
- * by the next server that starts.
+ * by the next server that starts; and (issue 56) 300 mails through two processes while the database
+ * "restarts" three times are each sent once.
  *
  * Needs PostgreSQL (TEST_DB=pg and TEST_DATABASE_URL): the embedded database belongs to one process.
  */
@@ -168,4 +169,66 @@ describe.skipIf(!adminUrl)(`the outbox across server processes on one PostgreSQL
         .sort(),
     ).toEqual(['q0@example.test', 'q1@example.test', 'q2@example.test', 'q3@example.test', 'q4@example.test']);
   }, 240_000);
+
+  it('two processes, 300 mails and three database restarts (every backend terminated, connections refused for 2 s): each mail sent once (issue 56)', async () => {
+    for (const s of servers.splice(0)) await stop(s, 'SIGKILL');
+    inbox.mails.length = 0;
+    await database!.db.delete(mailOutbox);
+    const n = 300;
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    const downs: Promise<void>[] = [];
+    /**
+     * The restart, on this test's database only (the machine's PostgreSQL serves others): no new connection is
+     * let in, every connection to it is terminated, and connections are let in again after `ms`.
+     */
+    const restart = async (ms: number) => {
+      await admin.query(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS false`);
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [dbName]);
+      downs.push(
+        new Promise<void>((resolve) => setTimeout(resolve, ms)).then(async () => {
+          await admin.query(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS true`);
+        }),
+      );
+    };
+    // right after the SMTP server took a mail and before it says so: the worker's "sent" mark meets a database that is away
+    const at = new Set([40, 140, 240]);
+    inbox.beforeAccept(async (kept) => {
+      if (at.delete(kept)) await restart(2000);
+    });
+    try {
+      const a = await startServer('r1');
+      const b = await startServer('r2');
+      await Promise.all([waitReady(a), waitReady(b)]);
+      // all at once (one commit), so this test's own writes are done before the first restart
+      await database!.db.transaction(async (tx) => {
+        for (let i = 0; i < n; i++) {
+          const m = renderMail('statement_ready', 'en', { company: 'Acme', period: `r-${i}` }, 'http://x');
+          await enqueue(tx, { ...m, kind: 'statement_ready', locale: 'en', to: [`r${i}@example.test`] });
+        }
+      });
+      await inbox.waitFor(n, 120_000);
+      await Promise.all(downs);
+      // a moment for any second delivery to show up
+      await new Promise((r) => setTimeout(r, 3000));
+      expect(at.size).toBe(0);
+      expect(inbox.mails).toHaveLength(n);
+      expect(new Set(inbox.mails.map((m) => m.to[0])).size).toBe(n);
+      expect(new Set(inbox.mails.map((m) => m.messageId)).size).toBe(n);
+      const rows = await database!.db.select().from(mailOutbox);
+      const unsent = rows.filter((r) => r.sentAt === null);
+      expect(unsent.map((r) => r.id)).toEqual([]);
+      expect(a.child.exitCode).toBeNull();
+      expect(b.child.exitCode).toBeNull();
+      console.log(
+        `[mail processes] ${n} mails, 3 restarts: ${inbox.mails.length} delivered, ${new Set(inbox.mails.map((m) => m.to[0])).size} distinct`,
+      );
+    } finally {
+      inbox.beforeAccept(undefined);
+      await Promise.all(downs).catch(() => undefined);
+      await admin.query(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS true`).catch(() => undefined);
+      await admin.end();
+    }
+  }, 300_000);
 });

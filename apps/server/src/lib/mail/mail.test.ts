@@ -3,7 +3,7 @@
  * with backoff, a crashed worker's lease running out, a restarted server resuming, two workers (two
  * connection pools, as two processes have) never sending one message twice, and the log without SMTP_URL.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../app';
 import { openDatabase, type Database } from '../../db/client';
@@ -12,7 +12,7 @@ import { createTestApp, type TestContext } from '../../test/helper';
 import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox';
 import { enqueue } from './outbox';
 import { MAIL_LOCALES, MAIL_STRINGS, renderMail, type MailKind } from './templates';
-import { createMailWorker, retryDelayMs } from './worker';
+import { createMailWorker, retryDelayMs, smtpTransport } from './worker';
 
 let t: TestContext;
 let inbox: SmtpInbox;
@@ -51,7 +51,7 @@ describe('templates', () => {
     for (const locale of MAIL_LOCALES) {
       const s = MAIL_STRINGS[locale];
       expect(placeholders(s.greeting)).toEqual(placeholders(en.greeting));
-      for (const key of ['passwordReset', 'invoiceNew', 'paymentRegistered', 'qnaReply', 'statementReady'] as const) {
+      for (const key of ['passwordReset', 'invoiceNew', 'paymentRegistered', 'qnaReply', 'statementReady', 'accountChanged'] as const) {
         expect(placeholders(s[key].subject), `${locale}.${key}.subject`).toEqual(placeholders(en[key].subject));
         expect(placeholders(s[key].lines.join(' ')), `${locale}.${key}.lines`).toEqual(placeholders(en[key].lines.join(' ')));
         expect(s[key].action.length).toBeGreaterThan(0);
@@ -60,7 +60,7 @@ describe('templates', () => {
   });
 
   it('renders text and HTML with values escaped, no remote images, nothing left unfilled', () => {
-    const kinds: MailKind[] = ['password_reset', 'invoice_new', 'payment_registered', 'qna_reply', 'statement_ready'];
+    const kinds: MailKind[] = ['password_reset', 'invoice_new', 'payment_registered', 'qna_reply', 'statement_ready', 'account_changed'];
     const values = {
       company: '<b>Acme</b>',
       id: 'acme',
@@ -93,13 +93,34 @@ describe('delivery', () => {
     expect(await t.app.mail.flush()).toBe(3);
     expect(await t.app.mail.flush()).toBe(0);
     expect(inbox.mails.map((m) => m.to[0]).sort()).toEqual(['a0@example.test', 'a1@example.test', 'a2@example.test']);
-    expect(inbox.mails.map((m) => m.messageId).sort()).toEqual(ids.map((id) => `<outbox-${id}@portal.example.test>`).sort());
+    const uuids = new Map((await rows()).map((r) => [r.id, r.messageUuid]));
+    expect(inbox.mails.map((m) => m.messageId).sort()).toEqual(
+      ids.map((id) => `<outbox-${id}.${uuids.get(id)}@portal.example.test>`).sort(),
+    );
     const first = inbox.mails.find((m) => m.to[0] === 'a0@example.test')!;
     expect(first.from).toBe('portal@example.test');
     expect(first.subject).toBe('Royalty statement P0 is ready');
     expect(first.text).toContain('Your royalty statement for P0 is ready.');
     expect(first.html).toContain('Your royalty statement for P0 is ready.');
     expect((await rows()).every((r) => r.sentAt && r.attempts === 1)).toBe(true);
+  });
+
+  it('Message-IDs carry a random part: unique even when a restored database hands out the same outbox id again (issue 56)', async () => {
+    const [id] = await enqueueMany(1);
+    await t.app.mail.flush();
+    const first = inbox.mails[0]!.messageId;
+    expect(first).toMatch(
+      new RegExp(`^<outbox-${id}\\.[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}@portal\\.example\\.test>$`),
+    );
+    // a restore of a backup taken before this mail: the row is gone and its id is handed out again
+    await t.db.delete(mailOutbox);
+    await t.db.execute(sql`select setval(pg_get_serial_sequence('mail_outbox', 'id'), ${id! - 1})`);
+    const [again] = await enqueueMany(1);
+    expect(again).toBe(id);
+    await t.app.mail.flush();
+    expect(inbox.mails).toHaveLength(2);
+    expect(inbox.mails[1]!.messageId).not.toBe(first);
+    expect(inbox.mails[1]!.messageId.startsWith(`<outbox-${id}.`)).toBe(true);
   });
 
   it('a mail is not written when its transaction rolls back, and a dedupe key raises one mail only', async () => {
@@ -169,6 +190,47 @@ describe('delivery', () => {
       await restarted.close();
     }
     expect(inbox.mails.map((m) => m.to[0]).sort()).toEqual(['a0@example.test', 'a1@example.test', 'a2@example.test']);
+  });
+
+  it('a mail the SMTP server accepted stays sent when the database is away right after (issue 56): recorded once it is back, never sent again', async () => {
+    await enqueueMany(2);
+    // the database goes away between the SMTP server's answer and the "sent" mark: the next updates fail
+    let away = 0;
+    const db = new Proxy(t.db, {
+      get(target, prop, receiver) {
+        if (prop === 'update' && away > 0) {
+          away--;
+          throw new Error('Connection terminated unexpectedly');
+        }
+        return Reflect.get(target, prop, receiver) as unknown;
+      },
+    });
+    const smtp = smtpTransport(inbox.url);
+    const worker = createMailWorker({
+      db,
+      now: t.clock.now,
+      log: t.app.log,
+      from: 'x@example.test',
+      leaseMs: 60_000,
+      transport: {
+        async send(m) {
+          await smtp.send(m);
+          away = 3;
+        },
+        close: () => smtp.close(),
+      },
+    });
+    try {
+      expect(await worker.flush()).toBe(2);
+    } finally {
+      await worker.stop();
+    }
+    expect(inbox.mails).toHaveLength(2);
+    expect((await rows()).every((r) => r.sentAt !== null && r.nextAttemptAt === null)).toBe(true);
+    // after any lease and retry delay, nobody sends them again
+    t.clock.advance(3_600_000);
+    expect(await t.app.mail.flush()).toBe(0);
+    expect(inbox.mails).toHaveLength(2);
   });
 
   it('two servers on one database flushing at once send every mail exactly once', async () => {

@@ -12,7 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bbsPosts, buyInvoices, buyPaymentInvoices, buyPayments, companies, currencies } from '../../db/schema';
 import { enqueue, recipientList } from './outbox';
-import { formatAmount, formatDate, mailLocale, QNA_WHAT, renderMail } from './templates';
+import { ACCOUNT_CHANGE_WHAT, formatAmount, formatDate, mailLocale, QNA_WHAT, renderMail } from './templates';
 
 /** What building a mail needs from the configuration. */
 export interface MailContext {
@@ -34,6 +34,7 @@ export const MAIL_PATHS = {
   statements: '/copyright/royalty',
   qnaPost: (idx: number) => `/help/bbs/qna/view/${idx}`,
   passwordReset: (token: string) => `/password-reset/confirm?token=${encodeURIComponent(token)}`,
+  login: '/login',
 } as const;
 
 function findCompany(tx: DbOrTx, companyIdx: number) {
@@ -188,4 +189,26 @@ export async function notifyStatementReady(tx: DbOrTx, ctx: MailContext, a: { co
     companyIdx: c.idx,
     dedupeKey: `statement_ready:${a.statementKey}`,
   });
+}
+
+/** What a change of an account by the distributor touched. */
+export type AccountChange = 'email' | 'email_invoice' | 'password';
+
+/**
+ * (issue 56) The distributor changed a company's e-mail lists or password (API, import, CLI, console) → the
+ * addresses the company had before (its `email` and `email_invoice` lists as they were), in its language.
+ * Always sent (no switch): someone who took the account over by changing its addresses is seen by the owner.
+ */
+export async function notifyAccountChanged(
+  tx: DbOrTx,
+  ctx: MailContext,
+  a: { companyIdx: number; before: { email: string; emailInvoice: string }; changed: AccountChange[] },
+) {
+  const c = await findCompany(tx, a.companyIdx);
+  if (!c || !a.changed.length) return undefined;
+  const locale = mailLocale(c.language);
+  const what = a.changed.map((w) => ACCOUNT_CHANGE_WHAT[locale][w]).join(', ');
+  const mail = renderMail('account_changed', locale, { company: c.name, id: c.id, what }, ctx.publicUrl + MAIL_PATHS.login);
+  const to = [...new Set([...recipientList(a.before.email), ...recipientList(a.before.emailInvoice)])];
+  return enqueue(tx, { ...mail, kind: 'account_changed', to, locale, companyIdx: c.idx });
 }

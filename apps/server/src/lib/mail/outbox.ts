@@ -82,12 +82,23 @@ export function claim(db: DbOrTx, worker: string, now: Date, leaseUntil: Date, l
     .returning();
 }
 
-/** Sent: never claimed again. Only the worker holding the lease records it. */
-export async function markSent(db: DbOrTx, id: number, worker: string, now: Date) {
+/**
+ * Sent: never claimed again. Recorded whoever holds the lease now (the transport accepted the message, so it
+ * was sent, even if this worker's lease ran out while the database was away); the first record stays.
+ */
+export async function markSent(db: DbOrTx, id: number, now: Date) {
   await db
     .update(mailOutbox)
     .set({ sentAt: now, lockedUntil: null, lastError: null })
-    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.lockedBy, worker)));
+    .where(and(eq(mailOutbox.id, id), isNull(mailOutbox.sentAt)));
+}
+
+/** Extends this worker's lease of a row while it is being sent (a slow SMTP server, a database away meanwhile). */
+export async function extendLease(db: DbOrTx, id: number, worker: string, until: Date) {
+  await db
+    .update(mailOutbox)
+    .set({ lockedUntil: until })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.lockedBy, worker), isNull(mailOutbox.sentAt)));
 }
 
 /** A failed attempt: retried at `retryAt`, or given up (`retryAt` null). */

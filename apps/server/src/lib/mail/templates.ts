@@ -29,9 +29,11 @@ export interface MailStrings {
   paymentRegistered: KindStrings;
   qnaReply: KindStrings;
   statementReady: KindStrings;
+  /** (issue 56) the distributor changed the account's e-mail lists or password: always sent, to the addresses before */
+  accountChanged: KindStrings & { ignore: string };
 }
 
-export type MailKind = 'password_reset' | 'invoice_new' | 'payment_registered' | 'qna_reply' | 'statement_ready';
+export type MailKind = 'password_reset' | 'invoice_new' | 'payment_registered' | 'qna_reply' | 'statement_ready' | 'account_changed';
 
 /** The strings of every language: the Record type keeps the kinds and keys alike in all five (a test checks the placeholders). */
 export const MAIL_STRINGS: Record<MailLocale, MailStrings> = {
@@ -64,6 +66,15 @@ export const MAIL_STRINGS: Record<MailLocale, MailStrings> = {
       lines: ['Your royalty statement for {period} is ready.'],
       action: 'Open the statements',
     },
+    accountChanged: {
+      subject: 'Your Publisher Portal account {id} was changed',
+      lines: [
+        'The distributor changed the following of the account {id}: {what}.',
+        'This mail goes to the addresses the account had before the change.',
+      ],
+      action: 'Log in to the portal',
+      ignore: 'If you did not expect this change, contact the distributor at once.',
+    },
   },
   ko: {
     greeting: '{company} 님, 안녕하세요.',
@@ -93,6 +104,12 @@ export const MAIL_STRINGS: Record<MailLocale, MailStrings> = {
       subject: '{period} 인세 정산서가 준비되었습니다',
       lines: ['{period} 인세 정산서가 준비되었습니다.'],
       action: '정산서 열기',
+    },
+    accountChanged: {
+      subject: '퍼블리셔 포털 계정 {id} 정보가 변경되었습니다',
+      lines: ['배급사가 {id} 계정의 다음 정보를 변경했습니다: {what}.', '이 메일은 변경 전 계정에 등록되어 있던 주소로 발송됩니다.'],
+      action: '포털에 로그인',
+      ignore: '예상하지 못한 변경이라면 즉시 배급사에 연락하세요.',
     },
   },
   es: {
@@ -128,6 +145,15 @@ export const MAIL_STRINGS: Record<MailLocale, MailStrings> = {
       lines: ['Su liquidación de derechos de autor de {period} está lista.'],
       action: 'Abrir las liquidaciones',
     },
+    accountChanged: {
+      subject: 'Se ha modificado su cuenta {id} del Portal de Editoriales',
+      lines: [
+        'El distribuidor ha modificado lo siguiente de la cuenta {id}: {what}.',
+        'Este correo se envía a las direcciones que la cuenta tenía antes del cambio.',
+      ],
+      action: 'Iniciar sesión en el portal',
+      ignore: 'Si no esperaba este cambio, póngase en contacto con el distribuidor de inmediato.',
+    },
   },
   zh: {
     greeting: '{company}，您好：',
@@ -157,6 +183,12 @@ export const MAIL_STRINGS: Record<MailLocale, MailStrings> = {
       subject: '{period} 版税结算单已就绪',
       lines: ['您 {period} 的版税结算单已就绪。'],
       action: '打开结算单',
+    },
+    accountChanged: {
+      subject: '您的出版商门户账户 {id} 已被更改',
+      lines: ['经销商更改了账户 {id} 的以下内容：{what}。', '此邮件发送至账户更改前的地址。'],
+      action: '登录门户',
+      ignore: '如果您没有预料到此更改，请立即联系经销商。',
     },
   },
   ja: {
@@ -188,7 +220,25 @@ export const MAIL_STRINGS: Record<MailLocale, MailStrings> = {
       lines: ['{period} の印税明細書ができました。'],
       action: '明細書を開く',
     },
+    accountChanged: {
+      subject: 'パブリッシャーポータルのアカウント {id} が変更されました',
+      lines: [
+        '販売元がアカウント {id} の次の項目を変更しました：{what}。',
+        'このメールは変更前にアカウントに登録されていたアドレスに送信しています。',
+      ],
+      action: 'ポータルにログイン',
+      ignore: 'この変更に心当たりがない場合は、すぐに販売元にご連絡ください。',
+    },
   },
+};
+
+/** (issue 56) The names of what an account change can touch, per language (joined into `{what}`). */
+export const ACCOUNT_CHANGE_WHAT: Record<MailLocale, Record<'email' | 'email_invoice' | 'password', string>> = {
+  en: { email: 'notification e-mail addresses', email_invoice: 'invoice e-mail addresses', password: 'password' },
+  ko: { email: '알림 이메일 주소', email_invoice: '청구서 이메일 주소', password: '비밀번호' },
+  es: { email: 'direcciones de correo de notificación', email_invoice: 'direcciones de correo de facturas', password: 'contraseña' },
+  zh: { email: '通知邮箱地址', email_invoice: '发票邮箱地址', password: '密码' },
+  ja: { email: '通知用メールアドレス', email_invoice: '請求書用メールアドレス', password: 'パスワード' },
 };
 
 /** The word for what was added to a Q&A post, per language. */
@@ -233,8 +283,9 @@ export function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
 
-type KindKey = 'passwordReset' | 'invoiceNew' | 'paymentRegistered' | 'qnaReply' | 'statementReady';
+type KindKey = 'passwordReset' | 'invoiceNew' | 'paymentRegistered' | 'qnaReply' | 'statementReady' | 'accountChanged';
 const KIND_KEY: Record<MailKind, KindKey> = {
+  account_changed: 'accountChanged',
   password_reset: 'passwordReset',
   invoice_new: 'invoiceNew',
   payment_registered: 'paymentRegistered',

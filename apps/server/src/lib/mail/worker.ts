@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { Db } from '../../db/client';
-import { claim, markFailed, markSent, takeUnannounced, type ClaimedMail } from './outbox';
+import { claim, extendLease, markFailed, markSent, takeUnannounced, type ClaimedMail } from './outbox';
 
 /** One message handed to the transport. */
 export interface OutgoingMail {
@@ -11,7 +12,10 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
-  /** stable per outbox row (`<outbox-<id>@<host>>`): a receiver that sees a retry knows the message */
+  /**
+   * stable per outbox row and unique (`<outbox-<id>.<random uuid of the row>@<host>>`): a receiver that sees a
+   * retry knows the message; another installation or a restored database never repeats one
+   */
   messageId: string;
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
@@ -20,6 +24,10 @@ export interface MailTransport {
   send(mail: OutgoingMail): Promise<void>;
   close(): void;
 }
+
+/** The first wait before recording a sent mail again when the database did not answer, doubling up to the second. */
+const RECORD_RETRY_MS = 250;
+const RECORD_RETRY_MAX_MS = 5_000;
 
 /** Mails of one batch sent at once (and SMTP connections kept open). */
 const SEND_CONCURRENCY = 4;
@@ -114,28 +122,59 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
   // one round at a time in this process (the poll and a flush share it)
   let running: Promise<number> = Promise.resolve(0);
 
+  /**
+   * Records that a row was sent, retrying while the database is away (a restart, a cut connection): the
+   * transport has the message, so the row must never look unsent again. Gives up after the lease time
+   * (another worker may have the row by then; the row is then logged as possibly sent twice).
+   */
+  async function recordSent(row: ClaimedMail, sentAt: Date) {
+    const started = Date.now();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await markSent(db, row.id, sentAt);
+        return;
+      } catch (err) {
+        if (Date.now() - started > leaseMs) {
+          log.error({ mailId: row.id, err: err instanceof Error ? err.message : String(err) }, 'mail sent but not recorded as sent');
+          return;
+        }
+        await sleep(Math.min(RECORD_RETRY_MS * 2 ** attempt, RECORD_RETRY_MAX_MS));
+      }
+    }
+  }
+
   async function deliver(row: ClaimedMail): Promise<boolean> {
     const at = now();
+    // the lease is extended while this row is in hand, so no other process claims it meanwhile
+    const renew = setInterval(() => {
+      void extendLease(db, row.id, id, new Date(now().getTime() + leaseMs)).catch(() => undefined);
+    }, leaseMs / 4);
+    renew.unref();
     try {
-      const attachment = row.attachment && opts.attachments ? await opts.attachments(row.attachment) : undefined;
-      await transport!.send({
-        from: opts.from,
-        to: row.recipients.split(','),
-        subject: row.subject,
-        text: row.textBody,
-        html: row.htmlBody,
-        messageId: `<outbox-${row.id}@${host}>`,
-        attachments: attachment ? [attachment] : undefined,
-      });
-      await markSent(db, row.id, id, now());
+      try {
+        const attachment = row.attachment && opts.attachments ? await opts.attachments(row.attachment) : undefined;
+        await transport!.send({
+          from: opts.from,
+          to: row.recipients.split(','),
+          subject: row.subject,
+          text: row.textBody,
+          html: row.htmlBody,
+          messageId: `<outbox-${row.id}.${row.messageUuid}@${host}>`,
+          attachments: attachment ? [attachment] : undefined,
+        });
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        const retryAt = row.attempts >= maxAttempts ? null : new Date(at.getTime() + retryDelayMs(row.attempts));
+        await markFailed(db, row.id, id, at, message.slice(0, 1000), retryAt).catch(() => undefined);
+        log.warn({ mailId: row.id, kind: row.kind, attempt: row.attempts, retryAt, err: message }, 'mail not delivered');
+        return false;
+      }
+      // sent: a failure from here on is the database's, never a reason to send again
+      await recordSent(row, now());
       log.info({ mailId: row.id, kind: row.kind }, 'mail sent');
       return true;
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      const retryAt = row.attempts >= maxAttempts ? null : new Date(at.getTime() + retryDelayMs(row.attempts));
-      await markFailed(db, row.id, id, at, message.slice(0, 1000), retryAt).catch(() => undefined);
-      log.warn({ mailId: row.id, kind: row.kind, attempt: row.attempts, retryAt, err: message }, 'mail not delivered');
-      return false;
+    } finally {
+      clearInterval(renew);
     }
   }
 

@@ -1,6 +1,16 @@
-import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { auditLog, companies, companyCredentials, companyDivisions, countries, importRuns, operatorKeys, operators } from '../../db/schema';
+import {
+  auditLog,
+  companies,
+  companyCredentials,
+  companyDivisions,
+  countries,
+  importRuns,
+  operatorKeys,
+  operators,
+  sessions,
+} from '../../db/schema';
 
 export function findOperatorByLoginId(db: DbOrTx, loginId: string) {
   return db
@@ -11,12 +21,80 @@ export function findOperatorByLoginId(db: DbOrTx, loginId: string) {
     .then((r) => r[0]);
 }
 
-export function findActiveOperator(db: DbOrTx, idx: number) {
+// ------------------------------------------------------------ operator sessions (issue 56)
+
+/** An operator's session: a row of the sessions table, as a company's login makes. */
+export async function insertOperatorSession(db: DbOrTx, s: { sid: string; operatorIdx: number; expiresAt: Date; now: Date }) {
+  await db.insert(sessions).values({ sid: s.sid, operatorIdx: s.operatorIdx, expiresAt: s.expiresAt, createdAt: s.now, loggedInAt: s.now });
+}
+
+/** The operator of a live session (unrevoked, unexpired, of this operator, who is active), with its last use. */
+export function findLiveOperatorSession(db: DbOrTx, sid: string, operatorIdx: number, now: Date) {
   return db
-    .select({ loginId: operators.loginId })
-    .from(operators)
-    .where(and(eq(operators.idx, idx), eq(operators.active, true)))
+    .select({ loginId: operators.loginId, lastUsedAt: operators.lastUsedAt })
+    .from(sessions)
+    .innerJoin(operators, eq(operators.idx, sessions.operatorIdx))
+    .where(
+      and(
+        eq(sessions.sid, sid),
+        eq(sessions.operatorIdx, operatorIdx),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        eq(operators.active, true),
+      ),
+    )
     .limit(1)
+    .then((r) => r[0]);
+}
+
+/** Sets the operator's last use to `at` unless it is later than `unlessAfter` already (one write a minute at most). */
+export async function touchOperator(db: DbOrTx, operatorIdx: number, at: Date, unlessAfter: Date) {
+  await db
+    .update(operators)
+    .set({ lastUsedAt: at })
+    .where(and(eq(operators.idx, operatorIdx), or(isNull(operators.lastUsedAt), lt(operators.lastUsedAt, unlessAfter))));
+}
+
+/** Revokes one operator session (logout); false when it was not live. */
+export async function revokeOperatorSession(db: DbOrTx, sid: string, operatorIdx: number, now: Date) {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.sid, sid), eq(sessions.operatorIdx, operatorIdx), isNull(sessions.revokedAt)))
+    .returning({ sid: sessions.sid });
+  return rows.length > 0;
+}
+
+/** Revokes every live session of an operator (deactivation). */
+export async function revokeOperatorSessions(db: DbOrTx, operatorIdx: number, now: Date) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.operatorIdx, operatorIdx), isNull(sessions.revokedAt)));
+}
+
+const operatorColumns = {
+  idx: operators.idx,
+  loginId: operators.loginId,
+  name: operators.name,
+  active: operators.active,
+  createdAt: operators.createdAt,
+  lastUsedAt: operators.lastUsedAt,
+};
+export type OperatorRow = { idx: number; loginId: string; name: string; active: boolean; createdAt: Date; lastUsedAt: Date | null };
+
+/** Every operator, by login id (a distributor has a handful). */
+export function listOperators(db: DbOrTx): Promise<OperatorRow[]> {
+  return db.select(operatorColumns).from(operators).orderBy(operators.loginId);
+}
+
+/** Activates or deactivates an operator; the operator as it is now, or undefined when there is none of this idx. */
+export function setOperatorActive(db: DbOrTx, idx: number, active: boolean): Promise<OperatorRow | undefined> {
+  return db
+    .update(operators)
+    .set({ active })
+    .where(eq(operators.idx, idx))
+    .returning(operatorColumns)
     .then((r) => r[0]);
 }
 
@@ -153,6 +231,10 @@ export interface ImportedAccount {
   hasPassword: boolean;
   status: 'created' | 'updated' | 'unchanged';
   deactivated: boolean;
+  /** (issue 56) an existing company's e-mail lists before this import, and which of them it changed */
+  before?: { email: string; emailInvoice: string };
+  emailChanged?: boolean;
+  emailInvoiceChanged?: boolean;
 }
 
 /**
@@ -185,7 +267,15 @@ export async function upsertCompanies(db: DbOrTx, values: CompanyImportValues[])
   for (const v of values) {
     const old = existing.get(v.id);
     if (!old) continue;
-    const account: ImportedAccount = { idx: old.idx, hasPassword: old.hasPassword, status: 'unchanged', deactivated: false };
+    const account: ImportedAccount = {
+      idx: old.idx,
+      hasPassword: old.hasPassword,
+      status: 'unchanged',
+      deactivated: false,
+      before: { email: old.email, emailInvoice: old.emailInvoice },
+      emailChanged: old.email.trimEnd() !== v.email,
+      emailInvoiceChanged: old.emailInvoice.trimEnd() !== v.emailInvoice,
+    };
     accounts.set(v.id, account);
     if (COMPANY_IMPORT_FIELDS.every((f) => String(old[f]).trimEnd() === v[f]) && (v.active === undefined || v.active === old.active)) {
       counts.unchanged++;
@@ -211,6 +301,7 @@ const adminCompanyColumns = {
   country: companies.country,
   codeCompanyDivision: companies.codeCompanyDivision,
   email: companies.email,
+  emailInvoice: companies.emailInvoice,
   active: companies.active,
   mustChange: sql<boolean>`coalesce(${companyCredentials.mustChange}, false)`.mapWith(Boolean),
   hasPassword: sql<boolean>`(${companyCredentials.companyIdx} is not null)`.mapWith(Boolean),
@@ -223,6 +314,7 @@ export type AdminCompanyRow = {
   country: string;
   codeCompanyDivision: string;
   email: string;
+  emailInvoice: string;
   active: boolean;
   mustChange: boolean;
   hasPassword: boolean;

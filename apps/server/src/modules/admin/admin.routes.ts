@@ -19,11 +19,15 @@ import {
   ZImportRunIdParams,
   ZImportRunList,
   ZImportTemplateQuery,
+  ZLogoutResponse,
+  ZOperator,
+  ZOperatorIdxParams,
   ZOperatorKey,
   ZOperatorKeyCreateBody,
   ZOperatorKeyCreated,
   ZOperatorKeyIdxParams,
   ZOperatorKeyList,
+  ZOperatorList,
   ZPaging,
   ZTokenResponse,
 } from '@portal/contract';
@@ -31,12 +35,15 @@ import { AppError, badRequest } from '../../lib/errors';
 import { formatOf } from '../../lib/imports/read';
 import { adminOf } from '../../plugins/auth';
 import type { AdminService } from './admin.service';
+import { importKindScope } from './import-kinds';
 
 const errors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope, 403: ZErrorEnvelope };
 /** Routes only a logged-in operator opens (no API key). */
 const operatorsOnly = { admin: { scope: null } };
 const importScope = { admin: { scope: 'import' as const } };
 const companiesScope = { admin: { scope: 'companies' as const } };
+/** An import or template of a kind: the kind's scope (`companies` for companies, else `import`). */
+const kindScope = { admin: { scope: importKindScope } };
 /** Largest import file. */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
@@ -51,7 +58,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
   app.post(
     '/admin/imports/:kind',
     {
-      config: { ...importScope, uploadFile: true },
+      config: { ...kindScope, uploadFile: true },
       schema: {
         tags: ['admin'],
         summary: '(addition) Import a CSV or XLSX file of a kind: all rows or none',
@@ -60,7 +67,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
           'the first row names the columns (see the template). Rows are matched by their natural key: the report counts created, ' +
           'updated and unchanged; importing the same file again changes nothing. One bad row rejects the whole file and every bad row ' +
           'is reported with its row number, column and message (in `lang`, else Accept-Language). `dryRun=true` reports without writing. ' +
-          'Scope `import`.',
+          'Scope `import`; the `companies` kind needs scope `companies`.',
         params: ZImportKindParams,
         querystring: ZImportQuery,
         response: { 200: ZImportReport, ...errors, 413: ZErrorEnvelope },
@@ -90,7 +97,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
   app.get(
     '/admin/imports/:kind/template',
     {
-      config: importScope,
+      config: kindScope,
       schema: {
         tags: ['admin'],
         summary: '(addition) The template of an import kind: its columns and an example row',
@@ -130,6 +137,51 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
       return admin.login(request.body, request.ip);
     },
   );
+
+  app.post(
+    '/admin/logout',
+    {
+      config: operatorsOnly,
+      schema: {
+        tags: ['admin'],
+        summary: "(addition) End the operator's session: its token is refused from the next call on",
+        response: { 200: ZLogoutResponse, ...errors },
+      },
+    },
+    async (request) => admin.logout(adminOf(request)),
+  );
+
+  app.get(
+    '/admin/operators',
+    {
+      config: operatorsOnly,
+      schema: {
+        tags: ['admin'],
+        summary: '(addition) The operators: login id, name, active, created, last use (to the minute)',
+        response: { 200: ZOperatorList, ...errors },
+      },
+    },
+    async () => admin.listOperators(),
+  );
+
+  for (const active of [false, true]) {
+    app.post(
+      `/admin/operators/:idx/${active ? 'reactivate' : 'deactivate'}`,
+      {
+        config: operatorsOnly,
+        schema: {
+          tags: ['admin'],
+          summary: active
+            ? '(addition) Reactivate an operator: it can log in again'
+            : '(addition) Deactivate an operator: it cannot log in and every session of it ends at once',
+          description: active ? undefined : 'An operator cannot deactivate itself: 409 CONFLICT.',
+          params: ZOperatorIdxParams,
+          response: { 200: ZOperator, ...errors, 404: ZErrorEnvelope, 409: ZErrorEnvelope },
+        },
+      },
+      async (request) => admin.setOperatorActive(adminOf(request), request.params.idx, active),
+    );
+  }
 
   app.get(
     '/admin/keys',

@@ -6,6 +6,7 @@ import type {
   TAuditEntry,
   TImportRun,
   TImportRunDetail,
+  TOperator,
   TOperatorKey,
   TOperatorKeyCreated,
   TOperatorKeyScope,
@@ -15,7 +16,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { hashKey, newKey, OPERATOR_TOKEN_KIND, type AdminCaller, type AdminLookup, type OperatorTokenClaims } from '../../lib/admin-auth';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { FileStore } from '../../lib/file-store';
-import type { MailContext } from '../../lib/mail/notify';
+import { notifyAccountChanged, type MailContext } from '../../lib/mail/notify';
 import type { PasswordHasher } from '../../lib/password';
 import type { Readable } from 'node:stream';
 import type { TImportKind, TImportReport } from '@portal/contract';
@@ -26,7 +27,7 @@ import * as repo from './admin.repository';
 import { clientKey } from '../../lib/client-address';
 import type { AuthService } from '../auth/auth.service';
 import * as throttle from '../auth/throttle';
-import { IMPORT_KIND_DEFS } from './import-kinds';
+import { IMPORT_KIND_DEFS, takeAccountChanges } from './import-kinds';
 
 export interface AdminDeps {
   db: Db;
@@ -68,6 +69,20 @@ function toKey(k: repo.KeyRow): TOperatorKey {
   };
 }
 
+function toOperator(o: repo.OperatorRow): TOperator {
+  return {
+    idx: o.idx,
+    login_id: o.loginId,
+    name: o.name,
+    active: o.active,
+    created_at: o.createdAt.toISOString(),
+    last_used_at: o.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+/** An operator's last use is written at most this often (a call within it is not a write). */
+export const OPERATOR_LAST_USE_MS = 60_000;
+
 function toCompany(c: repo.AdminCompanyRow): TAdminCompany {
   return {
     idx: c.idx,
@@ -106,9 +121,17 @@ export function createAdminService(deps: AdminDeps) {
   const { db, now, hasher } = deps;
   const ttlSeconds = Math.round(deps.tokenTtlMinutes * 60);
 
-  /** Records an admin write (in the caller's transaction when given one). */
+  /**
+   * Records an admin write (in the caller's transaction when given one). A companies import's entry brings the
+   * e-mail and password changes of that import with it, one entry per company and change, by the same actor.
+   */
   async function audit(actor: Actor, action: string, target: string, counts: Record<string, number> | null = null, tx: DbOrTx = db) {
-    await repo.insertAudit(tx, { ...actorOf(actor), action, target, counts, at: now() });
+    const at = now();
+    await repo.insertAudit(tx, { ...actorOf(actor), action, target, counts, at });
+    if (action === 'import.companies')
+      for (const c of takeAccountChanges(tx))
+        for (const what of c.changed)
+          await repo.insertAudit(tx, { ...actorOf(actor), action: `company.${what}`, target: c.id, counts: null, at });
   }
 
   async function companyById(id: string): Promise<TAdminCompany> {
@@ -118,7 +141,14 @@ export function createAdminService(deps: AdminDeps) {
   }
 
   const lookup: AdminLookup = {
-    activeOperator: (operatorIdx) => repo.findActiveOperator(db, operatorIdx),
+    async liveOperator(sid, operatorIdx) {
+      const at = now();
+      const found = await repo.findLiveOperatorSession(db, sid, operatorIdx, at);
+      if (!found) return undefined;
+      const since = new Date(at.getTime() - OPERATOR_LAST_USE_MS);
+      if (!found.lastUsedAt || found.lastUsedAt < since) await repo.touchOperator(db, operatorIdx, at, since);
+      return { loginId: found.loginId };
+    },
     async liveKey(keyHash) {
       const k = await repo.touchLiveKey(db, keyHash, now());
       return k && { keyIdx: k.keyIdx, name: k.name, scope: k.scope as TOperatorKeyScope };
@@ -148,8 +178,50 @@ export function createAdminService(deps: AdminDeps) {
         throw loginFailed();
       }
       if (gate.pairFailures > 0) await throttle.clearPairFailures(db, account, client);
-      const claims: OperatorTokenClaims = { sub: String(op.idx), sid: randomUUID(), kind: OPERATOR_TOKEN_KIND };
+      // (issue 56) a session like a company's, checked on every call: logout and deactivation end it at once.
+      // A second login step (later) goes here: the session is made only once every step passed.
+      const sid = randomUUID();
+      await db.transaction(async (tx) => {
+        await repo.insertOperatorSession(tx, { sid, operatorIdx: op.idx, expiresAt: new Date(at.getTime() + ttlSeconds * 1000), now: at });
+        await repo.touchOperator(tx, op.idx, at, at);
+      });
+      const claims: OperatorTokenClaims = { sub: String(op.idx), sid, kind: OPERATOR_TOKEN_KIND };
       return { access_token: deps.sign(claims, ttlSeconds), expires_in: ttlSeconds };
+    },
+
+    /** (issue 56) Ends the caller's session: its token is refused from the next call on, in every process. */
+    async logout(caller: AdminCaller) {
+      if (caller.kind !== 'operator') throw new AppError(403, 'FORBIDDEN', 'Only an operator logs out.');
+      await repo.revokeOperatorSession(db, caller.sid, caller.operatorIdx, now());
+      return { status: 'success' as const };
+    },
+
+    async listOperators() {
+      const rows = await repo.listOperators(db);
+      return { dataset: rows.map(toOperator), total_cnt: rows.length };
+    },
+
+    /**
+     * (issue 56) Deactivates an operator (no login; every session of it ends at once) or reactivates one. An
+     * operator cannot deactivate itself (409), so the last one cannot lock everybody out by mistake.
+     */
+    async setOperatorActive(actor: Actor, idx: number, active: boolean): Promise<TOperator> {
+      if (!active && actor.kind === 'operator' && actor.operatorIdx === idx)
+        throw new AppError(409, 'CONFLICT', 'You cannot deactivate yourself; ask another operator.');
+      return db.transaction(async (tx) => {
+        const row = await repo.setOperatorActive(tx, idx, active);
+        if (!row) throw notFound('No such operator');
+        if (!active) await repo.revokeOperatorSessions(tx, idx, now());
+        await audit(actor, active ? 'operator.reactivate' : 'operator.deactivate', row.loginId, null, tx);
+        return toOperator(row);
+      });
+    },
+
+    /** The operator of a login id (the CLI names operators by it). */
+    async operatorByLoginId(loginId: string) {
+      const op = await repo.findOperatorByLoginId(db, loginId);
+      if (!op) throw notFound(`No operator ${loginId}`);
+      return op.idx;
     },
 
     /** A new operator (CLI); 409 when the login id is taken. */
@@ -308,6 +380,13 @@ export function createAdminService(deps: AdminDeps) {
       await db.transaction(async (tx) => {
         await deps.auth.setInitialPassword(found.idx, hash, tx);
         await audit(actor, 'company.password', id, null, tx);
+        // (issue 56) the company is told at its addresses
+        if (deps.mail)
+          await notifyAccountChanged(tx, deps.mail, {
+            companyIdx: found.idx,
+            before: { email: found.email, emailInvoice: found.emailInvoice },
+            changed: ['password'],
+          });
       });
       return companyById(id);
     },

@@ -63,6 +63,80 @@ describe('operator login', () => {
   });
 });
 
+describe('operator sessions (issue 56)', () => {
+  const audit = (token: string) => t.inject(token, { method: 'GET', url: '/api/admin/audit' });
+
+  it('logout revokes the token at once; another session of the same operator lives on', async () => {
+    const token = await operatorToken();
+    const other = await operatorToken();
+    expect((await audit(token)).statusCode).toBe(200);
+    const out = await t.inject(token, { method: 'POST', url: '/api/admin/logout' });
+    expect(out.statusCode, out.body).toBe(200);
+    expect(out.json()).toEqual({ status: 'success' });
+    const after = await audit(token);
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect((await t.inject(token, { method: 'POST', url: '/api/admin/logout' })).statusCode).toBe(401);
+    expect((await audit(other)).statusCode).toBe(200);
+    // a key has no session to end
+    const { key } = await createKey(other, 'no logout', 'import');
+    expect((await t.inject(key, { method: 'POST', url: '/api/admin/logout' })).statusCode).toBe(401);
+  });
+
+  it('deactivating an operator refuses its live token at once and its login; reactivating lets it log in again (not the old token); an operator cannot deactivate itself', async () => {
+    const boss = await operatorToken();
+    const other = await createOperator(t.db);
+    const live = await operatorToken(other);
+    expect((await audit(live)).statusCode).toBe(200);
+    const off = await t.inject(boss, { method: 'POST', url: `/api/admin/operators/${other.idx}/deactivate` });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ idx: other.idx, login_id: other.id, active: false });
+    expect((await audit(live)).statusCode).toBe(401);
+    expect((await operatorLogin(other.id, other.password)).statusCode).toBe(401);
+    const on = await t.inject(boss, { method: 'POST', url: `/api/admin/operators/${other.idx}/reactivate` });
+    expect(on.json()).toMatchObject({ active: true });
+    // the sessions ended with the deactivation stay ended
+    expect((await audit(live)).statusCode).toBe(401);
+    expect((await audit(await operatorToken(other))).statusCode).toBe(200);
+    const self = await t.inject(boss, { method: 'POST', url: `/api/admin/operators/${op.idx}/deactivate` });
+    expect(self.statusCode).toBe(409);
+    expect((await t.inject(boss, { method: 'POST', url: '/api/admin/operators/999999/deactivate' })).statusCode).toBe(404);
+    const entries = (await audit(boss)).json().dataset.map((e: { action: string; target: string }) => `${e.action} ${e.target}`);
+    expect(entries.slice(0, 2)).toEqual([`operator.reactivate ${other.id}`, `operator.deactivate ${other.id}`]);
+    // operators only: no key opens these routes
+    const { key } = await createKey(boss, 'ops key', 'companies');
+    expect((await t.inject(key, { method: 'POST', url: `/api/admin/operators/${other.idx}/deactivate` })).statusCode).toBe(401);
+    expect((await t.inject(key, { method: 'GET', url: '/api/admin/operators' })).statusCode).toBe(401);
+  });
+
+  it("the operator list shows each operator with its last use (login or call, to the minute), and the key list its keys' last use", async () => {
+    const fresh = await createOperator(t.db);
+    const boss = await operatorToken();
+    const listed = async () =>
+      (await t.inject(boss, { method: 'GET', url: '/api/admin/operators' })).json<{
+        dataset: { idx: number; login_id: string; active: boolean; last_used_at: string | null }[];
+      }>().dataset;
+    expect((await listed()).find((o) => o.idx === fresh.idx)).toMatchObject({ login_id: fresh.id, active: true, last_used_at: null });
+    const token = await operatorToken(fresh);
+    const loggedIn = (await listed()).find((o) => o.idx === fresh.idx)!.last_used_at;
+    expect(loggedIn).toBe(t.clock.now().toISOString());
+    // a call within the minute is not a write; one later moves the last use
+    t.clock.advance(30_000);
+    await audit(token);
+    expect((await listed()).find((o) => o.idx === fresh.idx)!.last_used_at).toBe(loggedIn);
+    t.clock.advance(31_000);
+    await audit(token);
+    expect((await listed()).find((o) => o.idx === fresh.idx)!.last_used_at).toBe(t.clock.now().toISOString());
+
+    const { idx, key } = await createKey(boss, 'used key', 'import');
+    await t.inject(key, { method: 'GET', url: '/api/admin/import-runs' });
+    const keys = (await t.inject(boss, { method: 'GET', url: '/api/admin/keys' })).json<{
+      dataset: { idx: number; last_used_at: string | null }[];
+    }>();
+    expect(keys.dataset.find((k) => k.idx === idx)!.last_used_at).toBe(t.clock.now().toISOString());
+  });
+});
+
 describe('operator API keys', () => {
   it('shows the key once, lists it by prefix without the key or its hash, records its last use, and revokes it at once', async () => {
     const token = await operatorToken();

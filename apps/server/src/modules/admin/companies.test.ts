@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, companies } from '../../db/schema';
+import { auditLog, companies, mailOutbox } from '../../db/schema';
 import { createOperator } from '../../test/factories';
 import { rememberSecret } from '../../test/log-capture';
 import { createTestApp, type TestContext } from '../../test/helper';
@@ -243,5 +243,64 @@ describe(`import history (${DB})`, () => {
     expect(detail.json().report).toEqual({ ...rejected.json() });
     expect((await get('/api/admin/import-runs/999999')).statusCode).toBe(404);
     expect((await get('/api/admin/import-runs?start=1&length=1')).json().dataset[0].id).toBe(ids[2]);
+  });
+});
+
+describe(`a change of a company's e-mail lists or password is audited and told at the old addresses (issue 56, ${DB})`, () => {
+  const mailsOf = async (companyIdx: number) =>
+    (await t.db.select().from(mailOutbox).where(eq(mailOutbox.companyIdx, companyIdx))).filter((m) => m.kind === 'account_changed');
+  const auditRows = async (target: string) =>
+    (await t.db.select().from(auditLog).where(eq(auditLog.target, target))).map((a) => `${a.actorKind}:${a.actor}:${a.action}`);
+
+  it('a password reset by an operator: the audit names the operator, the mail goes to the email and invoice lists in the company language', async () => {
+    const co = await t.createCompany({ email: 'boss@old.test, desk@old.test', emailInvoice: 'bills@old.test', uiLanguage: 'ja' });
+    const res = await post(`/api/admin/companies/${co.id}/password`, { password: 'Reset-pass-22' });
+    expect(res.statusCode, res.body).toBe(200);
+    const operatorId = (await t.inject(op, { method: 'GET', url: '/api/admin/audit?length=1' })).json().dataset[0].actor as string;
+    expect(await auditRows(co.id)).toEqual([`operator:${operatorId}:company.password`]);
+    const [mail, ...more] = await mailsOf(co.idx);
+    expect(more).toEqual([]);
+    expect(mail!.recipients.split(',').sort()).toEqual(['bills@old.test', 'boss@old.test', 'desk@old.test']);
+    expect(mail!.locale).toBe('ja');
+    expect(mail!.subject).toBe(`パブリッシャーポータルのアカウント ${co.id} が変更されました`);
+    expect(mail!.textBody).toContain('パスワード');
+    expect(mail!.textBody).not.toContain('Reset-pass-22');
+  });
+
+  it('an e-mail change by a companies import: audited with the key, told to the old addresses only (never the new), in one mail', async () => {
+    const co = await t.createCompany({ email: 'owner@old.test', emailInvoice: 'ar@old.test' });
+    const key = (await post('/api/admin/keys', { name: 'crm sync', scope: 'companies' })).json().key as string;
+    const csv = `id,company_name,country,email,email_invoice\n${co.id},Company ${co.id},KOR,attacker@new.test,ar@old.test\n`;
+    const res = await importCsv(csv, '', key);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ committed: true, updated: 1 });
+    expect(await auditRows(co.id)).toEqual(['key:crm sync:company.email']);
+    const mails = await mailsOf(co.idx);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.recipients.split(',').sort()).toEqual(['ar@old.test', 'owner@old.test']);
+    expect(mails[0]!.subject).toBe(`Your Publisher Portal account ${co.id} was changed`);
+    expect(mails[0]!.textBody).toContain('notification e-mail addresses');
+    expect(mails[0]!.textBody).not.toContain('attacker@new.test');
+    // the same file again changes nothing: no entry, no mail
+    await importCsv(csv, '', key);
+    expect(await mailsOf(co.idx)).toHaveLength(1);
+    // a dry run tells nobody
+    const dry = `id,company_name,country,email,email_invoice\n${co.id},Company ${co.id},KOR,other@new.test,x@new.test\n`;
+    expect((await importCsv(dry, '?dryRun=true', key)).json()).toMatchObject({ committed: false, updated: 1 });
+    expect(await mailsOf(co.idx)).toHaveLength(1);
+    expect(await auditRows(co.id)).toEqual(['key:crm sync:company.email']);
+  });
+
+  it('an initial password given by an import to an existing company without one is a password change; a new company is told nothing', async () => {
+    const fresh = `imp-new-${Date.now().toString(36)}`;
+    const first = await importCsv(`id,company_name,country,email\n${fresh},Fresh,KOR,fresh@old.test\n`);
+    expect(first.json()).toMatchObject({ committed: true, created: 1 });
+    const [row] = await t.db.select({ idx: companies.idx }).from(companies).where(eq(companies.id, fresh));
+    expect(await mailsOf(row!.idx)).toEqual([]);
+    const second = await importCsv(`id,company_name,country,email,password\n${fresh},Fresh,KOR,fresh@old.test,Imported-pw-4\n`);
+    expect(second.json()).toMatchObject({ committed: true, updated: 1 });
+    expect((await auditRows(fresh)).filter((a) => a.endsWith('company.password'))).toHaveLength(1);
+    const mails = await mailsOf(row!.idx);
+    expect(mails.map((m) => m.recipients)).toEqual(['fresh@old.test']);
   });
 });

@@ -3,12 +3,14 @@
  * where it has them) and natural keys. lib/imports reads, validates and batches; the SQL is in
  * admin.repository.ts.
  */
-import { PASSWORD_MIN_LENGTH, type TImportKind } from '@portal/contract';
+import { PASSWORD_MIN_LENGTH, type TImportKind, type TOperatorKeyScope } from '@portal/contract';
 import { z } from 'zod';
 import { countryCode, requiredText as required, text, yn } from '../../lib/imports/columns';
 import type { AnyImportKind, ImportColumn, ImportKind } from '../../lib/imports/run';
 import { faqImport, helpFilesImport, noticesImport } from '../help/help.imports';
 import { invoicesImport, paymentsImport } from '../settlement/settlement.imports';
+import type { DbOrTx } from '../../db/client';
+import { notifyAccountChanged, type AccountChange } from '../../lib/mail/notify';
 import { hashPassword } from '../../lib/password';
 import * as accounts from '../auth/auth.repository';
 import * as repo from './admin.repository';
@@ -43,6 +45,23 @@ const COMPANY_TEXTS = [
 ] as const;
 
 export type CompanyImportRow = repo.CompanyImportValues & { password?: string };
+
+/** (issue 56) A change of an existing company's e-mail lists or password by a companies import. */
+export interface ImportedAccountChange {
+  id: string;
+  changed: AccountChange[];
+}
+const accountChanges = new WeakMap<DbOrTx, ImportedAccountChange[]>();
+
+/**
+ * The e-mail and password changes a companies import made in this transaction, taken once: the admin service
+ * writes them into the audit log with the importer (admin.service.ts `audit`), in the same transaction.
+ */
+export function takeAccountChanges(tx: DbOrTx): ImportedAccountChange[] {
+  const changes = accountChanges.get(tx) ?? [];
+  accountChanges.delete(tx);
+  return changes;
+}
 
 const companyColumns: ImportColumn[] = [
   { name: 'id', required: true, example: 'hanbit', description: 'Login id (natural key: a row with an existing id updates that company)' },
@@ -128,10 +147,25 @@ export const companiesImport: ImportKind<CompanyImportRow, { countries: Set<stri
       rows.map(({ password: _, ...values }) => values),
     );
     const at = env.now();
+    const changes = accountChanges.get(tx) ?? [];
+    accountChanges.set(tx, changes);
     for (const row of rows) {
       const account = done.get(row.id)!;
       // the same revocation as a password change (modules/auth); the app forgets cached sessions after the commit
       if (account.deactivated) await accounts.revokeOtherSessions(tx, account.idx, null, at);
+      // (issue 56) an existing company's e-mail lists or password changed: audited with the importer, and told
+      // to the addresses it had before (a new company has nobody to tell)
+      if (account.before) {
+        const changed: AccountChange[] = [];
+        if (account.emailChanged) changed.push('email');
+        if (account.emailInvoiceChanged) changed.push('email_invoice');
+        if (row.password && !account.hasPassword) changed.push('password');
+        if (changed.length) {
+          changes.push({ id: row.id, changed });
+          if (env.mail && !env.dryRun)
+            await notifyAccountChanged(tx, env.mail, { companyIdx: account.idx, before: account.before, changed });
+        }
+      }
       if (row.password && !account.hasPassword) {
         // a dry run is rolled back: no need to spend a hash on it
         await accounts.setInitialPassword(tx, account.idx, env.dryRun ? 'dry-run' : await hashPassword(row.password), at);
@@ -160,3 +194,26 @@ export const IMPORT_KIND_DEFS: Record<TImportKind, AnyImportKind> = {
   'royalty-customers': royaltyCustomersImport,
   'royalty-lines': royaltyLinesImport,
 };
+
+/**
+ * (issue 56) The key scope an import kind needs: creating or changing companies is the `companies` scope's
+ * alone (an `import` key that could load companies could change a company's e-mail and take it over through
+ * a password reset); settlement, copyright and help data are `import`.
+ */
+export const IMPORT_KIND_SCOPES: Record<TImportKind, TOperatorKeyScope> = {
+  companies: 'companies',
+  notices: 'import',
+  faq: 'import',
+  'help-files': 'import',
+  invoices: 'import',
+  payments: 'import',
+  'copyright-books': 'import',
+  'royalty-customers': 'import',
+  'royalty-lines': 'import',
+};
+
+/** The scope of the kind named in a route's raw params; an unknown kind needs `import` (the route then answers 400). */
+export function importKindScope(params: unknown): TOperatorKeyScope {
+  const kind = (params as { kind?: unknown } | undefined)?.kind;
+  return typeof kind === 'string' && Object.hasOwn(IMPORT_KIND_SCOPES, kind) ? IMPORT_KIND_SCOPES[kind as TImportKind] : 'import';
+}

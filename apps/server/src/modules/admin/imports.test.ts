@@ -122,15 +122,32 @@ describe('companies import', () => {
     expect(await countCompanies(['from-xlsx'])).toBe(1);
   });
 
-  it('keys are scoped: an import key imports, a companies key does not, a company token does not', async () => {
+  it('keys are scoped (issue 56): companies are loaded by a companies key only; an import key loads the other kinds; a company token nothing', async () => {
     const keyOf = async (scope: string) =>
       (await t.inject(token, { method: 'POST', url: '/api/admin/keys', payload: { name: `${scope} job`, scope } })).json().key as string;
     const importKey = await keyOf('import');
-    const ok = await importFile('companies', 'companies.csv', example('companies'), '?dryRun=true', importKey);
-    expect(ok.statusCode).toBe(200);
-    const wrong = await importFile('companies', 'companies.csv', example('companies'), '?dryRun=true', await keyOf('companies'));
+    const companiesKey = await keyOf('companies');
+    const ok = await importFile('companies', 'companies.csv', example('companies'), '?dryRun=true', companiesKey);
+    expect(ok.statusCode, ok.body).toBe(200);
+    // an ERP key could change a company's e-mail and take it over through a password reset
+    const wrong = await importFile('companies', 'companies.csv', example('companies'), '', importKey);
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json()).toMatchObject({ code: 'FORBIDDEN', requestId: wrong.headers['x-request-id'] });
+    expect(await countCompanies(['hanbit-by-key'])).toBe(0);
+    const takeover = 'id,company_name,country,email\nhanbit-by-key,Hanbit,KOR,attacker@example.test\n';
+    expect((await importFile('companies', 'takeover.csv', takeover, '', importKey)).statusCode).toBe(403);
+    expect(await countCompanies(['hanbit-by-key'])).toBe(0);
+    const template = (key: string, kind: string) => t.inject(key, { method: 'GET', url: `/api/admin/imports/${kind}/template?format=csv` });
+    expect((await template(importKey, 'companies')).statusCode).toBe(403);
+    expect((await template(companiesKey, 'companies')).statusCode).toBe(200);
+    // the import key still loads settlement, copyright and help data, which a companies key does not
+    for (const kind of ['invoices', 'payments', 'copyright-books', 'royalty-customers', 'royalty-lines', 'notices', 'faq', 'help-files']) {
+      expect((await template(importKey, kind)).statusCode, kind).toBe(200);
+      expect((await template(companiesKey, kind)).statusCode, kind).toBe(403);
+    }
+    const notices = await importFile('notices', 'notices.csv', example('notices'), '?dryRun=true', importKey);
+    expect(notices.statusCode, notices.body).toBe(200);
+    expect((await importFile('notices', 'notices.csv', example('notices'), '?dryRun=true', companiesKey)).statusCode).toBe(403);
     const company = await t.createCompany();
     const companyToken = await t.login(company.id, company.password);
     expect((await importFile('companies', 'companies.csv', example('companies'), '?dryRun=true', companyToken)).statusCode).toBe(401);

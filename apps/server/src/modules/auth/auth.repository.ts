@@ -55,7 +55,8 @@ export function revokeLiveSession(db: DbOrTx, sid: string, now: Date) {
 export function findLiveSession(db: DbOrTx, sid: string, now: Date) {
   return db
     .select({
-      companyIdx: sessions.companyIdx,
+      // the company's (an operator's session has none, and the inner join leaves it out)
+      companyIdx: companies.idx,
       id: companies.id,
       division: companies.codeCompanyDivision,
       expiresAt: sessions.expiresAt,
@@ -126,6 +127,21 @@ export function clientFailures(db: DbOrTx, account: string, ip: string, since: D
     .then((r) => r[0] ?? { clientCount: 0, clientLast: null, pairCount: 0, pairLast: null });
 }
 
+/** (issue 56) The reset requests of one client since `since`: how many and the latest, in all and for `account`. */
+export function resetRequests(db: DbOrTx, account: string, ip: string, since: Date) {
+  const pair = sql`${loginFailures.account} = ${account}`;
+  return db
+    .select({
+      clientCount: sql<number>`count(*)`.mapWith(Number),
+      clientLast: max(loginFailures.at),
+      pairCount: sql<number>`count(*) filter (where ${pair})`.mapWith(Number),
+      pairLast: sql<Date | null>`max(${loginFailures.at}) filter (where ${pair})`.mapWith(loginFailures.at),
+    })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.scope, 'reset'), eq(loginFailures.ip, ip), gt(loginFailures.at, since)))
+    .then((r) => r[0] ?? { clientCount: 0, clientLast: null, pairCount: 0, pairLast: null });
+}
+
 /** An account's failures in a scope since `since`: how many and the latest. */
 export function accountFailures(db: DbOrTx, scope: FailureScope, account: string, since: Date) {
   return db
@@ -163,17 +179,23 @@ export async function setUiLanguage(db: DbOrTx, companyIdx: number, language: st
 
 // ------------------------------------------------------------ password reset tokens
 
-export async function insertResetToken(db: DbOrTx, t: { tokenHash: string; companyIdx: number; createdAt: Date; expiresAt: Date }) {
+export async function insertResetToken(
+  db: DbOrTx,
+  t: { tokenHash: string; companyIdx: number; client: string; createdAt: Date; expiresAt: Date },
+) {
   await db.insert(passwordResetTokens).values(t);
 }
 
-/** Reset links mailed to a company since `since`. */
-export function countResetTokens(db: DbOrTx, companyIdx: number, since: Date) {
+/** Reset links mailed to a company since `since`: in all, and those asked for by `client`. */
+export function countResetTokens(db: DbOrTx, companyIdx: number, client: string, since: Date) {
   return db
-    .select({ n: count() })
+    .select({
+      all: count(),
+      client: sql<number>`count(*) filter (where ${passwordResetTokens.client} = ${client})`.mapWith(Number),
+    })
     .from(passwordResetTokens)
     .where(and(eq(passwordResetTokens.companyIdx, companyIdx), gt(passwordResetTokens.createdAt, since)))
-    .then((r) => Number(r[0]?.n ?? 0));
+    .then((r) => ({ all: Number(r[0]?.all ?? 0), client: Number(r[0]?.client ?? 0) }));
 }
 
 /**

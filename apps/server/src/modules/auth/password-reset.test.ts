@@ -29,7 +29,8 @@ beforeEach(() => {
   t.clock.advance(61_000);
 });
 
-const request = (id: string) => t.inject(null, { method: 'POST', url: '/api/company/passwordReset/request', payload: { id } });
+const request = (id: string, remoteAddress = '127.0.0.1') =>
+  t.inject(null, { method: 'POST', url: '/api/company/passwordReset/request', payload: { id }, remoteAddress });
 const confirm = (token: string, password: string) =>
   t.inject(null, { method: 'POST', url: '/api/company/passwordReset/confirm', payload: { token, password } });
 const login = (id: string, password: string, language?: string) =>
@@ -150,6 +151,40 @@ describe('forgotten password', () => {
     }
     const rows = await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.companyIdx, c.idx));
     expect(rows).toHaveLength(RESET_MAILS_PER_HOUR);
+  });
+
+  it("requests from strangers' addresses never use up the owner's budget: the owner still gets a link (issue 56)", async () => {
+    const c = await t.createCompany({ email: 'owner@example.test' });
+    // two strangers each spend their whole budget on the owner's id (and get its links mailed, up to the cap per client)
+    for (const stranger of ['203.0.113.7', '198.51.100.9']) {
+      for (let i = 0; i < RESET_REQUESTS.max; i++) {
+        t.clock.advance(61_000);
+        expect((await request(c.id, stranger)).statusCode).toBe(200);
+      }
+      expect((await request(c.id, stranger)).statusCode).toBe(429);
+    }
+    await t.app.mail.flush();
+    await inbox.waitFor(2 * RESET_MAILS_PER_HOUR);
+    inbox.mails.length = 0;
+    // the owner, from its own address, is neither refused nor left without a link
+    t.clock.advance(61_000);
+    const own = await request(c.id, '192.0.2.44');
+    expect(own.statusCode).toBe(200);
+    const token = await linkToken();
+    expect(inbox.mails[0]!.to).toEqual(['owner@example.test']);
+    expect((await confirm(token, 'owners-new-pass')).statusCode).toBe(200);
+  });
+
+  it('limits requests per client across ids (20 in 15 minutes), whatever the ids', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i <= RESET_REQUESTS.clientMax; i++) {
+      t.clock.advance(10_000);
+      codes.push((await request(`sprayed-${i}`, '203.0.113.99')).statusCode);
+    }
+    expect(codes.slice(0, RESET_REQUESTS.clientMax).every((s) => s === 200)).toBe(true);
+    expect(codes[RESET_REQUESTS.clientMax]).toBe(429);
+    // another client is not slowed down by it
+    expect((await request('sprayed-0', '203.0.113.100')).statusCode).toBe(200);
   });
 
   it('limits requests per client (10 a minute)', async () => {

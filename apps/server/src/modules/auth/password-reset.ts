@@ -11,8 +11,13 @@ import * as throttle from './throttle';
 
 /** A reset link works once, for this long. */
 export const RESET_TOKEN_MINUTES = 30;
-/** At most this many links are mailed to one company within an hour (further requests answer the same, mail nothing). */
+/**
+ * At most this many links are mailed to one company within an hour for one client (further requests answer the
+ * same, mail nothing), so a stranger's requests do not use up the owner's links (issue 56) …
+ */
 export const RESET_MAILS_PER_HOUR = 3;
+/** … and at most this many in all, from any number of clients: a bound on the mails anyone can make a company receive. */
+export const RESET_MAILS_PER_HOUR_ALL = 10;
 /**
  * Every request answers after at least this long, whether the id exists or not, so the answer's
  * time tells nothing (the lookup, token and outbox row take a few ms, well under it).
@@ -32,24 +37,27 @@ export interface PasswordResetDeps {
 export function createPasswordResetService({ db, auth, now, mail }: PasswordResetDeps) {
   return {
     /**
-     * Always the same answer, after RESET_ANSWER_MS at least. Counted per account (throttle.ts
-     * RESET_REQUESTS, whether or not it exists) and per client (rate-limit policy passwordReset).
+     * Always the same answer, after RESET_ANSWER_MS at least. Counted per (account, client) and per client
+     * (throttle.ts RESET_REQUESTS, whether or not the account exists) and per client in memory (rate-limit
+     * policy passwordReset); never per account alone.
      */
     async request(id: string, ip: string) {
       const started = performance.now();
       try {
         const at = now();
-        await throttle.assertResetAllowed(db, throttle.accountKey(id), clientKey(ip), at);
+        const client = clientKey(ip);
+        await throttle.assertResetAllowed(db, throttle.accountKey(id), client, at);
         const found = await repo.findCompanyById(db, id.trim());
         if (found?.passwordHash && found.company.codeCompanyDivision === COMPANY_DIVISION) {
           const companyIdx = found.company.idx;
-          const recent = await repo.countResetTokens(db, companyIdx, new Date(at.getTime() - 3_600_000));
-          if (recent < RESET_MAILS_PER_HOUR) {
+          const recent = await repo.countResetTokens(db, companyIdx, client, new Date(at.getTime() - 3_600_000));
+          if (recent.client < RESET_MAILS_PER_HOUR && recent.all < RESET_MAILS_PER_HOUR_ALL) {
             const token = randomBytes(32).toString('base64url');
             await db.transaction(async (tx) => {
               await repo.insertResetToken(tx, {
                 tokenHash: hashToken(token),
                 companyIdx,
+                client,
                 createdAt: at,
                 expiresAt: new Date(at.getTime() + RESET_TOKEN_MINUTES * 60_000),
               });

@@ -103,16 +103,18 @@ export const clearPairFailures = (db: DbOrTx, account: string, client: string) =
 export const clearSettingsFailures = (db: DbOrTx, account: string) => repo.clearAccountFailures(db, 'settings', account);
 
 /**
- * Forgotten-password requests per account: 5 within 15 minutes, counted whether or not the id exists
- * (the 429 then says nothing about the account). At most RESET_MAILS_PER_HOUR links are mailed.
+ * Forgotten-password requests (issue 56): per (account, client) 5 within 15 minutes, counted whether or not
+ * the id exists (the 429 then says nothing about the account), and per client 20 within 15 minutes across
+ * accounts. Never per account alone: requests from strangers' addresses never spend the owner's budget.
+ * The links mailed are capped apart (password-reset.ts).
  */
-export const RESET_REQUESTS = { max: 5, windowMs: 15 * MINUTE } as const;
+export const RESET_REQUESTS = { max: 5, clientMax: 20, windowMs: 15 * MINUTE } as const;
 
-/** Counts a reset request for `account` and refuses it (429) when the account's budget is spent. */
+/** Counts a reset request for `account` from `client` and refuses it (429) when the pair's or the client's budget is spent. */
 export async function assertResetAllowed(db: DbOrTx, account: string, client: string, now: Date) {
-  const f = await repo.accountFailures(db, 'reset', account, new Date(now.getTime() - RESET_REQUESTS.windowMs));
-  if (f.count >= RESET_REQUESTS.max) {
-    throw tooMany((f.last?.getTime() ?? now.getTime()) + RESET_REQUESTS.windowMs - now.getTime());
-  }
+  const f = await repo.resetRequests(db, account, client, new Date(now.getTime() - RESET_REQUESTS.windowMs));
+  const until = (last: Date | null) => (last?.getTime() ?? now.getTime()) + RESET_REQUESTS.windowMs - now.getTime();
+  if (f.pairCount >= RESET_REQUESTS.max) throw tooMany(until(f.pairLast));
+  if (f.clientCount >= RESET_REQUESTS.clientMax) throw tooMany(until(f.clientLast));
   await recordFailure(db, 'reset', account, client, now);
 }

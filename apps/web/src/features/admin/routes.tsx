@@ -6,6 +6,7 @@ import { AdminLoginPage } from './components/admin-login-page';
 import { AuditPage } from './components/audit-page';
 import { CompaniesPage } from './components/companies-page';
 import { ImportPage } from './components/import-page';
+import { OperatorsPage } from './components/operators-page';
 import { operatorSession } from './operator-session';
 
 /** The console's screens (the contract's SCREENS, layout `admin`): path → page. The router loads this module lazily. */
@@ -14,6 +15,7 @@ export const pages: Record<ScreenPath<'admin'>, ComponentType> = {
   '/admin/imports': ImportPage,
   '/admin/companies': CompaniesPage,
   '/admin/audit': AuditPage,
+  '/admin/operators': OperatorsPage,
 };
 
 export { AdminLayout };

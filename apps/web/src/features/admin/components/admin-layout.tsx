@@ -10,11 +10,13 @@ import { PageLoader } from '../../../components/page-loader';
 import { notifySuccess } from '../../../lib/notify';
 import { operatorSession } from '../operator-session';
 import { adminQueryClient } from '../query-client';
+import { logoutOperator } from '../api/operators';
 
 const NAV = [
   { to: '/admin/imports', key: 'nav.imports' },
   { to: '/admin/companies', key: 'nav.companies' },
   { to: '/admin/audit', key: 'nav.audit' },
+  { to: '/admin/operators', key: 'nav.operators' },
 ] as const;
 
 const useOperatorLoggedIn = () => useSyncExternalStore(operatorSession.subscribe, () => operatorSession.isValid());
@@ -41,6 +43,9 @@ export function AdminLayout() {
 
   const logout = () => {
     loggingOut.current = true;
+    // (issue 56) the server ends the session, so the token is refused even if a copy of it survives; the
+    // browser forgets it whatever the answer (an expired token answers 401, the network may be away)
+    void logoutOperator().catch(() => undefined);
     operatorSession.clear();
     notifySuccess(t('nav.loggedOut'));
     void navigate('/admin/login', { replace: true });

@@ -1,0 +1,31 @@
+import type { TOperator, TOperatorKey, TOperatorList } from '@portal/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminApi } from './admin-client';
+
+/** GET admin/operators: every operator with its last use (issue 56). */
+export const useOperators = () =>
+  useQuery({
+    queryKey: ['admin', 'operators'],
+    queryFn: ({ signal }) => adminApi.get<TOperatorList>('operators', { signal }),
+  });
+
+/** GET admin/keys: the API keys with their last use (never the keys themselves). */
+export const useOperatorKeys = () =>
+  useQuery({
+    queryKey: ['admin', 'keys'],
+    queryFn: ({ signal }) => adminApi.get<{ dataset: TOperatorKey[]; total_cnt: number }>('keys', { signal }),
+  });
+
+/** POST admin/operators/{idx}/deactivate | reactivate: refreshes the list and the audit log. */
+export const useSetOperatorActive = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ idx, active }: { idx: number; active: boolean }) =>
+      adminApi.post<TOperator>(`operators/${idx}/${active ? 'reactivate' : 'deactivate'}`),
+    onSuccess: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: ['admin', 'operators'] }), qc.invalidateQueries({ queryKey: ['admin', 'audit'] })]),
+  });
+};
+
+/** POST admin/logout: ends the operator's session on the server (its token is refused from then on). */
+export const logoutOperator = () => adminApi.post<{ status: 'success' }>('logout');

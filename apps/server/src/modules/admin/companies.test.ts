@@ -4,7 +4,7 @@ import { auditLog, companies } from '../../db/schema';
 import { createOperator } from '../../test/factories';
 import { rememberSecret } from '../../test/log-capture';
 import { createTestApp, type TestContext } from '../../test/helper';
-import { multipartFile } from '../../test/multipart';
+import { importJob } from '../../test/imports';
 
 const DB = process.env.TEST_DB ?? 'pglite';
 let t: TestContext;
@@ -29,7 +29,7 @@ const auditOf = async (target: string) =>
   (await t.db.select().from(auditLog).where(eq(auditLog.target, target))).map((a) => `${a.actorKind}:${a.action}`);
 
 const importCsv = (csv: string, query = '', bearer = op, fileName = 'companies.csv') =>
-  t.inject(bearer, { method: 'POST', url: `/api/admin/imports/companies${query}`, ...multipartFile(fileName, csv) });
+  importJob(t, bearer, 'companies', fileName, csv, query);
 
 describe(`admin companies (${DB})`, () => {
   it('creates a company with a must-change password; 409 for a taken id, 400 naming an unknown country or division', async () => {
@@ -214,7 +214,7 @@ describe(`import history (${DB})`, () => {
     const dry = await importCsv('id,company_name,country\nhist-two,History Two,KOR\n', '?dryRun=true', op, 'dry.csv');
     const rejected = await importCsv('id,company_name,country\nhist-three,,KOR\nhist-four,Four,XXX\n', '', op, 'bad.csv');
     const unreadable = await importCsv('not a spreadsheet', '', op, 'broken.xlsx');
-    expect(unreadable.statusCode).toBe(400);
+    expect(unreadable.run).toMatchObject({ status: 'done', committed: false, error_count: 1 });
     const ids = [committed, dry, rejected].map((r) => r.json().run_id as number);
     expect(ids.every((id) => Number.isInteger(id))).toBe(true);
     expect(new Set(ids).size).toBe(3);
@@ -222,7 +222,7 @@ describe(`import history (${DB})`, () => {
     const list = (await get('/api/admin/import-runs?length=4')).json();
     expect(list.total_cnt).toBe(before + 4);
     expect(list.dataset.map((r: { file_name: string; dry_run: boolean; committed: boolean; error_count: number }) => r)).toMatchObject([
-      { file_name: 'broken.xlsx', committed: false, error_count: 1, actor_kind: 'operator' },
+      { file_name: 'broken.xlsx', committed: false, error_count: 1, actor_kind: 'operator', status: 'done', phase: 'finished' },
       { id: ids[2], file_name: 'bad.csv', committed: false, dry_run: false, rows: 2, error_count: 2 },
       { id: ids[1], file_name: 'dry.csv', committed: false, dry_run: true, created: 1, error_count: 0 },
       { id: ids[0], file_name: 'hist.csv', committed: true, created: 1, kind: 'companies' },

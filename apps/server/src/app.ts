@@ -245,7 +245,10 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     auth,
   });
   // import runs left by a process that is gone are marked failed; this process's jobs stop at shutdown (issue 56)
-  app.addHook('onReady', async () => void (await admin.recoverImports()));
+  // (a database without its migrations, as the API document's tool builds on, has no runs to recover)
+  app.addHook('onReady', async () => {
+    await admin.recoverImports().catch((err: unknown) => app.log.warn({ err }, 'import runs of a stopped process not recovered'));
+  });
   app.addHook('onClose', () => admin.closeImports());
 
   // before auth: a request over its client's limit costs no token check

@@ -59,7 +59,7 @@ type RunRow = Awaited<ReturnType<typeof repo.listImportRuns>>['rows'][number];
 export function createImportJobs(deps: ImportJobDeps) {
   const { db, now } = deps;
   /** runs of this process not finished yet: their progress, their end, how to stop them */
-  const live = new Map<number, { progress: ImportProgress | null; done: Promise<void>; abort: AbortController }>();
+  const live = new Map<number, { row: RunRow; progress: ImportProgress | null; done: Promise<void>; abort: AbortController }>();
   let tail: Promise<void> = Promise.resolve();
   let closing = false;
   let sweeper: NodeJS.Timeout | undefined;
@@ -202,19 +202,31 @@ export function createImportJobs(deps: ImportJobDeps) {
       }
       await recover().catch(() => undefined);
       const report = { kind: job.kind, dry_run: job.dryRun, committed: false, rows: 0, created: 0, updated: 0, unchanged: 0, errors: [] };
-      const id = await repo.insertImportRun(db, {
+      const at = now();
+      const values = {
         kind: job.kind,
         actorKind: job.actorKind,
         actor: job.actor,
         fileName: job.fileName,
         dryRun: job.dryRun,
         committed: false,
-        report,
         status: 'queued',
         phase: 'queued',
-        heartbeatAt: now(),
-        at: now(),
-      });
+        at,
+      };
+      const id = await repo.insertImportRun(db, { ...values, report, heartbeatAt: at });
+      const row: RunRow = {
+        ...values,
+        id,
+        rows: 0,
+        created: 0,
+        updated: 0,
+        unchanged: 0,
+        errorCount: 0,
+        rowsRead: 0,
+        rowsWritten: 0,
+        finishedAt: null,
+      };
       const abort = new AbortController();
       const previous = tail;
       const done = (async () => {
@@ -233,7 +245,7 @@ export function createImportJobs(deps: ImportJobDeps) {
           await removeUpload(job);
         }
       })();
-      live.set(id, { progress: null, done, abort });
+      live.set(id, { row, progress: null, done, abort });
       // one at a time: the next job waits for this one, whatever its outcome
       tail = done.catch(() => undefined);
       return runDetail(id);
@@ -284,6 +296,9 @@ export function createImportJobs(deps: ImportJobDeps) {
   };
 
   async function runDetail(id: number): Promise<TImportRunDetail> {
+    // this process's unfinished run from memory: on PGlite the import holds the one connection until it ends
+    const job = live.get(id);
+    if (job) return { ...toRun(job.row), report: null };
     const row = await repo.findImportRun(db, id);
     if (!row) throw notFound('No such import run');
     const run = toRun(row);

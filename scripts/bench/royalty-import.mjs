@@ -1,13 +1,15 @@
-// Issue 15: the royalty-lines import of a 1,000,000-line CSV on PostgreSQL, through the real import path
-// (runImport with the copyright module's kind, in a child process so its peak RSS is the import's own),
+// Issue 15: the royalty-lines import of a 1,000,000-line CSV on PostgreSQL, through the API (issue 56: the
+// built server as `npm start` runs it, the file POSTed and imported as a job, its run polled to its end with
+// its progress printed; the peak RSS is the server process's),
 // against a plain `\copy royalty_lines … from` of the same rows by psql into the same table (same indexes
 // and summary triggers; the table is emptied before each). Figures: rows/s of both, their ratio (goal
 // ≥ 0.25), the import's peak RSS (goal ≤ 300 MiB), each with the load average when it was measured.
 //
 // Run alone: `node --import tsx scripts/bench/royalty-import.mjs` or `npm run bench royalty-import`.
-// BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres), BENCH_IMPORT_LINES (default 1,000,000).
+// BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres), BENCH_IMPORT_LINES (default 1,000,000),
+// BENCH_IMPORT_PORT (the server's port, default 4102).
 import { spawn, spawnSync } from 'node:child_process';
-import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, openAsBlob, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
@@ -22,6 +24,8 @@ const COMPANY = 'bench-import';
 const RATIO_GOAL = 0.25;
 const RSS_GOAL_MIB = 300;
 const root = path.resolve(import.meta.dirname, '../..');
+/** the built server's port (BENCH_IMPORT_PORT) */
+const PORT = Number(process.env.BENCH_IMPORT_PORT ?? 4102);
 const here = fileURLToPath(import.meta.url);
 const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 const load = () =>
@@ -72,38 +76,98 @@ async function writeFile(file, header, n, row) {
   await once(out, 'finish');
 }
 
-/** Child: migrate and fill the reference tables (idempotent), or import the CSV through runImport. */
-async function child(mode, file) {
+/** Child: migrate, fill the reference tables (idempotent) and create an operator; its login as JSON. */
+async function child() {
   const { openDatabase } = await import(pathToFileURL(path.join(root, 'apps/server/src/db/client.ts')).href);
   const database = await openDatabase({ url: dbUrl(), poolMax: 2 });
   try {
-    if (mode === 'migrate') {
-      const { seedReference } = await import(pathToFileURL(path.join(root, 'apps/server/src/db/seed/reference.ts')).href);
-      await database.migrate();
-      await seedReference(database.db);
-      return;
-    }
-    const { runImport } = await import(pathToFileURL(path.join(root, 'apps/server/src/lib/imports/run.ts')).href);
-    const { royaltyLinesImport } = await import(
-      pathToFileURL(path.join(root, 'apps/server/src/modules/copyright/copyright.imports.ts')).href
-    );
-    const t0 = performance.now();
-    const report = await runImport(database.db, royaltyLinesImport, createReadStream(file), { format: 'csv', dryRun: false });
-    const ms = performance.now() - t0;
-    process.stdout.write(
-      `${JSON.stringify({
-        ms,
-        committed: report.committed,
-        rows: report.rows,
-        created: report.created,
-        updated: report.updated,
-        unchanged: report.unchanged,
-        errors: report.errors.slice(0, 3),
-        maxRssKiB: process.resourceUsage().maxRSS,
-      })}\n`,
-    );
+    const { seedReference } = await import(pathToFileURL(path.join(root, 'apps/server/src/db/seed/reference.ts')).href);
+    const { createOperator } = await import(pathToFileURL(path.join(root, 'apps/server/src/test/factories.ts')).href);
+    await database.migrate();
+    await seedReference(database.db);
+    const op = await createOperator(database.db);
+    process.stdout.write(`${JSON.stringify({ id: op.id, password: op.password })}\n`);
   } finally {
     await database.close();
+  }
+}
+
+/** Peak RSS of a process (Linux: VmHWM), in KiB. */
+const peakRssKiB = (pid) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
+
+/**
+ * The import through the API as an operator does it (issue 56): the built server (`npm start`'s command, its
+ * production defaults) on a port of its own, the file POSTed as multipart (streamed from disk), answered 202
+ * with its run, and the run polled until its job is over, its progress printed as it goes. The time is from
+ * the first byte sent to the run finished; the peak RSS is the server process's.
+ */
+async function importThroughApi(file, login) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-import-app-'));
+  const server = spawn(process.execPath, ['--max-semi-space-size=8', 'apps/server/dist/main.js'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATABASE_URL: dbUrl(),
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const address = `http://127.0.0.1:${PORT}`;
+  try {
+    for (let i = 0; ; i++) {
+      const ready = await fetch(`${address}/api/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ready) break;
+      if (i > 600 || server.exitCode !== null) throw new Error('the server did not become ready');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const res = await fetch(`${address}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(login),
+    });
+    const auth = { authorization: `Bearer ${(await res.json()).access_token}` };
+    const form = new FormData();
+    form.append('file', await openAsBlob(file), 'royalty-lines.csv');
+    const t0 = performance.now();
+    const posted = await fetch(`${address}/api/admin/imports/royalty-lines`, { method: 'POST', headers: auth, body: form });
+    if (posted.status !== 202) throw new Error(`upload answered ${posted.status}: ${await posted.text()}`);
+    let run = await posted.json();
+    const answeredMs = performance.now() - t0;
+    log(`upload answered 202 in ${round(answeredMs / 1000, 1)} s: run ${run.id} ${run.status}`);
+    for (let polls = 1; run.status === 'queued' || run.status === 'running'; polls++) {
+      await new Promise((r) => setTimeout(r, 1000));
+      run = await (await fetch(`${address}/api/admin/import-runs/${run.id}`, { headers: auth })).json();
+      if (polls % 15 === 0 || !['queued', 'running'].includes(run.status))
+        log(
+          `run ${run.id} ${run.status}: ${run.phase}, ${run.rows_read.toLocaleString('en-US')} read, ${run.rows_written.toLocaleString('en-US')} written`,
+        );
+    }
+    const ms = performance.now() - t0;
+    const report = run.report ?? {};
+    return {
+      ms,
+      answeredMs,
+      status: run.status,
+      committed: report.committed,
+      rows: report.rows,
+      created: report.created,
+      updated: report.updated,
+      unchanged: report.unchanged,
+      errors: (report.errors ?? []).slice(0, 3),
+      maxRssKiB: peakRssKiB(server.pid),
+    };
+  } finally {
+    server.kill('SIGTERM');
+    if (server.exitCode === null) await once(server, 'exit');
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -124,7 +188,10 @@ export default async function royaltyImportBench() {
   const exists = (await admin.query('select 1 from pg_database where datname = $1', [DB_NAME])).rowCount;
   if (!exists) await admin.query(`create database ${DB_NAME}`);
   await admin.end();
-  await runChild(['migrate']);
+  const login = JSON.parse(await runChild(['migrate']));
+  // the server as `npm start` runs it: built from this tree first
+  const built = spawnSync(process.execPath, ['build.mjs'], { cwd: path.join(root, 'apps/server'), stdio: ['ignore', 'ignore', 'inherit'] });
+  if (built.status !== 0) throw new Error('the server build failed');
 
   const client = new pg.Client({ connectionString: dbUrl() });
   await client.connect();
@@ -201,7 +268,7 @@ export default async function royaltyImportBench() {
     // (a) the import, in a child process
     await empty();
     const importLoad = load();
-    const result = JSON.parse(await runChild(['import', csv]));
+    const result = await importThroughApi(csv, login);
     if (!result.committed || result.created !== LINES) throw new Error(`import did not create every line: ${JSON.stringify(result)}`);
     const importRate = Math.round(LINES / (result.ms / 1000));
     const rssMiB = round(result.maxRssKiB / 1024, 1);
@@ -214,7 +281,7 @@ export default async function royaltyImportBench() {
 
     // a second import of the same file: every line found again, nothing written
     const againLoad = load();
-    const again = JSON.parse(await runChild(['import', csv]));
+    const again = await importThroughApi(csv, login);
     if (!again.committed || again.unchanged !== LINES) throw new Error(`re-import changed lines: ${JSON.stringify(again)}`);
     const againRate = Math.round(LINES / (again.ms / 1000));
     log(
@@ -225,7 +292,7 @@ export default async function royaltyImportBench() {
     const ratio = importRate / copyRate;
     out.push(
       { name: `plain psql \\copy of ${n} royalty lines (load ${copyLoad})`, value: copyRate, unit: 'rows/s' },
-      { name: `royalty-lines import of ${n} lines, runImport (load ${importLoad})`, value: importRate, unit: 'rows/s' },
+      { name: `royalty-lines import of ${n} lines through the API, a job (load ${importLoad})`, value: importRate, unit: 'rows/s' },
       { name: `import / COPY rows/s (load ${importLoad})`, value: ratio, target: `≥ ${RATIO_GOAL}`, pass: ratio >= RATIO_GOAL },
       {
         name: `import peak RSS, ${n} lines (load ${importLoad})`,
@@ -251,7 +318,7 @@ export default async function royaltyImportBench() {
 }
 
 if (process.argv[1] === here) {
-  if (process.argv[2] === 'migrate' || process.argv[2] === 'import') await child(process.argv[2], process.argv[3]);
+  if (process.argv[2] === 'migrate') await child();
   else
     for (const r of await royaltyImportBench())
       console.log(`${r.name}: ${r.value} ${r.unit ?? ''}${r.target ? `  (target ${r.target}${r.pass ? ', met' : ', NOT met'})` : ''}`);

@@ -14,6 +14,7 @@ import type { Database } from './db/client';
 import { AppError } from './lib/errors';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminService } from './modules/admin/admin.service';
+import { DEFAULT_IMPORT_MAX_BYTES } from './lib/imports/upload';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { commonRoutes } from './modules/common/common.routes';
@@ -243,8 +244,15 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     fileStore: files,
     mail: mailCtx,
     timeZone: config.timeZone,
+    singleProcess: database.driver === 'pglite',
     auth,
   });
+  // import runs left by a process that is gone are marked failed; this process's jobs stop at shutdown (issue 56)
+  // (a database without its migrations, as the API document's tool builds on, has no runs to recover)
+  app.addHook('onReady', async () => {
+    await admin.recoverImports().catch((err: unknown) => app.log.warn({ err }, 'import runs of a stopped process not recovered'));
+  });
+  app.addHook('onClose', () => admin.closeImports());
 
   // before auth: a request over its client's limit costs no token check
   await app.register(rateLimitPlugin, { now: config.now });
@@ -326,7 +334,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
       );
       await api.register(authRoutes, { db, auth, mail: mailCtx, now: config.now });
       await api.register(commonRoutes, { db, auth, demoData: config.demoData });
-      await api.register(adminRoutes, { admin });
+      await api.register(adminRoutes, { admin, importMaxBytes: config.importMaxBytes ?? DEFAULT_IMPORT_MAX_BYTES });
       const exporter = createExporter({ databaseUrl: config.databaseUrl, metrics });
       const deps: ModuleDeps = { db, auth, config, files, changes, metrics, exporter, mail: mailCtx };
       for (const routes of [

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { FileStoreConfig } from './lib/file-store';
 import type { LoadSheddingOptions } from './plugins/load-shedding';
+import { DEFAULT_IMPORT_MAX_BYTES } from './lib/imports/upload';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The repository root: relative paths in the environment are taken from here. */
@@ -74,6 +75,13 @@ const ZEnv = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   BOOK_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  // Largest import upload in bytes (POST /api/admin/imports/{kind}); issue 56.
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .max(4 * 1024 * 1024 * 1024)
+    .default(DEFAULT_IMPORT_MAX_BYTES),
   // Most books one company may register (POST product/booksExcel); issue 13.
   BOOKS_MAX_PER_COMPANY: z.coerce.number().int().min(1).max(100_000_000).default(DEFAULT_BOOKS_MAX_PER_COMPANY),
   // Prometheus /metrics on a listener of its own (issue 16); empty = off. METRICS_HOST defaults to HOST.
@@ -151,6 +159,7 @@ const EXPECTED: Record<keyof z.input<typeof ZEnv>, string> = {
   BOOK_PROVIDER_URL: "an http(s) URL, or empty for the provider's official endpoint",
   BOOK_PROVIDER_TIMEOUT_MS: 'milliseconds from 100 to 60000',
   BOOKS_MAX_PER_COMPANY: 'a whole number from 1 to 100000000',
+  IMPORT_MAX_BYTES: 'a whole number of bytes from 1048576 (1 MB) to 4294967296 (4 GB)',
   METRICS_PORT: 'a port number from 1 to 65535, or empty for no metrics listener',
   METRICS_HOST: 'an address for the metrics listener',
   FILE_STORE: 'local, postgres or s3://bucket[/prefix]',
@@ -248,6 +257,8 @@ export interface AppConfig {
   now: () => Date;
   /** External bibliographic provider for ISBN lookups; absent = own catalogue only. */
   bookProvider?: BookProviderConfig;
+  /** Largest import upload in bytes (IMPORT_MAX_BYTES); absent = DEFAULT_IMPORT_MAX_BYTES. */
+  importMaxBytes?: number;
   /** Most books one company may register; absent = DEFAULT_BOOKS_MAX_PER_COMPANY. */
   booksMaxPerCompany?: number;
   /** Port of the Prometheus /metrics listener (0 = any free one, tests); absent = no metrics listener. */
@@ -392,6 +403,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             timeoutMs: e.BOOK_PROVIDER_TIMEOUT_MS,
           },
     booksMaxPerCompany: e.BOOKS_MAX_PER_COMPANY,
+    importMaxBytes: e.IMPORT_MAX_BYTES,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
     demoData: e.DEMO_DATA ?? (!e.DATABASE_URL && e.NODE_ENV !== 'production'),

@@ -26,8 +26,8 @@ async function dryRun(page: Page, kind: string, file: string | { name: string; m
   await expect(page.getByTestId('import-chosen')).toBeVisible();
   const answered = page.waitForResponse((r) => r.url().includes('/api/admin/imports/') && r.request().method() === 'POST');
   await page.getByTestId('import-dry-run').click();
-  // a kind not yet on the server answers 404: the test fails here, saying so
-  expect((await answered).status(), `POST ${(await answered).url()}`).toBe(200);
+  // a kind not yet on the server answers 404: the test fails here, saying so; an import is a job (202 with its run)
+  expect((await answered).status(), `POST ${(await answered).url()}`).toBe(202);
   const report = page.getByTestId('import-report');
   await expect(report).toBeVisible();
   return report;
@@ -181,7 +181,19 @@ test.describe('[ADMIN] operator console', () => {
       headers: { authorization: `Bearer ${token}` },
       multipart: { file: { name: 'bad-companies.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
     });
-    expect(((await real.json()) as { committed: boolean }).committed).toBe(false);
+    expect(real.status()).toBe(202);
+    // the run, polled until its job is over, was not committed
+    const runUrl = `/api/admin/import-runs/${((await real.json()) as { id: number }).id}`;
+    await expect
+      .poll(
+        async () =>
+          ((await (await page.request.get(runUrl, { headers: { authorization: `Bearer ${token}` } })).json()) as { status: string }).status,
+      )
+      .toBe('done');
+    const run = (await (await page.request.get(runUrl, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      committed: boolean;
+    };
+    expect(run.committed).toBe(false);
     // … so its good row is still new
     await page.getByRole('button', { name: 'Remove the file' }).click();
     const again = await dryRun(page, 'Companies', {

@@ -114,9 +114,15 @@ const ZBoolText = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
+/** A CSV's encoding (issue 56): auto detects it (a BOM, else UTF-8 or CP949 from its first non-ASCII bytes); euc-kr reads CP949. */
+export const IMPORT_ENCODINGS = ['auto', 'utf-8', 'utf-16', 'euc-kr'] as const;
+export type TImportEncoding = (typeof IMPORT_ENCODINGS)[number];
+
 export const ZImportQuery = z.object({
   /** true: validate and count, write nothing */
   dryRun: ZBoolText,
+  /** the CSV's encoding (default auto); ignored for XLSX */
+  encoding: z.enum(IMPORT_ENCODINGS).default('auto'),
   /** the language of the error messages (default: Accept-Language, else English) */
   lang: z.enum(UI_LANGUAGES).optional(),
 });
@@ -139,7 +145,15 @@ export const ZImportReport = z.object({
 });
 export type TImportReport = z.infer<typeof ZImportReport>;
 
-/** One import in the history: who ran which file when, and what came of it (the report is kept). */
+/**
+ * An import runs as a job (issue 56): queued, running, then done (its report says whether it was committed)
+ * or failed (it could not finish: its process stopped, a server error; nothing of it was written).
+ */
+export const IMPORT_RUN_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+/** Where a run is: queued, unpacking (a zip), reading (rows read, checked and written in batches), committing, finished. */
+export const IMPORT_RUN_PHASES = ['queued', 'unpacking', 'reading', 'committing', 'finished'] as const;
+
+/** One import in the history: who ran which file when, where its job is, and what came of it (the report is kept). */
 export const ZImportRun = z.object({
   id: z.number().int(),
   kind: z.string(),
@@ -153,11 +167,21 @@ export const ZImportRun = z.object({
   updated: z.number().int(),
   unchanged: z.number().int(),
   error_count: z.number().int(),
+  /** when the upload was received and the run queued */
   at: z.string(),
+  status: z.enum(IMPORT_RUN_STATUSES),
+  phase: z.enum(IMPORT_RUN_PHASES),
+  /** rows read from the file so far (the final count once finished) */
+  rows_read: z.number().int(),
+  /** rows written so far: created, updated or found unchanged (a dry run counts what it would write) */
+  rows_written: z.number().int(),
+  finished_at: z.string().nullable(),
 });
 export type TImportRun = z.infer<typeof ZImportRun>;
+export type TImportRunStatus = TImportRun['status'];
 export const ZImportRunList = z.object({ dataset: z.array(ZImportRun), total_cnt: z.number().int() });
-export const ZImportRunDetail = ZImportRun.extend({ report: ZImportReport });
+/** A run with its report: null until it is finished (poll `GET /api/admin/import-runs/{id}`). */
+export const ZImportRunDetail = ZImportRun.extend({ report: ZImportReport.nullable() });
 export type TImportRunDetail = z.infer<typeof ZImportRunDetail>;
 export const ZImportRunIdParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 

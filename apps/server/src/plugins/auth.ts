@@ -27,9 +27,10 @@ declare module 'fastify' {
      * (issue 15) An admin route: only an operator's token or an operator API key opens it, never a
      * company's token. `scope`: the key scope it needs (operators have every scope); null: operators only;
      * a function: the scope depends on the route's parameters (issue 56: the `companies` import kind needs
-     * `companies`, the other kinds `import`), read from the raw params before the route validates them.
+     * `companies`, the other kinds `import`), read from the raw params before the route validates them; a list:
+     * a key of any of these scopes (the route then answers it only what its scope covers: the import runs).
      */
-    admin?: { scope: TOperatorKeyScope | null | ((params: unknown) => TOperatorKeyScope) };
+    admin?: { scope: TOperatorKeyScope | readonly TOperatorKeyScope[] | null | ((params: unknown) => TOperatorKeyScope) };
     /**
      * (issue 15) true: a company whose password the distributor set (must change it) may call this route
      * (the password change, login info, logout, …); every other company route answers 403 PASSWORD_CHANGE_REQUIRED.
@@ -121,13 +122,18 @@ export default fp(
     };
 
     /** An admin route: an operator's token (kind claim `operator`) or a live key of the route's scope. */
-    async function adminCaller(authorization: string, scope: TOperatorKeyScope | null): Promise<AdminCaller> {
+    async function adminCaller(
+      authorization: string,
+      scope: TOperatorKeyScope | readonly TOperatorKeyScope[] | null,
+    ): Promise<AdminCaller> {
       const key = BEARER_KEY.exec(authorization);
       if (key) {
         if (!scope) throw unauthorized();
         const found = await opts.admin.liveKey(hashKey(key[1]!));
         if (!found) throw unauthorized();
-        if (found.scope !== scope) throw new AppError(403, 'FORBIDDEN', `This key's scope is ${found.scope}; this call needs ${scope}.`);
+        const scopes: readonly TOperatorKeyScope[] = typeof scope === 'string' ? [scope] : scope;
+        if (!scopes.includes(found.scope))
+          throw new AppError(403, 'FORBIDDEN', `This key's scope is ${found.scope}; this call needs ${scopes.join(' or ')}.`);
         return { kind: 'key', ...found };
       }
       const m = BEARER.exec(authorization);

@@ -109,22 +109,22 @@ describe(`npm run portal -- import (${DB})`, () => {
   const rows = (n: number) =>
     ['id,company_name,country', ...Array.from({ length: n }, (_, i) => `cli-imp-${i},CLI Import ${i},KOR`)].join('\n') + '\n';
 
-  it('imports with a progress bar on a terminal, the same report as the API, exit 0; a dry run writes nothing', async () => {
+  it('imports as a job with its progress (one line on a terminal), the same report as the API, exit 0; a dry run writes nothing', async () => {
     const csv = file('companies.csv', rows(300));
     const dry = await runImport(['companies', csv, '--dry-run'], false);
     expect(dry.code).toBe(0);
     expect(dry.lines[0]).toMatch(
       /^companies: 300 rows, 300 created, 0 updated, 0 unchanged — dry run: nothing was written \(import run \d+\)$/,
     );
-    // not a terminal: plain lines, no carriage returns
-    expect(dry.progress).toMatch(/^Reading companies\.csv \(0\.0 MB\)…\nRead 0\.0 MB\.\n$/);
+    // not a terminal: plain lines, no carriage returns, the run's last progress the finished one
+    expect(dry.progress).toMatch(/^Import run \d+: companies\.csv\n([^\r]*\n)?finished: 300 rows read, 300 written\n$/);
     expect((await admin.listCompanies({ search: 'cli-imp-', start: 0, length: 10 })).total_cnt).toBe(0);
 
     const real = await runImport(['companies', csv], true);
     expect(real.code).toBe(0);
     expect(real.lines[0]).toMatch(/300 created, 0 updated, 0 unchanged — imported \(import run (\d+)\)$/);
-    expect(real.progress).toMatch(/^\r\[[#.]+\]\s+\d+%/);
-    expect(real.progress.trimEnd().endsWith('100%  0.0 MB / 0.0 MB')).toBe(true);
+    expect(real.progress).toMatch(/^Import run \d+: companies\.csv\n\r/);
+    expect(real.progress.trimEnd().endsWith('\rfinished: 300 rows read, 300 written')).toBe(true);
     const runId = Number(/import run (\d+)/.exec(real.lines[0]!)![1]);
     const run = await admin.importRun(runId);
     expect(run).toMatchObject({ actor_kind: 'cli', actor: 'ops-user', file_name: 'companies.csv', committed: true, created: 300 });
@@ -144,7 +144,8 @@ describe(`npm run portal -- import (${DB})`, () => {
     ]);
     const broken = await runImport(['companies', file('broken.xlsx', 'not a zip')], false);
     expect(broken.code).toBe(2);
-    expect(broken.lines[0]).toMatch(/^companies: REJECTED: /);
+    expect(broken.lines[0]).toMatch(/^companies: 0 rows, .* REJECTED: nothing was written/);
+    expect(broken.lines.at(-1)).toMatch(/^1 +file +The file cannot be read as XLSX\.$/);
     await expect(runImport(['companies', path.join(dir, 'missing.csv')], false)).rejects.toThrow(/ENOENT/);
     await expect(runImport(['everything', bad], false)).rejects.toThrow(/Unknown import kind/);
     await expect(runImport(['companies', bad, '--lang', 'xx'], false)).rejects.toThrow(/--lang is one of/);

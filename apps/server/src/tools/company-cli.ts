@@ -1,21 +1,23 @@
 // `npm run portal -- company …` and `npm run portal -- import …` (issue 15): the same admin service as
 // /api/admin, so each write is in the audit log (and each import in the history) as the CLI, with the
 // system user who ran it.
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
 import {
+  IMPORT_ENCODINGS,
   IMPORT_KINDS,
   PASSWORD_MIN_LENGTH,
   UI_LANGUAGES,
   ZAdminCompanyCreateBody,
   ZImportKind,
+  type TImportEncoding,
   type TImportReport,
+  type TImportRun,
+  type TImportRunDetail,
 } from '@portal/contract';
-import { AppError } from '../lib/errors';
 import { formatOf } from '../lib/imports/read';
 import type { AdminService } from '../modules/admin/admin.service';
+import { AppError } from '../lib/errors';
 import { UsageError, type OperatorCliIo } from './operator-cli';
 
 export const COMPANY_HELP = `Usage: npm run portal -- company <command>
@@ -42,13 +44,15 @@ const SUB_HELP: Record<string, string> = {
   list: 'Usage: npm run portal -- company list [--search <text>] [--start <n>] [--length <n>]\n  Newest first, 20 a page by default.',
 };
 
-export const IMPORT_HELP = `Usage: npm run portal -- import <kind> <file> [--dry-run] [--lang <${UI_LANGUAGES.join('|')}>]
-  Imports a CSV, XLSX or ZIP file of a kind as POST /api/admin/imports/{kind} does: all rows or none.
+export const IMPORT_HELP = `Usage: npm run portal -- import <kind> <file> [--dry-run] [--lang <${UI_LANGUAGES.join('|')}>] [--encoding <${IMPORT_ENCODINGS.join('|')}>]
+  Imports a CSV, XLSX or ZIP file of a kind as POST /api/admin/imports/{kind} does: as a job (an import run), all rows or none.
   Kinds: ${IMPORT_KINDS.join(', ')} (columns: docs/imports.md, or GET /api/admin/imports/{kind}/template).
   --dry-run   check and count, write nothing
   --lang      the language of the row messages (default en)
-  A progress bar goes to stderr when it is a terminal. Exit code: 0 imported (or a clean dry run),
-  2 rejected (bad rows, or a file that cannot be read), 1 any other failure.`;
+  --encoding  a CSV's encoding (default auto: UTF-8, UTF-16 with BOM or CP949, detected)
+  The run's progress (phase, rows read, rows written) goes to stderr, on one line when it is a terminal.
+  Exit code: 0 imported (or a clean dry run), 2 rejected (bad rows, or a file that cannot be read),
+  1 any other failure (the run failed).`;
 
 /** A --name value; UsageError when it is given without one. */
 const option = (args: string[], name: string) => {
@@ -179,9 +183,7 @@ export interface ImportCliIo extends Pick<OperatorCliIo, 'out' | 'user'> {
   progress: { isTTY?: boolean; columns?: number; write(s: string): unknown };
 }
 
-const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
-
-/** Runs `import <kind> <file>`; its exit code: 0 imported (or a clean dry run), 2 rejected, 1 failure. */
+/** Runs `import <kind> <file>` as a job and waits for it; its exit code: 0 imported (or a clean dry run), 2 rejected, 1 failure. */
 export async function importCommand(admin: AdminService, args: string[], io: ImportCliIo): Promise<number> {
   if (!args.length || args.includes('--help') || args[0] === 'help') {
     io.out(IMPORT_HELP);
@@ -197,54 +199,48 @@ export async function importCommand(admin: AdminService, args: string[], io: Imp
   const lang = option(args, '--lang');
   if (lang !== undefined && !(UI_LANGUAGES as readonly string[]).includes(lang))
     throw new UsageError(`--lang is one of ${UI_LANGUAGES.join(', ')}.`);
-  const size = (await stat(file)).size;
+  const encoding = option(args, '--encoding') ?? 'auto';
+  if (!(IMPORT_ENCODINGS as readonly string[]).includes(encoding))
+    throw new UsageError(`--encoding is one of ${IMPORT_ENCODINGS.join(', ')}.`);
+  await stat(file); // a missing file fails here, before a run is recorded
   const name = path.basename(file);
-  let read = 0;
-  let shown = -1;
   const tty = !!io.progress.isTTY;
-  const draw = () => {
-    const percent = size ? Math.floor((read / size) * 100) : 100;
-    if (percent === shown) return;
-    shown = percent;
-    const width = Math.max(10, Math.min(40, (io.progress.columns ?? 80) - 40));
-    const done = Math.round((percent / 100) * width);
-    io.progress.write(`\r[${'#'.repeat(done)}${'.'.repeat(width - done)}] ${String(percent).padStart(3)}%  ${mb(read)} / ${mb(size)}`);
+  let shown = '';
+  // the run's progress as the web console shows it: phase, rows read, rows written
+  const show = (run: TImportRun) => {
+    const line = `${run.phase}: ${run.rows_read.toLocaleString('en-US')} rows read, ${run.rows_written.toLocaleString('en-US')} written`;
+    if (line === shown) return;
+    shown = line;
+    io.progress.write(tty ? `\r${line.padEnd(Math.min(79, (io.progress.columns ?? 80) - 1))}` : `${line}\n`);
   };
-  // bytes read by the import (it reads as it checks and writes): the bar moves with the work
-  const counter = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      read += chunk.length;
-      if (tty) draw();
-      done(null, chunk);
-    },
-  });
-  if (!tty) io.progress.write(`Reading ${name} (${mb(size)})…\n`);
-  const input = createReadStream(file).on('error', (e) => counter.destroy(e));
-  input.pipe(counter);
-  let report: TImportReport;
+  let run: TImportRunDetail;
   try {
-    report = await admin.importFile({ kind: 'cli', user: io.user }, kind.data, counter, {
-      format: formatOf(name),
-      dryRun: args.includes('--dry-run'),
-      lang,
-      fileName: name,
-    });
+    const started = await admin.startImport(
+      { kind: 'cli', user: io.user },
+      {
+        kind: kind.data,
+        file,
+        removeFile: false,
+        fileName: name,
+        format: formatOf(name),
+        dryRun: args.includes('--dry-run'),
+        encoding: encoding as TImportEncoding,
+        lang,
+      },
+    );
+    io.progress.write(`Import run ${started.id}: ${name}\n`);
+    run = await admin.waitForRun(started.id, show, tty ? 500 : 5000);
   } catch (e) {
-    if (tty) io.progress.write('\n');
-    // a file that cannot be read as its format is refused like bad rows
-    if (e instanceof AppError && e.statusCode === 400) {
-      io.out(`${kind.data}: REJECTED: ${e.issues?.[0]?.message ?? e.message}`);
-      return 2;
-    }
+    if (tty && shown) io.progress.write('\n');
     throw failure(e);
-  } finally {
-    input.destroy();
   }
-  if (tty) {
-    read = size;
-    draw();
-    io.progress.write('\n');
-  } else io.progress.write(`Read ${mb(read)}.\n`);
+  show(run);
+  if (tty) io.progress.write('\n');
+  const report = run.report;
+  if (run.status === 'failed' || !report) {
+    io.out(`${kind.data}: FAILED: ${report?.errors[0]?.message ?? run.status} (import run ${run.id})`);
+    return 1;
+  }
   for (const line of reportLines(report)) io.out(line);
   return report.errors.length ? 2 : 0;
 }

@@ -77,6 +77,18 @@ export const importRuns = pgTable(
     errorCount: integer('error_count').notNull().default(0),
     report: jsonb('report').$type<ImportRunReport>().notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * (issue 56) imports run as jobs: queued | running | done (a report: committed or not) | failed (the job could
+     * not finish: its process died, a server error; nothing of it was written)
+     */
+    status: varchar('status', { length: 10 }).notNull().default('done'),
+    /** where a queued or running job is: queued | unpacking | reading | committing | finished */
+    phase: varchar('phase', { length: 12 }).notNull().default('finished'),
+    rowsRead: integer('rows_read').notNull().default(0),
+    rowsWritten: integer('rows_written').notNull().default(0),
+    /** last sign of life of a running job (its process writes it while it works; a stale one is a dead process) */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [index('import_runs_at').on(t.at)],
 );

@@ -39,7 +39,9 @@ export type ImportMessageKey =
   | 'coveredAboveInvoice'
   | 'percent'
   | 'lineCalculated'
-  | 'dueBeforeCreated';
+  | 'dueBeforeCreated'
+  | 'encoding'
+  | 'jobFailed';
 
 export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string>> = {
   en: {
@@ -79,6 +81,8 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     percent: 'A percentage from 0 to 100 with at most 2 decimals (e.g. 10.5).',
     lineCalculated: 'Line {value} has been calculated on an invoice already: it cannot be changed by an import.',
     dueBeforeCreated: 'The due date is before the registration day ({value}).',
+    encoding: 'The byte at offset {offset} (counted from 0) is not valid {encoding}: save the file as UTF-8, or choose its encoding.',
+    jobFailed: 'The import stopped before it finished ({reason}): nothing was written.',
   },
   ko: {
     required: '필수 값입니다.',
@@ -117,6 +121,8 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     percent: '0부터 100까지, 소수점 이하 2자리까지의 백분율이어야 합니다 (예: 10.5).',
     lineCalculated: '{value} 라인은 이미 청구서로 정산되어 가져오기로 변경할 수 없습니다.',
     dueBeforeCreated: '마감일이 등록일({value})보다 이전입니다.',
+    encoding: '{offset}번째 바이트(0부터 셈)가 올바른 {encoding}이(가) 아닙니다. 파일을 UTF-8로 저장하거나 파일의 인코딩을 선택하세요.',
+    jobFailed: '가져오기가 끝나기 전에 중단되었습니다({reason}). 아무것도 기록되지 않았습니다.',
   },
   es: {
     required: 'Este valor es obligatorio.',
@@ -155,6 +161,9 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     percent: 'Un porcentaje de 0 a 100 con 2 decimales como máximo (p. ej. 10.5).',
     lineCalculated: 'La línea {value} ya se liquidó en una factura: una importación no puede cambiarla.',
     dueBeforeCreated: 'La fecha de vencimiento es anterior al día de registro ({value}).',
+    encoding:
+      'El byte en la posición {offset} (contando desde 0) no es {encoding} válido: guarde el archivo como UTF-8 o elija su codificación.',
+    jobFailed: 'La importación se detuvo antes de terminar ({reason}): no se escribió nada.',
   },
   zh: {
     required: '此值为必填项。',
@@ -192,6 +201,8 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     percent: '0 到 100 之间、最多两位小数的百分比（例如 10.5）。',
     lineCalculated: '明细 {value} 已在发票中结算，不能通过导入修改。',
     dueBeforeCreated: '截止日期早于登记日（{value}）。',
+    encoding: '偏移量 {offset}（从 0 开始计数）处的字节不是有效的 {encoding}：请将文件另存为 UTF-8，或选择其编码。',
+    jobFailed: '导入在完成前停止（{reason}）：未写入任何内容。',
   },
   ja: {
     required: 'この値は必須です。',
@@ -230,6 +241,9 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     percent: '0 から 100 まで、小数点以下 2 桁までの百分率を指定してください（例: 10.5）。',
     lineCalculated: '明細 {value} は既に請求書で精算済みのため、インポートでは変更できません。',
     dueBeforeCreated: '期限日が登録日（{value}）より前です。',
+    encoding:
+      'オフセット {offset}（0 から数える）のバイトは有効な {encoding} ではありません。ファイルを UTF-8 で保存するか、エンコーディングを選択してください。',
+    jobFailed: 'インポートは完了前に停止しました（{reason}）。何も書き込まれていません。',
   },
 };
 

@@ -2,8 +2,9 @@ import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import type ExcelJS from 'exceljs';
-import { unzipSync, zipSync } from 'fflate';
-import { bytesOf, ZIP_MAX_UNPACKED_BYTES } from './zip';
+import { zipSync } from 'fflate';
+import { decodeText, type TextEncodingName } from './decode';
+import { bytesOf, inflateEntries } from './zip';
 
 /** A sheet: CSV or the first sheet of an XLSX. */
 export type SheetFormat = 'csv' | 'xlsx';
@@ -49,25 +50,37 @@ async function peek(input: Readable, n: number): Promise<Buffer> {
 /** A file that is not what its name says: refused before any parser sees it. */
 export class UnreadableFile extends Error {}
 
+/** A UTF-16 text starts with its BOM (its ASCII characters hold NUL bytes); any other text has no NUL in its first bytes. */
+const UTF16_BOM = /^(\xff\xfe|\xfe\xff)/;
+
 /**
- * The rows of a CSV (UTF-8, BOM allowed, comma separated, quoted as RFC 4180) or of the first sheet of
- * an XLSX, streamed: of a CSV nothing but the current row is held; an XLSX's compressed bytes (within the
- * upload limit) are held so its parts reach the reader in the order it needs (withLeadingParts), and its
- * sheet is inflated and read a row at a time. Blank lines are skipped.
+ * The rows of a CSV (comma separated, quoted as RFC 4180; its text decoded by decodeText: UTF-8, UTF-16 with
+ * BOM or CP949, detected or named by `encoding`) or of the first sheet of an XLSX, streamed: of a CSV nothing
+ * but the current row is held; an XLSX's compressed bytes (within the upload limit) are held so its parts
+ * reach the reader in the order it needs (withLeadingParts), and its sheet is inflated and read a row at a
+ * time. Blank lines are skipped. A CSV byte that is not valid in its encoding throws BadEncoding.
  */
-export async function* readRows(input: Readable, format: SheetFormat): AsyncGenerator<RawRow> {
+export async function* readRows(input: Readable, format: SheetFormat, encoding: TextEncodingName = 'auto'): AsyncGenerator<RawRow> {
   const head = await peek(input, 4);
-  if (format === 'xlsx' ? !head.equals(ZIP_MAGIC) : head.length === 0 || head.includes(0)) throw new UnreadableFile();
+  const text = format === 'csv' && head.length > 0 && (UTF16_BOM.test(head.toString('latin1')) || !head.includes(0));
+  if (format === 'xlsx' ? !head.equals(ZIP_MAGIC) : !text) throw new UnreadableFile();
   if (format === 'csv') {
-    const parser = input.pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true }));
-    for await (const rec of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      yield { row: rec.info.lines, cells: rec.record };
+    const text = Readable.from(decodeText(input, encoding));
+    const parser = text.pipe(parse({ relax_column_count: true, skip_empty_lines: true, info: true }));
+    // a byte the encoding cannot read ends the rows with BadEncoding
+    text.on('error', (e) => parser.destroy(e));
+    try {
+      for await (const rec of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+        yield { row: rec.info.lines, cells: rec.record };
+      }
+    } finally {
+      text.destroy();
     }
     return;
   }
   const bytes = await bytesOf(input);
   const { default: excel } = await import('exceljs'); // loaded when first asked for (docs/decisions/lazy-heavy-modules.md)
-  const reader = new excel.stream.xlsx.WorkbookReader(withLeadingParts(bytes), {
+  const reader = new excel.stream.xlsx.WorkbookReader(await withLeadingParts(bytes), {
     sharedStrings: 'cache',
     worksheets: 'emit',
     styles: 'cache',
@@ -102,19 +115,12 @@ const EMPTY_SHARED_STRINGS = new TextEncoder().encode('<sst xmlns="http://schema
  * first, the reader has what it needs when it meets the first sheet and reads it as it comes; it reads
  * the first sheet only, so the later originals are never reached. Measured on a template filled in:
  * 192 failures in 200 reads when the temporary file is slow to write (a busy disk, as in CI), 0 with
- * the copies. fflate inflates the small parts (within the zip limits) and stores them; the original
+ * the copies. yauzl inflates the small parts (counted against the zip limits, off the event loop) and fflate stores them; the original
  * bytes follow unchanged, so the sheet is inflated by the reader a piece at a time as before.
  */
-function withLeadingParts(bytes: Buffer): Readable {
-  let declared = 0;
-  const parts = unzipSync(bytes, {
-    filter: (f) => {
-      if (!(LEADING_PARTS as readonly string[]).includes(f.name)) return false;
-      declared += f.originalSize;
-      if (declared > ZIP_MAX_UNPACKED_BYTES) throw new UnreadableFile();
-      return true;
-    },
-  });
+async function withLeadingParts(bytes: Buffer): Promise<Readable> {
+  const found = await inflateEntries(bytes, (name) => (LEADING_PARTS as readonly string[]).includes(name));
+  const parts: Record<string, Uint8Array> = Object.fromEntries(found);
   if (!parts['xl/_rels/workbook.xml.rels'] || !parts['xl/workbook.xml']) throw new UnreadableFile();
   // a workbook whose strings are all inline has no shared strings: an empty table keeps the reader on its direct path
   parts['xl/sharedStrings.xml'] ??= EMPTY_SHARED_STRINGS;

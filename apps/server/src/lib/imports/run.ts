@@ -1,4 +1,6 @@
+import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest } from '../errors';
@@ -6,6 +8,7 @@ import type { FileStore } from '../file-store';
 import type { MailContext } from '../mail/notify';
 import { DEFAULT_TIME_ZONE } from './columns';
 import { IMPORT_MESSAGES, importMessage, type ImportMessage, type ImportMessageKey } from './messages';
+import { BadEncoding, type TextEncodingName } from './decode';
 import { readRows, type ImportFormat, type SheetFormat } from './read';
 import { NO_FILES, unpackImportZip, ZIP_MAX_FILES, ZIP_MAX_UNPACKED_BYTES, ZipTooLarge, ZipWithoutSheet, type ImportFiles } from './zip';
 
@@ -117,16 +120,35 @@ export interface ImportReport {
 export const BATCH_ROWS = 500;
 export const MAX_ERRORS = 200;
 
+/**
+ * No transaction outlives its work (issue 56): the import's transaction sets these on its own connection.
+ * A statement may take this long (a batch's checks and writes take well under a second; a kind's last
+ * set-based check over a million lines a few seconds)…
+ */
+export const IMPORT_STATEMENT_TIMEOUT_MS = 10 * 60_000;
+/** …and the connection may sit this long idle in the transaction (the import reads a file on disk between statements). */
+export const IMPORT_IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
+
+/** Where a running import is (the run resource's phase). */
+export type ImportPhase = 'unpacking' | 'reading' | 'committing';
+
+/** How far an import has come: rows read from the file, rows written (created, updated or found unchanged). */
+export interface ImportProgress {
+  phase: ImportPhase;
+  rowsRead: number;
+  rowsWritten: number;
+}
+
 class Rollback extends Error {}
 /** The file could not be read as its format (not a CSV, a broken or hostile XLSX). */
 class Unreadable extends Error {}
 
-/** readRows, its failures marked unreadable; a failure of the upload itself (413 over the size limit) passes as it is. */
-async function* rowsOf(input: Readable, format: SheetFormat) {
+/** readRows, its failures marked unreadable (a byte invalid in the CSV's encoding passes as it is: the report names it). */
+async function* rowsOf(input: Readable, format: SheetFormat, encoding: TextEncodingName) {
   try {
-    yield* readRows(input, format);
+    yield* readRows(input, format, encoding);
   } catch (e) {
-    if (typeof (e as { statusCode?: unknown })?.statusCode === 'number') throw e;
+    if (e instanceof BadEncoding) throw e;
     throw new Unreadable();
   }
 }
@@ -167,11 +189,18 @@ function rowIssues(row: number, error: z.ZodError): RowIssue[] {
 export async function runImport<T, Ctx>(
   db: Db,
   kind: ImportKind<T, Ctx>,
-  input: Readable,
+  /** the upload, whole, in a file (received before the import starts: a slow or stalled client holds no transaction) */
+  file: string,
   opts: {
     format: ImportFormat;
     dryRun: boolean;
     lang?: string;
+    /** the CSV's encoding (default auto: detected) */
+    encoding?: TextEncodingName;
+    /** aborts the import (rolled back) at its next row: the process is shutting down */
+    signal?: AbortSignal;
+    /** told where the import is as it goes (at most once per batch, and at each phase) */
+    onProgress?: (progress: ImportProgress) => void;
     env?: Omit<ImportEnv, 'files' | 'dryRun' | 'onEnd' | 'timeZone'> & { timeZone?: string };
     /** called with the report before the transaction commits (the audit log); its answer becomes the report's run_id */
     afterWrite?: (tx: DbOrTx, report: ImportReport) => Promise<number | null | void>;
@@ -179,14 +208,19 @@ export async function runImport<T, Ctx>(
 ): Promise<ImportReport> {
   let format: SheetFormat;
   let files = NO_FILES;
+  let input: Readable | undefined;
+  let rows = 0;
+  const counts: WriteCounts = { created: 0, updated: 0, unchanged: 0 };
+  const progress = (phase: ImportPhase) =>
+    opts.onProgress?.({ phase, rowsRead: rows, rowsWritten: counts.created + counts.updated + counts.unchanged });
   if (opts.format === 'zip') {
+    progress('unpacking');
     try {
-      const zip = await unpackImportZip(input, kind.kind);
+      const zip = await unpackImportZip(file, kind.kind);
       input = zip.sheet;
       format = zip.format;
       files = zip.files;
     } catch (e) {
-      if (typeof (e as { statusCode?: unknown })?.statusCode === 'number') throw e;
       const message =
         e instanceof ZipTooLarge
           ? importMessage(opts.lang, { key: 'zipTooLarge', params: { max: ZIP_MAX_UNPACKED_BYTES / 1024 / 1024, files: ZIP_MAX_FILES } })
@@ -196,6 +230,7 @@ export async function runImport<T, Ctx>(
       throw badRequest(message, [{ path: 'file', message }]);
     }
   } else format = opts.format;
+  input ??= createReadStream(file);
   const ending: ((committed: boolean) => Promise<void>)[] = [];
   const env: ImportEnv = {
     now: () => new Date(),
@@ -210,8 +245,6 @@ export async function runImport<T, Ctx>(
     for (const fn of ending) await fn(committed).catch(() => undefined);
   };
   const issues: RowIssue[] = [];
-  const counts: WriteCounts = { created: 0, updated: 0, unchanged: 0 };
-  let rows = 0;
   let runId: number | null = null;
   const report = (committed: boolean): ImportReport => ({
     kind: kind.kind,
@@ -225,7 +258,11 @@ export async function runImport<T, Ctx>(
       .map((i) => ({ row: i.row, column: i.column, message: importMessage(opts.lang, i.message) })),
   });
   try {
+    progress('reading');
     await db.transaction(async (tx) => {
+      // on PostgreSQL a stalled import cannot keep its transaction (and its locks) open; PGlite ignores them
+      await tx.execute(sql.raw(`set local statement_timeout = ${IMPORT_STATEMENT_TIMEOUT_MS}`));
+      await tx.execute(sql.raw(`set local idle_in_transaction_session_timeout = ${IMPORT_IDLE_IN_TRANSACTION_TIMEOUT_MS}`));
       const ctx = (kind.prepare ? await kind.prepare(tx, env) : undefined) as Ctx;
       const seen = new Map<string, number>();
       let batch: ImportRecord<T>[] = [];
@@ -261,8 +298,10 @@ export async function runImport<T, Ctx>(
           counts.updated += c.updated;
           counts.unchanged += c.unchanged;
         }
+        progress('reading');
       };
-      for await (const raw of rowsOf(input, format)) {
+      for await (const raw of rowsOf(input!, format, opts.encoding ?? 'auto')) {
+        opts.signal?.throwIfAborted();
         if (!header) {
           header = raw.cells.map((c) => cell(c).toLowerCase());
           for (const col of kind.columns)
@@ -312,18 +351,28 @@ export async function runImport<T, Ctx>(
       await pending;
       await flush();
       cap(rows + 1);
+      progress('committing');
       if (issues.length || opts.dryRun) throw new Rollback();
       runId = (await opts.afterWrite?.(tx, report(true))) ?? null;
     });
   } catch (e) {
+    input.destroy();
     await end(false);
     if (e instanceof Rollback) return report(false);
+    if (e instanceof BadEncoding) {
+      // a byte the encoding cannot read: nothing is written, and the report says where it is
+      issues.length = 0;
+      const message = { key: 'encoding' as const, params: { offset: e.offset, encoding: e.encoding } };
+      issues.push({ row: e.row, column: '', message });
+      return report(false);
+    }
     if (e instanceof Unreadable) {
       const message = importMessage(opts.lang, { key: 'unreadable', params: { format: format.toUpperCase() } });
       throw badRequest(message, [{ path: 'file', message }]);
     }
     throw e;
   }
+  input.destroy();
   await end(true);
   return report(true);
 }

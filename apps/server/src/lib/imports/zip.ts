@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { unzipSync } from 'fflate';
+import yauzl from 'yauzl';
 
 /** Limits of a zip upload once unpacked (a small zip can unpack to a great deal: a zip bomb). */
 export const ZIP_MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
@@ -21,7 +21,7 @@ export class ZipWithoutSheet extends Error {}
 /** The zip unpacks to more than the limits allow. */
 export class ZipTooLarge extends Error {}
 
-/** An upload's bytes, whole (the upload is already bounded by its size limit; a 413 from it passes as it is). */
+/** An upload's bytes, whole (the upload is already bounded by its size limit). */
 export async function bytesOf(input: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const c of input) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as Uint8Array));
@@ -33,33 +33,70 @@ const SHEET = /\.(csv|xlsx)$/i;
 const skipped = (name: string) => name.endsWith('/') || name.startsWith('__MACOSX/') || /(^|\/)\.DS_Store$/.test(name);
 
 /**
- * Unpacks a zip upload (already bounded by the upload limit): its sheet, `<kind>.csv|xlsx` or the only
- * sheet at its top level, as a stream for readRows, and every other file by its path. The declared sizes
- * are checked before anything is inflated, and the inflated sizes again after.
+ * The entries of a zip (a file, or bytes in memory) that `wanted` names, inflated (issue 56): by yauzl, whose
+ * inflation is zlib's stream in the thread pool, a piece at a time, so the event loop stays free however
+ * hostile the zip. Every inflated byte is counted against ZIP_MAX_UNPACKED_BYTES as it comes (the sizes a zip
+ * declares are only an early refusal; yauzl also refuses an entry that inflates past its declared size).
+ * Throws ZipTooLarge over the limits, anything else for a broken zip.
+ */
+export async function inflateEntries(source: string | Buffer, wanted: (name: string) => boolean): Promise<Map<string, Buffer>> {
+  const options = { lazyEntries: true, autoClose: true, validateEntrySizes: true, strictFileNames: false };
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => {
+    const done = (err: Error | null, z: yauzl.ZipFile) => (err ? reject(err) : resolve(z));
+    if (typeof source === 'string') yauzl.open(source, options, done);
+    else yauzl.fromBuffer(source, options, done);
+  });
+  return new Promise((resolve, reject) => {
+    const out = new Map<string, Buffer>();
+    let total = 0;
+    let count = 0;
+    let settled = false;
+    const fail = (e: unknown) => {
+      if (settled) return;
+      settled = true;
+      zip.close();
+      reject(e instanceof Error ? e : new Error(String(e)));
+    };
+    zip.on('error', fail);
+    zip.on('end', () => {
+      if (settled) return;
+      settled = true;
+      resolve(out);
+    });
+    zip.on('entry', (entry: yauzl.Entry) => {
+      const name = entry.fileName.replace(/\\/g, '/');
+      if (skipped(name) || !wanted(name)) return zip.readEntry();
+      if (++count > ZIP_MAX_FILES || total + entry.uncompressedSize > ZIP_MAX_UNPACKED_BYTES) return fail(new ZipTooLarge());
+      zip.openReadStream(entry, (err, stream) => {
+        if (err) return fail(err);
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => {
+          total += c.length;
+          if (total > ZIP_MAX_UNPACKED_BYTES) {
+            stream.destroy();
+            fail(new ZipTooLarge());
+          } else chunks.push(c);
+        });
+        stream.on('error', fail);
+        stream.on('end', () => {
+          out.set(name, Buffer.concat(chunks));
+          if (!settled) zip.readEntry();
+        });
+      });
+    });
+    zip.readEntry();
+  });
+}
+
+/**
+ * Unpacks a zip upload (a file on disk, already bounded by the upload limit): its sheet, `<kind>.csv|xlsx`
+ * or the only sheet at its top level, as a stream for readRows, and every other file by its path.
  */
 export async function unpackImportZip(
-  input: Readable,
+  file: string,
   kind: string,
 ): Promise<{ sheet: Readable; sheetName: string; format: 'csv' | 'xlsx'; files: ImportFiles }> {
-  const bytes = await bytesOf(input);
-  let declared = 0;
-  let count = 0;
-  const entries = unzipSync(bytes, {
-    filter: (f) => {
-      if (skipped(f.name)) return false;
-      declared += f.originalSize;
-      count++;
-      if (declared > ZIP_MAX_UNPACKED_BYTES || count > ZIP_MAX_FILES) throw new ZipTooLarge();
-      return true;
-    },
-  });
-  const map = new Map<string, Buffer>();
-  let total = 0;
-  for (const [name, bytes] of Object.entries(entries)) {
-    total += bytes.byteLength;
-    if (total > ZIP_MAX_UNPACKED_BYTES) throw new ZipTooLarge();
-    map.set(name.replace(/\\/g, '/'), Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-  }
+  const map = await inflateEntries(file, () => true);
   const topSheets = [...map.keys()].filter((n) => !n.includes('/') && SHEET.test(n));
   const sheetName =
     topSheets.find((n) => n.toLowerCase().replace(SHEET, '') === kind) ?? (topSheets.length === 1 ? topSheets[0] : undefined);

@@ -406,15 +406,68 @@ const runColumns = {
   unchanged: importRuns.unchanged,
   errorCount: importRuns.errorCount,
   at: importRuns.at,
+  status: importRuns.status,
+  phase: importRuns.phase,
+  rowsRead: importRuns.rowsRead,
+  rowsWritten: importRuns.rowsWritten,
+  finishedAt: importRuns.finishedAt,
 };
 
+/** A run's progress or its end (issue 56); `onlyRunning`: a late heartbeat never undoes the end. */
+export function updateImportRun(db: DbOrTx, id: number, values: Partial<ImportRunValues>, onlyRunning = false) {
+  return db
+    .update(importRuns)
+    .set(values)
+    .where(onlyRunning ? and(eq(importRuns.id, id), inArray(importRuns.status, ['queued', 'running'])) : eq(importRuns.id, id));
+}
+
+/**
+ * Runs left queued or running by a process that is gone (issue 56): no heartbeat since `staleBefore`, and not
+ * one of `live` (this process's own); `staleBefore` null: every unfinished run not in `live`. Their transaction ended with their connection, so nothing of them is
+ * written: they are marked failed, `errors` saying so in their report.
+ */
+export function failDeadImportRuns(
+  db: DbOrTx,
+  staleBefore: Date | null,
+  live: number[],
+  errors: ImportRunValues['report']['errors'],
+  at: Date,
+) {
+  const ended = JSON.stringify({ committed: false, errors });
+  return db
+    .update(importRuns)
+    .set({
+      status: 'failed',
+      phase: 'finished',
+      committed: false,
+      finishedAt: at,
+      errorCount: errors.length,
+      report: sql`${importRuns.report} || ${ended}::jsonb`,
+    })
+    .where(
+      and(
+        inArray(importRuns.status, ['queued', 'running']),
+        staleBefore ? or(isNull(importRuns.heartbeatAt), sql`${importRuns.heartbeatAt} < ${staleBefore.toISOString()}`) : undefined,
+        live.length
+          ? sql`${importRuns.id} not in (${sql.join(
+              live.map((id) => sql`${id}`),
+              sql`, `,
+            )})`
+          : undefined,
+      ),
+    )
+    .returning({ id: importRuns.id, kind: importRuns.kind });
+}
+
 /** The runs, newest first (the report is left out: it can be large). */
-export async function listImportRuns(db: DbOrTx, start: number, length: number) {
+export async function listImportRuns(db: DbOrTx, start: number, length: number, kinds?: readonly string[]) {
+  const where = kinds ? inArray(importRuns.kind, [...kinds]) : undefined;
   const [rows, total] = await Promise.all([
-    db.select(runColumns).from(importRuns).orderBy(desc(importRuns.at), desc(importRuns.id)).offset(start).limit(length),
+    db.select(runColumns).from(importRuns).where(where).orderBy(desc(importRuns.at), desc(importRuns.id)).offset(start).limit(length),
     db
       .select({ n: count() })
       .from(importRuns)
+      .where(where)
       .then((r) => Number(r[0]?.n ?? 0)),
   ]);
   return { rows, total };

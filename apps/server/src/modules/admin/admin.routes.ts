@@ -14,7 +14,6 @@ import {
   ZErrorEnvelope,
   ZImportKindParams,
   ZImportQuery,
-  ZImportReport,
   ZImportRunDetail,
   ZImportRunIdParams,
   ZImportRunList,
@@ -31,8 +30,9 @@ import {
   ZPaging,
   ZTokenResponse,
 } from '@portal/contract';
-import { AppError, badRequest } from '../../lib/errors';
+import { badRequest } from '../../lib/errors';
 import { formatOf } from '../../lib/imports/read';
+import { receiveUpload, uploadTooLarge } from '../../lib/imports/upload';
 import { adminOf } from '../../plugins/auth';
 import type { AdminService } from './admin.service';
 import { importKindScope } from './import-kinds';
@@ -40,20 +40,21 @@ import { importKindScope } from './import-kinds';
 const errors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope, 403: ZErrorEnvelope };
 /** Routes only a logged-in operator opens (no API key). */
 const operatorsOnly = { admin: { scope: null } };
-const importScope = { admin: { scope: 'import' as const } };
 const companiesScope = { admin: { scope: 'companies' as const } };
+/** The import history: an operator sees every run, a key the runs of the kinds its scope imports. */
+const runsScope = { admin: { scope: ['import', 'companies'] as const } };
 /** An import or template of a kind: the kind's scope (`companies` for companies, else `import`). */
 const kindScope = { admin: { scope: importKindScope } };
-/** Largest import file. */
-export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
-
 const langOf = (query: string | undefined, acceptLanguage: string | undefined) =>
   query ?? (UI_LANGUAGES as readonly string[]).find((l) => (acceptLanguage ?? '').toLowerCase().startsWith(l));
 
 /** (addition, issue 15) The distributor's admin area: operator login, API keys, audit log. */
-export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async (app, { admin }) => {
-  // multipart bodies in this scope only (import files)
-  await app.register(multipart, { limits: { files: 1, fields: 5, fileSize: IMPORT_MAX_BYTES, parts: 6 } });
+export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; importMaxBytes: number }> = async (
+  app,
+  { admin, importMaxBytes },
+) => {
+  // multipart bodies in this scope only (import files, up to the IMPORT_MAX_BYTES setting)
+  await app.register(multipart, { limits: { files: 1, fields: 5, fileSize: importMaxBytes, parts: 6 } });
 
   app.post(
     '/admin/imports/:kind',
@@ -61,36 +62,42 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
       config: { ...kindScope, uploadFile: true },
       schema: {
         tags: ['admin'],
-        summary: '(addition) Import a CSV or XLSX file of a kind: all rows or none',
+        summary: '(addition) Import a CSV, XLSX or ZIP file of a kind as a job: all rows or none',
         description:
-          `Kinds: ${IMPORT_KINDS.join(', ')}. The body is multipart/form-data with one file part (CSV in UTF-8, or XLSX: its first sheet); ` +
-          'the first row names the columns (see the template). Rows are matched by their natural key: the report counts created, ' +
-          'updated and unchanged; importing the same file again changes nothing. One bad row rejects the whole file and every bad row ' +
-          'is reported with its row number, column and message (in `lang`, else Accept-Language). `dryRun=true` reports without writing. ' +
-          'Scope `import`; the `companies` kind needs scope `companies`.',
+          `Kinds: ${IMPORT_KINDS.join(', ')}. The body is multipart/form-data with one file part: a CSV (UTF-8 with or without BOM, ` +
+          'UTF-16 with BOM, or CP949/EUC-KR: detected, or named by `encoding`), an XLSX (its first sheet) or a ZIP (the sheet and ' +
+          'the files its rows name); the first row names the columns (see the template). The upload is received whole (at most the ' +
+          'IMPORT_MAX_BYTES setting, default 128 MB: a larger body answers 413 and nothing is written), then imported as a job: the ' +
+          'answer is 202 with the run at once (`Location` names it). Poll `GET /api/admin/import-runs/{id}` for its progress ' +
+          '(`status` queued → running → done | failed, `phase`, `rows_read`, `rows_written`) and, once finished, its report. Rows ' +
+          'are matched by their natural key: the report counts created, updated and unchanged; importing the same file again ' +
+          'changes nothing. One bad row rejects the whole file and every bad row is reported with its row number, column and ' +
+          'message (in `lang`, else Accept-Language); a byte invalid in the encoding is reported with its row and byte offset. ' +
+          '`dryRun=true` reports without writing. Scope `import`; the `companies` kind needs scope `companies`.',
         params: ZImportKindParams,
         querystring: ZImportQuery,
-        response: { 200: ZImportReport, ...errors, 413: ZErrorEnvelope },
+        response: { 202: ZImportRunDetail, ...errors, 413: ZErrorEnvelope, 503: ZErrorEnvelope },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data.');
       // a body declared larger than the limit is refused before a byte of it is read
-      if (Number(request.headers['content-length'] ?? 0) > IMPORT_MAX_BYTES + 64 * 1024)
-        throw new AppError(413, 'PAYLOAD_TOO_LARGE', `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`);
+      if (Number(request.headers['content-length'] ?? 0) > importMaxBytes + 64 * 1024) throw uploadTooLarge(importMaxBytes);
       const file = await request.file();
       if (!file) throw badRequest('Send one file.');
-      try {
-        return await admin.importFile(adminOf(request), request.params.kind, file.file, {
-          format: formatOf(file.filename),
-          dryRun: request.query.dryRun,
-          lang: langOf(request.query.lang, request.headers['accept-language']),
-          fileName: file.filename,
-        });
-      } finally {
-        // what was not read (a file rejected at its header) is drained, so the request ends
-        file.file.resume();
-      }
+      // received whole (a chunked body over the limit: 413, nothing kept) before the import starts
+      const upload = await receiveUpload(file.file, importMaxBytes);
+      const run = await admin.startImport(adminOf(request), {
+        kind: request.params.kind,
+        file: upload,
+        removeFile: true,
+        fileName: file.filename,
+        format: formatOf(file.filename),
+        dryRun: request.query.dryRun,
+        encoding: request.query.encoding,
+        lang: langOf(request.query.lang, request.headers['accept-language']),
+      });
+      return reply.code(202).header('location', `/api/admin/import-runs/${run.id}`).send(run);
     },
   );
 
@@ -247,30 +254,33 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
   app.get(
     '/admin/import-runs',
     {
-      config: importScope,
+      config: runsScope,
       schema: {
         tags: ['admin'],
         summary: '(addition) The import history, newest first: who imported which file when, and what came of it',
-        description: 'Every import is recorded: committed, dry runs, rejected files (bad rows) and unreadable files. Scope `import`.',
+        description:
+          'Every import is recorded: queued and running ones with their progress, committed, dry runs, rejected files (bad rows), ' +
+          'unreadable files and failed runs (a run whose server process stopped is marked failed at the next start). Scope `import` ' +
+          '(the runs of every kind but companies) or `companies` (the companies runs); an operator sees them all.',
         querystring: ZPaging,
         response: { 200: ZImportRunList, ...errors },
       },
     },
-    async (request) => admin.listImportRuns(request.query.start, request.query.length),
+    async (request) => admin.listImportRuns(request.query.start, request.query.length, adminOf(request)),
   );
 
   app.get(
     '/admin/import-runs/:id',
     {
-      config: importScope,
+      config: runsScope,
       schema: {
         tags: ['admin'],
-        summary: '(addition) One import run with its report (the row errors included)',
+        summary: '(addition) One import run: its progress while it runs, its report (the row errors included) once finished',
         params: ZImportRunIdParams,
         response: { 200: ZImportRunDetail, ...errors, 404: ZErrorEnvelope },
       },
     },
-    async (request) => admin.importRun(request.params.id),
+    async (request) => admin.importRun(request.params.id, adminOf(request)),
   );
 
   // ---------------------------------------------------------------- companies (scope companies)

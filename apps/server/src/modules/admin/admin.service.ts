@@ -4,8 +4,6 @@ import type {
   TAdminCompanyCreateBody,
   TAdminLoginBody,
   TAuditEntry,
-  TImportRun,
-  TImportRunDetail,
   TOperator,
   TOperatorKey,
   TOperatorKeyCreated,
@@ -18,16 +16,15 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { FileStore } from '../../lib/file-store';
 import { notifyAccountChanged, type MailContext } from '../../lib/mail/notify';
 import type { PasswordHasher } from '../../lib/password';
-import type { Readable } from 'node:stream';
-import type { TImportKind, TImportReport } from '@portal/contract';
-import type { ImportFormat, SheetFormat } from '../../lib/imports/read';
-import { runImport } from '../../lib/imports/run';
+import type { TImportKind } from '@portal/contract';
+import type { SheetFormat } from '../../lib/imports/read';
 import { importTemplate } from '../../lib/imports/template';
 import * as repo from './admin.repository';
 import { clientKey } from '../../lib/client-address';
 import type { AuthService } from '../auth/auth.service';
 import * as throttle from '../auth/throttle';
-import { IMPORT_KIND_DEFS, takeAccountChanges } from './import-kinds';
+import { IMPORT_KIND_DEFS } from './import-kinds';
+import { createImportJobs, type StartImport } from './import-jobs';
 
 export interface AdminDeps {
   db: Db;
@@ -41,6 +38,8 @@ export interface AdminDeps {
   mail?: MailContext;
   /** the business time zone imports read dates and times without an offset in (config timeZone; default Asia/Seoul) */
   timeZone?: string;
+  /** PGlite: this process is the database's only one (an unfinished import run at start is a dead one) */
+  singleProcess?: boolean;
   /** company passwords and sessions (a reset or deactivation ends them the way a password change does) */
   auth: Pick<AuthService, 'setInitialPassword' | 'revokeOtherSessions' | 'forgetSessions'>;
 }
@@ -98,40 +97,13 @@ function toCompany(c: repo.AdminCompanyRow): TAdminCompany {
   };
 }
 
-type RunRow = Awaited<ReturnType<typeof repo.listImportRuns>>['rows'][number];
-function toRun(r: RunRow): TImportRun {
-  return {
-    id: r.id,
-    kind: r.kind,
-    actor_kind: r.actorKind as TImportRun['actor_kind'],
-    actor: r.actor,
-    file_name: r.fileName,
-    dry_run: r.dryRun,
-    committed: r.committed,
-    rows: r.rows,
-    created: r.created,
-    updated: r.updated,
-    unchanged: r.unchanged,
-    error_count: r.errorCount,
-    at: r.at.toISOString(),
-  };
-}
-
 export function createAdminService(deps: AdminDeps) {
   const { db, now, hasher } = deps;
   const ttlSeconds = Math.round(deps.tokenTtlMinutes * 60);
 
-  /**
-   * Records an admin write (in the caller's transaction when given one). A companies import's entry brings the
-   * e-mail and password changes of that import with it, one entry per company and change, by the same actor.
-   */
+  /** Records an admin write (in the caller's transaction when given one). An import's entries are written by its job (import-jobs.ts). */
   async function audit(actor: Actor, action: string, target: string, counts: Record<string, number> | null = null, tx: DbOrTx = db) {
-    const at = now();
-    await repo.insertAudit(tx, { ...actorOf(actor), action, target, counts, at });
-    if (action === 'import.companies')
-      for (const c of takeAccountChanges(tx))
-        for (const what of c.changed)
-          await repo.insertAudit(tx, { ...actorOf(actor), action: `company.${what}`, target: c.id, counts: null, at });
+    await repo.insertAudit(tx, { ...actorOf(actor), action, target, counts, at: now() });
   }
 
   async function companyById(id: string): Promise<TAdminCompany> {
@@ -139,6 +111,16 @@ export function createAdminService(deps: AdminDeps) {
     if (!row) throw notFound('No such company');
     return toCompany(row);
   }
+
+  const imports = createImportJobs({
+    db,
+    now,
+    fileStore: deps.fileStore,
+    mail: deps.mail,
+    timeZone: deps.timeZone,
+    singleProcess: deps.singleProcess,
+    onCompaniesImported: () => deps.auth.forgetSessions(),
+  });
 
   const lookup: AdminLookup = {
     async liveOperator(sid, operatorIdx) {
@@ -266,79 +248,11 @@ export function createAdminService(deps: AdminDeps) {
       });
     },
 
-    /**
-     * Imports a file of a kind (lib/imports: all or nothing, dry run rolls back) and records the run in the
-     * import history: a committed one in the import's transaction (with its audit entry), a dry run, a
-     * rejected file and an unreadable one in an insert of their own. The report names the run.
-     */
-    async importFile(
-      actor: Actor,
-      kind: TImportKind,
-      input: Readable,
-      opts: { format: ImportFormat; dryRun: boolean; lang?: string; fileName: string },
-    ): Promise<TImportReport> {
-      const def = IMPORT_KIND_DEFS[kind];
-      const fileName = opts.fileName.slice(0, 200);
-      const record = (tx: DbOrTx, r: TImportReport) => {
-        const { run_id: _, ...report } = r;
-        return repo.insertImportRun(tx, {
-          kind,
-          ...actorOf(actor),
-          fileName,
-          dryRun: r.dry_run,
-          committed: r.committed,
-          rows: r.rows,
-          created: r.created,
-          updated: r.updated,
-          unchanged: r.unchanged,
-          errorCount: r.errors.length,
-          report,
-          at: now(),
-        });
-      };
-      let report: TImportReport;
-      try {
-        report = await runImport(db, def, input, {
-          ...opts,
-          env: { now, timeZone: deps.timeZone, fileStore: deps.fileStore, mail: deps.mail },
-          afterWrite: async (tx, r) => {
-            await audit(
-              actor,
-              `import.${kind}`,
-              fileName,
-              { rows: r.rows, created: r.created, updated: r.updated, unchanged: r.unchanged },
-              tx,
-            );
-            return record(tx, r);
-          },
-        });
-      } catch (e) {
-        // a file that cannot be read is in the history too, with the reason as its one error
-        if (e instanceof AppError && e.statusCode === 400) {
-          const message = e.issues?.[0]?.message ?? e.message;
-          const r = { kind, run_id: null, dry_run: opts.dryRun, committed: false, rows: 0, created: 0, updated: 0, unchanged: 0 };
-          await record(db, { ...r, errors: [{ row: 1, column: 'file', message }] });
-        }
-        throw e;
-      }
-      if (report.committed) {
-        // an import may have deactivated companies or reset passwords: no session is taken from memory any more
-        if (kind === 'companies') deps.auth.forgetSessions();
-        return report;
-      }
-      return { ...report, run_id: await record(db, report) };
-    },
-
-    async listImportRuns(start: number, length: number) {
-      const { rows, total } = await repo.listImportRuns(db, start, length);
-      return { dataset: rows.map(toRun), total_cnt: total };
-    },
-
-    async importRun(id: number): Promise<TImportRunDetail> {
-      const row = await repo.findImportRun(db, id);
-      if (!row) throw notFound('No such import run');
-      return { ...toRun(row), report: { ...row.report, run_id: row.id } };
-    },
+    // imports run as jobs (issue 56): modules/admin/import-jobs.ts
+    ...imports,
+    /** Records the run of an upload (queued) and queues its job: the run, at once. */
+    startImport: (actor: Actor, job: Omit<StartImport, 'actorKind' | 'actor'>) =>
+      imports.startImport({ ...actorOf(actor), ...job, fileName: job.fileName.slice(0, 200) }),
 
     // -------------------------------------------------------- companies (issue 15)
 

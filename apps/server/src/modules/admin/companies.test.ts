@@ -4,7 +4,7 @@ import { auditLog, companies, mailOutbox } from '../../db/schema';
 import { createOperator } from '../../test/factories';
 import { rememberSecret } from '../../test/log-capture';
 import { createTestApp, type TestContext } from '../../test/helper';
-import { multipartFile } from '../../test/multipart';
+import { importJob } from '../../test/imports';
 
 const DB = process.env.TEST_DB ?? 'pglite';
 let t: TestContext;
@@ -29,7 +29,7 @@ const auditOf = async (target: string) =>
   (await t.db.select().from(auditLog).where(eq(auditLog.target, target))).map((a) => `${a.actorKind}:${a.action}`);
 
 const importCsv = (csv: string, query = '', bearer = op, fileName = 'companies.csv') =>
-  t.inject(bearer, { method: 'POST', url: `/api/admin/imports/companies${query}`, ...multipartFile(fileName, csv) });
+  importJob(t, bearer, 'companies', fileName, csv, query);
 
 describe(`admin companies (${DB})`, () => {
   it('creates a company with a must-change password; 409 for a taken id, 400 naming an unknown country or division', async () => {
@@ -159,8 +159,16 @@ describe(`admin companies (${DB})`, () => {
     expect(await auditOf('by-key')).toEqual(['key:company.create']);
     expect((await get('/api/admin/companies', importKey)).statusCode).toBe(403);
     expect((await post('/api/admin/companies/by-key/deactivate', {}, importKey)).statusCode).toBe(403);
-    expect((await get('/api/admin/import-runs', companiesKey)).statusCode).toBe(403);
-    expect((await get('/api/admin/import-runs', importKey)).statusCode).toBe(200);
+    // a companies key reads the history of the companies imports only (it follows its own runs); an import key the others
+    expect((await importCsv('id,company_name,country\nby-key,K,KOR\n', '?dryRun=true', companiesKey)).statusCode).toBe(202);
+    expect((await importCsv('id,company_name,country\nby-key,K,KOR\n', '', importKey)).statusCode).toBe(403);
+    const kindsSeenBy = async (key: string) => {
+      const runs = await get('/api/admin/import-runs?start=0&length=100', key);
+      expect(runs.statusCode).toBe(200);
+      return new Set(runs.json<{ dataset: { kind: string }[] }>().dataset.map((r) => r.kind));
+    };
+    expect(await kindsSeenBy(companiesKey)).toEqual(new Set(['companies']));
+    expect((await kindsSeenBy(importKey)).has('companies')).toBe(false);
     const co = await t.createCompany();
     const companyToken = await t.login(co.id, co.password);
     expect((await get('/api/admin/companies', companyToken)).statusCode).toBe(401);
@@ -214,7 +222,7 @@ describe(`import history (${DB})`, () => {
     const dry = await importCsv('id,company_name,country\nhist-two,History Two,KOR\n', '?dryRun=true', op, 'dry.csv');
     const rejected = await importCsv('id,company_name,country\nhist-three,,KOR\nhist-four,Four,XXX\n', '', op, 'bad.csv');
     const unreadable = await importCsv('not a spreadsheet', '', op, 'broken.xlsx');
-    expect(unreadable.statusCode).toBe(400);
+    expect(unreadable.run).toMatchObject({ status: 'done', committed: false, error_count: 1 });
     const ids = [committed, dry, rejected].map((r) => r.json().run_id as number);
     expect(ids.every((id) => Number.isInteger(id))).toBe(true);
     expect(new Set(ids).size).toBe(3);
@@ -222,7 +230,7 @@ describe(`import history (${DB})`, () => {
     const list = (await get('/api/admin/import-runs?length=4')).json();
     expect(list.total_cnt).toBe(before + 4);
     expect(list.dataset.map((r: { file_name: string; dry_run: boolean; committed: boolean; error_count: number }) => r)).toMatchObject([
-      { file_name: 'broken.xlsx', committed: false, error_count: 1, actor_kind: 'operator' },
+      { file_name: 'broken.xlsx', committed: false, error_count: 1, actor_kind: 'operator', status: 'done', phase: 'finished' },
       { id: ids[2], file_name: 'bad.csv', committed: false, dry_run: false, rows: 2, error_count: 2 },
       { id: ids[1], file_name: 'dry.csv', committed: false, dry_run: true, created: 1, error_count: 0 },
       { id: ids[0], file_name: 'hist.csv', committed: true, created: 1, kind: 'companies' },
@@ -272,7 +280,7 @@ describe(`a change of a company's e-mail lists or password is audited and told a
     const key = (await post('/api/admin/keys', { name: 'crm sync', scope: 'companies' })).json().key as string;
     const csv = `id,company_name,country,email,email_invoice\n${co.id},Company ${co.id},KOR,attacker@new.test,ar@old.test\n`;
     const res = await importCsv(csv, '', key);
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.statusCode, res.body).toBe(202);
     expect(res.json()).toMatchObject({ committed: true, updated: 1 });
     expect(await auditRows(co.id)).toEqual(['key:crm sync:company.email']);
     const mails = await mailsOf(co.idx);

@@ -54,8 +54,8 @@ export interface ImportedAccountChange {
 const accountChanges = new WeakMap<DbOrTx, ImportedAccountChange[]>();
 
 /**
- * The e-mail and password changes a companies import made in this transaction, taken once: the admin service
- * writes them into the audit log with the importer (admin.service.ts `audit`), in the same transaction.
+ * The e-mail and password changes a companies import made in this transaction, taken once: the import's job
+ * writes them into the audit log with the importer (import-jobs.ts), in the same transaction.
  */
 export function takeAccountChanges(tx: DbOrTx): ImportedAccountChange[] {
   const changes = accountChanges.get(tx) ?? [];

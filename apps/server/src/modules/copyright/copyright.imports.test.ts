@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCopyrightBooksResponse, TRoyaltyResponse } from '@portal/contract';
 import { createOperator } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/helper';
-import { multipartFile } from '../../test/multipart';
+import { importJob } from '../../test/imports';
 
 let t: TestContext;
 let op: string;
@@ -26,9 +26,9 @@ afterAll(() => t.close());
 const example = (kind: string) => readFileSync(path.join(import.meta.dirname, '../admin/examples', `${kind}.csv`), 'utf8');
 
 async function importFile(kind: string, data: string, query = '') {
-  const res = await t.inject(op, { method: 'POST', url: `/api/admin/imports/${kind}${query}`, ...multipartFile(`${kind}.csv`, data) });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ committed: boolean; rows: number; created: number; updated: number; unchanged: number; errors: unknown[] }>();
+  const res = await importJob(t, op, kind, `${kind}.csv`, data, query);
+  expect(res.statusCode, res.body).toBe(202);
+  return res.json();
 }
 
 const one = async <T>(query: ReturnType<typeof sql>) => ((await t.db.execute(query)) as unknown as { rows: T[] }).rows[0]!;

@@ -8,7 +8,7 @@ import { createDiskFileStore } from '../../lib/file-store';
 import { insertHelpFile } from './help.repository';
 import { createOperator } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/helper';
-import { multipartFile } from '../../test/multipart';
+import { importJob } from '../../test/imports';
 
 let t: TestContext;
 let token: string;
@@ -27,8 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const importFile = (kind: string, fileName: string, data: Buffer | string, query = '') =>
-  t.inject(token, { method: 'POST', url: `/api/admin/imports/${kind}${query}`, ...multipartFile(fileName, data) });
+const importFile = (kind: string, fileName: string, data: Buffer | string, query = '') => importJob(t, token, kind, fileName, data, query);
 
 /** A zip of the files of a folder (their paths relative to it), with entries changed or added by `extra`. */
 function zipFolder(dir: string, extra: Record<string, Buffer | string> = {}) {
@@ -53,7 +52,7 @@ describe('notices import', () => {
 
   it('a dry run counts and writes nothing', async () => {
     const res = await importFile('notices', 'notices.csv', csv(), '?dryRun=true');
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.statusCode, res.body).toBe(202);
     expect(res.json()).toMatchObject({ dry_run: true, committed: false, rows: 2, created: 2, errors: [] });
     expect(await count('bbs_posts')).toBe(0);
   });
@@ -138,11 +137,7 @@ describe('notices import', () => {
       const login = await other.app.inject({ method: 'POST', url: '/api/admin/login', payload: { id: o.id, password: o.password } });
       const file =
         'ref,title,content,posted_at\nny-1,Day,<p>x</p>,2026-11-20\nny-2,Time,<p>x</p>,2026-07-01 09:30\nny-3,Own,<p>x</p>,2026-11-20T09:30+09:00';
-      const res = await other.inject(login.json().access_token, {
-        method: 'POST',
-        url: '/api/admin/imports/notices',
-        ...multipartFile('n.csv', file),
-      });
+      const res = await importJob(other, login.json().access_token, 'notices', 'n.csv', file);
       expect(res.json()).toMatchObject({ committed: true, created: 3 });
       const posted = await other.db.select({ ref: bbsPosts.importRef, at: bbsPosts.createdAt }).from(bbsPosts).orderBy(bbsPosts.importRef);
       expect(posted.map((p) => [p.ref, p.at.toISOString()])).toEqual([
@@ -234,7 +229,7 @@ describe('help-files import', () => {
 
   it('a dry run counts, stores no file and writes no row', async () => {
     const res = await importFile('help-files', 'help.zip', zipFolder(dir), '?dryRun=true');
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.statusCode, res.body).toBe(202);
     expect(res.json()).toMatchObject({ dry_run: true, committed: false, rows: 2, created: 2, errors: [] });
     expect(await count('stored_files')).toBe(0);
     expect(storedBytes()).toBe(0);

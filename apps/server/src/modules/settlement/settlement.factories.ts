@@ -6,7 +6,7 @@ import { zipSync } from 'fflate';
 import type { DbOrTx } from '../../db/client';
 import { buyInvoiceLines, buyInvoices, buyPaymentInvoices, buyPayments, currencies } from '../../db/schema';
 import type { TestContext } from '../../test/helper';
-import { multipartFile } from '../../test/multipart';
+import { importJob } from '../../test/imports';
 
 let seq = 0;
 
@@ -107,10 +107,10 @@ export async function insertPayment(
 /** The example files of the imports (admin/examples). */
 export const IMPORT_EXAMPLES = path.join(import.meta.dirname, '..', 'admin', 'examples');
 
-/** POST /api/admin/imports/{kind} with one file, as the operator console sends it; the report. */
+/** POST /api/admin/imports/{kind} with one file, as the operator console sends it; the report once its job is over. */
 export async function importUpload(t: TestContext, token: string, kind: string, fileName: string, data: Buffer | string, query = '') {
-  const res = await t.inject(token, { method: 'POST', url: `/api/admin/imports/${kind}${query}`, ...multipartFile(fileName, data) });
-  if (res.statusCode !== 200) throw new Error(`import ${kind}: ${res.statusCode} ${res.body}`);
+  const res = await importJob(t, token, kind, fileName, data, query);
+  if (res.statusCode !== 202) throw new Error(`import ${kind}: ${res.statusCode} ${res.body}`);
   return res.json();
 }
 

@@ -1,4 +1,4 @@
-import type { TImportKind, TImportReport } from '@portal/contract';
+import type { TImportEncoding, TImportKind, TImportRunDetail } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { saveBlob } from '../../../lib/api-client';
 import { adminApi } from './admin-client';
@@ -8,14 +8,33 @@ export interface ImportInput {
   file: File;
   dryRun: boolean;
   lang: string;
+  encoding: TImportEncoding;
+  /** the fraction of the file sent (0..1) */
   onProgress?: (fraction: number) => void;
+  /** the run as its job goes (queued, then running: phase, rows read, rows written) */
+  onRun?: (run: TImportRunDetail) => void;
+  /** how often the run is asked for while it runs */
+  pollMs?: number;
 }
 
-/** POST admin/imports/{kind}: the file as multipart (field `file`), with upload progress. */
-export const runImport = ({ kind, file, dryRun, lang, onProgress }: ImportInput) => {
+const finished = (run: TImportRunDetail) => run.status === 'done' || run.status === 'failed';
+
+/**
+ * POST admin/imports/{kind}: the file as multipart (field `file`), with upload progress; the server answers
+ * 202 with the run at once (issue 56), and the run is asked for (GET admin/import-runs/{id}) until its job
+ * is over: the finished run, its report included.
+ */
+export const runImport = async ({ kind, file, dryRun, lang, encoding, onProgress, onRun, pollMs = 1000 }: ImportInput) => {
   const form = new FormData();
   form.append('file', file, file.name);
-  return adminApi.upload<TImportReport>(`imports/${kind}`, form, { query: { dryRun, lang }, onProgress });
+  let run = await adminApi.upload<TImportRunDetail>(`imports/${kind}`, form, { query: { dryRun, lang, encoding }, onProgress });
+  onRun?.(run);
+  while (!finished(run)) {
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+    run = await adminApi.get<TImportRunDetail>(`import-runs/${run.id}`);
+    onRun?.(run);
+  }
+  return run;
 };
 
 /** A dry run or an import; either adds a run to the history. */

@@ -12,7 +12,19 @@ const STATUS = {
   committed: { key: 'imports.statusCommitted', color: 'green' },
   dry: { key: 'imports.statusDryRun', color: 'blue' },
   rejected: { key: 'imports.statusRejected', color: 'red' },
+  running: { key: 'imports.statusRunning', color: 'gray' },
+  failed: { key: 'imports.statusFailed', color: 'red' },
 } as const;
+
+/** A run's badge: still going (queued or running), failed (it could not finish), else what its report says. */
+const statusOf = (r: TImportRun) =>
+  r.status === 'queued' || r.status === 'running'
+    ? 'running'
+    : r.status === 'failed'
+      ? 'failed'
+      : r.error_count > 0
+        ? 'rejected'
+        : reportOutcome(r);
 
 /** The import history (GET admin/import-runs): who ran which file when, with what result; each report can be opened. */
 export function ImportHistory() {
@@ -37,11 +49,11 @@ export function ImportHistory() {
       key: 'status',
       header: t('imports.status'),
       render: (r) => {
-        const s = STATUS[r.error_count > 0 ? 'rejected' : reportOutcome(r)];
+        const s = STATUS[statusOf(r)];
         return (
           <Badge color={s.color} variant="light" data-testid="run-status">
-            {t(s.key)}
-            {r.error_count > 0 ? ` (${formatInteger(r.error_count)})` : ''}
+            {t(s.key, { read: formatInteger(r.rows_read) })}
+            {r.error_count > 0 && statusOf(r) === 'rejected' ? ` (${formatInteger(r.error_count)})` : ''}
           </Badge>
         );
       },
@@ -90,7 +102,18 @@ export function ImportHistory() {
             {t(`common:${errorMessageKey(detail.error)}`)}
           </Text>
         )}
-        {detail.data && <ImportReportView report={detail.data.report} headingLevel={3} />}
+        {detail.data?.report ? (
+          <ImportReportView report={detail.data.report} headingLevel={3} />
+        ) : (
+          detail.data && (
+            <Text>
+              {t(`imports.phase.${detail.data.phase}`, {
+                read: formatInteger(detail.data.rows_read),
+                written: formatInteger(detail.data.rows_written),
+              })}
+            </Text>
+          )
+        )}
       </Modal>
     </section>
   );

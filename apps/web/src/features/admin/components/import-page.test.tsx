@@ -1,4 +1,4 @@
-import { ZImportReport, ZImportRunDetail, ZImportRunList, type TImportReport, type TImportRun } from '@portal/contract';
+import { ZImportRunDetail, ZImportRunList, type TImportReport, type TImportRun, type TImportRunDetail } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -39,8 +39,44 @@ const run = (over: Partial<TImportRun>): TImportRun => ({
   unchanged: 0,
   error_count: 1,
   at: '2026-11-20T10:00:00Z',
+  status: 'done',
+  phase: 'finished',
+  rows_read: 2,
+  rows_written: 0,
+  finished_at: '2026-11-20T10:00:01Z',
   ...over,
 });
+
+/**
+ * The server's job flow (issue 56): POST answers 202 with the run queued; the run is then running (once,
+ * with `progress`), then done with `final` as its report.
+ */
+function jobFlow(final: (kind: string, dryRun: boolean) => TImportReport, progress = { rows_read: 1000, rows_written: 500 }) {
+  const runs = new Map<number, { polls: number; report: TImportReport }>();
+  let next = 40;
+  return [
+    http.post(api('admin/imports/:kind'), ({ request, params }) => {
+      const url = new URL(request.url);
+      calls.push({ method: 'POST', path: url.pathname, query: url.searchParams, auth: request.headers.get('authorization') });
+      const id = next++;
+      const r = final(String(params.kind), url.searchParams.get('dryRun') === 'true');
+      runs.set(id, { polls: 0, report: { ...r, run_id: id } });
+      const queued: TImportRunDetail = { ...run({ id, status: 'queued', phase: 'queued', rows_read: 0, finished_at: null }), report: null };
+      return HttpResponse.json(ZImportRunDetail.parse(queued), { status: 202 });
+    }),
+    http.get(api('admin/import-runs/:id'), ({ params }) => {
+      const id = Number(params.id);
+      const job = runs.get(id);
+      if (!job) return undefined;
+      job.polls++;
+      const detail: TImportRunDetail =
+        job.polls === 1
+          ? { ...run({ id, status: 'running', phase: 'reading', ...progress, finished_at: null }), report: null }
+          : { ...run({ id, committed: job.report.committed, rows_read: job.report.rows }), report: job.report };
+      return answer(ZImportRunDetail, detail);
+    }),
+  ];
+}
 
 /** Every call the page made: method, path, query and the authorization header. */
 let calls: { method: string; path: string; query: URLSearchParams; auth: string | null }[] = [];
@@ -70,19 +106,7 @@ const csv = () => new File(['id,company_name,country\nhanbit,Hanbit,KOR\n'], 'co
 
 describe('import centre (mocked API)', { timeout: 30_000 }, () => {
   it('dry run → report without errors → Import: both sent with the operator token, the kind and the UI language', async () => {
-    server.use(
-      http.post(api('admin/imports/:kind'), ({ request, params }) => {
-        const url = new URL(request.url);
-        calls.push({
-          method: 'POST',
-          path: url.pathname,
-          query: url.searchParams,
-          auth: request.headers.get('authorization'),
-        });
-        const dry = url.searchParams.get('dryRun') === 'true';
-        return answer(ZImportReport, report({ kind: String(params.kind), dry_run: dry, committed: !dry, run_id: dry ? 1 : 2 }));
-      }),
-    );
+    server.use(...jobFlow((kind, dry) => report({ kind, dry_run: dry, committed: !dry })));
     const append = vi.spyOn(FormData.prototype, 'append');
     const file = csv();
     const user = userEvent.setup({ delay: null });
@@ -90,6 +114,9 @@ describe('import centre (mocked API)', { timeout: 30_000 }, () => {
     await user.upload(screen.getByTestId('import-file'), file);
     expect(screen.getByTestId('import-chosen')).toHaveTextContent('companies.csv');
     await user.click(screen.getByTestId('import-dry-run'));
+    // the job's progress while it runs: phase, rows read, rows written
+    expect(await screen.findByText('Checking and writing the rows: 1,000 read, 500 written…', {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByTestId('import-job')).toHaveTextContent('Import run 40: 1,000 rows read, 500 written');
 
     const dry = await screen.findByTestId('import-report', {}, SLOW);
     expect(dry).toHaveAttribute('data-outcome', 'dry');
@@ -104,9 +131,9 @@ describe('import centre (mocked API)', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Imported: 2 created, 1 updated, 0 unchanged.', {}, SLOW)).toBeInTheDocument();
 
     const posts = calls.filter((c) => c.method === 'POST');
-    expect(posts.map((c) => [c.path, c.query.get('dryRun'), c.query.get('lang'), c.auth])).toEqual([
-      ['/api/admin/imports/companies', 'true', 'en', 'Bearer operator-token'],
-      ['/api/admin/imports/companies', 'false', 'en', 'Bearer operator-token'],
+    expect(posts.map((c) => [c.path, c.query.get('dryRun'), c.query.get('lang'), c.query.get('encoding'), c.auth])).toEqual([
+      ['/api/admin/imports/companies', 'true', 'en', 'auto', 'Bearer operator-token'],
+      ['/api/admin/imports/companies', 'false', 'en', 'auto', 'Bearer operator-token'],
     ]);
     // the multipart part as built (jsdom's XMLHttpRequest loses a FormData body on its way to the mock;
     // the e2e spec sees the file and its name arrive on the real server)
@@ -117,24 +144,24 @@ describe('import centre (mocked API)', { timeout: 30_000 }, () => {
 
   it('a report with bad rows lists row, column and message, and offers no import', async () => {
     server.use(
-      http.post(api('admin/imports/:kind'), () =>
-        answer(
-          ZImportReport,
-          report({
-            rows: 3,
-            created: 0,
-            updated: 0,
-            errors: [
-              { row: 3, column: 'country', message: 'Unknown country code.' },
-              { row: 4, column: 'id', message: 'Letters, digits and . _ @ - only.' },
-            ],
-          }),
-        ),
+      ...jobFlow(() =>
+        report({
+          rows: 3,
+          created: 0,
+          updated: 0,
+          errors: [
+            { row: 3, column: 'country', message: 'Unknown country code.' },
+            { row: 4, column: 'id', message: 'Letters, digits and . _ @ - only.' },
+          ],
+        }),
       ),
     );
     const user = userEvent.setup({ delay: null });
     await render();
     await user.upload(screen.getByTestId('import-file'), csv());
+    // a CP949 file named as such (the server detects it too)
+    await user.click(screen.getByTestId('import-encoding'));
+    await user.click(await screen.findByRole('option', { name: 'Korean (CP949 / EUC-KR)', hidden: true }, SLOW));
     await user.click(screen.getByTestId('import-dry-run'));
     const rep = await screen.findByTestId('import-report', {}, SLOW);
     expect(rep).toHaveAttribute('data-outcome', 'rejected');
@@ -153,6 +180,32 @@ describe('import centre (mocked API)', { timeout: 30_000 }, () => {
     ]);
     expect(within(rep).getByTestId('count-errorCount')).toHaveTextContent('2');
     expect(screen.queryByTestId('import-commit')).not.toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.query.get('encoding')).toBe('euc-kr');
+  });
+
+  it('a run that could not finish (its server stopped) shows its message, and no report', async () => {
+    server.use(
+      http.post(api('admin/imports/:kind'), () =>
+        HttpResponse.json(
+          ZImportRunDetail.parse({ ...run({ id: 9, status: 'queued', phase: 'queued', finished_at: null }), report: null }),
+          {
+            status: 202,
+          },
+        ),
+      ),
+      http.get(api('admin/import-runs/9'), () =>
+        answer(ZImportRunDetail, {
+          ...run({ id: 9, status: 'failed' }),
+          report: report({ errors: [{ row: 0, column: '', message: 'The import stopped before it finished.' }] }),
+        }),
+      ),
+    );
+    const user = userEvent.setup({ delay: null });
+    await render();
+    await user.upload(screen.getByTestId('import-file'), csv());
+    await user.click(screen.getByTestId('import-dry-run'));
+    expect(await screen.findByTestId('import-failure', {}, SLOW)).toHaveTextContent('The import stopped before it finished.');
+    expect(screen.queryByTestId('import-report')).not.toBeInTheDocument();
   });
 
   it('a kind the server does not have yet (404) says so', async () => {

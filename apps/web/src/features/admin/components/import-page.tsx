@@ -1,10 +1,18 @@
 import { Alert, Anchor, Button, Group, Progress, Select, Stack, Text } from '@mantine/core';
-import { IMPORT_KINDS, type TImportKind, type TImportReport } from '@portal/contract';
+import {
+  IMPORT_ENCODINGS,
+  IMPORT_KINDS,
+  type TImportEncoding,
+  type TImportKind,
+  type TImportReport,
+  type TImportRunDetail,
+} from '@portal/contract';
 import { IconDownload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError, errorMessageKey } from '../../../lib/api-client';
+import { formatInteger } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { downloadTemplate, useRunImport } from '../api/imports';
@@ -14,13 +22,17 @@ import { ImportReportView } from './import-report';
 
 /**
  * The import centre (issue 15): a kind, a file, first a dry run (the report in the UI language),
- * then — only when no row is wrong — the import itself. The history of every run is below.
+ * then — only when no row is wrong — the import itself. The history of every run is below. Each is a
+ * job on the server (issue 56): the file is sent, then the run's progress (phase, rows read, rows
+ * written) is shown until its report arrives.
  */
 export function ImportPage() {
   const { t } = useTranslation(['admin', 'common']);
   const [kind, setKind] = useState<TImportKind>('companies');
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const [job, setJob] = useState<TImportRunDetail | null>(null);
+  const [encoding, setEncoding] = useState<TImportEncoding>('auto');
   const [checked, setChecked] = useState<TImportReport | null>(null);
   const [result, setResult] = useState<TImportReport | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -40,6 +52,7 @@ export function ImportPage() {
     setResult(null);
     setFailure(null);
     setProgress(null);
+    setJob(null);
   };
 
   const send = async (dryRun: boolean) => {
@@ -47,7 +60,13 @@ export function ImportPage() {
     setFailure(null);
     setProgress(0);
     try {
-      const report = await run.mutateAsync({ kind, file, dryRun, lang: currentLanguage(), onProgress: setProgress });
+      const done = await run.mutateAsync({ kind, file, dryRun, lang: currentLanguage(), encoding, onProgress: setProgress, onRun: setJob });
+      const report = done.report;
+      // a run that could not finish (its server stopped): its one error says so; nothing was written
+      if (done.status === 'failed' || !report) {
+        setFailure(report?.errors[0]?.message ?? t('imports.failed'));
+        return;
+      }
       if (dryRun) setChecked(report);
       else {
         setResult(report);
@@ -59,6 +78,7 @@ export function ImportPage() {
       setFailure(e instanceof ApiError && e.message && e.status !== 404 ? `${message} (${e.message})` : message);
     } finally {
       setProgress(null);
+      setJob(null);
     }
   };
 
@@ -97,13 +117,33 @@ export function ImportPage() {
       </Group>
 
       <FileDrop file={file} onChange={(f) => reset({ file: f })} disabled={busy} />
+      <Select
+        label={t('imports.encoding')}
+        description={t('imports.encodingHint')}
+        data={IMPORT_ENCODINGS.map((e) => ({ value: e, label: t(`imports.encodings.${e}`) }))}
+        value={encoding}
+        onChange={(v) => v && (reset(), setEncoding(v as TImportEncoding))}
+        allowDeselect={false}
+        disabled={busy}
+        w={260}
+        data-testid="import-encoding"
+      />
 
       {progress !== null && (
         <div data-testid="import-progress">
           <Text size="sm" mb={4} aria-live="polite">
-            {uploaded ? t('imports.checking') : t('imports.uploading', { percent: Math.round(progress * 100) })}
+            {job
+              ? t(`imports.phase.${job.phase}`, { read: formatInteger(job.rows_read), written: formatInteger(job.rows_written) })
+              : uploaded
+                ? t('imports.checking')
+                : t('imports.uploading', { percent: Math.round(progress * 100) })}
           </Text>
           <Progress value={progress * 100} aria-label={t('imports.progress')} animated={uploaded} size="lg" />
+          {job && (
+            <Text size="xs" c="dimmed" mt={4} data-testid="import-job">
+              {t('imports.job', { id: job.id, read: formatInteger(job.rows_read), written: formatInteger(job.rows_written) })}
+            </Text>
+          )}
         </div>
       )}
 

@@ -39,7 +39,12 @@ export type ImportMessageKey =
   | 'coveredAboveInvoice'
   | 'percent'
   | 'lineCalculated'
-  | 'dueBeforeCreated';
+  | 'dueBeforeCreated'
+  | 'wholeUnits'
+  | 'minorUnit'
+  | 'amountLimit'
+  | 'coveredAboveOutstanding'
+  | 'adjustmentReason';
 
 export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string>> = {
   en: {
@@ -79,6 +84,11 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     percent: 'A percentage from 0 to 100 with at most 2 decimals (e.g. 10.5).',
     lineCalculated: 'Line {value} has been calculated on an invoice already: it cannot be changed by an import.',
     dueBeforeCreated: 'The due date is before the registration day ({value}).',
+    wholeUnits: '{currency} has no minor unit (ISO 4217): an amount in {currency} is a whole number, not {value}.',
+    minorUnit: 'An amount in {currency} has at most {decimals} decimals (its ISO 4217 minor unit), not {value}.',
+    amountLimit: 'The amount must be less than {limit} in absolute value.',
+    coveredAboveOutstanding: 'More than the amount still owed on the invoice ({amount}).',
+    adjustmentReason: 'An adjustment needs its reason (e.g. bank charges).',
   },
   ko: {
     required: '필수 값입니다.',
@@ -117,6 +127,11 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     percent: '0부터 100까지, 소수점 이하 2자리까지의 백분율이어야 합니다 (예: 10.5).',
     lineCalculated: '{value} 라인은 이미 청구서로 정산되어 가져오기로 변경할 수 없습니다.',
     dueBeforeCreated: '마감일이 등록일({value})보다 이전입니다.',
+    wholeUnits: '{currency}에는 보조 단위가 없습니다(ISO 4217). {currency} 금액은 정수여야 합니다: {value}.',
+    minorUnit: '{currency} 금액은 소수점 이하 {decimals}자리까지입니다(ISO 4217 보조 단위): {value}.',
+    amountLimit: '금액의 절댓값은 {limit}보다 작아야 합니다.',
+    coveredAboveOutstanding: '청구서의 미결제 잔액({amount})보다 큽니다.',
+    adjustmentReason: '조정에는 사유가 필요합니다 (예: 은행 수수료).',
   },
   es: {
     required: 'Este valor es obligatorio.',
@@ -155,6 +170,11 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     percent: 'Un porcentaje de 0 a 100 con 2 decimales como máximo (p. ej. 10.5).',
     lineCalculated: 'La línea {value} ya se liquidó en una factura: una importación no puede cambiarla.',
     dueBeforeCreated: 'La fecha de vencimiento es anterior al día de registro ({value}).',
+    wholeUnits: '{currency} no tiene unidad menor (ISO 4217): un importe en {currency} es un número entero, no {value}.',
+    minorUnit: 'Un importe en {currency} tiene como máximo {decimals} decimales (su unidad menor ISO 4217), no {value}.',
+    amountLimit: 'El importe debe ser menor que {limit} en valor absoluto.',
+    coveredAboveOutstanding: 'Más que el importe pendiente de la factura ({amount}).',
+    adjustmentReason: 'Un ajuste necesita su motivo (p. ej. comisiones bancarias).',
   },
   zh: {
     required: '此值为必填项。',
@@ -192,6 +212,11 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     percent: '0 到 100 之间、最多两位小数的百分比（例如 10.5）。',
     lineCalculated: '明细 {value} 已在发票中结算，不能通过导入修改。',
     dueBeforeCreated: '截止日期早于登记日（{value}）。',
+    wholeUnits: '{currency} 没有辅币单位（ISO 4217）：{currency} 金额必须是整数，而不是 {value}。',
+    minorUnit: '{currency} 金额最多 {decimals} 位小数（ISO 4217 辅币单位），而不是 {value}。',
+    amountLimit: '金额的绝对值必须小于 {limit}。',
+    coveredAboveOutstanding: '超过了发票尚未支付的金额（{amount}）。',
+    adjustmentReason: '调整需要填写原因（例如银行手续费）。',
   },
   ja: {
     required: 'この値は必須です。',
@@ -230,6 +255,11 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     percent: '0 から 100 まで、小数点以下 2 桁までの百分率を指定してください（例: 10.5）。',
     lineCalculated: '明細 {value} は既に請求書で精算済みのため、インポートでは変更できません。',
     dueBeforeCreated: '期限日が登録日（{value}）より前です。',
+    wholeUnits: '{currency} には補助単位がありません（ISO 4217）。{currency} の金額は整数でなければなりません：{value}。',
+    minorUnit: '{currency} の金額は小数点以下 {decimals} 桁までです（ISO 4217 の補助単位）：{value}。',
+    amountLimit: '金額の絶対値は {limit} 未満でなければなりません。',
+    coveredAboveOutstanding: '請求書の未払い残高（{amount}）を超えています。',
+    adjustmentReason: '調整には理由が必要です（例：銀行手数料）。',
   },
 };
 

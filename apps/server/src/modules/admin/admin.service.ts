@@ -228,7 +228,13 @@ export function createAdminService(deps: AdminDeps) {
       try {
         report = await runImport(db, def, input, {
           ...opts,
-          env: { now, timeZone: deps.timeZone, fileStore: deps.fileStore, mail: deps.mail },
+          env: {
+            now,
+            timeZone: deps.timeZone,
+            fileStore: deps.fileStore,
+            mail: deps.mail,
+            audit: (tx, action, target) => audit(actor, action, target, null, tx),
+          },
           afterWrite: async (tx, r) => {
             await audit(
               actor,

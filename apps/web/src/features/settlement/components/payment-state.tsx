@@ -31,7 +31,15 @@ export function InvoiceBalance({
   const paid = row.balance_state === 'paid';
   return (
     <Group gap={6} wrap="nowrap" data-testid="invoice-balance" data-balance={row.balance_state} data-overdue={row.overdue ? 'Y' : 'N'}>
-      <Text span size="sm" fw={paid ? undefined : 700} c={paid ? undefined : 'red.9'} style={{ whiteSpace: 'nowrap' }}>
+      <Text
+        span
+        size="sm"
+        fw={paid ? undefined : 700}
+        c={paid ? undefined : 'red.9'}
+        style={{ whiteSpace: 'nowrap' }}
+        data-testid="payment-state"
+        data-paid={paid ? 'Y' : 'N'}
+      >
         {t(`common:enums.balanceState.${row.balance_state}`)}
         {row.balance_state === 'partial' &&
           ` · ${t('balance.outstanding', { amount: `${row.currency_icon}${formatMoney(row.outstanding_amount, row.currency_name)}` })}`}

@@ -7,11 +7,11 @@ import { addDays, CURRENCY_TABLE, dayIn } from '@portal/contract';
 import { parse } from 'csv-parse/sync';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, buyInvoiceLines, buyInvoices, currencies, mailOutbox } from '../../db/schema';
+import { auditLog, buyInvoiceLines, buyInvoices, buyPaymentInvoices, buyPayments, currencies, mailOutbox } from '../../db/schema';
 import { currencyMinorUnitsSql } from '../../db/seed/reference';
 import { createOperator, type TestCompany } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/helper';
-import { importUpload } from './settlement.factories';
+import { importUpload, insertInvoices, insertPayment } from './settlement.factories';
 import { invoiceBalance } from './settlement.repository';
 
 let t: TestContext;
@@ -249,6 +249,21 @@ describe(`ledger: overdue in the business time zone (${DB})`, () => {
     expect(await listed('L-DUE-TODAY')).toMatchObject({ overdue: false, balance_state: 'unpaid' });
     expect(await listed('L-DUE-PAID')).toMatchObject({ overdue: false, balance_state: 'paid' });
     expect((await exportCsv())('L-DUE-YESTERDAY', 'Overdue')).toBe('Overdue');
+  });
+});
+
+describe(`ledger: the balance is kept whoever writes the coverage (${DB})`, () => {
+  it('a coverage row of less than the invoice leaves it unpaid (the migration’s ₩296 of ₩298); raised to the amount it is paid; removed it owes again', async () => {
+    const [inv] = await insertInvoices(t.db, co.idx, [{ code: 'L-TRIGGER', amount: '298.00' }]);
+    const p = await insertPayment(t.db, co.idx, [], { amount: '296.00' });
+    const state = async () =>
+      (await t.db.select().from(buyInvoices).where(eq(buyInvoices.idx, inv!.idx))).map((i) => [i.paidAmount, i.buyPaymentIdx])[0];
+    await t.db.insert(buyPaymentInvoices).values({ buyPaymentIdx: p.idx, buyInvoiceIdx: inv!.idx, amount: '296.00' });
+    expect(await state()).toEqual(['296.00', null]);
+    await t.db.update(buyPaymentInvoices).set({ amount: '298.00' }).where(eq(buyPaymentInvoices.buyPaymentIdx, p.idx));
+    expect(await state()).toEqual(['298.00', p.idx]);
+    await t.db.delete(buyPayments).where(eq(buyPayments.idx, p.idx));
+    expect(await state()).toEqual(['0.00', null]);
   });
 });
 

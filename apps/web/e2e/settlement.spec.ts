@@ -367,3 +367,95 @@ test.describe('[SETTLEMENT] invoice amounts, totals and detail', () => {
     await screenshot(page, 'settlement-invoice-detail-ko');
   });
 });
+
+/** The demo operator (apps/server/src/db/seed/admin.ts). */
+const OPERATOR = { id: 'operator', password: 'operator-demo-1' };
+
+/** Imports a CSV of a kind as the operator, through the API (the console's own call). */
+async function operatorImport(page: Page, kind: string, csv: string) {
+  const login = await page.request.post('/api/admin/login', { data: OPERATOR });
+  const { access_token } = (await login.json()) as { access_token: string };
+  const res = await page.request.post(`/api/admin/imports/${kind}`, {
+    headers: { authorization: `Bearer ${access_token}` },
+    multipart: { file: { name: `${kind}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) } },
+  });
+  expect(res.status()).toBe(200);
+  expect(((await res.json()) as { errors: unknown[] }).errors).toEqual([]);
+}
+
+test.describe('[SETTLEMENT] balances (issue 55)', () => {
+  // three invoices of January 2001 (the last rows of the demo's list): ₩298 of which ₩296 paid, ₩1,100 unpaid
+  // and long overdue, ₩1,100 paid in full
+  const line = (code: string, price: string) => `demo,${code},Ledger ${code},KOR,onCredit,KRW,2001-01-15,2001-02-14,S,1,Line,1,${price},N,`;
+  test.beforeAll(async ({ browser }) => {
+    const page = await browser.newPage();
+    await operatorImport(
+      page,
+      'invoices',
+      [
+        'company_id,code,title,issuer,item,currency,created_day,due_date,state,line_no,description,qty,unit_price,vat_exempt,amount',
+        line('E2E-PARTIAL', '271'),
+        line('E2E-OVERDUE', '1000'),
+        line('E2E-PAID', '1000'),
+      ].join('\n'),
+    );
+    await operatorImport(
+      page,
+      'payments',
+      [
+        'company_id,reference,depositor,deposit_date,currency,amount,type,invoice_code,covered_amount',
+        'demo,E2E-PAY-PARTIAL,Ledger Depositor,2001-01-20,KRW,296,remittance,E2E-PARTIAL,296',
+        'demo,E2E-PAY-FULL,Ledger Depositor,2001-01-21,KRW,1100,remittance,E2E-PAID,',
+      ].join('\n'),
+    );
+    await page.close();
+  });
+
+  for (const [lang, partial, paid, overdue, invoiceAmount, covered] of [
+    ['en', 'Partially paid · ₩2 outstanding', 'Paid', 'Overdue', 'Invoice amount', 'Covered by this payment'],
+    ['ko', '부분 결제 · 미결제 잔액 ₩2', '결제 완료', '연체', '청구 금액', '이 결제의 충당 금액'],
+  ] as const) {
+    test(`[SETTLEMENT] a partially paid and an overdue invoice read differently from a paid one; the payment detail shows invoice and covered amounts (${lang})`, async ({
+      page,
+    }) => {
+      // two screens with an axe scan each
+      test.setTimeout(150_000);
+      await loginViaApi(page, undefined, lang);
+      await openSale(page);
+      await page.getByTestId('date-range').fill('20010101~20010131');
+      await page.getByTestId('search-submit').click();
+      const table = invoicesTable(page);
+      const rowOf = (code: string) => table.getByTestId('table-row').filter({ hasText: code });
+      await expect(table.getByTestId('table-row')).toHaveCount(3);
+      // in text, not colour alone
+      await expect(rowOf('E2E-PARTIAL').getByTestId('payment-state')).toHaveText(partial);
+      await expect(rowOf('E2E-PARTIAL').getByTestId('invoice-balance')).toHaveAttribute('data-balance', 'partial');
+      await expect(rowOf('E2E-PAID').getByTestId('payment-state')).toHaveText(paid);
+      await expect(rowOf('E2E-PAID').getByTestId('invoice-overdue')).toHaveCount(0);
+      await expect(rowOf('E2E-OVERDUE').getByTestId('invoice-overdue')).toHaveText(overdue);
+      await expect(rowOf('E2E-PARTIAL').getByTestId('invoice-overdue')).toHaveText(overdue);
+      // KRW has no minor unit: the amount without decimals
+      await expect(rowOf('E2E-PARTIAL').getByTestId('invoice-amount')).toContainText('298');
+      await expect(rowOf('E2E-PARTIAL').getByTestId('invoice-amount')).not.toContainText('298.00');
+      await expectNoA11yViolations(page);
+      await screenshot(page, `settlement-balances-${lang}`);
+
+      await page.goto('/calculate/sale?tab=payments');
+      await page.getByTestId('date-range').fill('20010101~20010131');
+      await page.getByTestId('search-submit').click();
+      const payments = paymentsTable(page);
+      await expect(payments.getByTestId('table-row')).toHaveCount(2);
+      await payments.getByTestId('table-row').filter({ hasText: '296' }).getByTestId('payment-detail-open').click();
+      const detail = page.getByTestId('payment-detail');
+      await expect(detail.getByRole('columnheader', { name: invoiceAmount, exact: true })).toBeVisible();
+      await expect(detail.getByRole('columnheader', { name: covered, exact: true })).toBeVisible();
+      // the invoice's amount, then what this payment covered of it (and what it still owes)
+      const cells = detail.getByRole('row').filter({ hasText: 'E2E-PARTIAL' }).getByRole('cell');
+      await expect(cells.nth(2)).toHaveText('₩ 298');
+      await expect(cells.nth(3)).toContainText('₩ 296');
+      await expect(cells.nth(3)).toContainText(lang === 'en' ? '₩2 outstanding' : '미결제 잔액 ₩2');
+      await expectNoA11yViolations(page, 'the payment detail');
+      await screenshot(page, `settlement-payment-detail-balance-${lang}`);
+    });
+  }
+});

@@ -109,3 +109,12 @@ export function formatMoney(amount: string, code: string, lang: string, opts: { 
   // Intl.NumberFormat formats a decimal string exactly (ECMA-402 "Intl.NumberFormat v3")
   return f.format(amount as Intl.StringNumericLiteral);
 }
+
+/**
+ * A decimal string with the currency's minor-unit digits ('345588', '10.55'), rounded like roundToCurrency;
+ * 2 decimals for a currency the portal does not hold. The text exports write (CSV cells, xlsx numbers).
+ */
+export function amountText(amount: string, code: string): string {
+  const text = fromMinor(isCurrencyCode(code) ? roundToCurrency(toMinor(amount), code) : toMinor(amount));
+  return isCurrencyCode(code) && CURRENCY_TABLE[code].minorUnit === 0 ? text.slice(0, -3) : text;
+}

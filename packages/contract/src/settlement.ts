@@ -26,6 +26,10 @@ export type TSettlementFilter = z.infer<typeof ZSettlementFilter>;
 export const ZSettlementListQuery = ZPaging.extend({ search_value: jsonSearchValue(ZSettlementFilter) });
 export type TSettlementListQuery = z.infer<typeof ZSettlementListQuery>;
 
+/** (addition) An invoice's balance: nothing owed, part paid and part owed, nothing paid. */
+export const BALANCE_STATES = ['paid', 'partial', 'unpaid'] as const;
+export type TBalanceState = (typeof BALANCE_STATES)[number];
+
 /** One row of "invoices sent" (spec §3 buy invoice row). */
 export const ZBuyInvoiceRow = z.object({
   /** 1-based row number in the current order (spec "number") */
@@ -48,10 +52,21 @@ export const ZBuyInvoiceRow = z.object({
   due_date: z.string(),
   /** the file name to ask `common/fileDownload` for: `<code>.pdf` */
   pdf: z.string(),
-  /** null means unpaid (spec §4) */
+  /**
+   * The payment that settled the invoice in full; null means unpaid (spec §4), which includes a partially
+   * paid invoice: nothing still owed ever reads as paid (docs/decisions/vat-rounding.md)
+   */
   buy_payment_idx: z.number().int().nullable(),
-  /** Y paid / N unpaid, derived from buy_payment_idx */
+  /** Y paid / N unpaid, derived from buy_payment_idx: N while anything is owed (partially paid included) */
   payment_state: z.enum(['Y', 'N']),
+  /** (addition) what the payments covering it settled: their covered amounts plus adjustments */
+  paid_amount: ZMoney,
+  /** (addition) amount − paid_amount: what is still owed */
+  outstanding_amount: ZMoney,
+  /** (addition) paid: nothing owed; partial: something paid, something owed; unpaid: nothing paid */
+  balance_state: z.enum(BALANCE_STATES),
+  /** (addition) something is owed and the due date is before today in the business time zone (config timeZone) */
+  overdue: z.boolean(),
 });
 export type TBuyInvoiceRow = z.infer<typeof ZBuyInvoiceRow>;
 
@@ -144,12 +159,20 @@ export const ZBuyPaymentDetailResponse = z.array(ZBuyPaymentDetail);
 
 export const ZBuyPaymentCompleteDetailQuery = z.object({ buy_payment_idx: ZIdxParam });
 
-/** An invoice covered by a payment, with the amount the payment applied to it. */
+/** An invoice covered by a payment: the invoice's amount, and what this payment covered of it. */
 export const ZPaymentInvoiceRow = z.object({
   idx: z.number().int(),
   code: z.string(),
   title: z.string(),
+  /** the invoice's amount (spec §3 invoice row) */
   amount: ZMoney,
+  /** (addition) the amount this payment applied to the invoice */
+  covered_amount: ZMoney,
+  /** (addition) what this payment settled of it without money (e.g. bank charges), and why */
+  adjustment: ZMoney,
+  adjustment_reason: z.string(),
+  /** (addition) what the invoice still owes after every payment covering it */
+  outstanding_amount: ZMoney,
   currency_icon: z.string(),
   currency_name: z.string(),
   created_day: z.string(),

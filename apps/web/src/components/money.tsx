@@ -3,12 +3,12 @@ import { usePhoneWidth } from '../lib/use-phone-width';
 import type { ReactNode } from 'react';
 import { formatAmount } from '../lib/format';
 
-/** An amount with its currency icon and thousands separators; decimals fixed when given. */
+/** An amount with its currency icon and thousands separators: the currency's minor unit (formatMoney), or decimals when given. */
 export function Money(props: { amount: string; icon: string; currency: string; decimals?: number; strong?: boolean }) {
   return (
     <Text span size="sm" fw={props.strong ? 700 : undefined} style={{ whiteSpace: 'nowrap' }} title={props.currency}>
       <span aria-hidden>{props.icon}</span>
-      <VisuallyHidden>{props.currency}</VisuallyHidden> {formatAmount(props.amount, { decimals: props.decimals })}
+      <VisuallyHidden>{props.currency}</VisuallyHidden> {formatAmount(props.amount, { decimals: props.decimals, currency: props.currency })}
     </Text>
   );
 }

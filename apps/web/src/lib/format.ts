@@ -1,7 +1,7 @@
+import { formatMoney, intlLocaleOf } from '@portal/contract/currency';
 import { currentLanguage } from './i18n';
 
-const LOCALES: Record<string, string> = { en: 'en-US', ko: 'ko-KR', es: 'es-ES', zh: 'zh-CN', ja: 'ja-JP' };
-export const intlLocale = (lng: string = currentLanguage()) => LOCALES[lng] ?? 'en-US';
+export const intlLocale = (lng: string = currentLanguage()) => intlLocaleOf(lng);
 
 /** Intl formatters are costly to build: one per locale and options, reused by every cell. */
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
@@ -19,16 +19,17 @@ function dateFormat(locale: string, opts: Intl.DateTimeFormatOptions): Intl.Date
 }
 
 /**
- * An amount with thousands separators. Decimal strings are formatted as strings (Intl formats
- * them exactly), so no float rounding creeps in.
+ * An amount with thousands separators, by the contract's one formatter (formatMoney): the currency's
+ * ISO 4217 minor unit (₩345,588; $10.55; ¥302), or `decimals` where the spec asks for them (totals with 2).
+ * Decimal strings are formatted as strings (Intl formats them exactly), so no float rounding creeps in.
  */
-export function formatAmount(amount: string | number, opts: { decimals?: number; lng?: string } = {}) {
-  const { decimals } = opts;
-  const nf = numberFormat(intlLocale(opts.lng), {
-    minimumFractionDigits: decimals ?? 0,
-    maximumFractionDigits: decimals ?? 2,
-  });
-  return nf.format(amount as unknown as number);
+export function formatAmount(amount: string | number, opts: { decimals?: number; lng?: string; currency?: string } = {}) {
+  return formatMoney(
+    String(amount),
+    opts.currency ?? '',
+    opts.lng ?? currentLanguage(),
+    opts.decimals === undefined ? {} : { decimals: opts.decimals },
+  );
 }
 
 export function formatInteger(n: number | string, lng?: string) {

@@ -1,4 +1,4 @@
-import { char, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
+import { char, pgTable, serial, smallint, varchar } from 'drizzle-orm/pg-core';
 
 export const countries = pgTable('countries', {
   idx: serial('idx').primaryKey(),
@@ -11,6 +11,8 @@ export const currencies = pgTable('currencies', {
   idx: serial('idx').primaryKey(),
   name: char('name', { length: 3 }).notNull().unique(),
   icon: varchar('icon', { length: 8 }).notNull(),
+  /** ISO 4217 minor unit (0 for KRW and JPY, 2 for USD), from the contract's CURRENCY_TABLE (migration 'currency_minor_units') */
+  minorUnit: smallint('minor_unit').notNull().default(2),
 });
 
 export const companyDivisions = pgTable('company_divisions', {

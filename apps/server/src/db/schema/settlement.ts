@@ -18,7 +18,13 @@ import {
 import { companies } from './auth';
 import { currencies } from './common';
 
-const money = (name: string) => numeric(name, { precision: 14, scale: 2 }).notNull();
+/**
+ * Every stored amount: numeric(18, 2), so any amount below the contract's AMOUNT_LIMIT (10^16, currency.ts)
+ * of any currency is kept exactly; the importer refuses larger ones by row and column before they get here.
+ */
+const money = (name: string) => numeric(name, { precision: 18, scale: 2 }).notNull();
+/** A sum of many amounts (the summary tables): 10^28, room for a trillion rows at the amount limit. */
+const sum = (name: string) => numeric(name, { precision: 30, scale: 2 }).notNull();
 
 /** A payment the company made to the distributor (spec §3 buy payment). */
 export const buyPayments = pgTable(
@@ -65,7 +71,7 @@ const paymentSummaryColumns = {
   companyIdx: integer('company_idx').notNull(),
   currencyIdx: integer('currency_idx').notNull(),
   cnt: integer('cnt').notNull(),
-  amount: numeric('amount', { precision: 20, scale: 2 }).notNull(),
+  amount: sum('amount'),
 };
 
 export const buyPaymentDaySums = pgTable(
@@ -82,7 +88,11 @@ export const buyPaymentMonthSums = pgTable(
 
 /**
  * An invoice sent to the company (spec §3 buy invoice). `amount` is the sum of its lines, kept
- * here so lists never aggregate; `buy_payment_idx` null means unpaid (spec §4).
+ * here so lists never aggregate. `paid_amount` is what the payments covering it settled (their covered
+ * amounts plus adjustments, buy_payment_invoices); `buy_payment_idx` is the payment that settled it in
+ * full, null while anything is owed (spec §4 "null means unpaid", which now includes partially paid).
+ * Both are kept by the trigger buy_invoice_balances on buy_payment_invoices (migration 'invoice_balances'),
+ * whoever writes the coverage.
  * `created_day` is the registration day in the business time zone: lists sort and filter on it.
  */
 export const buyInvoices = pgTable(
@@ -108,6 +118,8 @@ export const buyInvoices = pgTable(
     createdDay: date('created_day', { mode: 'string' }).notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     buyPaymentIdx: integer('buy_payment_idx').references(() => buyPayments.idx, { onDelete: 'set null' }),
+    /** covered amounts plus adjustments of the payments covering it (kept by the trigger buy_invoice_balances) */
+    paidAmount: numeric('paid_amount', { precision: 18, scale: 2 }).notNull().default('0'),
     /** any change after a PDF was stored makes the PDF stale (regenerated on the next download) */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -150,16 +162,20 @@ export const buyInvoiceLines = pgTable(
     unitPrice: money('unit_price'),
     amount: money('amount'),
     /** supply value (공급가액) */
-    supplyAmount: numeric('supply_amount', { precision: 14, scale: 2 }).notNull().default('0'),
+    supplyAmount: numeric('supply_amount', { precision: 18, scale: 2 }).notNull().default('0'),
     /** VAT (세액) */
-    vatAmount: numeric('vat_amount', { precision: 14, scale: 2 }).notNull().default('0'),
+    vatAmount: numeric('vat_amount', { precision: 18, scale: 2 }).notNull().default('0'),
     /** a VAT-exempt line (면세): vat_amount is 0 */
     vatExempt: boolean('vat_exempt').notNull().default(false),
   },
   (t) => [uniqueIndex('buy_invoice_lines_invoice_line').on(t.buyInvoiceIdx, t.lineNo)],
 );
 
-/** What a payment covered: the amount it applied to each invoice. */
+/**
+ * What a payment covered: the amount it applied to each invoice, and an adjustment the operator settled
+ * on that invoice without money (e.g. the bank charges of an international remittance), with its reason;
+ * both count towards the invoice's paid amount. Every adjustment an import writes is in the audit log.
+ */
 export const buyPaymentInvoices = pgTable(
   'buy_payment_invoices',
   {
@@ -170,6 +186,8 @@ export const buyPaymentInvoices = pgTable(
       .notNull()
       .references(() => buyInvoices.idx, { onDelete: 'cascade' }),
     amount: money('amount'),
+    adjustment: numeric('adjustment', { precision: 18, scale: 2 }).notNull().default('0'),
+    adjustmentReason: varchar('adjustment_reason', { length: 200 }).notNull().default(''),
   },
   (t) => [primaryKey({ columns: [t.buyPaymentIdx, t.buyInvoiceIdx] }), index('buy_payment_invoices_invoice').on(t.buyInvoiceIdx)],
 );
@@ -190,7 +208,7 @@ export const buyInvoiceDaySums = pgTable(
     item: varchar('item', { length: 20 }).notNull(),
     currencyIdx: integer('currency_idx').notNull(),
     cnt: integer('cnt').notNull(),
-    amount: numeric('amount', { precision: 20, scale: 2 }).notNull(),
+    amount: sum('amount'),
   },
   (t) => [primaryKey({ columns: [t.companyIdx, t.day, t.item, t.currencyIdx] })],
 );
@@ -204,7 +222,7 @@ export const buyInvoiceMonthSums = pgTable(
     item: varchar('item', { length: 20 }).notNull(),
     currencyIdx: integer('currency_idx').notNull(),
     cnt: integer('cnt').notNull(),
-    amount: numeric('amount', { precision: 20, scale: 2 }).notNull(),
+    amount: sum('amount'),
   },
   (t) => [primaryKey({ columns: [t.companyIdx, t.month, t.item, t.currencyIdx] })],
 );

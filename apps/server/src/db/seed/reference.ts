@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { CURRENCY_TABLE } from '@portal/contract';
 import type { DbOrTx } from '../client';
 import { bisgCodes, companyDivisions, countries, currencies } from '../schema';
 
@@ -18,14 +19,8 @@ function isoCountries() {
     .sort((a, b) => a.code3.localeCompare(b.code3));
 }
 
-export const CURRENCIES = [
-  { name: 'KRW', icon: '₩' },
-  { name: 'USD', icon: '$' },
-  { name: 'JPY', icon: '¥' },
-  { name: 'EUR', icon: '€' },
-  { name: 'CNY', icon: 'CN¥' },
-  { name: 'GBP', icon: '£' },
-];
+/** The portal's currencies with their symbol and ISO 4217 minor unit: the contract's CURRENCY_TABLE (the one source). */
+export const CURRENCIES = Object.entries(CURRENCY_TABLE).map(([name, c]) => ({ name, icon: c.icon, minorUnit: c.minorUnit }));
 
 export const DIVISIONS = [
   { code: 'AUT', name: 'Author / publisher' },
@@ -100,3 +95,12 @@ export async function seedReference(db: DbOrTx) {
     .values(BISG.map(([nodeId, nodeName]) => ({ nodeId, nodeName })))
     .onConflictDoNothing();
 }
+
+/**
+ * The statement that gives the `currencies` rows already stored their ISO 4217 minor unit from CURRENCY_TABLE
+ * (migration 'ledger_balances' holds its output; a test checks it still equals it).
+ */
+export const currencyMinorUnitsSql = () =>
+  `UPDATE currencies c SET minor_unit = v.minor_unit FROM (VALUES ${CURRENCIES.map((c) => `('${c.name}', ${c.minorUnit})`).join(
+    ', ',
+  )}) AS v(name, minor_unit) WHERE c.name = v.name;`;

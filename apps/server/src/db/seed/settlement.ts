@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { addDays, dayIn, fromMinor } from '@portal/contract';
+import { addDays, dayIn, fromMinor, vatOf } from '@portal/contract';
 import { createDiskFileStore, type FileStore } from '../../lib/file-store';
 import type { DbOrTx } from '../client';
 import { buyInvoiceLines, buyInvoices, buyPaymentInvoices, buyPayments, currencies, storedFiles } from '../schema';
@@ -93,11 +93,11 @@ function planInvoices(companyIdx: number, count: number, today: string, seed: nu
       // KRW in whole won, USD with cents
       const unitCents = currency === 'KRW' ? (5_000 + Math.floor(r() * 30_000)) * 100 : 500 + Math.floor(r() * 4_000);
       const text = Math.floor(r() * LINE_TEXTS.length);
-      // as on a Korean tax invoice: the unit price is the supply value, VAT 10 % on top (whole won), none on
+      // as on a Korean tax invoice: the unit price is the supply value, VAT 10 % on top (the contract's vatOf: rounded to the currency's minor unit), none on
       // books (VAT-exempt in Korea); USA-issued invoices carry no VAT
       const supplyCents = qty * unitCents;
       const vatExempt = issuer === 'KOR' && EXEMPT_TEXTS.has(text);
-      const vatCents = issuer === 'KOR' && !vatExempt ? Math.round(supplyCents / 1000) * 100 : 0;
+      const vatCents = issuer === 'KOR' && !vatExempt ? Number(vatOf(BigInt(supplyCents), currency)) : 0;
       return { description: LINE_TEXTS[text]!, qty, unitCents, supplyCents, vatCents, vatExempt, cents: supplyCents + vatCents };
     });
     const [ko, en] = ITEM_TITLES[item]!;

@@ -68,6 +68,8 @@ export interface WorkbookOptions<R, K> {
   labels?: Record<string, Record<string, string>>;
   /** symbol per currency code, for money columns */
   currencies?: Record<string, string>;
+  /** decimals of a currency's money format when not 2 (its ISO 4217 minor unit: 0 for KRW and JPY) */
+  currencyDecimals?: Record<string, number>;
   /** rows measured up front for the column widths (e.g. the longest titles, which come last in title order) */
   hints?: unknown[][];
 }
@@ -146,7 +148,12 @@ export function createExporter({ databaseUrl, metrics, limits = DEFAULT_EXPORT_S
         ...(c.lookup ? { lookup: c.lookup } : {}),
       })),
     ];
-    const sheetOptions = { lookups: o.labels ?? {}, currencies: o.currencies ?? {}, hints: o.hints ?? [] };
+    const sheetOptions = {
+      lookups: o.labels ?? {},
+      currencies: o.currencies ?? {},
+      currencyDecimals: o.currencyDecimals ?? {},
+      hints: o.hints ?? [],
+    };
     const xlsx = format === 'xlsx' ? xlsxWorkerStream(o.sheetName, columns, sheetOptions) : null;
     const sheet = xlsx ?? csvStream(columns, sheetOptions);
     const query = xlsx && o.rows.workerSql && o.numbered !== undefined ? workerQuery(o.rows.workerSql) : null;

@@ -35,6 +35,8 @@ export interface ExportQuery {
 export interface SheetOptions {
   /** symbol per currency code, for the money formats */
   currencies?: Record<string, string>;
+  /** decimals of a currency's money format when not 2 (its ISO 4217 minor unit) */
+  currencyDecimals?: Record<string, number>;
   lookups?: Record<string, Record<string, string>>;
   /** rows that will come (e.g. totals), measured with the first rows for the column widths */
   hints?: unknown[][];

@@ -29,11 +29,23 @@ const port = parentPort;
  * nice: this thread's priority (19 = lowest); level: zlib's (3: about a third of level 6's time for a
  * few percent more bytes). A column with a numeric format holds numbers, also as exact numeric text
  * (money); a date column holds 'YYYY-MM-DD[ HH:MM:SS]' text (or a serial), written as an Excel date.
- * currencies: symbol per currency code, for the money formats; lookups: tables of the columns' `lookup`;
+ * currencies: symbol per currency code, for the money formats; currencyDecimals: a currency's decimals when
+ * not 2 (its ISO 4217 minor unit: 0 for KRW and JPY, whose format is then #,##0); lookups: tables of the columns' `lookup`;
  * hints: rows that will come last (totals), measured for the column widths with the first rows.
- * @type {{ sheetName: string, columns: { header: string, key: string, width: number, format?: 'int' | 'money' | 'rate' | 'date' | 'datetime', currencyKey?: string, lookup?: string }[], currencies?: Record<string, string>, lookups?: Record<string, Record<string, string>>, hints?: unknown[][], nice?: number, level?: number, gate?: { cells: Int32Array, permits: number, epoch: number }, gateId?: number }}
+ * @type {{ sheetName: string, columns: { header: string, key: string, width: number, format?: 'int' | 'money' | 'rate' | 'date' | 'datetime', currencyKey?: string, lookup?: string }[], currencies?: Record<string, string>, currencyDecimals?: Record<string, number>, lookups?: Record<string, Record<string, string>>, hints?: unknown[][], nice?: number, level?: number, gate?: { cells: Int32Array, permits: number, epoch: number }, gateId?: number }}
  */
-const { sheetName, columns, currencies = {}, lookups = {}, hints = [], nice = 19, level = 3, gate, gateId } = workerData;
+const {
+  sheetName,
+  columns,
+  currencies = {},
+  currencyDecimals = {},
+  lookups = {},
+  hints = [],
+  nice = 19,
+  level = 3,
+  gate,
+  gateId,
+} = workerData;
 const NUMERIC_TEXT = /^-?\d+(\.\d+)?$/;
 const NUMERIC_FORMATS = new Set(['int', 'money', 'rate']);
 const numericText = columns.map((c) => NUMERIC_FORMATS.has(c.format));
@@ -164,8 +176,9 @@ const MONEY = '#,##0.00';
 /** built-in number formats: 3 '#,##0', 2 '0.00'; custom ones from 164 */
 const customFormats = ['yyyy-mm-dd', 'yyyy-mm-dd hh:mm', MONEY];
 const currencyCodes = Object.keys(currencies).sort();
-/** a currency's money format: its symbol, then #,##0.00 (the symbol quoted: any character is literal) */
-for (const code of currencyCodes) customFormats.push(`"${currencies[code].replaceAll('"', '')}"${MONEY}`);
+/** a currency's money format: its symbol, then #,##0.00, or #,##0 for a currency without a minor unit (the symbol quoted: any character is literal) */
+for (const code of currencyCodes)
+  customFormats.push(`"${currencies[code].replaceAll('"', '')}"${currencyDecimals[code] === 0 ? '#,##0' : MONEY}`);
 const xfs = [
   '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>',
   '<xf numFmtId="0" fontId="1" fillId="2" borderId="1" xfId="0" applyFont="1" applyFill="1" applyBorder="1"/>',

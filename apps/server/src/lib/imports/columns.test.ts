@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTimeColumn, instantOf, money } from './columns';
+import { dateTimeColumn, decimalAmount, instantOf, money } from './columns';
 
 const at = (v: string, tz = 'Asia/Seoul', dateAlone: '00:00' | '12:00' = '00:00') => {
   const r = dateTimeColumn({ dateAlone }).safeParse(v);
@@ -59,5 +59,19 @@ describe('money', () => {
     expect(money().parse('999999999999.99')).toBe('999999999999.99');
     expect(money().safeParse('-1').success).toBe(false);
     expect(money().safeParse('1.234').success).toBe(false);
+  });
+});
+
+describe('decimalAmount', () => {
+  it('keeps every digit (the currency rule is checked later), in one spelling per value', () => {
+    expect(decimalAmount().parse('0557000.50')).toBe('557000.5');
+    expect(decimalAmount().parse('557000.00')).toBe('557000');
+    expect(decimalAmount().parse('10.555')).toBe('10.555');
+    expect(decimalAmount().parse('10000000000000000')).toBe('10000000000000000');
+    expect(decimalAmount({ signed: true }).parse('-0.00')).toBe('0');
+    expect(decimalAmount({ signed: true }).parse('-12.10')).toBe('-12.1');
+    expect(decimalAmount().safeParse('-1').success).toBe(false);
+    expect(decimalAmount().safeParse('1e12').success).toBe(false);
+    expect(decimalAmount().safeParse('1,200').success).toBe(false);
   });
 });

@@ -47,6 +47,23 @@ export const money = (opts: { signed?: boolean } = {}) =>
       return `${minor < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
     });
 
+/**
+ * An amount as written (a plain decimal, never parsed into a float, not rounded; leading and trailing
+ * zeros dropped): whether it fits its
+ * currency (its minor unit, the amount limit) is the kind's check, by the contract's `amountProblem`,
+ * once the row's currency is known. `signed`: a minus sign is allowed (a discount line).
+ */
+export const decimalAmount = (opts: { signed?: boolean } = {}) =>
+  z
+    .string({ error: 'required' })
+    .regex(opts.signed ? /^-?\d{1,40}(\.\d{1,20})?$/ : /^\d{1,40}(\.\d{1,20})?$/, 'money')
+    // one spelling per value, nothing rounded ('0557000.50' → '557000.5', '-0.00' → '0'): rows of one record compare equal
+    .transform((v) => {
+      const [int = '', frac = ''] = v.replace(/^-/, '').split('.');
+      const digits = `${int.replace(/^0+(?=\d)/, '')}${frac.replace(/0+$/, '') ? `.${frac.replace(/0+$/, '')}` : ''}`;
+      return v.startsWith('-') && /[1-9]/.test(digits) ? `-${digits}` : digits;
+    });
+
 /** A calendar day YYYY-MM-DD that exists, by the contract's rule (years 0001–9999). */
 export const date = z.string({ error: 'required' }).refine((v) => ZDate.safeParse(v).success, 'date');
 

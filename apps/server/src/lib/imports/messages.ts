@@ -41,7 +41,12 @@ export type ImportMessageKey =
   | 'lineCalculated'
   | 'dueBeforeCreated'
   | 'encoding'
-  | 'jobFailed';
+  | 'jobFailed'
+  | 'wholeUnits'
+  | 'minorUnit'
+  | 'amountLimit'
+  | 'coveredAboveOutstanding'
+  | 'adjustmentReason';
 
 export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string>> = {
   en: {
@@ -83,6 +88,11 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     dueBeforeCreated: 'The due date is before the registration day ({value}).',
     encoding: 'The byte at offset {offset} (counted from 0) is not valid {encoding}: save the file as UTF-8, or choose its encoding.',
     jobFailed: 'The import stopped before it finished ({reason}): nothing was written.',
+    wholeUnits: '{currency} has no minor unit (ISO 4217): an amount in {currency} is a whole number, not {value}.',
+    minorUnit: 'An amount in {currency} has at most {decimals} decimals (its ISO 4217 minor unit), not {value}.',
+    amountLimit: 'The amount must be less than {limit} in absolute value.',
+    coveredAboveOutstanding: 'More than the amount still owed on the invoice ({amount}).',
+    adjustmentReason: 'An adjustment needs its reason (e.g. bank charges).',
   },
   ko: {
     required: '필수 값입니다.',
@@ -123,6 +133,11 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     dueBeforeCreated: '마감일이 등록일({value})보다 이전입니다.',
     encoding: '{offset}번째 바이트(0부터 셈)가 올바른 {encoding}이(가) 아닙니다. 파일을 UTF-8로 저장하거나 파일의 인코딩을 선택하세요.',
     jobFailed: '가져오기가 끝나기 전에 중단되었습니다({reason}). 아무것도 기록되지 않았습니다.',
+    wholeUnits: '{currency}에는 보조 단위가 없습니다(ISO 4217). {currency} 금액은 정수여야 합니다: {value}.',
+    minorUnit: '{currency} 금액은 소수점 이하 {decimals}자리까지입니다(ISO 4217 보조 단위): {value}.',
+    amountLimit: '금액의 절댓값은 {limit}보다 작아야 합니다.',
+    coveredAboveOutstanding: '청구서의 미결제 잔액({amount})보다 큽니다.',
+    adjustmentReason: '조정에는 사유가 필요합니다 (예: 은행 수수료).',
   },
   es: {
     required: 'Este valor es obligatorio.',
@@ -164,6 +179,11 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     encoding:
       'El byte en la posición {offset} (contando desde 0) no es {encoding} válido: guarde el archivo como UTF-8 o elija su codificación.',
     jobFailed: 'La importación se detuvo antes de terminar ({reason}): no se escribió nada.',
+    wholeUnits: '{currency} no tiene unidad menor (ISO 4217): un importe en {currency} es un número entero, no {value}.',
+    minorUnit: 'Un importe en {currency} tiene como máximo {decimals} decimales (su unidad menor ISO 4217), no {value}.',
+    amountLimit: 'El importe debe ser menor que {limit} en valor absoluto.',
+    coveredAboveOutstanding: 'Más que el importe pendiente de la factura ({amount}).',
+    adjustmentReason: 'Un ajuste necesita su motivo (p. ej. comisiones bancarias).',
   },
   zh: {
     required: '此值为必填项。',
@@ -203,6 +223,11 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     dueBeforeCreated: '截止日期早于登记日（{value}）。',
     encoding: '偏移量 {offset}（从 0 开始计数）处的字节不是有效的 {encoding}：请将文件另存为 UTF-8，或选择其编码。',
     jobFailed: '导入在完成前停止（{reason}）：未写入任何内容。',
+    wholeUnits: '{currency} 没有辅币单位（ISO 4217）：{currency} 金额必须是整数，而不是 {value}。',
+    minorUnit: '{currency} 金额最多 {decimals} 位小数（ISO 4217 辅币单位），而不是 {value}。',
+    amountLimit: '金额的绝对值必须小于 {limit}。',
+    coveredAboveOutstanding: '超过了发票尚未支付的金额（{amount}）。',
+    adjustmentReason: '调整需要填写原因（例如银行手续费）。',
   },
   ja: {
     required: 'この値は必須です。',
@@ -244,6 +269,11 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     encoding:
       'オフセット {offset}（0 から数える）のバイトは有効な {encoding} ではありません。ファイルを UTF-8 で保存するか、エンコーディングを選択してください。',
     jobFailed: 'インポートは完了前に停止しました（{reason}）。何も書き込まれていません。',
+    wholeUnits: '{currency} には補助単位がありません（ISO 4217）。{currency} の金額は整数でなければなりません：{value}。',
+    minorUnit: '{currency} の金額は小数点以下 {decimals} 桁までです（ISO 4217 の補助単位）：{value}。',
+    amountLimit: '金額の絶対値は {limit} 未満でなければなりません。',
+    coveredAboveOutstanding: '請求書の未払い残高（{amount}）を超えています。',
+    adjustmentReason: '調整には理由が必要です（例：銀行手数料）。',
   },
 };
 

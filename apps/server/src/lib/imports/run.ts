@@ -32,6 +32,8 @@ export interface ImportEnv {
    * only after the commit) or stored for a run that was rolled back (delete the new ones).
    */
   onEnd: (fn: (committed: boolean) => Promise<void>) => void;
+  /** writes an entry of the audit log in the import's transaction (who ran the import is the caller's), e.g. a payment's adjustment */
+  audit?: (tx: DbOrTx, action: string, target: string) => Promise<void>;
 }
 
 /** A documented column of an import kind (templates and the README list them). */

@@ -3,6 +3,7 @@
  * and an HTML part built from the same strings; values are escaped in HTML and nothing is loaded from
  * the network (no remote images, no web fonts). Amounts and dates are formatted for the mail's language.
  */
+import { formatMoney, INTL_LOCALES } from '@portal/contract';
 
 export const MAIL_LOCALES = ['en', 'ko', 'es', 'zh', 'ja'] as const;
 export type MailLocale = (typeof MAIL_LOCALES)[number];
@@ -250,13 +251,16 @@ export const QNA_WHAT: Record<MailLocale, { reply: string; comment: string }> = 
   ja: { reply: '返信', comment: 'コメント' },
 };
 
-const BCP47: Record<MailLocale, string> = { en: 'en-US', ko: 'ko-KR', es: 'es-ES', zh: 'zh-CN', ja: 'ja-JP' };
+const BCP47 = INTL_LOCALES;
 
-/** A decimal string (never a float) with its currency, formatted for the language. */
+/**
+ * A decimal string (never a float) with its currency, formatted for the language by the contract's one
+ * formatter (formatMoney: the currency's ISO 4217 minor unit, ¥301 not ¥302 for an invoice of ¥301), so a
+ * mail shows the figure the screens, exports and PDFs show.
+ */
 export function formatAmount(locale: MailLocale, amount: string, currency: string): string {
   try {
-    // Intl formats a decimal string exactly (no float rounding)
-    return new Intl.NumberFormat(BCP47[locale], { style: 'currency', currency }).format(amount as unknown as number);
+    return formatMoney(amount, currency, locale, { symbol: true });
   } catch {
     return `${amount} ${currency}`;
   }

@@ -140,7 +140,15 @@ export function createImportJobs(deps: ImportJobDeps) {
         encoding: job.encoding,
         signal,
         onProgress: (p) => (entry.progress = p),
-        env: { now, timeZone: deps.timeZone, fileStore: deps.fileStore, mail: deps.mail },
+        env: {
+          now,
+          timeZone: deps.timeZone,
+          fileStore: deps.fileStore,
+          mail: deps.mail,
+          // an entry the import writes itself (a payment's adjustment), by the job's actor, in the import's transaction
+          audit: (tx, action, target) =>
+            repo.insertAudit(tx, { actorKind: job.actorKind, actor: job.actor, action, target, counts: null, at: now() }),
+        },
         afterWrite: async (tx, r) => {
           const counts = { rows: r.rows, created: r.created, updated: r.updated, unchanged: r.unchanged };
           const by = { actorKind: job.actorKind, actor: job.actor, at: now() };

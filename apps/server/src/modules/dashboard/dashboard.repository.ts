@@ -23,7 +23,7 @@ export async function countCopyrightBooks(db: DbOrTx, companyIdx: number): Promi
   return Number(r?.n ?? 0);
 }
 
-/** Invoices without a payment reference (spec §4: unpaid), as the settlement list shows them: one row of unpaid_invoice_counts. */
+/** Invoices with anything still owed (no payment settled them in full: spec §4 "unpaid", partially paid included), as the settlement list shows them: one row of unpaid_invoice_counts. */
 export async function countUnpaidInvoices(db: DbOrTx, companyIdx: number): Promise<number> {
   const [r] = await rows<{ n: number | string }>(db, sql`select cnt as n from unpaid_invoice_counts where company_idx = ${companyIdx}`);
   return Number(r?.n ?? 0);

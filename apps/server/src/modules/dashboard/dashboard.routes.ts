@@ -25,7 +25,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
   counter('/company/dashboard/copyrightBooksCnt', "Number of the company's copyright books", service.copyrightBooksCnt);
   counter(
     '/company/dashboard/unpaidInvoiceCnt',
-    'Number of invoices sent to the company without a payment (buy_payment_idx null)',
+    'Number of invoices sent to the company with an amount still owed (buy_payment_idx null: no payment settled them in full). ' +
+      '(deviation) A partially paid invoice counts: the spec counts invoices without any payment (docs/decisions/vat-rounding.md).',
     service.unpaidInvoiceCnt,
   );
   counter(

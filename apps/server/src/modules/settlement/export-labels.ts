@@ -19,6 +19,9 @@ export interface SettlementExportTexts {
   createdAt: string;
   dueDate: string;
   paymentState: string;
+  paidAmount: string;
+  outstandingAmount: string;
+  overdue: string;
   dName: string;
   dPayment: string;
   dDate: string;
@@ -29,6 +32,8 @@ export interface SettlementExportTexts {
   /** invoice items, `unknown` for a code not listed (spec §8) */
   items: Record<string, string>;
   paymentStates: Record<string, string>;
+  /** (addition) paid, partially paid, unpaid: the payment status column of the export */
+  balanceStates: Record<string, string>;
   /** payment types; anything else shows as remittance (spec §3) */
   paymentTypes: Record<string, string>;
 }
@@ -48,6 +53,9 @@ export const SETTLEMENT_EXPORT_TEXTS: Readonly<Record<TExportLang, SettlementExp
     createdAt: 'Registration date',
     dueDate: 'Issuance deadline',
     paymentState: 'Payment status',
+    paidAmount: 'Paid',
+    outstandingAmount: 'Outstanding',
+    overdue: 'Overdue',
     dName: 'Depositor name',
     dPayment: 'Amount',
     dDate: 'Deposit date',
@@ -74,6 +82,11 @@ export const SETTLEMENT_EXPORT_TEXTS: Readonly<Record<TExportLang, SettlementExp
       Y: 'Paid',
       N: 'Unpaid',
     },
+    balanceStates: {
+      paid: 'Paid',
+      partial: 'Partially paid',
+      unpaid: 'Unpaid',
+    },
     paymentTypes: {
       credit_card: 'Credit card',
       check: 'Check',
@@ -95,6 +108,9 @@ export const SETTLEMENT_EXPORT_TEXTS: Readonly<Record<TExportLang, SettlementExp
     createdAt: '등록일',
     dueDate: '발행 기한',
     paymentState: '결제 상태',
+    paidAmount: '결제 금액',
+    outstandingAmount: '미결제 잔액',
+    overdue: '연체',
     dName: '입금자명',
     dPayment: '금액',
     dDate: '입금일',
@@ -121,6 +137,11 @@ export const SETTLEMENT_EXPORT_TEXTS: Readonly<Record<TExportLang, SettlementExp
       Y: '결제 완료',
       N: '미결제',
     },
+    balanceStates: {
+      paid: '결제 완료',
+      partial: '부분 결제',
+      unpaid: '미결제',
+    },
     paymentTypes: {
       credit_card: '신용카드',
       check: '수표',
@@ -142,6 +163,9 @@ export const SETTLEMENT_EXPORT_TEXTS: Readonly<Record<TExportLang, SettlementExp
     createdAt: 'Fecha de registro',
     dueDate: 'Fecha límite de emisión',
     paymentState: 'Estado del pago',
+    paidAmount: 'Pagado',
+    outstandingAmount: 'Pendiente',
+    overdue: 'Vencida',
     dName: 'Nombre del depositante',
     dPayment: 'Importe',
     dDate: 'Fecha de depósito',
@@ -168,6 +192,11 @@ export const SETTLEMENT_EXPORT_TEXTS: Readonly<Record<TExportLang, SettlementExp
       Y: 'Pagado',
       N: 'No pagado',
     },
+    balanceStates: {
+      paid: 'Pagado',
+      partial: 'Pagado parcialmente',
+      unpaid: 'No pagado',
+    },
     paymentTypes: {
       credit_card: 'Tarjeta de crédito',
       check: 'Cheque',
@@ -189,6 +218,9 @@ export const SETTLEMENT_EXPORT_TEXTS: Readonly<Record<TExportLang, SettlementExp
     createdAt: '登记日期',
     dueDate: '开票期限',
     paymentState: '付款状态',
+    paidAmount: '已付金额',
+    outstandingAmount: '未付余额',
+    overdue: '逾期',
     dName: '付款人',
     dPayment: '金额',
     dDate: '付款日期',
@@ -215,6 +247,11 @@ export const SETTLEMENT_EXPORT_TEXTS: Readonly<Record<TExportLang, SettlementExp
       Y: '已付款',
       N: '未付款',
     },
+    balanceStates: {
+      paid: '已付款',
+      partial: '部分付款',
+      unpaid: '未付款',
+    },
     paymentTypes: {
       credit_card: '信用卡',
       check: '支票',
@@ -236,6 +273,9 @@ export const SETTLEMENT_EXPORT_TEXTS: Readonly<Record<TExportLang, SettlementExp
     createdAt: '登録日',
     dueDate: '発行期限',
     paymentState: '支払い状況',
+    paidAmount: '支払済み額',
+    outstandingAmount: '未払い残高',
+    overdue: '期限超過',
     dName: '入金者名',
     dPayment: '金額',
     dDate: '入金日',
@@ -261,6 +301,11 @@ export const SETTLEMENT_EXPORT_TEXTS: Readonly<Record<TExportLang, SettlementExp
     paymentStates: {
       Y: '支払済み',
       N: '未払い',
+    },
+    balanceStates: {
+      paid: '支払済み',
+      partial: '一部支払い',
+      unpaid: '未払い',
     },
     paymentTypes: {
       credit_card: 'クレジットカード',

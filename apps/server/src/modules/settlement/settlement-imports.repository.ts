@@ -1,4 +1,5 @@
-import { and, eq, inArray, notInArray, sql, type AnyColumn } from 'drizzle-orm';
+import { toMinor } from '@portal/contract';
+import { and, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { buyInvoiceLines, buyInvoices, buyPaymentInvoices, buyPayments, companies, currencies, storedFiles } from '../../db/schema';
 
@@ -55,6 +56,8 @@ export interface ExistingInvoice {
   createdDay: string;
   dueDate: string;
   buyPaymentIdx: number | null;
+  /** what payments settled of it (covered amounts and adjustments) */
+  paidAmount: string;
   lines: ExistingLine[];
 }
 
@@ -76,6 +79,7 @@ export async function invoicesWithLines(db: DbOrTx, keys: { companyIdx: number; 
       createdDay: buyInvoices.createdDay,
       dueDate: buyInvoices.dueDate,
       buyPaymentIdx: buyInvoices.buyPaymentIdx,
+      paidAmount: buyInvoices.paidAmount,
     })
     .from(buyInvoices)
     .where(
@@ -174,8 +178,8 @@ export interface ExistingPayment {
   dTypeInfo: string;
   dComment: string;
   employeeName: string;
-  /** invoice idx → amount applied */
-  covered: Map<number, string>;
+  /** invoice idx → amount applied and adjustment */
+  covered: Map<number, { amount: string; adjustment: string; adjustmentReason: string }>;
   /** attachments by `name.extension` */
   files: Map<string, { idx: number; storageKey: string; size: number }>;
 }
@@ -215,10 +219,17 @@ export async function paymentsByReference(db: DbOrTx, keys: { companyIdx: number
   }
   const idxs = [...byIdx.keys()];
   const covered = await db
-    .select({ p: buyPaymentInvoices.buyPaymentIdx, i: buyPaymentInvoices.buyInvoiceIdx, amount: buyPaymentInvoices.amount })
+    .select({
+      p: buyPaymentInvoices.buyPaymentIdx,
+      i: buyPaymentInvoices.buyInvoiceIdx,
+      amount: buyPaymentInvoices.amount,
+      adjustment: buyPaymentInvoices.adjustment,
+      adjustmentReason: buyPaymentInvoices.adjustmentReason,
+    })
     .from(buyPaymentInvoices)
     .where(inArray(buyPaymentInvoices.buyPaymentIdx, idxs));
-  for (const c of covered) byIdx.get(c.p)?.covered.set(c.i, c.amount);
+  for (const c of covered)
+    byIdx.get(c.p)?.covered.set(c.i, { amount: c.amount, adjustment: c.adjustment, adjustmentReason: c.adjustmentReason });
   const files = await db
     .select({
       idx: storedFiles.idx,
@@ -245,11 +256,11 @@ export interface InvoiceToCover {
   amount: string;
   currencyIdx: number;
   buyPaymentIdx: number | null;
-  /** the reference of the payment that paid it (null for payments without one) */
-  paidByReference: string | null;
+  /** what each payment covering it settled (covered amount + adjustment, hundredths), by payment idx, with its reference */
+  coverage: { paymentIdx: number; reference: string | null; settled: bigint }[];
 }
 
-/** The invoices of these (company, code) pairs with who paid them, by `${companyIdx}/${code}`. */
+/** The invoices of these (company, code) pairs with the payments covering them, by `${companyIdx}/${code}`. */
 export async function invoicesToCover(db: DbOrTx, keys: { companyIdx: number; code: string }[]) {
   const out = new Map<string, InvoiceToCover>();
   if (!keys.length) return out;
@@ -261,10 +272,8 @@ export async function invoicesToCover(db: DbOrTx, keys: { companyIdx: number; co
       amount: buyInvoices.amount,
       currencyIdx: buyInvoices.currencyIdx,
       buyPaymentIdx: buyInvoices.buyPaymentIdx,
-      paidByReference: buyPayments.reference,
     })
     .from(buyInvoices)
-    .leftJoin(buyPayments, eq(buyPayments.idx, buyInvoices.buyPaymentIdx))
     .where(
       pairIn(
         buyInvoices.companyIdx,
@@ -272,7 +281,34 @@ export async function invoicesToCover(db: DbOrTx, keys: { companyIdx: number; co
         keys.map((k) => [k.companyIdx, k.code]),
       ),
     );
-  for (const i of found) out.set(`${i.companyIdx}/${i.code}`, i);
+  if (!found.length) return out;
+  const coverage = await db
+    .select({
+      invoiceIdx: buyPaymentInvoices.buyInvoiceIdx,
+      paymentIdx: buyPaymentInvoices.buyPaymentIdx,
+      reference: buyPayments.reference,
+      settled: sql<string>`(${buyPaymentInvoices.amount} + ${buyPaymentInvoices.adjustment})::text`,
+    })
+    .from(buyPaymentInvoices)
+    .innerJoin(buyPayments, eq(buyPayments.idx, buyPaymentInvoices.buyPaymentIdx))
+    .where(
+      inArray(
+        buyPaymentInvoices.buyInvoiceIdx,
+        found.map((i) => i.idx),
+      ),
+    );
+  const byIdx = new Map<number, InvoiceToCover>();
+  for (const i of found) {
+    const inv = { ...i, coverage: [] };
+    out.set(`${i.companyIdx}/${i.code}`, inv);
+    byIdx.set(i.idx, inv);
+  }
+  for (const c of coverage)
+    byIdx.get(c.invoiceIdx)?.coverage.push({ paymentIdx: c.paymentIdx, reference: c.reference, settled: toMinor(c.settled) });
+  // an invoice marked paid before coverage rows were kept counts as settled in full by its payment
+  for (const inv of byIdx.values())
+    if (inv.buyPaymentIdx !== null && !inv.coverage.some((c) => c.paymentIdx === inv.buyPaymentIdx))
+      inv.coverage.push({ paymentIdx: inv.buyPaymentIdx, reference: null, settled: toMinor(inv.amount) });
   return out;
 }
 
@@ -296,22 +332,29 @@ export async function insertPayments(db: DbOrTx, values: PaymentValues[]) {
   return rows.map((r) => r.idx);
 }
 
+/** What a payment covers of one invoice: the amount applied and an adjustment settled without money, with its reason. */
+export interface Coverage {
+  invoiceIdx: number;
+  amount: string;
+  adjustment: string;
+  adjustmentReason: string;
+}
+
 /**
- * What new payments cover, in three statements for a whole batch (each statement on these tables runs
- * the summary and change-feed triggers once): the buy_payment_invoices rows and the invoices' payment,
- * updated_at moved so their stored PDFs are made again (the PDF prints the payment state).
+ * What new payments cover, in one statement for a whole batch: the buy_payment_invoices rows. The trigger
+ * buy_invoice_balances keeps the invoices' paid amount and settling payment, and moves their updated_at so
+ * their stored PDFs are made again (the PDF prints the payment state).
  */
-export async function coverByNewPayments(db: DbOrTx, covered: { paymentIdx: number; invoiceIdx: number; amount: string }[]) {
+export async function coverByNewPayments(db: DbOrTx, covered: (Coverage & { paymentIdx: number })[]) {
   if (!covered.length) return;
-  await db
-    .insert(buyPaymentInvoices)
-    .values(covered.map((c) => ({ buyPaymentIdx: c.paymentIdx, buyInvoiceIdx: c.invoiceIdx, amount: c.amount })));
-  const pairs = sql.join(
-    covered.map((c) => sql`(${c.invoiceIdx}::int, ${c.paymentIdx}::int)`),
-    sql`, `,
-  );
-  await db.execute(
-    sql`update buy_invoices i set buy_payment_idx = v.p, updated_at = now() from (values ${pairs}) as v(inv, p) where i.idx = v.inv`,
+  await db.insert(buyPaymentInvoices).values(
+    covered.map((c) => ({
+      buyPaymentIdx: c.paymentIdx,
+      buyInvoiceIdx: c.invoiceIdx,
+      amount: c.amount,
+      adjustment: c.adjustment,
+      adjustmentReason: c.adjustmentReason,
+    })),
   );
 }
 
@@ -320,27 +363,18 @@ export async function updatePayment(db: DbOrTx, idx: number, values: PaymentValu
 }
 
 /**
- * Makes `covered` exactly what an existing payment covers: buy_payment_invoices rows and the invoices'
- * buy_payment_idx (paid, spec §4), as the domain's payments are linked. Invoices it no longer covers
- * become unpaid. updated_at of every invoice whose payment state changes is the transaction's time,
- * so its stored PDF (which prints the payment state) is made again.
+ * Makes `covered` exactly what an existing payment covers (buy_payment_invoices rows). The trigger
+ * buy_invoice_balances recomputes the paid amount and settling payment (spec §4 buy_payment_idx) of every
+ * invoice whose coverage changed: one it no longer covers owes again what it covered; updated_at of each
+ * whose balance changes is the transaction's time, so its stored PDF (which prints the payment state) is made again.
  */
-export async function setCoverage(db: DbOrTx, paymentIdx: number, covered: { invoiceIdx: number; amount: string }[]) {
-  const idxs = covered.map((c) => c.invoiceIdx);
+export async function setCoverage(db: DbOrTx, paymentIdx: number, covered: Coverage[]) {
   await db.delete(buyPaymentInvoices).where(eq(buyPaymentInvoices.buyPaymentIdx, paymentIdx));
   if (covered.length)
-    await db
-      .insert(buyPaymentInvoices)
-      .values(covered.map((c) => ({ buyPaymentIdx: paymentIdx, buyInvoiceIdx: c.invoiceIdx, amount: c.amount })));
-  await db
-    .update(buyInvoices)
-    .set({ buyPaymentIdx: null, updatedAt: sql`now()` })
-    .where(and(eq(buyInvoices.buyPaymentIdx, paymentIdx), idxs.length ? notInArray(buyInvoices.idx, idxs) : undefined));
-  if (idxs.length)
-    await db
-      .update(buyInvoices)
-      .set({ buyPaymentIdx: paymentIdx, updatedAt: sql`now()` })
-      .where(and(inArray(buyInvoices.idx, idxs), sql`${buyInvoices.buyPaymentIdx} is distinct from ${paymentIdx}`));
+    await coverByNewPayments(
+      db,
+      covered.map((c) => ({ ...c, paymentIdx })),
+    );
 }
 
 /** An attachment of a payment, as the payment detail and common/fileDownload read them (upload_path 'buy_payment', ref_idx the payment). */

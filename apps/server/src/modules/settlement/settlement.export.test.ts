@@ -44,7 +44,8 @@ const MINE = Array.from({ length: 140 }, (_, i) => ({
   issuer: i % 2 ? 'USA' : 'KOR',
   state: i % 3 ? 'S' : 'P',
   currency: (i % 2 ? 'USD' : 'KRW') as 'USD' | 'KRW',
-  amount: `${1000 + i}.${String(i % 100).padStart(2, '0')}`,
+  // KRW in whole won (no minor unit), USD with cents
+  amount: i % 2 ? `${1000 + i}.${String(i % 100).padStart(2, '0')}` : `${1000 + i}`,
 }));
 
 beforeAll(async () => {
@@ -54,7 +55,7 @@ beforeAll(async () => {
   token = await t.login(me.id, me.password);
   otherToken = await t.login(other.id, other.password);
   const mine = await insertInvoices(t.db, me.idx, MINE);
-  await insertPayment(t.db, me.idx, [mine[0]!, mine[2]!], { dDate: '2026-01-10', amount: '2002.02', dName: '김지은' });
+  await insertPayment(t.db, me.idx, [mine[0]!, mine[2]!], { dDate: '2026-01-10', amount: '2002', dName: '김지은' });
   await insertPayment(t.db, me.idx, [mine[1]!], {
     dDate: '2026-02-20',
     currency: 'USD',
@@ -89,6 +90,9 @@ describe(`invoice export (${DB})`, () => {
       'Registration date',
       'Issuance deadline',
       'Payment status',
+      'Paid',
+      'Outstanding',
+      'Overdue',
     ]);
     expect(rows).toHaveLength(140);
     // the list's order: newest registration day first
@@ -99,7 +103,9 @@ describe(`invoice export (${DB})`, () => {
     const last = rows.at(-1)!; // EX-001, the oldest
     const at = (name: string) => last[header.indexOf(name)];
     expect(at('Amount')).toBe(1000);
-    expect(ws.getRow(141).getCell(header.indexOf('Amount') + 1).numFmt).toContain('₩');
+    // KRW has no minor unit (ISO 4217): no decimals in its format; USD two
+    expect(ws.getRow(141).getCell(header.indexOf('Amount') + 1).numFmt).toBe('"₩"#,##0');
+    expect(ws.getRow(140).getCell(header.indexOf('Amount') + 1).numFmt).toBe('"$"#,##0.00');
     expect(at('Issuer')).toBe('Korea');
     expect(at('Status')).toBe('Created');
     expect(at('Item type')).toBe('Prepayment');
@@ -137,7 +143,8 @@ describe(`invoice export (${DB})`, () => {
     expect(rows).toHaveLength(140);
     const byCode = new Map(rows.map((r) => [r[1], r]));
     const first = byCode.get('EX-001')!;
-    expect(first[header.indexOf('금액')]).toBe('1000.00');
+    expect(first[header.indexOf('금액')]).toBe('1000');
+    expect(byCode.get('EX-002')![header.indexOf('금액')]).toBe('1001.01');
     expect(first[3]).toBe('한국');
     expect(first[9]).toBe('2026-01-01');
     expect(first[8]).toBe('2026-01-01 10:00');
@@ -186,12 +193,12 @@ describe(`payment export (${DB})`, () => {
     const { header, col } = await readWorkbook((await exportPayments({})).rawPayload);
     expect(header).toEqual(['No.', 'Depositor name', 'Amount', 'Currency', 'Deposit date', 'Deposit type', 'Registrant']);
     expect(col('Depositor name')).toEqual(["'+cmd", '김지은']);
-    expect(col('Amount')).toEqual([1001.01, 2002.02]);
+    expect(col('Amount')).toEqual([1001.01, 2002]);
     expect(col('Deposit type')).toEqual(['Credit card', 'Remittance']);
     const csv = readCsv((await exportPayments({ format: 'csv', lang: 'ja' })).rawPayload);
     expect(csv.rows.map((r) => [r[1], r[2], r[3], r[4]])).toEqual([
       ["'+cmd", '1001.01', 'USD', '2026-02-20'],
-      ['김지은', '2002.02', 'KRW', '2026-01-10'],
+      ['김지은', '2002', 'KRW', '2026-01-10'],
     ]);
   });
 

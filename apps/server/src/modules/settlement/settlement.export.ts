@@ -1,4 +1,6 @@
 import {
+  amountText,
+  dayIn,
   INVOICE_ITEMS,
   INVOICES_EXPORT_BASE_NAME,
   PAYMENT_TYPES,
@@ -25,20 +27,38 @@ const itemLabel = (t: SettlementExportTexts, item: string) =>
 const paymentTypeLabel = (t: SettlementExportTexts, type: string) =>
   t.paymentTypes[(PAYMENT_TYPES as readonly string[]).includes(type) ? type : 'remittance']!;
 
-/** Columns of the invoice export after the running number: the list's, with its labels (spec §3, §4, §8). */
-export function invoiceColumns(lang: TExportLang = 'en'): ExportColumn<repo.InvoiceExportDb>[] {
+/** An invoice of the export with its balance (repo.balanceOf, as the list has it). */
+export type InvoiceExportRow = repo.InvoiceExportDb & repo.InvoiceBalance;
+
+/**
+ * Columns of the invoice export after the running number: the list's, with its labels (spec §3, §4, §8).
+ * Amounts have their currency's minor-unit digits (amountText: the same digits in the CSV as in the xlsx
+ * format); the payment status says partially paid, with the paid and outstanding amounts and overdue beside it.
+ */
+export function invoiceColumns(lang: TExportLang = 'en'): ExportColumn<InvoiceExportRow>[] {
   const t = SETTLEMENT_EXPORT_TEXTS[lang];
+  const money = (key: 'amount' | 'paid_amount' | 'outstanding_amount', label: string): ExportColumn<InvoiceExportRow> => ({
+    key,
+    label,
+    width: 14,
+    type: 'money',
+    currencyKey: 'currency',
+    value: (r) => amountText(r[key], r.currency_name),
+  });
   return [
     { key: 'code', label: t.code, width: 14, value: (r) => r.code },
     { key: 'title', label: t.title, width: 24, value: (r) => r.title },
     { key: 'issuer', label: t.issuer, width: 8, value: (r) => t.issuers[r.issuer] ?? r.issuer },
     { key: 'state', label: t.state, width: 8, value: (r) => (r.state === 'P' ? t.states.P : t.states.S) },
     { key: 'item', label: t.item, width: 12, value: (r) => itemLabel(t, r.item) },
-    { key: 'amount', label: t.amount, width: 14, type: 'money', currencyKey: 'currency', value: (r) => r.amount },
+    money('amount', t.amount),
     { key: 'currency', label: t.currency, width: 6, value: (r) => r.currency_name },
     { key: 'created_at', label: t.createdAt, width: 16, type: 'datetime', value: (r) => r.local_created_at },
     { key: 'due_date', label: t.dueDate, width: 10, type: 'date', value: (r) => r.due_date },
-    { key: 'payment_state', label: t.paymentState, width: 10, value: (r) => t.paymentStates[r.payment_state] },
+    { key: 'payment_state', label: t.paymentState, width: 12, value: (r) => t.balanceStates[r.balance_state] },
+    money('paid_amount', t.paidAmount),
+    money('outstanding_amount', t.outstandingAmount),
+    { key: 'overdue', label: t.overdue, width: 8, value: (r) => (r.overdue ? t.overdue : '') },
   ];
 }
 
@@ -47,7 +67,14 @@ export function paymentColumns(lang: TExportLang = 'en'): ExportColumn<repo.Paym
   const t = SETTLEMENT_EXPORT_TEXTS[lang];
   return [
     { key: 'd_name', label: t.dName, width: 16, value: (r) => r.d_name },
-    { key: 'd_payment', label: t.dPayment, width: 14, type: 'money', currencyKey: 'currency', value: (r) => r.d_payment },
+    {
+      key: 'd_payment',
+      label: t.dPayment,
+      width: 14,
+      type: 'money',
+      currencyKey: 'currency',
+      value: (r) => amountText(r.d_payment, r.currency_name),
+    },
     { key: 'currency', label: t.currency, width: 6, value: (r) => r.currency_name },
     { key: 'd_date', label: t.dDate, width: 10, type: 'date', value: (r) => r.d_date },
     { key: 'd_type', label: t.dType, width: 12, value: (r) => paymentTypeLabel(t, r.d_type) },
@@ -63,7 +90,7 @@ const keyOf = (day: string, idx: number): repo.ExportKey => ({ day, idx });
  */
 export function createSettlementExports({ db, timeZone }: { db: Db; timeZone: string }) {
   return {
-    async invoices(companyIdx: number, q: SettlementExportRequest): Promise<WorkbookOptions<repo.InvoiceExportDb, repo.ExportKey>> {
+    async invoices(companyIdx: number, q: SettlementExportRequest): Promise<WorkbookOptions<InvoiceExportRow, repo.ExportKey>> {
       const lang = q.lang ?? 'en';
       const format = q.format ?? 'xlsx';
       const items = itemsOf(q.filter);
@@ -73,9 +100,13 @@ export function createSettlementExports({ db, timeZone }: { db: Db; timeZone: st
         sheetName: SETTLEMENT_EXPORT_TEXTS[lang].invoicesSheet,
         numbered: SETTLEMENT_EXPORT_TEXTS[lang].no,
         columns: invoiceColumns(lang),
-        currencies: await repo.exportCurrencySymbols(db),
+        ...(await repo.exportCurrencies(db)),
         rows: {
-          fetch: (after, limit) => repo.invoiceExportBatch(db, companyIdx, q.filter, items, after, limit, timeZone),
+          fetch: async (after, limit) => {
+            const today = dayIn(new Date(), timeZone);
+            const found = await repo.invoiceExportBatch(db, companyIdx, q.filter, items, after, limit, timeZone);
+            return found.map((r) => ({ ...r, ...repo.balanceOf(r, today) }));
+          },
           key: (r) => keyOf(r.sort_day, r.idx),
         },
       };
@@ -90,7 +121,7 @@ export function createSettlementExports({ db, timeZone }: { db: Db; timeZone: st
         sheetName: SETTLEMENT_EXPORT_TEXTS[lang].paymentsSheet,
         numbered: SETTLEMENT_EXPORT_TEXTS[lang].no,
         columns: paymentColumns(lang),
-        currencies: await repo.exportCurrencySymbols(db),
+        ...(await repo.exportCurrencies(db)),
         rows: {
           fetch: (after, limit) => repo.paymentExportBatch(db, companyIdx, q.filter, items, after, limit),
           key: (r) => keyOf(r.d_date, r.idx),

@@ -60,6 +60,8 @@ export async function insertInvoices(db: DbOrTx, companyIdx: number, specs: Invo
           createdDay: day,
           dueDate: s.dueDate ?? day,
           buyPaymentIdx: s.buyPaymentIdx ?? null,
+          // paid in full by that payment (without coverage rows, as invoices paid before they were kept)
+          paidAmount: s.buyPaymentIdx ? (s.amount ?? '1000.00') : '0',
         };
       }),
     )
@@ -98,7 +100,6 @@ export async function insertPayment(
     .returning();
   for (const inv of invoices) {
     await db.insert(buyPaymentInvoices).values({ buyPaymentIdx: p!.idx, buyInvoiceIdx: inv.idx, amount: inv.amount });
-    await db.update(buyInvoices).set({ buyPaymentIdx: p!.idx, updatedAt: new Date() }).where(eq(buyInvoices.idx, inv.idx));
   }
   return p!;
 }

@@ -4,11 +4,32 @@
  * are the domain's (spec §3/§4: items, issuers, states, payment types; an invoice is paid when a
  * payment covers it); lib/imports reads, validates and batches; the SQL is in settlement-imports.repository.ts.
  */
-import { fromMinor, INVOICE_ITEMS, INVOICE_STATES, ISSUERS, multiplyMinor, PAYMENT_TYPES, toMinor } from '@portal/contract';
+import {
+  AMOUNT_LIMIT_HUNDREDTHS,
+  AMOUNT_LIMIT_TEXT,
+  amountProblem,
+  fromMinor,
+  INVOICE_ITEMS,
+  INVOICE_STATES,
+  isCurrencyCode,
+  ISSUERS,
+  minorUnitOf,
+  PAYMENT_TYPES,
+  toMinor,
+  vatOf,
+} from '@portal/contract';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { storeInTransaction } from '../../lib/file-store';
-import { currencyCode as currency, date as day, instantOf, money, requiredText as required, text, yn } from '../../lib/imports/columns';
+import {
+  currencyCode as currency,
+  date as day,
+  decimalAmount,
+  instantOf,
+  requiredText as required,
+  text,
+  yn,
+} from '../../lib/imports/columns';
 import type { ImportColumn, ImportEnv, ImportKind, ImportRecord, RowIssue, WriteCounts } from '../../lib/imports/run';
 import { notifyInvoiceNew, notifyPaymentRegistered } from '../../lib/mail/notify';
 import { PAYMENT_NS, splitFileName } from './settlement.service';
@@ -39,6 +60,37 @@ function sameAsFirst<T extends Record<string, unknown>>(record: ImportRecord<T>,
 }
 
 const keyOf = (companyIdx: number, code: string) => `${companyIdx}/${code}`;
+
+const limitIssue = (row: number, column: string): RowIssue => ({
+  row,
+  column,
+  message: { key: 'amountLimit', params: { limit: AMOUNT_LIMIT_TEXT } },
+});
+const beyondLimit = (h: bigint) => (h < 0n ? -h : h) >= AMOUNT_LIMIT_HUNDREDTHS;
+
+/**
+ * Why an amount cell is not an amount of the row's currency (whole minor units, within the limit: the
+ * contract's amountProblem), as a report issue naming the currency's rule; null when it is one.
+ */
+function amountIssue(row: number, column: string, value: string | undefined, currencyCode: string): RowIssue | null {
+  if (value === undefined) return null;
+  const problem = amountProblem(value, currencyCode);
+  if (problem === null) return null;
+  if (problem === 'format') return { row, column, message: { key: 'money' } };
+  if (problem === 'limit') return limitIssue(row, column);
+  const decimals = minorUnitOf(currencyCode);
+  return {
+    row,
+    column,
+    message:
+      decimals === 0
+        ? { key: 'wholeUnits', params: { currency: currencyCode, value } }
+        : { key: 'minorUnit', params: { currency: currencyCode, decimals, value } },
+  };
+}
+
+/** A currency of the portal's table (the importer's amounts are checked against its minor unit). */
+const knownCurrency = (ctx: { currencies: Map<string, number> }, code: string) => ctx.currencies.has(code) && isCurrencyCode(code);
 const sameMoney = (a: string, b: string) => toMinor(a) === toMinor(b);
 
 /** Company idx of the login ids a batch names, looked up once per import; unknown ones are reported at their first row. */
@@ -73,9 +125,9 @@ const invoiceSchema = z.object({
   line_no: text(6).optional(),
   description: required(300),
   qty: required(8),
-  unit_price: money({ signed: true }),
+  unit_price: decimalAmount({ signed: true }),
   vat_exempt: yn,
-  amount: money({ signed: true }).optional(),
+  amount: decimalAmount({ signed: true }).optional(),
 });
 export type InvoiceImportRow = z.infer<typeof invoiceSchema>;
 
@@ -85,13 +137,14 @@ const MAX_LINE_NO = 9_999;
 const whole = (v: string, min: number, max: number) => /^\d{1,7}$/.test(v) && Number(v) >= min && Number(v) <= max;
 
 /**
- * A line's supply value (qty × unit price), VAT and amount in hundredths: VAT is 10 % of the supply value
- * rounded to the whole unit (won) on a line of a KOR-issued invoice that is not VAT-exempt, as on a Korean
- * tax invoice and in the demo data; none on exempt lines (books) and on USA-issued invoices.
+ * A line's supply value (qty × unit price), VAT and amount in hundredths: VAT is the contract's vatOf, 10 %
+ * of the supply value rounded half away from zero to the currency's minor unit (₩2,417; $1.06), on a line
+ * of a KOR-issued invoice that is not VAT-exempt (docs/decisions/vat-rounding.md); none on exempt lines
+ * (books) and on USA-issued invoices. The invoice's lines, totals, list, export, PDF and mail all show this.
  */
-function lineMoney(issuer: string, v: InvoiceImportRow) {
-  const supply = multiplyMinor(toMinor(v.unit_price), v.qty);
-  const vat = issuer === 'KOR' && v.vat_exempt === 'N' ? multiplyMinor(supply, '0.001') * 100n : 0n;
+function lineMoney(issuer: string, v: InvoiceImportRow, currencyCode: string) {
+  const supply = toMinor(v.unit_price) * BigInt(v.qty);
+  const vat = issuer === 'KOR' && v.vat_exempt === 'N' ? vatOf(supply, currencyCode) : 0n;
   return { supply, vat, amount: supply + vat };
 }
 
@@ -107,7 +160,7 @@ function invoiceOf(record: ImportRecord<InvoiceImportRow>, ctx: InvoiceCtx, now:
   const first = record.values[0]!;
   const issuer = first.issuer.toUpperCase();
   const lines = record.values.map((v, n): repo.NewLine => {
-    const m = lineMoney(issuer, v);
+    const m = lineMoney(issuer, v, first.currency);
     return {
       lineNo: v.line_no ? Number(v.line_no) : n + 1,
       description: v.description,
@@ -178,11 +231,13 @@ function checkInvoice(record: ImportRecord<InvoiceImportRow>, ctx: InvoiceCtx): 
   if (!canonical(ISSUERS, first.issuer)) out.push(oneOf(row, 'issuer', ISSUERS));
   if (!canonical(INVOICE_ITEMS, first.item)) out.push(oneOf(row, 'item', INVOICE_ITEMS));
   if (!canonical(INVOICE_STATES, first.state)) out.push(oneOf(row, 'state', INVOICE_STATES));
-  if (!ctx.currencies.has(first.currency)) out.push({ row, column: 'currency', message: { key: 'currency' } });
+  const currencyOk = knownCurrency(ctx, first.currency);
+  if (!currencyOk) out.push({ row, column: 'currency', message: { key: 'currency' } });
   // an invoice cannot fall due before it is registered (YYYY-MM-DD compares as text)
   if (first.due_date < first.created_day)
     out.push({ row, column: 'due_date', message: { key: 'dueBeforeCreated', params: { value: first.created_day } } });
   const lineRows = new Map<number, number>();
+  let total: bigint | null = 0n;
   record.values.forEach((v, n) => {
     const r = record.rows[n]!;
     if (!whole(v.qty, 1, MAX_QTY)) out.push({ row: r, column: 'qty', message: { key: 'integer', params: { min: 1, max: MAX_QTY } } });
@@ -194,12 +249,27 @@ function checkInvoice(record: ImportRecord<InvoiceImportRow>, ctx: InvoiceCtx): 
       if (other !== undefined) out.push({ row: r, column: 'line_no', message: { key: 'duplicate', params: { other } } });
       else lineRows.set(no, r);
     }
-    if (v.amount !== undefined && whole(v.qty, 1, MAX_QTY)) {
-      const expected = lineMoney(first.issuer.toUpperCase(), v).amount;
-      if (toMinor(v.amount) !== expected)
-        out.push({ row: r, column: 'amount', message: { key: 'lineAmount', params: { expected: fromMinor(expected) } } });
+    if (!currencyOk) return;
+    const priceIssue = amountIssue(r, 'unit_price', v.unit_price, first.currency);
+    const givenIssue = amountIssue(r, 'amount', v.amount, first.currency);
+    for (const issue of [priceIssue, givenIssue]) if (issue) out.push(issue);
+    if (priceIssue || !whole(v.qty, 1, MAX_QTY)) {
+      total = null;
+      return;
     }
+    const m = lineMoney(first.issuer.toUpperCase(), v, first.currency);
+    if (beyondLimit(m.supply) || beyondLimit(m.amount)) {
+      // qty × unit price (+ VAT) is stored as the line's amount: it must fit as any amount does
+      if (!givenIssue) out.push(limitIssue(r, 'amount'));
+      total = null;
+      return;
+    }
+    if (total !== null) total += m.amount;
+    if (v.amount !== undefined && !givenIssue && toMinor(v.amount) !== m.amount)
+      out.push({ row: r, column: 'amount', message: { key: 'lineAmount', params: { expected: fromMinor(m.amount) } } });
   });
+  // the invoice amount is the sum of its lines: it must fit too
+  if (total !== null && beyondLimit(total)) out.push(limitIssue(row, 'amount'));
   return out;
 }
 
@@ -245,7 +315,9 @@ const invoiceColumns: ImportColumn[] = [
     name: 'unit_price',
     required: true,
     example: '12000',
-    description: 'Unit price before VAT (the supply value of one), at most 2 decimals; negative for a discount',
+    description:
+      'Unit price before VAT (the supply value of one) in whole minor units of the currency (ISO 4217: KRW and JPY whole ' +
+      'numbers, USD 2 decimals), less than 10^16; negative for a discount',
   },
   { name: 'vat_exempt', required: false, example: 'Y', description: 'Y for a VAT-exempt line (books in Korea), default N' },
   {
@@ -253,7 +325,8 @@ const invoiceColumns: ImportColumn[] = [
     required: false,
     example: '480000',
     description:
-      'Line amount with VAT; empty: computed as qty × unit_price + VAT (10 % rounded to the whole unit, KOR only); given: must equal it',
+      'Line amount with VAT; empty: computed as qty × unit_price + VAT (10 % rounded half away from zero to the ' +
+      "currency's minor unit, KOR only: $10.55 → $1.06); given: must equal it",
   },
 ];
 
@@ -263,9 +336,9 @@ export const invoicesImport: ImportKind<InvoiceImportRow, InvoiceCtx> = {
   description:
     'One row per invoice line; the rows of one invoice follow each other and repeat its invoice columns (title, issuer, item, ' +
     'currency, days, state). Natural key: `company_id` + `code`. The invoice amount is the sum of its lines; a line is ' +
-    'qty × unit_price plus 10 % VAT (whole units) when the issuer is KOR and the line is not VAT-exempt. Importing an ' +
+    'qty × unit_price plus 10 % VAT (rounded to the currency’s minor unit) when the issuer is KOR and the line is not VAT-exempt. Importing an ' +
     'existing invoice replaces its header and lines (its PDF is made again on the next download); the amount or currency ' +
-    'of an invoice already paid cannot change. A new invoice is mailed to the company (its invoice addresses) as one ' +
+    'of an invoice a payment covers (in part or in full) cannot change. Amounts are whole minor units of the currency (ISO 4217) and less than 10^16. A new invoice is mailed to the company (its invoice addresses) as one ' +
     'registered by hand is.',
   columns: invoiceColumns,
   schema: invoiceSchema,
@@ -284,8 +357,12 @@ export const invoicesImport: ImportKind<InvoiceImportRow, InvoiceCtx> = {
     for (const r of known) {
       const inv = invoiceOf(r, ctx, env.now(), env.timeZone);
       const e = ctx.existing.get(keyOf(inv.companyIdx, inv.header.code));
-      // a payment covered the amount it had: changing it (or its currency) would leave the payment wrong
-      if (e?.buyPaymentIdx != null && (!sameMoney(e.amount, inv.header.amount) || e.currencyIdx !== inv.header.currencyIdx))
+      // a payment covered (part of) the amount it had: changing it (or its currency) would leave the payment wrong
+      if (
+        e &&
+        (e.buyPaymentIdx != null || toMinor(e.paidAmount) !== 0n) &&
+        (!sameMoney(e.amount, inv.header.amount) || e.currencyIdx !== inv.header.currencyIdx)
+      )
         out.push({ row: r.rows[0]!, column: 'code', message: { key: 'invoicePaid', params: { value: inv.header.code } } });
     }
     return out;
@@ -326,13 +403,15 @@ const paymentSchema = z.object({
   depositor: required(100),
   deposit_date: day,
   currency,
-  amount: money(),
+  amount: decimalAmount(),
   type: required(20),
   type_info: text(200).default(''),
   comment: text(2000).default(''),
   employee: text(100).default(''),
   invoice_code: text(40).optional(),
-  covered_amount: money().optional(),
+  covered_amount: decimalAmount().optional(),
+  adjustment: decimalAmount().optional(),
+  adjustment_reason: text(200).optional(),
   attachment: text(300).optional(),
 });
 export type PaymentImportRow = z.infer<typeof paymentSchema>;
@@ -363,18 +442,24 @@ interface PaymentCtx {
   existing: Map<string, repo.ExistingPayment>;
   invoices: Map<string, repo.InvoiceToCover>;
   /**
-   * invoice idx → reference of the payment of this file that claimed it, over every batch: once a batch has
-   * errors nothing more is written, so a later batch cannot see an earlier claim in the database
+   * invoice idx → what each payment of this file settles of it (covered + adjustment, hundredths), by
+   * `${companyIdx}/${reference}`, over every batch: once a batch has errors nothing more is written, so a
+   * later batch cannot see an earlier claim in the database
    */
-  claimed: Map<number, string>;
+  claims: Map<number, Map<string, bigint>>;
   /**
-   * existing payments this file has named so far: an invoice one of them covers in the database but no longer
-   * claims in the file is free for a later payment of the file (its coverage is replaced before theirs is written)
+   * payments (`${companyIdx}/${reference}`) this file has named so far: what one of them covers in the
+   * database is replaced by what the file says, so only their claims in the file count
    */
-  renamed: Set<number>;
+  named: Set<string>;
+  /** row → the covered amount of a row that gave none: what the invoice still owed (checkBatch → write) */
+  resolved: Map<number, string>;
 }
 
-/** The payment a record describes: its values, the invoices it covers (amount: given, else the invoice's) and its attachments. */
+/**
+ * The payment a record describes: its values, the invoices it covers (amount: given, else what the invoice
+ * still owed, resolved by checkBatch; an adjustment settled without money and its reason) and its attachments.
+ */
 function paymentOf(record: ImportRecord<PaymentImportRow>, ctx: PaymentCtx) {
   const first = record.values[0]!;
   const companyIdx = ctx.companies.get(first.company_id)!;
@@ -398,12 +483,14 @@ function paymentOf(record: ImportRecord<PaymentImportRow>, ctx: PaymentCtx) {
         row: record.rows[n]!,
         code: v.invoice_code,
         invoice: inv,
-        amount: v.covered_amount ? fromMinor(toMinor(v.covered_amount)) : inv?.amount,
+        amount: v.covered_amount ? fromMinor(toMinor(v.covered_amount)) : ctx.resolved.get(record.rows[n]!),
+        adjustment: fromMinor(v.adjustment ? toMinor(v.adjustment) : 0n),
+        adjustmentReason: v.adjustment_reason ?? '',
       },
     ];
   });
   const attachments = [...new Set(record.values.flatMap((v) => (v.attachment ? [v.attachment] : [])))];
-  return { values, covered, attachments };
+  return { values, covered, attachments, audit: { companyId: first.company_id, reference: first.reference, currency: first.currency } };
 }
 
 function checkPayment(record: ImportRecord<PaymentImportRow>, ctx: PaymentCtx, env: ImportEnv): RowIssue[] {
@@ -411,7 +498,12 @@ function checkPayment(record: ImportRecord<PaymentImportRow>, ctx: PaymentCtx, e
   const row = record.rows[0]!;
   const out = sameAsFirst(record, PAYMENT_LEVEL);
   if (!canonical(PAYMENT_TYPES, first.type)) out.push(oneOf(row, 'type', PAYMENT_TYPES));
-  if (!ctx.currencies.has(first.currency)) out.push({ row, column: 'currency', message: { key: 'currency' } });
+  const currencyOk = knownCurrency(ctx, first.currency);
+  if (!currencyOk) out.push({ row, column: 'currency', message: { key: 'currency' } });
+  else {
+    const issue = amountIssue(row, 'amount', first.amount, first.currency);
+    if (issue) out.push(issue);
+  }
   const codes = new Map<string, number>();
   const names = new Map<string, { path: string; row: number }>();
   record.values.forEach((v, n) => {
@@ -420,7 +512,16 @@ function checkPayment(record: ImportRecord<PaymentImportRow>, ctx: PaymentCtx, e
       const other = codes.get(v.invoice_code);
       if (other !== undefined) out.push({ row: r, column: 'invoice_code', message: { key: 'duplicate', params: { other } } });
       else codes.set(v.invoice_code, r);
-    } else if (v.covered_amount) out.push({ row: r, column: 'invoice_code', message: { key: 'required' } });
+    } else if (v.covered_amount || v.adjustment) out.push({ row: r, column: 'invoice_code', message: { key: 'required' } });
+    if (currencyOk)
+      for (const issue of [
+        amountIssue(r, 'covered_amount', v.covered_amount, first.currency),
+        amountIssue(r, 'adjustment', v.adjustment, first.currency),
+      ])
+        if (issue) out.push(issue);
+    // an adjustment settles part of an invoice without money: never without its reason
+    if (v.adjustment && toMinor(v.adjustment) !== 0n && !v.adjustment_reason?.trim())
+      out.push({ row: r, column: 'adjustment_reason', message: { key: 'adjustmentReason' } });
     if (v.attachment) {
       if (!env.files.get(v.attachment))
         out.push({ row: r, column: 'attachment', message: { key: 'fileMissing', params: { value: v.attachment } } });
@@ -447,7 +548,12 @@ const paymentColumns: ImportColumn[] = [
   { name: 'depositor', required: true, example: 'Hanbit Books', description: 'Depositor name' },
   { name: 'deposit_date', required: true, example: '2026-11-05', description: 'Deposit date, YYYY-MM-DD' },
   { name: 'currency', required: true, example: 'KRW', description: 'Currency code; every invoice covered is in it' },
-  { name: 'amount', required: true, example: '1250000', description: 'Amount paid, at most 2 decimals' },
+  {
+    name: 'amount',
+    required: true,
+    example: '1250000',
+    description: 'Amount paid, in whole minor units of the currency (KRW and JPY whole numbers, USD 2 decimals), less than 10^16',
+  },
   { name: 'type', required: true, example: 'remittance', description: `Payment type: ${PAYMENT_TYPES.join(', ')}` },
   { name: 'type_info', required: false, example: 'KEB Hana 123-456789-01', description: 'Type detail (card, check number, bank account)' },
   { name: 'comment', required: false, example: 'October statement', description: 'Comment shown to the company' },
@@ -456,14 +562,31 @@ const paymentColumns: ImportColumn[] = [
     name: 'invoice_code',
     required: false,
     example: 'INV-2026-0001',
-    description: 'An invoice of the same company this payment covers (one per row); it becomes paid. Empty: the row covers none',
+    description:
+      'An invoice of the same company this payment covers (one per row); it is paid once its covered amounts and adjustments ' +
+      'reach its amount, partially paid before. Empty: the row covers none',
   },
   {
     name: 'covered_amount',
     required: false,
     example: '480000',
     description:
-      'Amount applied to that invoice, at most its amount (default: the invoice amount); all rows of a payment at most its amount',
+      'Amount applied to that invoice, at most what it still owes (default: what it still owes, less the adjustment); all rows ' +
+      'of a payment at most its amount',
+  },
+  {
+    name: 'adjustment',
+    required: false,
+    example: '15',
+    description:
+      'An amount of that invoice settled without money (e.g. the bank charges of an international remittance), in the ' +
+      'currency’s minor unit; with covered_amount at most what the invoice still owes. Written to the audit log',
+  },
+  {
+    name: 'adjustment_reason',
+    required: false,
+    example: 'Bank charges (remittance)',
+    description: 'Why the adjustment was made; required with an adjustment',
   },
   {
     name: 'attachment',
@@ -478,8 +601,10 @@ export const paymentsImport: ImportKind<PaymentImportRow, PaymentCtx> = {
   kind: 'payments',
   description:
     'One row per payment and invoice it covers; the rows of one payment follow each other and repeat its payment columns. ' +
-    'Natural key: `company_id` + `reference`. Each `invoice_code` must be an invoice of that company in the payment currency ' +
-    'that no other payment has paid (a payment earlier in the file that no longer names it frees it); it becomes paid. ' +
+    'Natural key: `company_id` + `reference`. Each `invoice_code` must be an invoice of that company in the payment currency; ' +
+    'what the payments covering an invoice settle (covered amounts and adjustments) is at most its amount (a payment earlier ' +
+    'in the file that no longer names it frees what it covered). An invoice is paid once nothing is owed, partially paid before; ' +
+    'a further payment or an adjustment (audited) settles the remainder. ' +
     'A CSV/XLSX alone, or a zip holding `payments.csv` (or .xlsx) and the files the `attachment` column names by their ' +
     'path in the zip: they are attached to the payment (shown in its detail, downloadable). Re-importing replaces what a payment covers and adds or replaces the attachments it names (others stay). ' +
     'A new payment is mailed to the company. The example is the folder `payments/` (zip its content to import it).',
@@ -492,8 +617,9 @@ export const paymentsImport: ImportKind<PaymentImportRow, PaymentCtx> = {
     companies: new Map(),
     existing: new Map(),
     invoices: new Map(),
-    claimed: new Map(),
-    renamed: new Set(),
+    claims: new Map(),
+    named: new Set(),
+    resolved: new Map(),
   }),
   check: checkPayment,
   checkBatch: async (tx, records, ctx, env) => {
@@ -509,12 +635,13 @@ export const paymentsImport: ImportKind<PaymentImportRow, PaymentCtx> = {
       tx,
       known.flatMap((r) => r.values.flatMap((v) => (v.invoice_code ? [{ companyIdx: idxOf(r), code: v.invoice_code }] : []))),
     );
-    // a second payment of the same file may not cover an invoice a payment before it claimed, in this batch or an earlier one
-    const claimed = ctx.claimed;
+    // what the payments covering an invoice settle, in the database and in this file, is at most its amount
+    const currencyOf = (idx: number) => [...ctx.currencies].find(([, i]) => i === idx)?.[0] ?? '';
     for (const r of known) {
+      const first = r.values[0]!;
       const p = paymentOf(r, ctx);
-      const self = ctx.existing.get(keyOf(p.values.companyIdx, p.values.reference));
-      if (self) ctx.renamed.add(self.idx);
+      const self = keyOf(p.values.companyIdx, p.values.reference);
+      ctx.named.add(self);
       let sum = 0n;
       for (const c of p.covered) {
         const inv = c.invoice;
@@ -522,21 +649,41 @@ export const paymentsImport: ImportKind<PaymentImportRow, PaymentCtx> = {
           out.push({ row: c.row, column: 'invoice_code', message: { key: 'unknownInvoice', params: { value: c.code } } });
           continue;
         }
-        const by =
-          claimed.get(inv.idx) ??
-          (inv.buyPaymentIdx !== null && inv.buyPaymentIdx !== self?.idx && !ctx.renamed.has(inv.buyPaymentIdx)
-            ? (inv.paidByReference ?? `#${inv.buyPaymentIdx}`)
-            : undefined);
-        if (by !== undefined)
-          out.push({ row: c.row, column: 'invoice_code', message: { key: 'invoicePaidByOther', params: { value: c.code, other: by } } });
-        if (!claimed.has(inv.idx)) claimed.set(inv.idx, p.values.reference);
-        if (inv.currencyIdx !== p.values.currencyIdx) {
-          const name = [...ctx.currencies].find(([, idx]) => idx === inv.currencyIdx)?.[0] ?? '';
-          out.push({ row: c.row, column: 'invoice_code', message: { key: 'currencyMismatch', params: { value: c.code, currency: name } } });
-        }
-        if (toMinor(c.amount!) > toMinor(inv.amount))
-          out.push({ row: c.row, column: 'covered_amount', message: { key: 'coveredAboveInvoice', params: { amount: inv.amount } } });
-        sum += toMinor(c.amount!);
+        if (inv.currencyIdx !== p.values.currencyIdx)
+          out.push({
+            row: c.row,
+            column: 'invoice_code',
+            message: { key: 'currencyMismatch', params: { value: c.code, currency: currencyOf(inv.currencyIdx) } },
+          });
+        // settled by others: payments in the database this file has not named (yet), and this file's other payments
+        const others: { who: string; settled: bigint }[] = [
+          ...inv.coverage
+            .filter((x) => x.reference === null || !ctx.named.has(keyOf(inv.companyIdx, x.reference)))
+            .map((x) => ({ who: x.reference ?? `#${x.paymentIdx}`, settled: x.settled })),
+          ...[...(ctx.claims.get(inv.idx) ?? [])]
+            .filter(([k]) => k !== self)
+            .map(([k, settled]) => ({ who: k.slice(k.indexOf('/') + 1), settled })),
+        ];
+        const owed = toMinor(inv.amount) - others.reduce((t, x) => t + x.settled, 0n);
+        const adjustment = toMinor(c.adjustment);
+        const amount = c.amount !== undefined ? toMinor(c.amount) : owed - adjustment > 0n ? owed - adjustment : 0n;
+        if (c.amount === undefined) ctx.resolved.set(c.row, fromMinor(amount));
+        const column = first.covered_amount || !adjustment ? 'covered_amount' : 'adjustment';
+        // nothing left to settle: naming the invoice again is a mistake, even for a covered amount of 0
+        const by = owed <= 0n ? others.find((x) => x.settled > 0n) : undefined;
+        if (by)
+          out.push({
+            row: c.row,
+            column: 'invoice_code',
+            message: { key: 'invoicePaidByOther', params: { value: c.code, other: by.who } },
+          });
+        if (amount + adjustment > toMinor(inv.amount))
+          out.push({ row: c.row, column, message: { key: 'coveredAboveInvoice', params: { amount: inv.amount } } });
+        else if (!by && amount + adjustment > owed)
+          out.push({ row: c.row, column, message: { key: 'coveredAboveOutstanding', params: { amount: fromMinor(owed) } } });
+        const claims = ctx.claims.get(inv.idx) ?? new Map<string, bigint>();
+        ctx.claims.set(inv.idx, claims.set(self, amount + adjustment));
+        sum += amount;
       }
       if (sum > toMinor(p.values.dPayment))
         out.push({
@@ -561,8 +708,9 @@ export const paymentsImport: ImportKind<PaymentImportRow, PaymentCtx> = {
     );
     await repo.coverByNewPayments(
       tx,
-      fresh.flatMap((p, n) => p.covered.map((c) => ({ paymentIdx: freshIdx[n]!, invoiceIdx: c.invoice!.idx, amount: c.amount! }))),
+      fresh.flatMap((p, n) => coverageOf(p).map((c) => ({ ...c, paymentIdx: freshIdx[n]! }))),
     );
+    for (const p of fresh) await auditAdjustments(tx, env, p.audit, p.covered);
     for (const [n, p] of fresh.entries()) {
       await storeAttachments(tx, env, p.values.companyIdx, freshIdx[n]!, p.attachments, undefined);
       if (env.mail && !env.dryRun) await notifyPaymentRegistered(tx, env.mail, freshIdx[n]!);
@@ -586,12 +734,24 @@ export const paymentsImport: ImportKind<PaymentImportRow, PaymentCtx> = {
         await repo.updatePayment(tx, e.idx, v);
         changed = true;
       }
-      const covered = p.covered.map((c) => ({ invoiceIdx: c.invoice!.idx, amount: c.amount! }));
-      const sameCoverage =
-        e.covered.size === covered.length &&
-        covered.every((c) => e.covered.has(c.invoiceIdx) && sameMoney(e.covered.get(c.invoiceIdx)!, c.amount));
-      if (!sameCoverage) {
+      const covered = coverageOf(p);
+      const same = (c: repo.Coverage) => {
+        const old = e.covered.get(c.invoiceIdx);
+        return (
+          !!old && sameMoney(old.amount, c.amount) && sameMoney(old.adjustment, c.adjustment) && old.adjustmentReason === c.adjustmentReason
+        );
+      };
+      if (e.covered.size !== covered.length || !covered.every(same)) {
         await repo.setCoverage(tx, e.idx, covered);
+        // the adjustments this import writes (new or changed) are audited
+        await auditAdjustments(
+          tx,
+          env,
+          p.audit,
+          p.covered.filter(
+            (c) => !same({ invoiceIdx: c.invoice!.idx, amount: c.amount!, adjustment: c.adjustment, adjustmentReason: c.adjustmentReason }),
+          ),
+        );
         changed = true;
       }
       if (await storeAttachments(tx, env, v.companyIdx, e.idx, p.attachments, e.files)) changed = true;
@@ -601,6 +761,22 @@ export const paymentsImport: ImportKind<PaymentImportRow, PaymentCtx> = {
     return counts;
   },
 };
+
+type PaymentOf = ReturnType<typeof paymentOf>;
+const coverageOf = (p: PaymentOf): repo.Coverage[] =>
+  p.covered.map((c) => ({ invoiceIdx: c.invoice!.idx, amount: c.amount!, adjustment: c.adjustment, adjustmentReason: c.adjustmentReason }));
+
+/**
+ * Every adjustment an import writes goes to the audit log (in the import's transaction: a dry run or a
+ * rejected file leaves none): which payment settled how much of which invoice without money, and why.
+ */
+async function auditAdjustments(tx: DbOrTx, env: ImportEnv, who: PaymentOf['audit'], covered: PaymentOf['covered']) {
+  for (const c of covered) {
+    if (toMinor(c.adjustment) === 0n) continue;
+    const target = `${who.companyId} ${who.reference} ${c.code}: ${c.adjustment} ${who.currency} (${c.adjustmentReason})`;
+    await env.audit?.(tx, 'import.payments.adjustment', target.slice(0, 200));
+  }
+}
 
 /**
  * Attaches the zip's files to a payment as the payment detail reads them (stored_files, upload_path

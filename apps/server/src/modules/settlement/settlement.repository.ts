@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { INVOICE_UPLOAD_PATH, type TSettlementFilter } from '@portal/contract';
+import { fromMinor, INVOICE_UPLOAD_PATH, toMinor, type TBalanceState, type TSettlementFilter } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { queryRows as rows } from '../../db/raw-query';
 import { buyInvoiceLines, buyInvoices, buyPayments, companies, currencies, storedFiles } from '../../db/schema';
@@ -84,6 +84,48 @@ export interface InvoiceRowDb {
   created_at: string;
   due_date: string;
   buy_payment_idx: number | null;
+  paid_amount: string;
+}
+
+/** (addition) An invoice's balance as the lists, the detail, the exports and the PDF show it. */
+export interface InvoiceBalance {
+  paid_amount: string;
+  outstanding_amount: string;
+  balance_state: TBalanceState;
+  overdue: boolean;
+}
+
+/**
+ * An invoice's balance from its amount, what the payments covering it settled (paid_amount, kept from
+ * buy_payment_invoices by the trigger buy_invoice_balances) and the payment that settled it in full: paid
+ * once that payment is there, partially paid while something is settled and something owed, unpaid before.
+ * Overdue: something is owed and the due date is before `today` (YYYY-MM-DD in the business time zone).
+ */
+export function balanceOf(
+  r: { amount: string; paid_amount: string; buy_payment_idx: number | null; due_date: string },
+  today: string,
+): InvoiceBalance {
+  const owed = toMinor(r.amount) - toMinor(r.paid_amount);
+  const balance_state = r.buy_payment_idx !== null ? 'paid' : toMinor(r.paid_amount) !== 0n ? 'partial' : 'unpaid';
+  return {
+    paid_amount: fromMinor(toMinor(r.paid_amount)),
+    outstanding_amount: fromMinor(owed),
+    balance_state,
+    overdue: balance_state !== 'paid' && owed > 0n && r.due_date < today,
+  };
+}
+
+/**
+ * The balance of one invoice of the company (its amount, paid and outstanding amounts and state), or
+ * undefined: for the PDF and anything else that shows one invoice. `today` as in balanceOf.
+ */
+export async function invoiceBalance(db: DbOrTx, companyIdx: number, invoiceIdx: number, today: string) {
+  const [row] = await rows<{ amount: string; paid_amount: string; buy_payment_idx: number | null; due_date: string }>(
+    db,
+    sql`select i.amount::text as amount, i.paid_amount::text as paid_amount, i.buy_payment_idx, i.due_date::text as due_date
+        from buy_invoices i where i.idx = ${invoiceIdx} and i.company_idx = ${companyIdx}`,
+  );
+  return row && { amount: fromMinor(toMinor(row.amount)), ...balanceOf(row, today) };
 }
 
 export interface InvoiceTotalDb {
@@ -167,7 +209,7 @@ export async function invoiceRows(
     db,
     sql`select i.idx, i.code, i.title, i.issuer, i.state, i.item, i.amount::text as amount,
         c.icon as currency_icon, c.name as currency_name, ${iso('i.created_at')} as created_at,
-        i.due_date::text as due_date, i.buy_payment_idx
+        i.due_date::text as due_date, i.buy_payment_idx, i.paid_amount::text as paid_amount
       from buy_invoices i join currencies c on c.idx = i.currency_idx
       where i.company_idx = ${companyIdx}${day ? sql` and i.created_day <= ${day}::date` : filter.endDate ? sql` and i.created_day <= ${filter.endDate}::date` : sql``}${itemCondition(sql.raw('i.item'), items)}${
         filter.startDate ? sql` and i.created_day >= ${filter.startDate}::date` : sql``
@@ -184,7 +226,7 @@ export async function findInvoice(db: DbOrTx, companyIdx: number, invoiceIdx: nu
     db,
     sql`select i.idx, i.code, i.title, i.issuer, i.state, i.item, i.amount::text as amount,
           c.icon as currency_icon, c.name as currency_name, ${iso('i.created_at')} as created_at,
-          i.due_date::text as due_date, i.buy_payment_idx
+          i.due_date::text as due_date, i.buy_payment_idx, i.paid_amount::text as paid_amount
         from buy_invoices i join currencies c on c.idx = i.currency_idx
         where i.idx = ${invoiceIdx} and i.company_idx = ${companyIdx}`,
   );
@@ -316,13 +358,18 @@ export const paymentInvoices = (db: DbOrTx, companyIdx: number, paymentIdx: numb
     code: string;
     title: string;
     amount: string;
+    covered_amount: string;
+    adjustment: string;
+    adjustment_reason: string;
+    outstanding_amount: string;
     currency_icon: string;
     currency_name: string;
     created_day: string;
     due_day: string;
   }>(
     db,
-    sql`select i.idx, i.code, i.title, pi.amount::text as amount, c.icon as currency_icon, c.name as currency_name,
+    sql`select i.idx, i.code, i.title, i.amount::text as amount, pi.amount::text as covered_amount, pi.adjustment::text as adjustment,
+          pi.adjustment_reason, (i.amount - i.paid_amount)::text as outstanding_amount, c.icon as currency_icon, c.name as currency_name,
           i.created_day::text as created_day, i.due_date::text as due_day
         from buy_payment_invoices pi
           join buy_payments p on p.idx = pi.buy_payment_idx
@@ -459,6 +506,8 @@ export interface InvoiceExportDb {
   local_created_at: string;
   due_date: string;
   payment_state: 'Y' | 'N';
+  buy_payment_idx: number | null;
+  paid_amount: string;
 }
 
 /**
@@ -478,7 +527,8 @@ export async function invoiceExportBatch(
     db,
     sql`select i.idx, i.created_day::text as sort_day, i.code, i.title, i.issuer, i.state, i.item, i.amount::text as amount,
           c.name as currency_name, to_char(i.created_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as local_created_at,
-          i.due_date::text as due_date, case when i.buy_payment_idx is null then 'N' else 'Y' end as payment_state
+          i.due_date::text as due_date, case when i.buy_payment_idx is null then 'N' else 'Y' end as payment_state,
+          i.buy_payment_idx, i.paid_amount::text as paid_amount
         from buy_invoices i join currencies c on c.idx = i.currency_idx
         where i.company_idx = ${companyIdx}${itemCondition(sql.raw('i.item'), items)}${
           filter.startDate ? sql` and i.created_day >= ${filter.startDate}::date` : sql``
@@ -521,8 +571,13 @@ export async function paymentExportBatch(
   return found.map((r) => ({ ...r, idx: Number(r.idx) }));
 }
 
-/** Symbol of every currency (₩, $, ¥, …), for the money formats of the export sheets. */
-export async function exportCurrencySymbols(db: DbOrTx): Promise<Record<string, string>> {
-  const found = await rows<{ name: string; icon: string }>(db, sql`select name, icon from currencies`);
-  return Object.fromEntries(found.map((c) => [c.name.trim(), c.icon]));
+/** Symbol and minor unit of every currency (₩ 0, $ 2, ¥ 0, …: the currencies table), for the money formats of the export sheets. */
+export async function exportCurrencies(
+  db: DbOrTx,
+): Promise<{ currencies: Record<string, string>; currencyDecimals: Record<string, number> }> {
+  const found = await rows<{ name: string; icon: string; minor_unit: number }>(db, sql`select name, icon, minor_unit from currencies`);
+  return {
+    currencies: Object.fromEntries(found.map((c) => [c.name.trim(), c.icon])),
+    currencyDecimals: Object.fromEntries(found.map((c) => [c.name.trim(), Number(c.minor_unit)])),
+  };
 }

@@ -38,12 +38,18 @@ const EXPORT_FORMAT =
   "amounts as exact decimal text). Text cells starting with = + - @ get a leading '. fileName (optional) only names the " +
   'download. At most 2 exports per company and 6 in all run at once: one more answers 429 with Retry-After.';
 
+const BALANCE =
+  '(addition) Beside the spec’s `buy_payment_idx` (the payment that settled the invoice in full; null means unpaid, which ' +
+  'includes partially paid) and `payment_state` (Y paid / N unpaid, from it): `paid_amount` (covered amounts and adjustments ' +
+  'of the payments covering it), `outstanding_amount` (amount − paid_amount), `balance_state` (paid, partial, unpaid) and ' +
+  '`overdue` (something owed and the due date before today in the business time zone).';
+
 /** What the two lists are built from: kept answers last until a write to these is announced. */
 const LIST_TOPICS = ['settlement', 'reference'] as const;
 
 // Routes of the settlement domain (spec §7 "Settlement", and the settlement side of "Files").
 export const settlementRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, files, config, exporter, changes }) => {
-  const service = createSettlementService({ db, files, issuer: config.issuer, changes });
+  const service = createSettlementService({ db, files, issuer: config.issuer, timeZone: config.timeZone, changes });
   const exports = createSettlementExports({ db, timeZone: config.timeZone });
 
   app.get(
@@ -56,7 +62,8 @@ export const settlementRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, {
         description:
           `Paged (start, length < 1 → 10). Invoices are filtered on their registration day. ${SEARCH} ` +
           '(addition) Beside dataset and total_cnt: `totals`, the count and exact sum per currency of every invoice of the filter, ' +
-          'and `page_totals`, the same for the rows of this page (amounts as decimal strings).',
+          'and `page_totals`, the same for the rows of this page (amounts as decimal strings). ' +
+          BALANCE,
         querystring: ZSettlementListQuery,
         response: { 200: ZBuyInvoiceList, ...errors },
       },
@@ -100,7 +107,8 @@ export const settlementRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, {
         description:
           '(addition) Not in the specification: the invoice detail of the invoices tab. The fields of a list row ' +
           '(without `no`) and `lines` (line_no, description, qty, unit_price, amount, in the invoice currency; they add ' +
-          "up to the invoice amount). Another company's invoice answers 404.",
+          "up to the invoice amount). Another company's invoice answers 404. " +
+          BALANCE,
         params: ZBuyInvoiceParams,
         response: { 200: ZBuyInvoiceDetail, ...errors },
       },
@@ -142,6 +150,10 @@ export const settlementRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, {
       schema: {
         tags: ['settlement'],
         summary: 'The invoices a payment covered, with the amount applied to each',
+        description:
+          '`amount` is the invoice amount (spec §3). (addition) `covered_amount`: what this payment applied to it; `adjustment` ' +
+          'and `adjustment_reason`: what it settled without money (e.g. bank charges); `outstanding_amount`: what the invoice ' +
+          'still owes after every payment covering it.',
         querystring: ZBuyPaymentCompleteDetailQuery,
         response: { 200: ZPaymentInvoiceList, ...errors },
       },

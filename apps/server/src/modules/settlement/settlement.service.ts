@@ -10,9 +10,11 @@ import {
   type TFileInfo,
   type TPaymentInvoiceRow,
   type TSettlementFilter,
+  dayIn,
   fromMinor,
   toMinor,
 } from '@portal/contract';
+import { DEFAULT_TIME_ZONE } from '../../lib/imports/columns';
 import { DEFAULT_ISSUER, type IssuerConfig } from '../../config';
 import type { Db } from '../../db/client';
 import type { ChangeFeed } from '../../lib/cache/change-feed';
@@ -61,10 +63,12 @@ export interface DownloadableFile {
   mime: string;
 }
 
-const invoiceRow = (r: repo.InvoiceRowDb) => ({
+/** A list row with its balance (paid, partially paid, unpaid; outstanding; overdue against `today`, the business day). */
+const invoiceRow = (r: repo.InvoiceRowDb, today: string) => ({
   ...r,
   pdf: `${r.code}.pdf`,
   payment_state: r.buy_payment_idx === null ? ('N' as const) : ('Y' as const),
+  ...repo.balanceOf(r, today),
 });
 
 /** Pages starting before this row skip their rows in the scan instead of seeking the day they start on. */
@@ -92,10 +96,13 @@ export function createSettlementService(deps: {
   db: Db;
   files: FileStore;
   issuer?: IssuerConfig;
+  /** the business time zone (config timeZone): an invoice is overdue from the day after its due date there */
+  timeZone?: string;
   /** the change feed: the invoice list keeps its filter's figures until a settlement write (without it they are read every time) */
   changes?: Pick<ChangeFeed, 'stamp' | 'caughtUp' | 'onChange'>;
 }) {
-  const { db, files, issuer = DEFAULT_ISSUER } = deps;
+  const { db, files, issuer = DEFAULT_ISSUER, timeZone = DEFAULT_TIME_ZONE } = deps;
+  const today = () => dayIn(new Date(), timeZone);
   const kept = deps.changes ? createDerivedCache(deps.changes, { max: INVOICE_SUMS_MAX }).derived : null;
 
   type FilterSums = Awaited<ReturnType<typeof repo.invoiceFilterSums>> & {
@@ -158,7 +165,7 @@ export function createSettlementService(deps: {
     }
     return {
       total_cnt: sums.total,
-      dataset: page.map((r, i) => ({ no: q.start + i + 1, ...invoiceRow(r) })),
+      dataset: page.map((r, i) => ({ no: q.start + i + 1, ...invoiceRow(r, today()) })),
       totals: sums.totals,
       page_totals: pageTotals(page),
     };
@@ -169,7 +176,7 @@ export function createSettlementService(deps: {
     const inv = await repo.findInvoice(db, companyIdx, invoiceIdx);
     if (!inv) throw notFound('invoice not found');
     const lines = await repo.invoiceLines(db, inv.idx);
-    return { ...invoiceRow(inv), lines: lines.map((l) => ({ ...l, line_no: Number(l.line_no), qty: Number(l.qty) })) };
+    return { ...invoiceRow(inv, today()), lines: lines.map((l) => ({ ...l, line_no: Number(l.line_no), qty: Number(l.qty) })) };
   }
 
   async function payments(

@@ -1,15 +1,12 @@
 import { fromMinor, toMinor } from '@portal/contract';
 import { formatAmount } from '../../lib/format';
 
-/** KRW without decimals when it has none, two decimals otherwise. */
-export function moneyDecimals(amount: string, currencyName?: string) {
-  const whole = /^-?\d+(\.0+)?$/.test(amount);
-  return currencyName === 'KRW' && whole ? 0 : 2;
-}
-
-/** Spec §9: amounts with thousands separators; KRW without decimals when it has none. */
+/**
+ * Spec §9: amounts with thousands separators, in the currency's ISO 4217 minor unit (KRW and JPY without
+ * decimals, USD with two), by the contract's one formatter; two decimals for a name that is not a currency.
+ */
 export function formatMoney(amount: string, currencyName?: string) {
-  return formatAmount(amount, { decimals: moneyDecimals(amount, currencyName) });
+  return formatAmount(amount, { currency: currencyName ?? '' });
 }
 
 export interface CurrencyTotal {

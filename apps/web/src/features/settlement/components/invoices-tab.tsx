@@ -10,10 +10,9 @@ import { formatDate, formatInteger } from '../../../lib/format';
 import { useDownload } from '../../../lib/use-download';
 import { useBuyInvoices } from '../api/buy-invoice-send';
 import { downloadInvoicePdf } from '../api/file-download';
-import { moneyDecimals } from '../money';
 import { InvoiceDetailModal } from './invoice-detail-modal';
 import { invoiceItemLabel, invoiceStateLabel, issuerLabel } from './labels';
-import { PaymentState } from './payment-state';
+import { InvoiceBalance } from './payment-state';
 import { ExportMenu } from './export-menu';
 import { useSettlementSearch } from './settlement-search';
 
@@ -75,13 +74,13 @@ export function InvoicesTab() {
       align: 'right',
       render: (r) => (
         <span data-testid="invoice-amount">
-          <Money amount={r.amount} icon={r.currency_icon} currency={r.currency_name} decimals={moneyDecimals(r.amount, r.currency_name)} />
+          <Money amount={r.amount} icon={r.currency_icon} currency={r.currency_name} />
         </span>
       ),
     },
     { key: 'created_at', header: t('fields.createdAt'), render: (r) => formatDate(r.created_at, i18n.language) },
     { key: 'due_date', header: t('fields.dueDate'), render: (r) => formatDate(r.due_date, i18n.language) },
-    { key: 'payment_state', header: t('fields.paymentState'), render: (r) => <PaymentState state={r.payment_state} /> },
+    { key: 'payment_state', header: t('fields.paymentState'), render: (r) => <InvoiceBalance row={r} /> },
     {
       key: 'pdf',
       header: t('fields.pdf'),

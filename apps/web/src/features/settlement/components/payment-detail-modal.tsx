@@ -30,7 +30,11 @@ export function PaymentDetailModal({ paymentIdx, onClose }: { paymentIdx: number
   }, [invoices.data]);
 
   const rows = useMemo(() => invoices.data ?? [], [invoices.data]);
-  const totals = useMemo(() => totalsByCurrency(rows.filter((r) => selected.includes(r.idx))), [rows, selected]);
+  // the total sums what this payment covered of the selected invoices (the footer's label says so)
+  const totals = useMemo(
+    () => totalsByCurrency(rows.filter((r) => selected.includes(r.idx)).map((r) => ({ ...r, amount: r.covered_amount }))),
+    [rows, selected],
+  );
   const allSelected = rows.length > 0 && rows.every((r) => selected.includes(r.idx));
 
   const download = async (fileName: string) => {
@@ -125,7 +129,10 @@ export function PaymentDetailModal({ paymentIdx, onClose }: { paymentIdx: number
                     </Table.Th>
                     <Table.Th scope="col">{t('fields.code')}</Table.Th>
                     <Table.Th scope="col" style={{ textAlign: 'right' }}>
-                      {t('fields.amount')}
+                      {t('fields.invoiceAmount')}
+                    </Table.Th>
+                    <Table.Th scope="col" style={{ textAlign: 'right' }}>
+                      {t('fields.coveredAmount')}
                     </Table.Th>
                     <Table.Th scope="col">{t('fields.createdDay')}</Table.Th>
                     <Table.Th scope="col">{t('fields.dueDay')}</Table.Th>
@@ -144,8 +151,23 @@ export function PaymentDetailModal({ paymentIdx, onClose }: { paymentIdx: number
                       <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                         {r.code}
                       </Table.Td>
-                      <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
+                      <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }} data-testid="detail-invoice-amount">
                         {r.currency_icon} {formatMoney(r.amount, r.currency_name)}
+                      </Table.Td>
+                      <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }} data-testid="detail-covered-amount">
+                        {r.currency_icon} {formatMoney(r.covered_amount, r.currency_name)}
+                        {r.adjustment !== '0.00' && (
+                          <Text span size="xs" c="dimmed" display="block">
+                            {`${t('fields.adjustment')}: ${r.currency_icon} ${formatMoney(r.adjustment, r.currency_name)}${r.adjustment_reason ? ` (${r.adjustment_reason})` : ''}`}
+                          </Text>
+                        )}
+                        {r.outstanding_amount !== '0.00' && (
+                          <Text span size="xs" c="red.9" fw={700} display="block">
+                            {t('balance.outstanding', {
+                              amount: `${r.currency_icon}${formatMoney(r.outstanding_amount, r.currency_name)}`,
+                            })}
+                          </Text>
+                        )}
                       </Table.Td>
                       <Table.Td>{formatDate(r.created_day, i18n.language)}</Table.Td>
                       <Table.Td>{formatDate(r.due_day, i18n.language)}</Table.Td>
@@ -154,7 +176,7 @@ export function PaymentDetailModal({ paymentIdx, onClose }: { paymentIdx: number
                 </Table.Tbody>
                 <Table.Tfoot>
                   <Table.Tr>
-                    <Table.Th colSpan={2}>{t('detail.selectedTotal')}</Table.Th>
+                    <Table.Th colSpan={3}>{t('detail.selectedTotal')}</Table.Th>
                     <Table.Th colSpan={3} style={{ textAlign: 'right' }} data-testid="selected-total">
                       {totals.length === 0
                         ? t('detail.noSelection')

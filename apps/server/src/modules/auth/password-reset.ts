@@ -35,7 +35,7 @@ export function createPasswordResetService({ db, auth, now, mail }: PasswordRese
      * Always the same answer, after RESET_ANSWER_MS at least. Counted per account (throttle.ts
      * RESET_REQUESTS, whether or not it exists) and per client (rate-limit policy passwordReset).
      */
-    async request(id: string, ip: string) {
+    async request(id: string, ip: string, language?: string) {
       const started = performance.now();
       try {
         const at = now();
@@ -53,7 +53,7 @@ export function createPasswordResetService({ db, auth, now, mail }: PasswordRese
                 createdAt: at,
                 expiresAt: new Date(at.getTime() + RESET_TOKEN_MINUTES * 60_000),
               });
-              await enqueuePasswordReset(tx, mail, { companyIdx, token, minutes: RESET_TOKEN_MINUTES });
+              await enqueuePasswordReset(tx, mail, { companyIdx, token, minutes: RESET_TOKEN_MINUTES, language });
             });
           }
         }

@@ -182,7 +182,7 @@ describe('royalty statement ready', () => {
     const mails = await delivered();
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toEqual(['author@example.test']);
-    expect(mails[0]!.subject).toBe('2026-10 版税结算单：KRW, USD');
+    expect(mails[0]!.subject).toBe('2026-10 版税结算单已就绪');
     expect(mails[0]!.text).toContain(`RS-202610-${c.idx}-KRW-v1 (KRW)\nRS-202610-${c.idx}-USD-v1 (USD)`);
   });
 });

@@ -200,7 +200,6 @@ export async function notifyStatementReady(
   const values = {
     company: c.name,
     period: a.period,
-    statements: sorted.map((s) => s.currency).join(', '),
     list: sorted.map((s) => `${s.number} (${s.currency})`).join('\n'),
   };
   const mail = renderMail('statement_ready', locale, values, ctx.publicUrl + MAIL_PATHS.statements);

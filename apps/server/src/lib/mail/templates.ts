@@ -61,7 +61,7 @@ export const MAIL_STRINGS: Record<MailLocale, MailStrings> = {
       action: 'Read it',
     },
     statementReady: {
-      subject: 'Royalty statements {period}: {statements}',
+      subject: 'Royalty statement {period} is ready',
       lines: ['Your royalty statements for {period} are ready:', '{list}'],
       action: 'Open the statements',
     },
@@ -91,7 +91,7 @@ export const MAIL_STRINGS: Record<MailLocale, MailStrings> = {
       action: '확인하기',
     },
     statementReady: {
-      subject: '{period} 인세 정산서: {statements}',
+      subject: '{period} 인세 정산서가 준비되었습니다',
       lines: ['{period} 인세 정산서가 준비되었습니다:', '{list}'],
       action: '정산서 열기',
     },
@@ -130,7 +130,7 @@ export const MAIL_STRINGS: Record<MailLocale, MailStrings> = {
       action: 'Leerlo',
     },
     statementReady: {
-      subject: 'Liquidaciones de derechos de {period}: {statements}',
+      subject: 'La liquidación de derechos de {period} está lista',
       lines: ['Sus liquidaciones de derechos de autor de {period} están listas:', '{list}'],
       action: 'Abrir las liquidaciones',
     },
@@ -160,7 +160,7 @@ export const MAIL_STRINGS: Record<MailLocale, MailStrings> = {
       action: '查看',
     },
     statementReady: {
-      subject: '{period} 版税结算单：{statements}',
+      subject: '{period} 版税结算单已就绪',
       lines: ['您 {period} 的版税结算单已就绪：', '{list}'],
       action: '打开结算单',
     },
@@ -190,7 +190,7 @@ export const MAIL_STRINGS: Record<MailLocale, MailStrings> = {
       action: '確認する',
     },
     statementReady: {
-      subject: '{period} の印税明細書：{statements}',
+      subject: '{period} の印税明細書ができました',
       lines: ['{period} の印税明細書ができました：', '{list}'],
       action: '明細書を開く',
     },

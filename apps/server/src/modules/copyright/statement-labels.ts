@@ -115,7 +115,7 @@ export const STATEMENT_TEXTS: Record<TExportLang, StatementTexts> = {
     closing: '기말 잔액 (미정산)',
     book: '도서 (제목, ISBN)',
     unitPrice: '단가',
-    lines: '인세 내역 건수',
+    lines: '내역 수',
     units: '판매 부수',
     samples: '증정',
     disused: '폐기',

@@ -155,7 +155,7 @@ describe(`royalty statements (${DB})`, () => {
       ].sort(),
     );
     const koMail = mails.find((m) => m.companyIdx === ko.idx)!;
-    expect(koMail.subject).toBe('2026-10 인세 정산서: KRW, USD');
+    expect(koMail.subject).toBe('2026-10 인세 정산서가 준비되었습니다');
     for (const s of r.issued.filter((x) => x.companyIdx === ko.idx)) expect(koMail.text).toContain(`${s.number} (${s.currency})`);
     expect(r.lines).toBe(6);
     expect(r.unchanged).toBe(0);
@@ -210,7 +210,7 @@ describe(`royalty statements (${DB})`, () => {
     for (const h of [
       '도서 (제목, ISBN)',
       '단가 (KRW)',
-      '인세 내역 건수',
+      '내역 수',
       '판매 부수',
       '인세율 (%)',
       '인세 (KRW)',

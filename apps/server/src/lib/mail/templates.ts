@@ -62,7 +62,7 @@ export const MAIL_STRINGS: Record<MailLocale, MailStrings> = {
     },
     statementReady: {
       subject: 'Royalty statement {period} is ready',
-      lines: ['Your royalty statements for {period} are ready:', '{list}'],
+      lines: ['Your royalty statement for {period} is ready.', '{list}'],
       action: 'Open the statements',
     },
   },
@@ -92,7 +92,7 @@ export const MAIL_STRINGS: Record<MailLocale, MailStrings> = {
     },
     statementReady: {
       subject: '{period} 인세 정산서가 준비되었습니다',
-      lines: ['{period} 인세 정산서가 준비되었습니다:', '{list}'],
+      lines: ['{period} 인세 정산서가 준비되었습니다.', '{list}'],
       action: '정산서 열기',
     },
   },
@@ -131,7 +131,7 @@ export const MAIL_STRINGS: Record<MailLocale, MailStrings> = {
     },
     statementReady: {
       subject: 'La liquidación de derechos de {period} está lista',
-      lines: ['Sus liquidaciones de derechos de autor de {period} están listas:', '{list}'],
+      lines: ['Su liquidación de derechos de autor de {period} está lista.', '{list}'],
       action: 'Abrir las liquidaciones',
     },
   },
@@ -161,7 +161,7 @@ export const MAIL_STRINGS: Record<MailLocale, MailStrings> = {
     },
     statementReady: {
       subject: '{period} 版税结算单已就绪',
-      lines: ['您 {period} 的版税结算单已就绪：', '{list}'],
+      lines: ['您 {period} 的版税结算单已就绪。', '{list}'],
       action: '打开结算单',
     },
   },
@@ -191,7 +191,7 @@ export const MAIL_STRINGS: Record<MailLocale, MailStrings> = {
     },
     statementReady: {
       subject: '{period} の印税明細書ができました',
-      lines: ['{period} の印税明細書ができました：', '{list}'],
+      lines: ['{period} の印税明細書ができました。', '{list}'],
       action: '明細書を開く',
     },
   },

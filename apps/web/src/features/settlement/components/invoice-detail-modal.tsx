@@ -30,6 +30,8 @@ export function InvoiceDetailModal({ invoiceIdx, onClose }: { invoiceIdx: number
       onClose={onClose}
       title={t('invoice.title')}
       testId="invoice-detail"
+      // wide enough for the seven columns of the lines (supply value, VAT, amount) without scrolling at 1280 px
+      size="64rem"
       data={inv}
       error={detail.isError ? detail.error : null}
     >

@@ -85,16 +85,6 @@ export function StatementsTab() {
       ),
     },
     {
-      key: 'closing_balance',
-      header: t('statements.fields.closingBalance'),
-      align: 'right',
-      render: (r) => (
-        <span style={{ whiteSpace: 'nowrap' }}>
-          {money(r.closing_balance, r.currency, i18n.language)} {r.currency}
-        </span>
-      ),
-    },
-    {
       key: 'payable',
       header: t('statements.fields.payable'),
       align: 'right',
@@ -104,7 +94,11 @@ export function StatementsTab() {
             {formatMoney(r.payable, r.currency, i18n.language, { symbol: true })}
           </Text>
           <Text size="xs" c="dimmed" data-testid="statement-rounding">
-            {t('statements.rounding', { amount: money(r.rounding, r.currency, i18n.language) })}
+            {t('statements.rounding', {
+              balance: money(r.closing_balance, r.currency, i18n.language),
+              currency: r.currency,
+              amount: money(r.rounding, r.currency, i18n.language),
+            })}
           </Text>
         </div>
       ),

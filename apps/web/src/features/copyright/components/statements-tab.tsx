@@ -93,12 +93,11 @@ export function StatementsTab() {
           <Text size="sm" fw={700} data-testid="statement-payable">
             {formatMoney(r.payable, r.currency, i18n.language, { symbol: true })}
           </Text>
+          <Text size="xs" c="dimmed" data-testid="statement-balance">
+            {t('statements.balance', { amount: money(r.closing_balance, r.currency, i18n.language) })}
+          </Text>
           <Text size="xs" c="dimmed" data-testid="statement-rounding">
-            {t('statements.rounding', {
-              balance: money(r.closing_balance, r.currency, i18n.language),
-              currency: r.currency,
-              amount: money(r.rounding, r.currency, i18n.language),
-            })}
+            {t('statements.rounding', { amount: money(r.rounding, r.currency, i18n.language) })}
           </Text>
         </div>
       ),

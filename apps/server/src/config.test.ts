@@ -54,6 +54,17 @@ describe('demo switch (DEMO_DATA)', () => {
     expect(load({ DEMO_DATA: '0' }).demoData).toBe(false);
     expect(load({ DEMO_DATA: 'off' }).demoData).toBe(false);
   });
+  it("with no ISSUER_* set, the demo's distributor has every field a Korean tax invoice needs; a real one is never mixed with it", () => {
+    const demo = load({}).issuer!;
+    for (const k of ['name', 'registrationNumber', 'representative', 'address', 'businessType', 'businessItem'] as const)
+      expect(demo[k], k).not.toBe('');
+    expect(load({ DEMO_DATA: '0' }).issuer).toMatchObject({ name: 'Publisher Portal', registrationNumber: '', representative: '' });
+    expect(load({ ISSUER_NAME: 'Real Books Co.' }).issuer).toMatchObject({
+      name: 'Real Books Co.',
+      registrationNumber: '',
+      businessType: '',
+    });
+  });
 });
 
 describe('a bad value stops the start with the variable and what it takes', () => {

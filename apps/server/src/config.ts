@@ -119,10 +119,15 @@ const ZEnv = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   // The distributor as invoice and statement PDFs name it (issue 18): the issuer block and the bank for remittance.
-  ISSUER_NAME: z.string().default('Publisher Portal'),
-  ISSUER_REGISTRATION_NUMBER: z.string().default(''),
-  ISSUER_ADDRESS: z.string().default(''),
-  ISSUER_CONTACT: z.string().default(''),
+  // Unset: empty (ISSUER_NAME 'Publisher Portal'), or DEMO_ISSUER's when the demo data is on; a Korean tax document
+  // needs name, registration number, representative, address, business type and item (docs/decisions/tax-documents.md).
+  ISSUER_NAME: z.string().optional(),
+  ISSUER_REGISTRATION_NUMBER: z.string().optional(),
+  ISSUER_REPRESENTATIVE: z.string().optional(),
+  ISSUER_ADDRESS: z.string().optional(),
+  ISSUER_BUSINESS_TYPE: z.string().optional(),
+  ISSUER_BUSINESS_ITEM: z.string().optional(),
+  ISSUER_CONTACT: z.string().optional(),
   REMITTANCE_BANK: z.string().default(''),
   REMITTANCE_ACCOUNT: z.string().default(''),
   REMITTANCE_HOLDER: z.string().default(''),
@@ -175,7 +180,10 @@ const EXPECTED: Record<keyof z.input<typeof ZEnv>, string> = {
   PUBLIC_URL: 'the http(s) URL users open the portal at (links in mails)',
   ISSUER_NAME: "the distributor's name on invoices and statements",
   ISSUER_REGISTRATION_NUMBER: "the distributor's business registration number (e.g. 123-45-67890)",
+  ISSUER_REPRESENTATIVE: "the name of the distributor's representative (대표자)",
   ISSUER_ADDRESS: "the distributor's address",
+  ISSUER_BUSINESS_TYPE: "the distributor's business type (업태), e.g. 도매 및 소매업",
+  ISSUER_BUSINESS_ITEM: "the distributor's business item (종목), e.g. 서적 도매",
   ISSUER_CONTACT: "the distributor's telephone / e-mail",
   REMITTANCE_BANK: 'the bank for remittances',
   REMITTANCE_ACCOUNT: 'the account number for remittances',
@@ -211,7 +219,12 @@ export interface BookProviderConfig {
 export interface IssuerConfig {
   name: string;
   registrationNumber: string;
+  /** 성명(대표자): the representative's name */
+  representative: string;
   address: string;
+  /** 업태 (business type) and 종목 (business item), as on the business registration */
+  businessType: string;
+  businessItem: string;
   contact: string;
   bank: { name: string; account: string; holder: string; swift: string };
 }
@@ -219,8 +232,26 @@ export interface IssuerConfig {
 export const DEFAULT_ISSUER: IssuerConfig = {
   name: 'Publisher Portal',
   registrationNumber: '',
+  representative: '',
   address: '',
+  businessType: '',
+  businessItem: '',
   contact: '',
+  bank: { name: '', account: '', holder: '', swift: '' },
+};
+
+/**
+ * The demo distributor (DEMO_DATA on and no ISSUER_* set): every field a Korean tax invoice needs, so the
+ * demo shows a complete document. The registration number is a made-up one (its check digit is right).
+ */
+export const DEMO_ISSUER: IssuerConfig = {
+  name: '㈜북브릿지 유통 (BookBridge Distribution Co., Ltd.)',
+  registrationNumber: '214-86-00017',
+  representative: '정하늘',
+  address: '경기도 파주시 회동길 145 (문발동)',
+  businessType: '도매 및 소매업',
+  businessItem: '서적 도매, 물류 대행',
+  contact: '031-955-0100 · billing@bookbridge.example.com',
   bank: { name: '', account: '', holder: '', swift: '' },
 };
 
@@ -356,6 +387,27 @@ function fileStoreConfig(e: z.infer<typeof ZEnv>, filesDir: string): FileStoreCo
   };
 }
 
+/**
+ * The distributor's fields from ISSUER_*: with the demo data on and none of them set, the demo
+ * distributor's (a demo shows a complete tax invoice); otherwise each as set, never mixed with the demo's.
+ */
+function issuerOf(e: z.infer<typeof ZEnv>, demoData: boolean): Omit<IssuerConfig, 'bank'> {
+  const set = {
+    name: e.ISSUER_NAME,
+    registrationNumber: e.ISSUER_REGISTRATION_NUMBER,
+    representative: e.ISSUER_REPRESENTATIVE,
+    address: e.ISSUER_ADDRESS,
+    businessType: e.ISSUER_BUSINESS_TYPE,
+    businessItem: e.ISSUER_BUSINESS_ITEM,
+    contact: e.ISSUER_CONTACT,
+  };
+  const { bank: _bank, ...fallback } = demoData && Object.values(set).every((v) => v === undefined) ? DEMO_ISSUER : DEFAULT_ISSUER;
+  return Object.fromEntries(Object.entries(set).map(([k, v]) => [k, v ?? fallback[k as keyof typeof fallback]])) as Omit<
+    IssuerConfig,
+    'bank'
+  >;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // an empty value (`PORT=` in .env) means the default, as if the variable were not set
   const given = Object.fromEntries(Object.keys(ZEnv.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]));
@@ -378,6 +430,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const dataDir = resolveFromRoot(e.DATA_DIR);
   const webDist = resolveFromRoot(e.WEB_DIST ?? 'apps/web/dist');
+  const demoData = e.DEMO_DATA ?? (!e.DATABASE_URL && e.NODE_ENV !== 'production');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -406,7 +459,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     importMaxBytes: e.IMPORT_MAX_BYTES,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
-    demoData: e.DEMO_DATA ?? (!e.DATABASE_URL && e.NODE_ENV !== 'production'),
+    demoData,
     checkResponses: e.NODE_ENV === 'test',
     timeouts: { requestMs: e.REQUEST_TIMEOUT_MS, headersMs: e.HEADERS_TIMEOUT_MS, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS },
     fileStore: fileStoreConfig(e, path.join(dataDir, 'files')),
@@ -418,10 +471,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     },
     issuer: {
-      name: e.ISSUER_NAME,
-      registrationNumber: e.ISSUER_REGISTRATION_NUMBER,
-      address: e.ISSUER_ADDRESS,
-      contact: e.ISSUER_CONTACT,
+      ...issuerOf(e, demoData),
       bank: { name: e.REMITTANCE_BANK, account: e.REMITTANCE_ACCOUNT, holder: e.REMITTANCE_HOLDER, swift: e.REMITTANCE_SWIFT },
     },
     statementPeriod: e.STATEMENT_PERIOD,

@@ -355,6 +355,69 @@ test.describe('[SETTLEMENT] invoice amounts, totals and detail', () => {
     });
   }
 
+  for (const lang of ['en', 'ko'] as const) {
+    test(`[SETTLEMENT] the invoice detail shows supply value, VAT or the exempt mark per line, and the totals, as the PDF does (${lang})`, async ({
+      page,
+    }) => {
+      // a dozen API and page round trips: slow on a loaded machine
+      test.slow();
+      const token = await loginViaApi(page, undefined, lang);
+      const auth = { headers: { authorization: `Bearer ${token}` } };
+      type Detail = {
+        code: string;
+        amount: string;
+        supply_total: string;
+        vat_total: string;
+        lines: { supply_amount: string; vat_amount: string; vat_exempt: boolean; amount: string; qty: number; unit_price: string }[];
+      };
+      // a Korean invoice of the first page with a taxable and an exempt line (the demo has several)
+      const list = (await (await page.request.get('/api/calculate/buyInvoiceSend?start=0&length=10', auth)).json()) as {
+        dataset: { idx: number; issuer: string }[];
+      };
+      let found: Detail | null = null;
+      for (const r of list.dataset.filter((x) => x.issuer === 'KOR')) {
+        const d = (await (await page.request.get(`/api/calculate/buyInvoiceSend/${r.idx}`, auth)).json()) as Detail;
+        if (d.lines.some((l) => l.vat_exempt) && d.lines.some((l) => !l.vat_exempt)) {
+          found = d;
+          break;
+        }
+      }
+      expect(found, 'a mixed invoice on the first page').not.toBeNull();
+      const detail = found!;
+      const table = await openSale(page);
+      await table.getByTestId('invoice-detail-open').filter({ hasText: detail.code }).click();
+      const modal = page.getByRole('dialog', { name: lang === 'ko' ? '청구서 상세' : 'Invoice detail' });
+      const words =
+        lang === 'ko'
+          ? ['공급가액', '세액', '면세', '공급가액 합계', '세액 합계']
+          : ['Supply value', 'VAT', 'VAT-exempt', 'Supply value total', 'VAT total'];
+      await expect(modal.getByRole('columnheader', { name: words[0], exact: true })).toBeVisible();
+      await expect(modal.getByRole('columnheader', { name: words[1], exact: true })).toBeVisible();
+      const lines = modal.getByTestId('invoice-line');
+      await expect(lines).toHaveCount(detail.lines.length);
+      // each column read at once: supply value = qty × unit price; amount = supply + VAT; an exempt line shows the mark
+      const supply = (await lines.getByTestId('invoice-line-supply').allInnerTexts()).map(shownCents);
+      const vat = await lines.getByTestId('invoice-line-vat').allInnerTexts();
+      const amount = (await lines.getByTestId('invoice-line-amount').allInnerTexts()).map(shownCents);
+      for (const [i, l] of detail.lines.entries()) {
+        expect(supply[i]).toBe(cents(l.supply_amount));
+        expect(cents(l.supply_amount)).toBe(cents(l.unit_price) * BigInt(l.qty));
+        if (l.vat_exempt) expect(vat[i]!.toLowerCase()).toBe(words[2]!.toLowerCase());
+        else expect(shownCents(vat[i]!)).toBe(cents(l.vat_amount));
+        expect(amount[i]).toBe(cents(l.supply_amount) + cents(l.vat_amount));
+      }
+      await expect(modal.getByRole('rowheader', { name: words[3], exact: true })).toBeVisible();
+      await expect(modal.getByRole('rowheader', { name: words[4], exact: true })).toBeVisible();
+      expect(shownCents(await modal.getByTestId('invoice-supply-total').innerText())).toBe(cents(detail.supply_total));
+      expect(shownCents(await modal.getByTestId('invoice-vat-total').innerText())).toBe(cents(detail.vat_total));
+      expect(cents(detail.supply_total) + cents(detail.vat_total)).toBe(cents(detail.amount));
+      // KRW in its minor unit: no decimals, the won sign in front
+      await expect(modal.getByTestId('invoice-lines-total')).toHaveText(/^₩[\d,]+$/);
+      await screenshot(page, `settlement-invoice-detail-vat-${lang}`);
+      await expectNoA11yViolations(page);
+    });
+  }
+
   test('[SETTLEMENT] the invoice detail in Korean', async ({ page }) => {
     await loginViaApi(page, undefined, 'ko');
     const table = await openSale(page);

@@ -17,9 +17,13 @@ test.describe('[COPYRIGHT] royalty statements', () => {
     // the demo start issued the last complete month's statements (one per currency)
     const rows = table.getByTestId('table-row');
     await expect(rows.first()).toBeVisible();
-    for (const h of ['Period', 'Statement no.', 'Royalty', 'Closing balance', 'Issued on', 'PDF']) {
+    for (const h of ['Period', 'Statement no.', 'Royalty of the period', 'Payable', 'Issued on', 'PDF']) {
       await expect(table.getByRole('columnheader', { name: h, exact: true })).toBeVisible();
     }
+    // what is payable in the currency's minor unit, with the rounding that took it there
+    await expect(rows.first().getByTestId('statement-payable')).toHaveText(/^(₩[\d,]+|\$[\d,]+\.\d\d|¥[\d,]+)$/);
+    await expect(rows.first().getByTestId('statement-rounding')).toHaveText(/^rounding -?[\d,]+\.\d\d$/);
+    await expect(rows.first().getByTestId('statement-balance')).toHaveText(/^closing balance [\d,]+\.\d\d$/);
     const number = (await rows.first().getByTestId('statement-number').innerText()).trim();
     expect(number).toMatch(/^RS-\d{6}-\d{6}-[A-Z]{3}-v1$/);
     // every column fits the screen: the download button is not scrolled away

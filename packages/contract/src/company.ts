@@ -2,6 +2,25 @@ import { z } from 'zod';
 import { ZListResponse } from './common';
 import { PASSWORD_MIN_LENGTH } from './constants';
 
+/** The languages a company's mails (and a password-reset mail) can be written in: the UI languages. */
+export const MAIL_LANGUAGES = ['en', 'ko', 'es', 'zh', 'ja'] as const;
+export type TMailLanguage = (typeof MAIL_LANGUAGES)[number];
+
+const SPANISH_COUNTRIES = new Set('ESP MEX ARG COL CHL PER VEN ECU GTM CUB BOL DOM HND PRY SLV NIC CRI PAN URY'.split(' '));
+
+/**
+ * The language of a country (its royalty statements, and its mails unless the company chose another):
+ * ko, ja, zh, es, else en.
+ */
+export function languageOfCountry(country: string): TMailLanguage {
+  const c = country.trim().toUpperCase();
+  if (c === 'KOR') return 'ko';
+  if (c === 'JPN') return 'ja';
+  if (c === 'CHN' || c === 'TWN' || c === 'HKG' || c === 'MAC' || c === 'SGP') return 'zh';
+  if (SPANISH_COUNTRIES.has(c)) return 'es';
+  return 'en';
+}
+
 /**
  * Schemas of the company calls (spec §7) and the rules of spec §5, shared by the screen
  * (react-hook-form + zodResolver) and the server (request validation), so both refuse the same input.
@@ -237,6 +256,8 @@ export const ZStatusSuccess = z.object({ status: z.literal('success') });
 export const PASSWORD_RESET_TOKEN_MAX = 200;
 export const ZPasswordResetRequestBody = z.object({
   id: z.string({ error: COMPANY_MESSAGES.required }).trim().min(1, { message: COMPANY_MESSAGES.required }).max(100),
+  /** the language of the page that asked: the mail is written in it (absent or not a UI language: the company's mail language) */
+  language: z.string().max(10).optional(),
 });
 export type TPasswordResetRequestBody = z.infer<typeof ZPasswordResetRequestBody>;
 export const ZPasswordResetConfirmBody = z.object({
@@ -256,12 +277,13 @@ export type TPasswordResetForm = z.infer<typeof ZPasswordResetForm>;
 
 // ---------------------------------------------------------------- mail notifications (addition, issue 18)
 
-/** Which notification mails the company gets (each default on). */
+/** Which notification mails the company gets (each default on), and their language (null: its country's). */
 export const ZNotificationSettings = z.object({
   notify_invoice: z.boolean(),
   notify_payment: z.boolean(),
   notify_qna: z.boolean(),
   notify_statement: z.boolean(),
+  mail_language: z.enum(MAIL_LANGUAGES).nullable(),
 });
 export type TNotificationSettings = z.infer<typeof ZNotificationSettings>;
 

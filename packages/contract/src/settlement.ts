@@ -90,12 +90,18 @@ export type TBuyInvoiceList = z.infer<typeof ZBuyInvoiceList>;
 
 export const ZBuyInvoiceParams = z.object({ buy_invoice_idx: ZIdxParam });
 
-/** A line of an invoice, in the invoice's currency; the lines add up to the invoice amount. */
+/**
+ * A line of an invoice, in the invoice's currency; the lines add up to the invoice amount. `amount` is
+ * supply value (공급가액, qty × unit price) + VAT (세액; 0 on a VAT-exempt line, 면세), as on the PDF.
+ */
 export const ZBuyInvoiceLine = z.object({
   line_no: z.number().int(),
   description: z.string(),
   qty: z.number().int(),
   unit_price: ZMoney,
+  supply_amount: ZMoney,
+  vat_amount: ZMoney,
+  vat_exempt: z.boolean(),
   amount: ZMoney,
 });
 export type TBuyInvoiceLine = z.infer<typeof ZBuyInvoiceLine>;
@@ -103,6 +109,11 @@ export type TBuyInvoiceLine = z.infer<typeof ZBuyInvoiceLine>;
 /** `GET calculate/buyInvoiceSend/{buy_invoice_idx}` (addition): one invoice with its lines. */
 export const ZBuyInvoiceDetail = ZBuyInvoiceRow.omit({ no: true }).extend({
   lines: z.array(ZBuyInvoiceLine),
+  /** the lines' supply values and VAT added up (with `amount`, the totals the PDF prints) */
+  supply_total: ZMoney,
+  vat_total: ZMoney,
+  /** 승인번호 of the NTS electronic original(s), ';' between two; null: none */
+  approval_number: z.string().nullable(),
 });
 export type TBuyInvoiceDetail = z.infer<typeof ZBuyInvoiceDetail>;
 

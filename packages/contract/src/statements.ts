@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { ZDate, ZListResponse, ZMoney, ZPaging } from './common';
 import { EXPORT_LANGS } from './copyright';
+import { roundAmount } from './currency';
+import { fromMinor, toMinor } from './money';
 
 /** A statement period: a month `2026-10` or a quarter `2026-Q4`. */
 export const ZStatementPeriod = z.string().regex(/^\d{4}-(0[1-9]|1[0-2]|Q[1-4])$/, 'a month (2026-10) or a quarter (2026-Q4)');
@@ -24,9 +26,14 @@ export const ZStatementRow = z.object({
   royalty: ZMoney,
   settled: ZMoney,
   closing_balance: ZMoney,
+  /** the closing balance in the currency's minor unit (what is payable), and the rounding that took it there */
+  payable: ZMoney,
+  rounding: ZMoney,
   /** the PDF's size in bytes */
   size: z.number().int(),
   issued_at: z.string(),
+  /** the business day of the issue in the business time zone, YYYY-MM-DD (the PDF's "issued on") */
+  issued_on: ZDate,
   /** GET path of the PDF (relative to /api) */
   pdf: z.string(),
 });
@@ -36,3 +43,12 @@ export const ZStatementList = ZListResponse(ZStatementRow);
 export type TStatementList = z.infer<typeof ZStatementList>;
 
 export const ZStatementParams = z.object({ idx: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+/**
+ * What a statement makes payable: its closing balance rounded to the currency's minor unit (half away from
+ * zero, roundAmount), and the rounding that takes it there (₩4,500,386.08 → −0.08 → ₩4,500,386).
+ */
+export function statementPayable(closingBalance: string, currency: string) {
+  const payable = roundAmount(closingBalance, currency);
+  return { payable, rounding: fromMinor(toMinor(payable) - toMinor(closingBalance)) };
+}

@@ -77,15 +77,6 @@ export async function createPdf(
   return { doc, done };
 }
 
-/** Thousands separators on a decimal string, without ever making it a float. */
-export function groupDecimal(amount: string, decimals = 2): string {
-  const negative = amount.startsWith('-');
-  const [intPart = '0', frac = ''] = amount.replace(/^-/, '').split('.');
-  const grouped = intPart.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const fraction = decimals > 0 ? `.${frac.padEnd(decimals, '0').slice(0, decimals)}` : '';
-  return `${negative ? '-' : ''}${grouped}${fraction}`;
-}
-
 export interface PdfColumn {
   title: string;
   width: number;

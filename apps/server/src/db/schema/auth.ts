@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { TMailLanguage } from '@portal/contract';
 import { bigserial, boolean, char, check, index, integer, pgTable, serial, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { operators } from './admin';
 
@@ -38,6 +39,11 @@ export const companies = pgTable('companies', {
   salePrepayment: yn('sale_prepayment'),
   /** the UI language last used (login, language switch): mails to the company are written in it */
   uiLanguage: varchar('ui_language', { length: 5 }).notNull().default('en'),
+  /**
+   * The language of the company's notification mails, chosen in its notification settings (en, ko, es, zh,
+   * ja); null: the language of its country (ko for KOR, as its royalty statements are written).
+   */
+  mailLanguage: varchar('mail_language', { length: 5 }).$type<TMailLanguage>(),
   /** notification switches (company settings), default on */
   notifyInvoice: boolean('notify_invoice').notNull().default(true),
   notifyPayment: boolean('notify_payment').notNull().default(true),

@@ -120,6 +120,12 @@ export const buyInvoices = pgTable(
     buyPaymentIdx: integer('buy_payment_idx').references(() => buyPayments.idx, { onDelete: 'set null' }),
     /** covered amounts plus adjustments of the payments covering it (kept by the trigger buy_invoice_balances) */
     paidAmount: numeric('paid_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+    /**
+     * 승인번호: the approval number of the electronic tax invoice (and/or 계산서) the distributor's ERP issued
+     * through the NTS for this invoice (import column `approval_number`; one per document, the tax invoice's
+     * first, separated by ';'); the PDF prints it. Null: none given.
+     */
+    approvalNumber: varchar('approval_number', { length: 60 }),
     /** any change after a PDF was stored makes the PDF stale (regenerated on the next download) */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -73,6 +73,7 @@ describe('templates', () => {
       title: 'T',
       what: 'reply',
       period: '2026-10',
+      list: 'RS-202610-000001-KRW-v1 (KRW)',
     };
     for (const locale of MAIL_LOCALES) {
       for (const kind of kinds) {

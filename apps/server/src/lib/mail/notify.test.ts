@@ -29,7 +29,10 @@ beforeEach(async () => {
 
 async function company(language: string, email = 'office@example.test, boss@example.test', emailInvoice = 'billing@example.test') {
   const c = await t.createCompany({ email, emailInvoice });
-  await t.db.update(companies).set({ uiLanguage: language }).where(eq(companies.idx, c.idx));
+  await t.db
+    .update(companies)
+    .set({ mailLanguage: language as 'en' | 'ko' | 'es' | 'zh' | 'ja' })
+    .where(eq(companies.idx, c.idx));
   return c;
 }
 
@@ -50,7 +53,8 @@ describe('new invoice', () => {
     expect(mail!.to).toEqual(['billing@example.test']);
     expect(mail!.subject).toBe('新しい請求書 INV-JA-1');
     expect(mail!.text).toContain('金額：$1,234,567.50');
-    expect(mail!.text).toContain('支払期限：2026年12月31日');
+    // the date as the screens write it, under the screens' name for it (the invoice list's "issuance deadline")
+    expect(mail!.text).toContain('発行期限：2026/12/31');
     expect(mail!.text).toContain('https://portal.example.test/calculate/sale');
     expect(mail!.attachments).toEqual([expect.objectContaining({ filename: 'INV-JA-1.pdf', contentType: 'application/pdf' })]);
     expect(mail!.attachments[0]!.size).toBeGreaterThan(1000);
@@ -71,10 +75,16 @@ describe('new invoice', () => {
     const off = await t.inject(token, {
       method: 'PATCH',
       url: '/api/company/notificationSettings',
-      payload: { notify_invoice: false, notify_payment: true, notify_qna: true, notify_statement: true },
+      payload: { notify_invoice: false, notify_payment: true, notify_qna: true, notify_statement: true, mail_language: 'en' },
     });
     expect(off.statusCode).toBe(200);
-    expect(off.json()).toEqual({ notify_invoice: false, notify_payment: true, notify_qna: true, notify_statement: true });
+    expect(off.json()).toEqual({
+      notify_invoice: false,
+      notify_payment: true,
+      notify_qna: true,
+      notify_statement: true,
+      mail_language: 'en',
+    });
     expect((await t.inject(token, { method: 'GET', url: '/api/company/notificationSettings' })).json()).toMatchObject({
       notify_invoice: false,
     });
@@ -106,7 +116,7 @@ describe('payment registered', () => {
     const [mail] = await delivered();
     expect(mail!.to.sort()).toEqual(['boss@example.test', 'office@example.test']);
     expect(mail!.subject.replace(/\s/g, ' ')).toBe('Pago de 1200,25 US$ registrado');
-    expect(mail!.text).toContain('Fecha: 20 de marzo de 2026');
+    expect(mail!.text).toContain('Fecha: 20/03/2026');
     expect(mail!.text).toContain('Facturas cubiertas: INV-ES-1, INV-ES-2');
   });
 });
@@ -159,15 +169,71 @@ describe('Q&A replies and comments', () => {
 });
 
 describe('royalty statement ready', () => {
-  it('goes to the email list in the company language, once per statement', async () => {
+  it('goes to the email list in the company language, once per company and period, naming each statement and currency', async () => {
     const c = await company('zh', 'author@example.test');
+    const statements = [
+      { number: `RS-202610-${c.idx}-USD-v1`, currency: 'USD' },
+      { number: `RS-202610-${c.idx}-KRW-v1`, currency: 'KRW' },
+    ];
     await t.db.transaction(async (tx) => {
-      await notifyStatementReady(tx, ctx, { companyIdx: c.idx, statementKey: `${c.idx}:2026-H1`, period: '2026-H1' });
-      await notifyStatementReady(tx, ctx, { companyIdx: c.idx, statementKey: `${c.idx}:2026-H1`, period: '2026-H1' });
+      await notifyStatementReady(tx, ctx, { companyIdx: c.idx, period: '2026-10', statements });
+      await notifyStatementReady(tx, ctx, { companyIdx: c.idx, period: '2026-10', statements });
     });
     const mails = await delivered();
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toEqual(['author@example.test']);
-    expect(mails[0]!.subject).toBe('2026-H1 版税结算单已就绪');
+    expect(mails[0]!.subject).toBe('2026-10 版税结算单已就绪');
+    expect(mails[0]!.text).toContain(`RS-202610-${c.idx}-KRW-v1 (KRW)\nRS-202610-${c.idx}-USD-v1 (USD)`);
+  });
+});
+
+describe('mail language', () => {
+  it("is the company's choice in its notification settings, else the language of its country", async () => {
+    const jp = await t.createCompany({ country: 'JPN', emailInvoice: 'jp@example.test' });
+    const token = await t.login(jp.id, jp.password);
+    const settings = await t.inject(token, { method: 'GET', url: '/api/company/notificationSettings' });
+    expect(settings.json()).toMatchObject({ mail_language: null });
+    const invoiceMail = async (code: string) => {
+      inbox.mails.length = 0;
+      await t.db.transaction(async (tx) => {
+        const [inv] = await insertInvoices(tx, jp.idx, [{ code, amount: '1500.00', currency: 'USD' }]);
+        await notifyInvoiceNew(tx, ctx, inv!.idx);
+      });
+      return (await delivered())[0]!;
+    };
+    expect((await invoiceMail('INV-JP-1')).subject).toBe('新しい請求書 INV-JP-1');
+    const chosen = await t.inject(token, {
+      method: 'PATCH',
+      url: '/api/company/notificationSettings',
+      payload: { notify_invoice: true, notify_payment: true, notify_qna: true, notify_statement: true, mail_language: 'ko' },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect((await invoiceMail('INV-JP-2')).subject).toBe('새 청구서 INV-JP-2');
+    const bad = await t.inject(token, {
+      method: 'PATCH',
+      url: '/api/company/notificationSettings',
+      payload: { notify_invoice: true, notify_payment: true, notify_qna: true, notify_statement: true, mail_language: 'fr' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('a password reset mail is written in the language of the page that asked for it', async () => {
+    const c = await company('ko', 'reset@example.test');
+    const d = await company('ko', 'reset2@example.test');
+    const ask = async (language?: string, who = c) => {
+      inbox.mails.length = 0;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/company/passwordReset/request',
+        payload: language ? { id: who.id, language } : { id: who.id },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (await delivered())[0]!;
+    };
+    expect((await ask('es')).subject).toBe('Restablecer la contraseña del Portal de Editoriales');
+    expect((await ask('ja')).subject).toBe('パブリッシャーポータルのパスワード再設定');
+    // no page language (or one the portal has not): the company's mail language
+    expect((await ask()).subject).toBe('퍼블리셔 포털 비밀번호 재설정');
+    expect((await ask('fr-FR', d)).subject).toBe('퍼블리셔 포털 비밀번호 재설정');
   });
 });

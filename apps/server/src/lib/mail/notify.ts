@@ -8,7 +8,9 @@ import type { AppConfig } from '../../config';
  * Why functions and not AFTER INSERT triggers: the mail is rendered here in the company's language
  * with locale-formatted amounts, which SQL cannot do; the callers are few and all in this server.
  */
+import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { languageOfCountry, MAIL_LANGUAGES } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { bbsPosts, buyInvoices, buyPaymentInvoices, buyPayments, companies, currencies } from '../../db/schema';
 import { enqueue, recipientList } from './outbox';
@@ -45,7 +47,8 @@ function findCompany(tx: DbOrTx, companyIdx: number) {
       name: companies.companyName,
       email: companies.email,
       emailInvoice: companies.emailInvoice,
-      language: companies.uiLanguage,
+      mailLanguage: companies.mailLanguage,
+      country: companies.country,
       notifyInvoice: companies.notifyInvoice,
       notifyPayment: companies.notifyPayment,
       notifyQna: companies.notifyQna,
@@ -54,14 +57,22 @@ function findCompany(tx: DbOrTx, companyIdx: number) {
     .from(companies)
     .where(eq(companies.idx, companyIdx))
     .limit(1)
-    .then((r) => r[0]);
+    .then((r) => r[0] && { ...r[0], language: r[0].mailLanguage ?? languageOfCountry(r[0].country) });
 }
 
-/** The password-reset link of a company (auth module): to its `email` list, in its language. */
-export async function enqueuePasswordReset(tx: DbOrTx, ctx: MailContext, a: { companyIdx: number; token: string; minutes: number }) {
+/**
+ * The password-reset link of a company (auth module): to its `email` list, in the language of the page that
+ * asked for it (`language`), else the company's mail language.
+ */
+export async function enqueuePasswordReset(
+  tx: DbOrTx,
+  ctx: MailContext,
+  a: { companyIdx: number; token: string; minutes: number; language?: string },
+) {
   const c = await findCompany(tx, a.companyIdx);
   if (!c) return undefined;
-  const locale = mailLocale(c.language);
+  const asked = (a.language ?? '').slice(0, 2).toLowerCase();
+  const locale = mailLocale((MAIL_LANGUAGES as readonly string[]).includes(asked) ? asked : c.language);
   const link = ctx.publicUrl + MAIL_PATHS.passwordReset(a.token);
   const mail = renderMail('password_reset', locale, { company: c.name, id: c.id, minutes: String(a.minutes) }, link);
   return enqueue(tx, { ...mail, kind: 'password_reset', to: recipientList(c.email), locale, companyIdx: c.idx });
@@ -173,21 +184,35 @@ export async function notifyQnaActivity(
 }
 
 /**
- * A royalty statement ready → the company's `email` list. For the statements work: call it in the
- * transaction that makes the statement available; `statementKey` names the statement once (dedupe).
+ * The royalty statements of a company and period issued in one run → one mail to the company's `email`
+ * list naming each statement's number and currency. The statements run calls it once per company and
+ * period, after issuing them; the numbers name the mail once (dedupe: a run that issues nothing new mails nothing).
  */
-export async function notifyStatementReady(tx: DbOrTx, ctx: MailContext, a: { companyIdx: number; statementKey: string; period: string }) {
+export async function notifyStatementReady(
+  tx: DbOrTx,
+  ctx: MailContext,
+  a: { companyIdx: number; period: string; statements: { number: string; currency: string }[] },
+) {
+  if (a.statements.length === 0) return undefined;
   const c = await findCompany(tx, a.companyIdx);
   if (!c?.notifyStatement) return undefined;
   const locale = mailLocale(c.language);
-  const mail = renderMail('statement_ready', locale, { company: c.name, period: a.period }, ctx.publicUrl + MAIL_PATHS.statements);
+  const sorted = [...a.statements].sort((x, y) => (x.number < y.number ? -1 : 1));
+  const values = {
+    company: c.name,
+    period: a.period,
+    list: sorted.map((s) => `${s.number} (${s.currency})`).join('\n'),
+  };
+  const mail = renderMail('statement_ready', locale, values, ctx.publicUrl + MAIL_PATHS.statements);
+  const numbers = sorted.map((s) => s.number).join(',');
   return enqueue(tx, {
     ...mail,
     kind: 'statement_ready',
     to: recipientList(c.email),
     locale,
     companyIdx: c.idx,
-    dedupeKey: `statement_ready:${a.statementKey}`,
+    // the key holds 200 characters: a company's few statements of a period fit; more are named by their digest
+    dedupeKey: `statement_ready:${numbers.length <= 180 ? numbers : createHash('sha256').update(numbers).digest('hex')}`,
   });
 }
 

@@ -3,10 +3,10 @@
  * and an HTML part built from the same strings; values are escaped in HTML and nothing is loaded from
  * the network (no remote images, no web fonts). Amounts and dates are formatted for the mail's language.
  */
-import { formatMoney, INTL_LOCALES } from '@portal/contract';
+import { formatMoney, intlLocaleOf, MAIL_LANGUAGES, type TMailLanguage } from '@portal/contract';
 
-export const MAIL_LOCALES = ['en', 'ko', 'es', 'zh', 'ja'] as const;
-export type MailLocale = (typeof MAIL_LOCALES)[number];
+export const MAIL_LOCALES = MAIL_LANGUAGES;
+export type MailLocale = TMailLanguage;
 
 /** The company's stored UI language as a mail language (anything unknown → English). */
 export function mailLocale(value: string | null | undefined): MailLocale {
@@ -49,7 +49,7 @@ export const MAIL_STRINGS: Record<MailLocale, MailStrings> = {
     },
     invoiceNew: {
       subject: 'New invoice {code}',
-      lines: ['A new invoice was issued to your company.', 'Invoice: {code}', 'Amount: {amount}', 'Payment deadline: {deadline}'],
+      lines: ['A new invoice was issued to your company.', 'Invoice: {code}', 'Amount: {amount}', 'Issuance deadline: {deadline}'],
       action: 'Open the invoice list',
     },
     paymentRegistered: {
@@ -64,7 +64,7 @@ export const MAIL_STRINGS: Record<MailLocale, MailStrings> = {
     },
     statementReady: {
       subject: 'Royalty statement {period} is ready',
-      lines: ['Your royalty statement for {period} is ready.'],
+      lines: ['Your royalty statement for {period} is ready.', '{list}'],
       action: 'Open the statements',
     },
     accountChanged: {
@@ -88,7 +88,7 @@ export const MAIL_STRINGS: Record<MailLocale, MailStrings> = {
     },
     invoiceNew: {
       subject: '새 청구서 {code}',
-      lines: ['회사에 새 청구서가 발행되었습니다.', '청구서: {code}', '금액: {amount}', '결제 기한: {deadline}'],
+      lines: ['회사에 새 청구서가 발행되었습니다.', '청구서: {code}', '금액: {amount}', '발행 기한: {deadline}'],
       action: '청구서 목록 열기',
     },
     paymentRegistered: {
@@ -103,7 +103,7 @@ export const MAIL_STRINGS: Record<MailLocale, MailStrings> = {
     },
     statementReady: {
       subject: '{period} 인세 정산서가 준비되었습니다',
-      lines: ['{period} 인세 정산서가 준비되었습니다.'],
+      lines: ['{period} 인세 정산서가 준비되었습니다.', '{list}'],
       action: '정산서 열기',
     },
     accountChanged: {
@@ -128,7 +128,12 @@ export const MAIL_STRINGS: Record<MailLocale, MailStrings> = {
     },
     invoiceNew: {
       subject: 'Nueva factura {code}',
-      lines: ['Se ha emitido una nueva factura a su empresa.', 'Factura: {code}', 'Importe: {amount}', 'Fecha límite de pago: {deadline}'],
+      lines: [
+        'Se ha emitido una nueva factura a su empresa.',
+        'Factura: {code}',
+        'Importe: {amount}',
+        'Fecha límite de emisión: {deadline}',
+      ],
       action: 'Abrir la lista de facturas',
     },
     paymentRegistered: {
@@ -143,7 +148,7 @@ export const MAIL_STRINGS: Record<MailLocale, MailStrings> = {
     },
     statementReady: {
       subject: 'La liquidación de derechos de {period} está lista',
-      lines: ['Su liquidación de derechos de autor de {period} está lista.'],
+      lines: ['Su liquidación de derechos de autor de {period} está lista.', '{list}'],
       action: 'Abrir las liquidaciones',
     },
     accountChanged: {
@@ -167,7 +172,7 @@ export const MAIL_STRINGS: Record<MailLocale, MailStrings> = {
     },
     invoiceNew: {
       subject: '新发票 {code}',
-      lines: ['已向贵公司开具新发票。', '发票：{code}', '金额：{amount}', '付款期限：{deadline}'],
+      lines: ['已向贵公司开具新发票。', '发票：{code}', '金额：{amount}', '开票期限：{deadline}'],
       action: '打开发票列表',
     },
     paymentRegistered: {
@@ -182,7 +187,7 @@ export const MAIL_STRINGS: Record<MailLocale, MailStrings> = {
     },
     statementReady: {
       subject: '{period} 版税结算单已就绪',
-      lines: ['您 {period} 的版税结算单已就绪。'],
+      lines: ['您 {period} 的版税结算单已就绪。', '{list}'],
       action: '打开结算单',
     },
     accountChanged: {
@@ -203,7 +208,7 @@ export const MAIL_STRINGS: Record<MailLocale, MailStrings> = {
     },
     invoiceNew: {
       subject: '新しい請求書 {code}',
-      lines: ['貴社宛てに新しい請求書が発行されました。', '請求書：{code}', '金額：{amount}', '支払期限：{deadline}'],
+      lines: ['貴社宛てに新しい請求書が発行されました。', '請求書：{code}', '金額：{amount}', '発行期限：{deadline}'],
       action: '請求書一覧を開く',
     },
     paymentRegistered: {
@@ -218,7 +223,7 @@ export const MAIL_STRINGS: Record<MailLocale, MailStrings> = {
     },
     statementReady: {
       subject: '{period} の印税明細書ができました',
-      lines: ['{period} の印税明細書ができました。'],
+      lines: ['{period} の印税明細書ができました。', '{list}'],
       action: '明細書を開く',
     },
     accountChanged: {
@@ -251,26 +256,18 @@ export const QNA_WHAT: Record<MailLocale, { reply: string; comment: string }> = 
   ja: { reply: '返信', comment: 'コメント' },
 };
 
-const BCP47 = INTL_LOCALES;
-
 /**
- * A decimal string (never a float) with its currency, formatted for the language by the contract's one
- * formatter (formatMoney: the currency's ISO 4217 minor unit, ¥301 not ¥302 for an invoice of ¥301), so a
- * mail shows the figure the screens, exports and PDFs show.
+ * A decimal string (never a float) with its currency's symbol and minor unit, by the contract's one
+ * formatter (formatMoney): the same string as the invoice PDF and the screens show.
  */
-export function formatAmount(locale: MailLocale, amount: string, currency: string): string {
-  try {
-    return formatMoney(amount, currency, locale, { symbol: true });
-  } catch {
-    return `${amount} ${currency}`;
-  }
-}
+export const formatAmount = (locale: MailLocale, amount: string, currency: string): string =>
+  formatMoney(amount, currency.trim(), locale, { symbol: true });
 
-/** A calendar date (YYYY-MM-DD) in the language's long form. */
+/** A calendar date (YYYY-MM-DD) as the screens write it (lib/format formatDate: 2-digit month and day). */
 export function formatDate(locale: MailLocale, day: string): string {
   const d = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return day;
-  return new Intl.DateTimeFormat(BCP47[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(d);
+  return new Intl.DateTimeFormat(intlLocaleOf(locale), { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' }).format(d);
 }
 
 export interface RenderedMail {
@@ -315,7 +312,7 @@ export function renderMail(kind: MailKind, locale: MailLocale, values: Record<st
 <table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
 <tr><td>
 <p>${escapeHtml(greeting)}</p>
-${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+${lines.map((l) => `<p>${escapeHtml(l).replaceAll('\n', '<br>')}</p>`).join('\n')}
 <p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#1c7ed6;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(k.action)}</a></p>
 <p style="font-size:12px;color:#52606d">${escapeHtml(link)}</p>
 <hr style="border:none;border-top:1px solid #e4e7eb">

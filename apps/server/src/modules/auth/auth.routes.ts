@@ -37,7 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; mail
         response: { 200: ZStatusSuccess, 400: ZErrorEnvelope, 429: ZErrorEnvelope },
       },
     },
-    async (request) => reset.request(request.body.id, request.ip),
+    async (request) => reset.request(request.body.id, request.ip, request.body.language),
   );
 
   app.post(

@@ -41,7 +41,7 @@ export function createPasswordResetService({ db, auth, now, mail }: PasswordRese
      * (throttle.ts RESET_REQUESTS, whether or not the account exists) and per client in memory (rate-limit
      * policy passwordReset); never per account alone.
      */
-    async request(id: string, ip: string) {
+    async request(id: string, ip: string, language?: string) {
       const started = performance.now();
       try {
         const at = now();
@@ -61,7 +61,7 @@ export function createPasswordResetService({ db, auth, now, mail }: PasswordRese
                 createdAt: at,
                 expiresAt: new Date(at.getTime() + RESET_TOKEN_MINUTES * 60_000),
               });
-              await enqueuePasswordReset(tx, mail, { companyIdx, token, minutes: RESET_TOKEN_MINUTES });
+              await enqueuePasswordReset(tx, mail, { companyIdx, token, minutes: RESET_TOKEN_MINUTES, language });
             });
           }
         }

@@ -58,6 +58,7 @@ const notificationColumns = {
   notify_payment: companies.notifyPayment,
   notify_qna: companies.notifyQna,
   notify_statement: companies.notifyStatement,
+  mail_language: companies.mailLanguage,
 };
 
 export function findNotificationSettings(db: DbOrTx, companyIdx: number) {
@@ -76,6 +77,7 @@ export function updateNotificationSettings(db: DbOrTx, companyIdx: number, v: TN
       notifyPayment: v.notify_payment,
       notifyQna: v.notify_qna,
       notifyStatement: v.notify_statement,
+      mailLanguage: v.mail_language,
       updatedAt: now,
     })
     .where(eq(companies.idx, companyIdx))

@@ -1,6 +1,7 @@
-import type { TExportLang } from '@portal/contract';
+import { formatMoney, statementPayable as payableOf, type TExportLang } from '@portal/contract';
+import { hyphenateIsbn } from '@portal/contract/isbn';
 import type { IssuerConfig } from '../../config';
-import { createPdf, face, groupDecimal, pdfFields, pdfTable, type PdfColumn } from '../../lib/pdf';
+import { createPdf, face, pdfFields, pdfTable, type PdfColumn } from '../../lib/pdf';
 import { STATEMENT_FONT, STATEMENT_TEXTS } from './statement-labels';
 import type { StatementCompany, StatementGroup, StatementInvoice } from './statements.repository';
 
@@ -12,6 +13,7 @@ export interface StatementContent {
   period: string;
   periodStart: string;
   periodEnd: string;
+  /** the business day of the issue, in the business time zone (as the statements list shows it) */
   issuedOn: string;
   currency: string;
   currencyIcon: string;
@@ -35,8 +37,9 @@ export async function renderStatementPdf(s: StatementContent, issuer: IssuerConf
     { Title: `${t.title} ${s.number}`, Subject: `${s.company.company_name} ${s.period}` },
     STATEMENT_FONT[s.lang],
   );
-  const money = (v: string) => groupDecimal(v);
-  const withCurrency = (v: string) => `${s.currencyIcon} ${groupDecimal(v)} ${s.currency}`;
+  // royalties are computed to the hundredth (2 decimals); what is payable is in the currency's minor unit
+  const money = (v: string) => formatMoney(v, s.currency, s.lang, { decimals: 2 });
+  const payable = payableOf(s.closingBalance, s.currency);
 
   face(doc, t.title, true).fontSize(20).fillColor('#000').text(t.title);
   face(doc, s.number).fontSize(11).fillColor('#444').text(s.number);
@@ -78,14 +81,16 @@ export async function renderStatementPdf(s: StatementContent, issuer: IssuerConf
   pdfTable(
     doc,
     [
-      { title: '', width: 345 },
-      { title: t.currency, width: 150, align: 'right' },
+      { title: t.item, width: 345 },
+      { title: t.amountIn(s.currency), width: 150, align: 'right' },
     ],
     [
-      { cells: [t.opening, withCurrency(s.openingBalance)] },
-      { cells: [t.periodRoyalty, withCurrency(total?.royalty ?? '0')] },
-      { cells: [t.settled, withCurrency(total?.settled ?? '0')] },
-      { cells: [t.closing, withCurrency(s.closingBalance)], bold: true },
+      { cells: [t.opening, money(s.openingBalance)] },
+      { cells: [t.periodRoyalty, money(total?.royalty ?? '0')] },
+      { cells: [t.settled, money(total?.settled ?? '0')] },
+      { cells: [t.closing, money(s.closingBalance)] },
+      { cells: [t.rounding, money(payable.rounding)] },
+      { cells: [t.payable, formatMoney(payable.payable, s.currency, s.lang, { symbol: true })], bold: true },
     ],
     10,
   );
@@ -93,12 +98,12 @@ export async function renderStatementPdf(s: StatementContent, issuer: IssuerConf
 
   const columns: PdfColumn[] = [
     { title: t.book, width: 165 },
-    { title: t.unitPrice, width: 62, align: 'right' },
+    { title: `${t.unitPrice} (${s.currency})`, width: 62, align: 'right' },
     { title: t.lines, width: 36, align: 'right' },
     { title: t.units, width: 46, align: 'right' },
     { title: `${t.samples} / ${t.disused}`, width: 60, align: 'right' },
     { title: t.rate, width: 42, align: 'right' },
-    { title: t.royalty, width: 84, align: 'right' },
+    { title: `${t.royalty} (${s.currency})`, width: 84, align: 'right' },
   ];
   const rows: { cells: string[]; bold?: boolean }[] = [];
   let currentBook: number | null = null;
@@ -115,7 +120,13 @@ export async function renderStatementPdf(s: StatementContent, issuer: IssuerConf
       const first = currentBook !== g.book_idx;
       currentBook = g.book_idx;
       rows.push({
-        cells: [first ? `${g.title}\n${g.isbn}` : '', money(g.unit_price), ...numbers, `${g.rate} %`, money(g.royalty)],
+        cells: [
+          first ? `${g.title}\n${g.isbn ? hyphenateIsbn(g.isbn) : ''}` : '',
+          money(g.unit_price),
+          ...numbers,
+          `${g.rate} %`,
+          money(g.royalty),
+        ],
       });
     }
   }
@@ -131,12 +142,11 @@ export async function renderStatementPdf(s: StatementContent, issuer: IssuerConf
       doc,
       [
         { title: t.invoice, width: 200 },
-        { title: t.royalty, width: 120, align: 'right' },
-        { title: '', width: 20 },
+        { title: `${t.royalty} (${s.currency})`, width: 140, align: 'right' },
         { title: t.status, width: 155 },
       ],
       s.invoices.map((i) => ({
-        cells: [i.code, money(i.royalty), '', i.paid ? (i.payment_date ? t.paidOn(i.payment_date) : t.paid) : t.unpaid],
+        cells: [i.code, money(i.royalty), i.paid ? (i.payment_date ? t.paidOn(i.payment_date) : t.paid) : t.unpaid],
       })),
     );
   }

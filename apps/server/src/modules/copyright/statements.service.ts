@@ -1,12 +1,21 @@
 import { createHash } from 'node:crypto';
-import { EXPORT_LANGS, fromMinor, toMinor, type TExportLang, type TPaging, type TStatementList } from '@portal/contract';
+import {
+  dayIn,
+  EXPORT_LANGS,
+  fromMinor,
+  languageOfCountry,
+  statementPayable,
+  toMinor,
+  type TExportLang,
+  type TPaging,
+  type TStatementList,
+} from '@portal/contract';
 import { DEFAULT_ISSUER, type AppConfig, type IssuerConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { createFileStore, type FileStore } from '../../lib/file-store';
 import { mailContextOf, notifyStatementReady, type MailContext } from '../../lib/mail/notify';
 import { currencySymbols } from './copyright.repository';
-import { statementLang } from './statement-labels';
 import * as repo from './statements.repository';
 
 /** Storage namespace of the statement PDFs in the file store. */
@@ -101,7 +110,7 @@ export function createStatementsService(deps: StatementsServiceDeps) {
   async function issueOne(p: Period, companyIdx: number, currency: string, icons: Record<string, string>): Promise<Outcome> {
     const company = await repo.statementCompany(db, companyIdx);
     if (!company) return null;
-    const lang = statementLang(company.country);
+    const lang = languageOfCountry(company.country);
     const w = { companyIdx, filter: { startDate: p.start, endDate: p.end }, customerIdxs: null, timeZone };
     const groups = await repo.statementGroups(db, w, currency);
     const total = groups.find((g) => g.book_idx === null);
@@ -115,7 +124,9 @@ export function createStatementsService(deps: StatementsServiceDeps) {
 
     const version = (latest?.version ?? 0) + 1;
     const number = `RS-${p.period.replace('-', '')}-${pad(companyIdx, 6)}-${currency}-v${version}`;
-    const issuedOn = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now());
+    // one instant: the PDF's "issued on" and the list's issue day are its business day in the business time zone
+    const issuedAt = now();
+    const issuedOn = dayIn(issuedAt, timeZone);
     // pdfkit and the fonts load on the first statement, not at server start
     const { renderStatementPdf } = await import('./statement-pdf');
     const pdf = await renderStatementPdf(
@@ -162,8 +173,8 @@ export function createStatementsService(deps: StatementsServiceDeps) {
           digest,
           storageKey,
           size,
+          issuedAt,
         });
-        if (issued !== null && deps.mail) await notifyStatementReady(tx, deps.mail, { companyIdx, statementKey: number, period: p.period });
         return issued;
       });
     } catch (err) {
@@ -205,6 +216,20 @@ export function createStatementsService(deps: StatementsServiceDeps) {
         } else if (r) result.unchanged++;
         opts.onProgress?.(i + 1, pairs.length);
       }
+      // one mail per company and period naming the statements issued now (pairs come in company order)
+      if (deps.mail) {
+        const byCompany = new Map<number, IssuedStatement[]>();
+        for (const s of result.issued) byCompany.set(s.companyIdx, [...(byCompany.get(s.companyIdx) ?? []), s]);
+        for (const [companyIdx, issued] of byCompany) {
+          await db.transaction((tx) =>
+            notifyStatementReady(tx, deps.mail!, {
+              companyIdx,
+              period: p.period,
+              statements: issued.map((s) => ({ number: s.number, currency: s.currency })),
+            }),
+          );
+        }
+      }
       return result;
     },
 
@@ -229,8 +254,10 @@ export function createStatementsService(deps: StatementsServiceDeps) {
           royalty: s.royalty,
           settled: s.settled,
           closing_balance: s.closingBalance,
+          ...statementPayable(s.closingBalance, s.currency.trim()),
           size: Number(s.size),
           issued_at: s.issuedAt.toISOString(),
+          issued_on: dayIn(s.issuedAt, timeZone),
           pdf: `/copyright/statements/${s.idx}/pdf`,
         })),
         total_cnt: total,

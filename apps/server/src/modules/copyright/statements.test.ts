@@ -13,7 +13,10 @@ const DB = process.env.TEST_DB ?? 'pglite';
 const ISSUER = {
   name: '(주)북유통',
   registrationNumber: '123-45-67890',
+  representative: '정하늘',
   address: '서울특별시 마포구 월드컵북로 1',
+  businessType: '도매 및 소매업',
+  businessItem: '서적 도매',
   contact: '02-123-4567',
   bank: { name: '', account: '', holder: '', swift: '' },
 };
@@ -139,13 +142,21 @@ describe(`royalty statements (${DB})`, () => {
       [jp.idx, 'JPY', 1, 'ja'],
     ]);
     expect(r.issued[0]!.number).toBe(`RS-202610-${String(ko.idx).padStart(6, '0')}-KRW-v1`);
-    // each issued statement's "statement ready" mail is in the outbox, written in the same transaction
+    // one "statements ready" mail per company and period, naming each statement's number and currency, in its language
     const mails = await t.db
-      .select({ companyIdx: mailOutbox.companyIdx, dedupeKey: mailOutbox.dedupeKey, locale: mailOutbox.locale })
+      .select({ companyIdx: mailOutbox.companyIdx, locale: mailOutbox.locale, subject: mailOutbox.subject, text: mailOutbox.textBody })
       .from(mailOutbox)
       .where(eq(mailOutbox.kind, 'statement_ready'));
-    expect(mails.map((m) => m.dedupeKey).sort()).toEqual(r.issued.map((s) => `statement_ready:${s.number}`).sort());
-    expect(new Set(mails.map((m) => m.companyIdx))).toEqual(new Set([ko.idx, us.idx, jp.idx]));
+    expect(mails.map((m) => [m.companyIdx, m.locale]).sort()).toEqual(
+      [
+        [ko.idx, 'ko'],
+        [us.idx, 'en'],
+        [jp.idx, 'ja'],
+      ].sort(),
+    );
+    const koMail = mails.find((m) => m.companyIdx === ko.idx)!;
+    expect(koMail.subject).toBe('2026-10 인세 정산서가 준비되었습니다');
+    for (const s of r.issued.filter((x) => x.companyIdx === ko.idx)) expect(koMail.text).toContain(`${s.number} (${s.currency})`);
     expect(r.lines).toBe(6);
     expect(r.unchanged).toBe(0);
   });
@@ -191,6 +202,23 @@ describe(`royalty statements (${DB})`, () => {
       expect(text, s).toContain(s);
     // totals: the royalty list's (9,977.78), per book 7,200.00 (two prices) and 2,777.78; opening 2,400.00; closing 7,877.78
     for (const s of ['9,977.78', '7,200.00', '2,777.78', '4,500.00', '2,400.00', '7,877.78']) expect(text, s).toContain(s);
+    // what is payable: the closing balance in whole won, the rounding shown (as the list says)
+    expect(text.replace(/\s+/g, ' ')).toMatch(/기말 잔액 \(미정산\) 7,877\.78 통화 단위 반올림 0\.22 지급액 ₩7,878/);
+    expect(krw).toMatchObject({ payable: '7878.00', rounding: '0.22' });
+    // ISBNs hyphenated as on the screens; every column heading says what it holds (currency of money columns)
+    expect(text).toContain('979-11-');
+    for (const h of [
+      '도서 (제목, ISBN)',
+      '단가 (KRW)',
+      '내역 수',
+      '판매 부수',
+      '인세율 (%)',
+      '인세 (KRW)',
+      '항목',
+      '금액 (KRW)',
+      '결제 상태',
+    ])
+      expect(text.replace(/\s+/g, ' '), h).toContain(h);
     expect(text).toContain('BI20261020-KO001');
     expect(text).toContain('2026-10-25 결제 완료');
     // November's book is not in October's statement
@@ -241,6 +269,30 @@ describe(`royalty statements (${DB})`, () => {
     // the first version is as it was issued
     const v1again = await pdfText(tokenKo, after[1]!.pdf);
     expect(v1again.res.rawPayload.equals(v1.res.rawPayload)).toBe(true);
+  });
+
+  it('the issue date is the business day in the business time zone, on the PDF and in the list alike', async () => {
+    // 01:30 in Seoul on 3 November is still 2 November in UTC
+    const late = createStatementsService({
+      db: t.db,
+      files: createDiskFileStore(t.config.filesDir),
+      timeZone: 'Asia/Seoul',
+      issuer: ISSUER,
+      now: () => new Date('2026-11-02T16:30:00Z'),
+    });
+    await t.db
+      .insert(royaltyLines)
+      .values(line(jp.idx, '東京の本', '2026-10-07T10:00:00', { unitPrice: '1500.00', qty: 1, currency: 'JPY' }));
+    const r = await late.issue('2026-10', { companyIdx: jp.idx });
+    expect(r.issued.map((s) => s.version)).toEqual([2]);
+    const tokenJp = await t.login(jp.id, jp.password);
+    const newest = (await statements(tokenJp)).dataset[0]!;
+    expect(newest.issued_at.slice(0, 10)).toBe('2026-11-02');
+    expect(newest.issued_on).toBe('2026-11-03');
+    const { text } = await pdfText(tokenJp, newest.pdf);
+    expect(text.replace(/\s+/g, ' ')).toContain('発行日 2026-11-03');
+    // ¥450.00 of royalty in whole yen: nothing to round
+    expect(newest).toMatchObject({ royalty: '450.00', payable: '450.00', rounding: '0.00' });
   });
 
   it('an issued statement cannot be changed in the database', async () => {

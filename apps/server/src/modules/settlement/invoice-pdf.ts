@@ -1,117 +1,331 @@
+import { formatMoney, fromMinor, toMinor } from '@portal/contract';
 import type { IssuerConfig } from '../../config';
-import { createPdf, groupDecimal, pdfFields, pdfTable, type PdfColumn } from '../../lib/pdf';
+import { createPdf, pdfFields, pdfTable, type PdfColumn } from '../../lib/pdf';
 import type { InvoiceForPdf } from './settlement.repository';
 
 /**
- * The invoice PDF (issues 3 and 18), as a Korean business reads it: the issuer block (the
- * distributor's name, business registration number, address and contact, from configuration), the
- * recipient with its registration number, the lines and, for an invoice issued from KOR, supply value
- * (공급가액), VAT (세액) and total per line and in the footer as on a Korean tax invoice; for a USA-issued
- * one subtotal and total. Then the bank details for remittance and the payment status. Labels are
- * bilingual (English / Korean): the PDF goes to Korean and foreign publishers alike.
+ * The invoice PDF (docs/decisions/tax-documents.md). An invoice issued from KOR to a KOR company prints
+ * Korean tax documents with the fields of the standard forms: its taxable lines on a 세금계산서
+ * (부가가치세법 시행규칙 별지 제14호 서식), its VAT-exempt lines (books, 부가가치세법 제26조) on a 계산서
+ * (소득세법 시행규칙 별지 제28호 서식(1)), each a document of its own on its own page; one with both prints
+ * both. A document missing a field of the form is titled "청구서 (세금계산서 아님)" / "(계산서 아님)" and names
+ * what is missing. Any other invoice (issued from USA, or to a company outside Korea) is a commercial
+ * invoice in English. Every amount is written by formatMoney (the invoice's currency, its minor unit).
  */
 
-const ITEM_LABELS: Record<string, string> = {
-  prepayment: 'Prepayment / 선결제',
-  onCredit: 'On credit / 외상',
-  consignment: 'Consignment / 위탁',
-  fulfillment: 'Fulfillment / 풀필먼트',
-  warehouse: 'Warehouse / 창고',
-  copyright: 'Copyright / 저작권',
-};
-const ISSUER_LABELS: Record<string, string> = { KOR: 'Korea / 한국 (KOR)', USA: 'USA / 미국 (USA)' };
+type Line = InvoiceForPdf['lines'][number];
+
+/** The Korean documents an invoice prints, or the commercial invoice. */
+export type DocumentKind = 'taxInvoice' | 'invoiceExempt' | 'commercial';
+
+export interface PlannedDocument {
+  kind: DocumentKind;
+  lines: Line[];
+  /** the fields of the form left empty (Korean labels); non-empty: the document is not titled a tax document */
+  missing: string[];
+  /** 승인번호 of the NTS electronic original of this document, when the import carried one */
+  approvalNumber: string | null;
+}
+
+/** A party of a Korean tax document: 등록번호, 상호, 성명(대표자), 사업장 주소, 업태, 종목. */
+interface Party {
+  registrationNumber: string;
+  name: string;
+  representative: string;
+  address: string;
+  businessType: string;
+  businessItem: string;
+}
+
+const PARTY_LABELS: [keyof Party, string][] = [
+  ['registrationNumber', '등록번호'],
+  ['name', '상호'],
+  ['representative', '성명(대표자)'],
+  ['address', '사업장 주소'],
+  ['businessType', '업태'],
+  ['businessItem', '종목'],
+];
+
+const issuerParty = (i: IssuerConfig): Party => ({
+  registrationNumber: i.registrationNumber,
+  name: i.name,
+  representative: i.representative,
+  address: i.address,
+  businessType: i.businessType,
+  businessItem: i.businessItem,
+});
+
+/** The recipient from the company profile: the representative as Koreans write a name (family name first). */
+const recipientParty = (inv: InvoiceForPdf): Party => ({
+  registrationNumber: inv.registrationNumber,
+  name: inv.companyName,
+  representative: `${inv.representativeLast}${inv.representativeFirst}`.trim(),
+  address: [inv.addressLine1, inv.addressLine2].filter((s) => s.trim()).join(' '),
+  businessType: inv.businessConditions,
+  businessItem: inv.businessItem,
+});
+
+const missingOf = (side: string, p: Party) => PARTY_LABELS.filter(([k]) => !p[k].trim()).map(([, label]) => `${side} ${label}`);
+
+/** Korean tax documents are printed for an invoice issued from KOR to a company in Korea. */
+export const isKoreanSupply = (inv: Pick<InvoiceForPdf, 'issuer' | 'companyCountry'>) =>
+  inv.issuer === 'KOR' && inv.companyCountry.trim() === 'KOR';
+
+/**
+ * What an invoice prints: its taxable lines as a 세금계산서 and its exempt ones as a 계산서 (each when it has
+ * lines), with the fields each is missing and its approval number (`approval_number` holds one per document,
+ * in this order, separated by ';'); or the commercial invoice.
+ */
+export function planDocuments(inv: InvoiceForPdf, issuer: IssuerConfig): PlannedDocument[] {
+  if (!isKoreanSupply(inv)) return [{ kind: 'commercial', lines: inv.lines, missing: [], approvalNumber: null }];
+  const missing = [...missingOf('공급자', issuerParty(issuer)), ...missingOf('공급받는자', recipientParty(inv))];
+  const numbers = (inv.approvalNumber ?? '')
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const taxable = inv.lines.filter((l) => !l.vatExempt);
+  const exempt = inv.lines.filter((l) => l.vatExempt);
+  const docs: PlannedDocument[] = [];
+  if (taxable.length) docs.push({ kind: 'taxInvoice', lines: taxable, missing, approvalNumber: null });
+  if (exempt.length) docs.push({ kind: 'invoiceExempt', lines: exempt, missing, approvalNumber: null });
+  docs.forEach((d, i) => (d.approvalNumber = numbers[i] ?? null));
+  return docs.length ? docs : [{ kind: 'taxInvoice', lines: [], missing, approvalNumber: numbers[0] ?? null }];
+}
+
+const sum = (lines: Line[], pick: (l: Line) => string) => fromMinor(lines.reduce((s, l) => s + toMinor(pick(l)), 0n));
+
+/**
+ * An invoice is paid in full when a payment settled it (영수: the lists' balance state 'paid', buy_payment_idx set once
+ * the payments covering it reach its amount); else it is claimed (청구).
+ */
+export const paidInFull = (inv: Pick<InvoiceForPdf, 'buyPaymentIdx'>) => inv.buyPaymentIdx !== null;
 
 export async function renderInvoicePdf(inv: InvoiceForPdf, issuer: IssuerConfig): Promise<Buffer> {
   const { doc, done } = await createPdf({ Title: `Invoice ${inv.code}`, Subject: inv.title });
-  const korean = inv.issuer === 'KOR';
-  const money = (v: string) => `${inv.currencyIcon} ${groupDecimal(v)} ${inv.currencyName}`;
-  const paid = inv.buyPaymentIdx !== null;
+  const docs = planDocuments(inv, issuer);
+  docs.forEach((d, i) => {
+    if (i > 0) doc.addPage();
+    if (d.kind === 'commercial') commercialInvoice(doc, inv, issuer);
+    else koreanDocument(doc, inv, issuer, d);
+  });
+  doc.end();
+  return done;
+}
 
-  doc
-    .font('bold')
-    .fontSize(20)
-    .text(korean ? 'TAX INVOICE / 세금계산서' : 'INVOICE / 청구서');
-  doc.font('body').fontSize(11).fillColor('#444').text(inv.code);
-  doc.moveDown(0.8);
+const heading = (doc: PDFKit.PDFDocument, text: string) => {
+  doc.font('bold').fontSize(10).fillColor('#1c3d5a').text(text, 50);
+  doc.moveDown(0.2);
+};
 
-  // issuer (공급자) and recipient (공급받는자) side by side
+/** Two label/value blocks side by side from the current position. */
+function sideBySide(doc: PDFKit.PDFDocument, left: [string, [string, string][]], right: [string, [string, string][]], labelWidth = 82) {
   const top = doc.y;
-  const block = (x: number, heading: string, pairs: [string, string][]) => {
+  const block = (x: number, [title, pairs]: [string, [string, string][]]) => {
     doc.y = top;
-    doc.font('bold').fontSize(10).fillColor('#1c3d5a').text(heading, x, top, { width: 240 });
+    doc.font('bold').fontSize(10).fillColor('#1c3d5a').text(title, x, top, { width: 240 });
     doc.moveDown(0.2);
-    pdfFields(doc, pairs, { x, labelWidth: 95, width: 240 });
+    pdfFields(doc, pairs, { x, labelWidth, width: 240 });
     return doc.y;
   };
-  const leftEnd = block(50, 'Issuer / 공급자', [
-    ['Name / 상호', issuer.name],
-    ['Reg. no. / 등록번호', issuer.registrationNumber],
-    ['Address / 주소', issuer.address],
-    ['Contact / 연락처', issuer.contact],
-  ]);
-  const rightEnd = block(305, 'Recipient / 공급받는자', [
-    ['Name / 상호', inv.companyName],
-    ['Reg. no. / 등록번호', inv.registrationNumber],
-  ]);
+  const end = Math.max(block(50, left), block(305, right));
   doc.x = 50;
-  doc.y = Math.max(leftEnd, rightEnd) + 8;
+  doc.y = end + 8;
+}
 
+/** A 세금계산서 or 계산서 with the fields of its standard form. */
+function koreanDocument(doc: PDFKit.PDFDocument, inv: InvoiceForPdf, issuer: IssuerConfig, d: PlannedDocument) {
+  const tax = d.kind === 'taxInvoice';
+  const complete = d.missing.length === 0;
+  const money = (v: string) => formatMoney(v, inv.currencyName.trim(), 'ko');
+  const total = (v: string) => formatMoney(v, inv.currencyName.trim(), 'ko', { symbol: true });
+  const title = complete
+    ? tax
+      ? '세금계산서 (공급받는자 보관용)'
+      : '계산서 (공급받는자 보관용)'
+    : tax
+      ? '청구서 (세금계산서 아님)'
+      : '청구서 (계산서 아님)';
+  const subtitle = complete
+    ? tax
+      ? 'Tax invoice (printed copy) · 부가가치세법 시행규칙 별지 제14호 서식'
+      : 'Invoice for VAT-exempt supplies (printed copy) · 소득세법 시행규칙 별지 제28호 서식(1)'
+    : 'Invoice (not a tax invoice)';
+  doc.font('bold').fontSize(18).fillColor('#000').text(title, 50);
+  doc.font('body').fontSize(9).fillColor('#444').text(subtitle);
+  doc.moveDown(0.4);
+  if (!complete) {
+    doc
+      .font('bold')
+      .fontSize(9)
+      .fillColor('#b00020')
+      .text(`필수 기재사항 누락 (missing): ${d.missing.join(', ')}`, { width: 495 });
+    doc.moveDown(0.3);
+  }
   pdfFields(doc, [
-    ['Invoice code / 청구서 번호', inv.code],
-    ['Title / 제목', inv.title],
-    ['Issued from / 발행처', ISSUER_LABELS[inv.issuer] ?? inv.issuer],
-    ['Item / 항목', ITEM_LABELS[inv.item] ?? inv.item],
-    ['Status / 상태', inv.state === 'P' ? 'Created / 생성' : 'Sent / 발송'],
-    ['Registration date / 등록일', inv.createdDay],
-    ['Issuance deadline / 발행 기한', inv.dueDate],
-    ['Currency / 통화', `${inv.currencyName} (${inv.currencyIcon})`],
+    ['승인번호', d.approvalNumber ?? '(전자 원본은 국세청 발급분: 승인번호 미수신)'],
+    ['청구서 번호', inv.code],
+  ]);
+  doc.moveDown(0.4);
+
+  const pairs = (p: Party): [string, string][] => PARTY_LABELS.map(([k, label]) => [label, p[k] || '—']);
+  sideBySide(doc, ['공급자', pairs(issuerParty(issuer))], ['공급받는자', pairs(recipientParty(inv))]);
+
+  const supply = sum(d.lines, (l) => l.supplyAmount);
+  const vat = sum(d.lines, (l) => l.vatAmount);
+  const amount = sum(d.lines, (l) => l.amount);
+  const [year, month, day] = inv.createdDay.split('-');
+  pdfFields(
+    doc,
+    [
+      ['작성일자', `${year}년 ${month}월 ${day}일 (${inv.createdDay})`],
+      ['공급가액', money(supply)],
+      ...(tax ? ([['세액', money(vat)]] as [string, string][]) : []),
+      ['비고', `${inv.title} (${inv.code})`],
+    ],
+    { labelWidth: 82 },
+  );
+  doc.moveDown(0.5);
+
+  const columns: PdfColumn[] = [
+    { title: '월', width: 22, align: 'right' },
+    { title: '일', width: 22, align: 'right' },
+    { title: '품목', width: tax ? 143 : 178 },
+    { title: '규격', width: 45 },
+    { title: '수량', width: 38, align: 'right' },
+    { title: '단가', width: 62, align: 'right' },
+    { title: '공급가액', width: 70, align: 'right' },
+    ...(tax ? [{ title: '세액', width: 55, align: 'right' as const }] : []),
+    { title: '비고', width: tax ? 38 : 58 },
+  ];
+  pdfTable(
+    doc,
+    columns,
+    d.lines.map((l) => ({
+      cells: [
+        String(Number(month)),
+        String(Number(day)),
+        l.description,
+        '',
+        String(l.qty),
+        money(l.unitPrice),
+        money(l.supplyAmount),
+        ...(tax ? [money(l.vatAmount)] : []),
+        tax ? '' : '면세',
+      ],
+    })),
+  );
+  doc.moveDown(0.3);
+  const paid = paidInFull(inv);
+  const rows: [string, string][] = [
+    ['합계금액', total(amount)],
+    ['', paid ? '이 금액을 영수함' : '이 금액을 청구함'],
+  ];
+  for (const [label, value] of rows) {
+    const y = doc.y;
+    doc.font('bold').fontSize(11).fillColor('#000').text(label, 245, y, { width: 150, align: 'right' });
+    doc.font('bold').fontSize(11).text(value, 395, y, { width: 150, align: 'right' });
+    doc.moveDown(0.2);
+  }
+  doc.x = 50;
+  doc.moveDown(0.8);
+  paymentBlock(doc, inv, issuer, 'ko');
+  doc.moveDown(0.8);
+  doc
+    .font('body')
+    .fontSize(7.5)
+    .fillColor('#666')
+    .text(
+      '이 문서는 출력본입니다. 전자 원본은 공급자가 국세청(홈택스)을 통해 발급하며, 그 승인번호가 위에 인쇄됩니다. ' +
+        'This is a printed copy; the electronic original is issued through the National Tax Service under the approval number above.',
+      50,
+      undefined,
+      { width: 495 },
+    );
+}
+
+/** The invoice's payment status and the bank for remittance, under each document. */
+function paymentBlock(doc: PDFKit.PDFDocument, inv: InvoiceForPdf, issuer: IssuerConfig, lang: 'ko' | 'en') {
+  const total = (v: string) => formatMoney(v, inv.currencyName.trim(), lang, { symbol: true });
+  const outstanding = fromMinor(toMinor(inv.amount) - toMinor(inv.paid));
+  const ko = lang === 'ko';
+  pdfFields(doc, [
+    [ko ? '청구서 합계 (Invoice total)' : 'Invoice total', total(inv.amount)],
+    [ko ? '입금액 (Paid)' : 'Paid', total(inv.paid)],
+    [ko ? '미수금 (Outstanding)' : 'Outstanding', total(toMinor(outstanding) > 0n ? outstanding : '0')],
+    [ko ? '발행 기한 (Issuance deadline)' : 'Issuance deadline', inv.dueDate],
+  ]);
+  const b = issuer.bank;
+  if (b.name || b.account) {
+    doc.moveDown(0.3);
+    heading(doc, ko ? '입금 계좌 (Remittance)' : 'Remittance');
+    pdfFields(doc, [
+      [ko ? '은행' : 'Bank', b.name],
+      [ko ? '계좌번호' : 'Account', b.account],
+      [ko ? '예금주' : 'Holder', b.holder],
+      ['SWIFT / BIC', b.swift],
+    ]);
+  }
+}
+
+/** A commercial invoice in English (issued from USA, or to a company outside Korea). */
+function commercialInvoice(doc: PDFKit.PDFDocument, inv: InvoiceForPdf, issuer: IssuerConfig) {
+  const code = inv.currencyName.trim();
+  const money = (v: string) => formatMoney(v, code, 'en');
+  const total = (v: string) => formatMoney(v, code, 'en', { symbol: true });
+  doc.font('bold').fontSize(20).fillColor('#000').text('COMMERCIAL INVOICE', 50);
+  doc.font('body').fontSize(11).fillColor('#444').text(inv.code);
+  doc.moveDown(0.8);
+  const address = [
+    inv.addressLine1,
+    inv.addressLine2,
+    [inv.city, inv.region, inv.zipcode].filter(Boolean).join(' '),
+    inv.companyCountry.trim(),
+  ]
+    .filter((s) => s.trim())
+    .join(', ');
+  sideBySide(
+    doc,
+    [
+      'Seller',
+      [
+        ['Name', issuer.name],
+        ['Registration no.', issuer.registrationNumber],
+        ['Address', issuer.address],
+        ['Contact', issuer.contact],
+      ],
+    ],
+    [
+      'Bill to',
+      [
+        ['Name', inv.companyName],
+        ['Registration no.', inv.registrationNumber],
+        ['Address', address],
+      ],
+    ],
+  );
+  pdfFields(doc, [
+    ['Invoice no.', inv.code],
+    ['Title', inv.title],
+    ['Invoice date', inv.createdDay],
+    ['Currency', code],
   ]);
   doc.moveDown(0.8);
-
-  const columns: PdfColumn[] = korean
-    ? [
-        { title: '#', width: 22 },
-        { title: 'Description / 품목', width: 138 },
-        { title: 'Qty / 수량', width: 45, align: 'right' },
-        { title: 'Unit price / 단가', width: 80, align: 'right' },
-        { title: 'Supply value / 공급가액', width: 75, align: 'right' },
-        { title: 'VAT / 세액', width: 60, align: 'right' },
-        { title: 'Total / 합계', width: 75, align: 'right' },
-      ]
-    : [
-        { title: '#', width: 25 },
-        { title: 'Description / 내역', width: 250 },
-        { title: 'Qty / 수량', width: 50, align: 'right' },
-        { title: 'Unit price / 단가', width: 80, align: 'right' },
-        { title: 'Amount / 금액', width: 90, align: 'right' },
-      ];
-  const rows = inv.lines.map((l) => ({
-    cells: korean
-      ? [
-          String(l.lineNo),
-          l.vatExempt ? `${l.description} (exempt / 면세)` : l.description,
-          String(l.qty),
-          groupDecimal(l.unitPrice),
-          groupDecimal(l.supplyAmount),
-          groupDecimal(l.vatAmount),
-          groupDecimal(l.amount),
-        ]
-      : [String(l.lineNo), l.description, String(l.qty), groupDecimal(l.unitPrice), groupDecimal(l.amount)],
-  }));
-  pdfTable(doc, columns, rows);
-
+  pdfTable(
+    doc,
+    [
+      { title: '#', width: 25 },
+      { title: 'Description', width: 250 },
+      { title: 'Qty', width: 50, align: 'right' },
+      { title: 'Unit price', width: 80, align: 'right' },
+      { title: 'Amount', width: 90, align: 'right' },
+    ],
+    inv.lines.map((l) => ({ cells: [String(l.lineNo), l.description, String(l.qty), money(l.unitPrice), money(l.amount)] })),
+  );
   doc.moveDown(0.5);
-  const totals: [string, string][] = korean
-    ? [
-        ['Supply value / 공급가액', money(inv.sums.supply)],
-        ['VAT (10 %) / 세액', money(inv.sums.vat)],
-        ['Total / 합계금액', money(inv.amount)],
-      ]
-    : [
-        ['Subtotal / 소계', money(inv.sums.supply)],
-        ['Total / 합계', money(inv.amount)],
-      ];
-  for (const [label, value] of totals) {
+  for (const [label, value] of [
+    ['Subtotal', total(inv.sums.supply)],
+    ['Total', total(inv.amount)],
+  ] as const) {
     const y = doc.y;
     doc.font('bold').fontSize(11).fillColor('#000').text(label, 245, y, { width: 150, align: 'right' });
     doc.font('bold').fontSize(11).text(value, 395, y, { width: 150, align: 'right' });
@@ -119,28 +333,7 @@ export async function renderInvoicePdf(inv: InvoiceForPdf, issuer: IssuerConfig)
   }
   doc.x = 50;
   doc.moveDown(1);
-
-  const b = issuer.bank;
-  if (b.name || b.account) {
-    doc.font('bold').fontSize(10).fillColor('#1c3d5a').text('Remittance / 입금 계좌');
-    doc.moveDown(0.2);
-    pdfFields(doc, [
-      ['Bank / 은행', b.name],
-      ['Account / 계좌번호', b.account],
-      ['Holder / 예금주', b.holder],
-      ['SWIFT / BIC', b.swift],
-    ]);
-    doc.moveDown(0.5);
-  }
-  pdfFields(doc, [
-    ['Payment status / 결제 상태', paid ? `Paid / 결제 완료${inv.paymentDate ? ` (${inv.paymentDate})` : ''}` : 'Unpaid / 미결제'],
-  ]);
-  doc.moveDown(1.5);
-  doc
-    .font('body')
-    .fontSize(8)
-    .fillColor('#666')
-    .text(`${issuer.name} · Book distribution and fulfilment`, 50, undefined, { align: 'center', width: 495 });
-  doc.end();
-  return done;
+  paymentBlock(doc, inv, issuer, 'en');
+  doc.moveDown(0.5);
+  pdfFields(doc, [['Payment status', paidInFull(inv) ? 'Paid in full' : toMinor(inv.paid) > 0n ? 'Partly paid' : 'Unpaid']]);
 }

@@ -55,6 +55,7 @@ export interface ExistingInvoice {
   amount: string;
   createdDay: string;
   dueDate: string;
+  approvalNumber: string | null;
   buyPaymentIdx: number | null;
   /** what payments settled of it (covered amounts and adjustments) */
   paidAmount: string;
@@ -78,6 +79,7 @@ export async function invoicesWithLines(db: DbOrTx, keys: { companyIdx: number; 
       amount: buyInvoices.amount,
       createdDay: buyInvoices.createdDay,
       dueDate: buyInvoices.dueDate,
+      approvalNumber: buyInvoices.approvalNumber,
       buyPaymentIdx: buyInvoices.buyPaymentIdx,
       paidAmount: buyInvoices.paidAmount,
     })
@@ -117,6 +119,8 @@ export interface InvoiceHeader {
   amount: string;
   createdDay: string;
   dueDate: string;
+  /** 승인번호 of the NTS electronic original, or null */
+  approvalNumber: string | null;
   createdAt: Date;
 }
 
@@ -149,15 +153,15 @@ export async function replaceInvoices(
     invoices.map(
       ({ idx, header: h, createdAt }) =>
         sql`(${idx}::int, ${h.title}::text, ${h.issuer}::text, ${h.state}::text, ${h.item}::text, ${h.currencyIdx}::int,
-          ${h.amount}::numeric, ${h.createdDay}::date, ${h.dueDate}::date, ${createdAt?.toISOString() ?? null}::timestamptz)`,
+          ${h.amount}::numeric, ${h.createdDay}::date, ${h.dueDate}::date, ${h.approvalNumber}::text, ${createdAt?.toISOString() ?? null}::timestamptz)`,
     ),
     sql`, `,
   );
   await db.execute(
     sql`update buy_invoices i set title = v.title, issuer = v.issuer, state = v.state, item = v.item, currency_idx = v.currency_idx,
-          amount = v.amount, created_day = v.created_day, due_date = v.due_date, created_at = coalesce(v.created_at, i.created_at),
+          amount = v.amount, created_day = v.created_day, due_date = v.due_date, approval_number = v.approval_number, created_at = coalesce(v.created_at, i.created_at),
           updated_at = now()
-        from (values ${values}) as v(idx, title, issuer, state, item, currency_idx, amount, created_day, due_date, created_at)
+        from (values ${values}) as v(idx, title, issuer, state, item, currency_idx, amount, created_day, due_date, approval_number, created_at)
         where i.idx = v.idx`,
   );
   const idxs = invoices.map((i) => i.idx);

@@ -81,9 +81,19 @@ describe('invoices import', () => {
     // lines: VAT-exempt books without VAT, storage with 10 % VAT on top; the amount derived when empty
     const detail = (await t.inject(hanbitToken, { method: 'GET', url: `/api/calculate/buyInvoiceSend/${list.dataset[1].idx}` })).json();
     expect(detail.lines).toEqual([
-      { line_no: 1, description: '채식주의자 (The Vegetarian) shipped', qty: 40, unit_price: '12000.00', amount: '480000.00' },
-      { line_no: 2, description: 'Storage pallet, month', qty: 2, unit_price: '35000.00', amount: '77000.00' },
+      expect.objectContaining({
+        line_no: 1,
+        description: '채식주의자 (The Vegetarian) shipped',
+        qty: 40,
+        unit_price: '12000.00',
+        amount: '480000.00',
+      }),
+      expect.objectContaining({ line_no: 2, description: 'Storage pallet, month', qty: 2, unit_price: '35000.00', amount: '77000.00' }),
     ]);
+    // the NTS approval numbers of its two documents (세금계산서, 계산서), and one given without hyphens stored with them
+    expect(detail.approval_number).toBe('20261031-41000000-00012345;20261031-41000000-00012346');
+    const fees = (await t.inject(hanbitToken, { method: 'GET', url: `/api/calculate/buyInvoiceSend/${list.dataset[0].idx}` })).json();
+    expect(fees.approval_number).toBe('20261115-41000000-00012400');
     const [storage] = await t.db
       .select()
       .from(buyInvoiceLines)
@@ -101,6 +111,9 @@ describe('invoices import', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toContain('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const { extractText } = await import('unpdf');
+    const pdfPages = (await extractText(new Uint8Array(pdf.rawPayload), { mergePages: false })).text;
+    expect(pdfPages.map((p) => /\d{8}-\d{8}-\d{8}/.exec(p)?.[0])).toEqual(['20261031-41000000-00012345', '20261031-41000000-00012346']);
 
     // one mail per new invoice, to the company's invoice addresses
     const mails = await outbox('invoice_new');
@@ -204,6 +217,13 @@ describe('invoices import', () => {
       { row: 5, column: 'created_day', message: 'YYYY-MM-DD 형식의 날짜여야 합니다.' },
       { row: 6, column: 'currency', message: expect.stringContaining('알 수 없는 통화') },
     ]);
+    // an approval number is 24 digits (two at most, ';' between)
+    const badApproval = await importFile(
+      'invoices',
+      'bad.csv',
+      `${header},approval_number\nhanbit,NEW-5,Fine,KOR,onCredit,KRW,2026-11-01,2026-12-01,S,1,Line,1,1000,N,,2026-41-1`,
+    );
+    expect(badApproval.errors).toEqual([{ row: 2, column: 'approval_number', message: 'This value is not valid.' }]);
     // the rows that parse are checked further: item and quantity
     const fixed = csv.replace('2026-11-31', '2026-11-30').replace('10.001', '10');
     const second = await importFile('invoices', 'bad.csv', fixed);

@@ -112,6 +112,26 @@ async function knownCompanies(
 
 // ── invoices ───────────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * 승인번호 of the NTS electronic original(s) the ERP issued: 24 digits each (issue day, NTS office, serial),
+ * stored as 8-8-8 with hyphens as hometax shows them. An invoice with taxable and VAT-exempt lines has two
+ * documents (세금계산서 and 계산서): their numbers in that order, separated by ';'. Empty: none.
+ */
+const approvalNumber = z
+  .string()
+  .optional()
+  .transform((v, c) => {
+    const parts = (v ?? '')
+      .split(';')
+      .map((p) => p.trim())
+      .filter(Boolean);
+    if (parts.length === 0) return null;
+    const found = parts.map((p) => /^(\d{8})-?(\d{8})-?(\d{8})$/.exec(p));
+    if (parts.length <= 2 && found.every(Boolean)) return found.map((m) => `${m![1]}-${m![2]}-${m![3]}`).join(';');
+    c.addIssue({ code: 'custom', message: 'invalid' });
+    return z.NEVER;
+  });
+
 const invoiceSchema = z.object({
   company_id: required(100),
   code: required(40),
@@ -128,10 +148,11 @@ const invoiceSchema = z.object({
   unit_price: decimalAmount({ signed: true }),
   vat_exempt: yn,
   amount: decimalAmount({ signed: true }).optional(),
+  approval_number: approvalNumber,
 });
 export type InvoiceImportRow = z.infer<typeof invoiceSchema>;
 
-const INVOICE_LEVEL = ['title', 'issuer', 'item', 'currency', 'created_day', 'due_date', 'state'] as const;
+const INVOICE_LEVEL = ['title', 'issuer', 'item', 'currency', 'created_day', 'due_date', 'state', 'approval_number'] as const;
 const MAX_QTY = 1_000_000;
 const MAX_LINE_NO = 9_999;
 const whole = (v: string, min: number, max: number) => /^\d{1,7}$/.test(v) && Number(v) >= min && Number(v) <= max;
@@ -188,6 +209,7 @@ function invoiceOf(record: ImportRecord<InvoiceImportRow>, ctx: InvoiceCtx, now:
       amount: fromMinor(lines.reduce((s, l) => s + toMinor(l.amount), 0n)),
       createdDay: first.created_day,
       dueDate: first.due_date,
+      approvalNumber: first.approval_number,
     },
     createdAt: noon < now ? noon : now,
     lines,
@@ -204,6 +226,7 @@ function unchangedInvoice(e: repo.ExistingInvoice, inv: ReturnType<typeof invoic
     e.currencyIdx === h.currencyIdx &&
     e.createdDay === h.createdDay &&
     e.dueDate === h.dueDate &&
+    e.approvalNumber === h.approvalNumber &&
     sameMoney(e.amount, h.amount) &&
     e.lines.length === inv.lines.length;
   return (
@@ -328,6 +351,15 @@ const invoiceColumns: ImportColumn[] = [
       'Line amount with VAT; empty: computed as qty × unit_price + VAT (10 % rounded half away from zero to the ' +
       "currency's minor unit, KOR only: $10.55 → $1.06); given: must equal it",
   },
+  {
+    name: 'approval_number',
+    required: false,
+    example: '20261031-41000000-00012345',
+    description:
+      '승인번호: the approval number of the electronic tax invoice (or 계산서) issued through the NTS for this invoice, 24 digits ' +
+      '(hyphens optional); printed on the PDF. An invoice with taxable and VAT-exempt lines: two, the tax invoice’s first, ' +
+      'separated by `;`. Same on every line of the invoice',
+  },
 ];
 
 /** invoices: one row per invoice line, the lines of one invoice contiguous; natural key (company_id, code). */
@@ -335,7 +367,7 @@ export const invoicesImport: ImportKind<InvoiceImportRow, InvoiceCtx> = {
   kind: 'invoices',
   description:
     'One row per invoice line; the rows of one invoice follow each other and repeat its invoice columns (title, issuer, item, ' +
-    'currency, days, state). Natural key: `company_id` + `code`. The invoice amount is the sum of its lines; a line is ' +
+    'currency, days, state, approval number). Natural key: `company_id` + `code`. The invoice amount is the sum of its lines; a line is ' +
     'qty × unit_price plus 10 % VAT (rounded to the currency’s minor unit) when the issuer is KOR and the line is not VAT-exempt. Importing an ' +
     'existing invoice replaces its header and lines (its PDF is made again on the next download); the amount or currency ' +
     'of an invoice a payment covers (in part or in full) cannot change. Amounts are whole minor units of the currency (ISO 4217) and less than 10^16. A new invoice is mailed to the company (its invoice addresses) as one ' +

@@ -220,13 +220,13 @@ export async function invoiceRows(
   return found as InvoiceRowDb[];
 }
 
-/** One invoice of the company with the list's fields, or undefined (another company's too). */
+/** One invoice of the company with the list's fields and its approval number, or undefined (another company's too). */
 export async function findInvoice(db: DbOrTx, companyIdx: number, invoiceIdx: number) {
-  const [row] = await rows<InvoiceRowDb>(
+  const [row] = await rows<InvoiceRowDb & { approval_number: string | null }>(
     db,
     sql`select i.idx, i.code, i.title, i.issuer, i.state, i.item, i.amount::text as amount,
           c.icon as currency_icon, c.name as currency_name, ${iso('i.created_at')} as created_at,
-          i.due_date::text as due_date, i.buy_payment_idx, i.paid_amount::text as paid_amount
+          i.due_date::text as due_date, i.buy_payment_idx, i.paid_amount::text as paid_amount, i.approval_number
         from buy_invoices i join currencies c on c.idx = i.currency_idx
         where i.idx = ${invoiceIdx} and i.company_idx = ${companyIdx}`,
   );
@@ -235,9 +235,19 @@ export async function findInvoice(db: DbOrTx, companyIdx: number, invoiceIdx: nu
 
 /** The lines of an invoice, in line order (the caller checked the invoice is the company's). */
 export const invoiceLines = (db: DbOrTx, invoiceIdx: number) =>
-  rows<{ line_no: number; description: string; qty: number; unit_price: string; amount: string }>(
+  rows<{
+    line_no: number;
+    description: string;
+    qty: number;
+    unit_price: string;
+    supply_amount: string;
+    vat_amount: string;
+    vat_exempt: boolean;
+    amount: string;
+  }>(
     db,
-    sql`select l.line_no, l.description, l.qty, l.unit_price::text as unit_price, l.amount::text as amount
+    sql`select l.line_no, l.description, l.qty, l.unit_price::text as unit_price, l.supply_amount::text as supply_amount,
+          l.vat_amount::text as vat_amount, l.vat_exempt, l.amount::text as amount
         from buy_invoice_lines l where l.buy_invoice_idx = ${invoiceIdx}
         order by l.line_no, l.idx`,
   );
@@ -447,9 +457,21 @@ export async function invoiceForPdf(db: DbOrTx, companyIdx: number, code: string
       updatedAt: buyInvoices.updatedAt,
       currencyName: currencies.name,
       currencyIcon: currencies.icon,
+      approvalNumber: buyInvoices.approvalNumber,
       companyName: companies.companyName,
       companyCountry: companies.country,
       registrationNumber: companies.registrationNumber,
+      representativeFirst: companies.firstName,
+      representativeLast: companies.lastName,
+      zipcode: companies.zipcode,
+      addressLine1: companies.addressLine1,
+      addressLine2: companies.addressLine2,
+      city: companies.city,
+      region: companies.state,
+      businessConditions: companies.businessConditions,
+      businessItem: companies.item,
+      // what the payments covering it settled, adjustments included (the lists' paid_amount, kept by its trigger)
+      paid: buyInvoices.paidAmount,
     })
     .from(buyInvoices)
     .innerJoin(currencies, eq(currencies.idx, buyInvoices.currencyIdx))

@@ -106,8 +106,10 @@ export const settlementRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, {
         summary: 'One invoice with its lines (addition)',
         description:
           '(addition) Not in the specification: the invoice detail of the invoices tab. The fields of a list row ' +
-          '(without `no`) and `lines` (line_no, description, qty, unit_price, amount, in the invoice currency; they add ' +
-          "up to the invoice amount). Another company's invoice answers 404. " +
+          '(without `no`) and `lines` (line_no, description, qty, unit_price, supply_amount = qty × unit_price, vat_amount, ' +
+          'vat_exempt, amount = supply + VAT, in the invoice currency; they add up to the invoice amount), the totals ' +
+          '`supply_total` and `vat_total`, and `approval_number` (승인번호 of the NTS electronic original, or null), as the ' +
+          "invoice PDF shows them. Another company's invoice answers 404. " +
           BALANCE,
         params: ZBuyInvoiceParams,
         response: { 200: ZBuyInvoiceDetail, ...errors },

@@ -176,7 +176,14 @@ export function createSettlementService(deps: {
     const inv = await repo.findInvoice(db, companyIdx, invoiceIdx);
     if (!inv) throw notFound('invoice not found');
     const lines = await repo.invoiceLines(db, inv.idx);
-    return { ...invoiceRow(inv, today()), lines: lines.map((l) => ({ ...l, line_no: Number(l.line_no), qty: Number(l.qty) })) };
+    const total = (pick: (l: (typeof lines)[number]) => string) => fromMinor(lines.reduce((s, l) => s + toMinor(pick(l)), 0n));
+    return {
+      ...invoiceRow(inv, today()),
+      lines: lines.map((l) => ({ ...l, line_no: Number(l.line_no), qty: Number(l.qty) })),
+      supply_total: total((l) => l.supply_amount),
+      vat_total: total((l) => l.vat_amount),
+      approval_number: inv.approval_number,
+    };
   }
 
   async function payments(

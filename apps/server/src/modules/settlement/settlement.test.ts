@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toMinor } from '@portal/contract';
 import { createDiskFileStore } from '../../lib/file-store';
 import { createTestApp, type TestContext } from '../../test/helper';
 import type { TestCompany } from '../../test/factories';
@@ -57,7 +58,10 @@ let theirPay: { idx: number };
 const ISSUER = {
   name: '(주)북유통 Book Distribution Co.',
   registrationNumber: '123-45-67890',
+  representative: '정하늘',
   address: '서울특별시 마포구 월드컵북로 1',
+  businessType: '도매 및 소매업',
+  businessItem: '서적 도매',
   contact: '02-123-4567 · billing@example.com',
   bank: { name: '신한은행 Shinhan Bank', account: '110-123-456789', holder: '(주)북유통', swift: 'SHBKKRSE' },
 };
@@ -272,10 +276,17 @@ describe(`settlement invoice totals and detail (${DB})`, () => {
         buy_payment_idx: null,
       });
       expect(body.lines).toEqual([
-        { line_no: 1, description: 'Pachinko — paperback', qty: 2, unit_price: '1000.00', amount: '2000.00' },
-        { line_no: 2, description: '소년이 온다 출고', qty: 1, unit_price: '1000.25', amount: '1000.25' },
-        { line_no: 3, description: 'Storage pallet, month', qty: 1, unit_price: '500.25', amount: '500.25' },
+        expect.objectContaining({ line_no: 1, description: 'Pachinko — paperback', qty: 2, unit_price: '1000.00', amount: '2000.00' }),
+        expect.objectContaining({ line_no: 2, description: '소년이 온다 출고', qty: 1, unit_price: '1000.25', amount: '1000.25' }),
+        expect.objectContaining({ line_no: 3, description: 'Storage pallet, month', qty: 1, unit_price: '500.25', amount: '500.25' }),
       ]);
+      // each line: supply value + VAT = amount, and the totals add up to the invoice amount, as on the PDF
+      for (const l of body.lines as { supply_amount: string; vat_amount: string; vat_exempt: boolean; amount: string }[]) {
+        expect(typeof l.vat_exempt).toBe('boolean');
+        expect(toMinor(l.supply_amount) + toMinor(l.vat_amount)).toBe(toMinor(l.amount));
+      }
+      expect(toMinor(body.supply_total) + toMinor(body.vat_total)).toBe(toMinor('3500.50'));
+      expect(body.approval_number).toBeNull();
       const paid = (await get(`/api/calculate/buyInvoiceSend/${mine[2]!.idx}`)).json();
       expect(paid).toMatchObject({
         code: 'ME-003',
@@ -507,7 +518,7 @@ describe(`settlement invoice PDF (${DB})`, () => {
     await insertPayment(t.db, me.idx, [mine[5]!], { dDate: '2026-03-21', amount: mine[5]!.amount });
     const third = await download();
     const { extractText } = await import('unpdf');
-    expect((await extractText(new Uint8Array(third.rawPayload), { mergePages: true })).text).toContain('Paid / 결제 완료');
+    expect((await extractText(new Uint8Array(third.rawPayload), { mergePages: true })).text).toContain('Paid in full');
     const rows = (
       (await t.db.execute(
         `select count(*)::int as n from stored_files where upload_path = 'buy_invoice' and name = 'ME-006'`,
@@ -618,41 +629,31 @@ describe(`invoice PDF as a Korean business reads it (${DB})`, () => {
         ],
       },
     ]);
-    const text = await pdfText('VAT-KOR-1');
-    const footer = (label: string) => {
-      const m = new RegExp(`${label}\\s*₩\\s*([\\d,]+\\.\\d{2})`).exec(text);
-      expect(m, label).not.toBeNull();
-      return m![1]!;
-    };
-    const supply = footer('Supply value / 공급가액');
-    const vat = footer('VAT \\(10 %\\) / 세액');
-    const total = footer('Total / 합계금액');
-    expect([supply, vat, total]).toEqual(['1,540,000.00', '151,000.00', '1,691,000.00']);
-    expect(cents(supply) + cents(vat)).toBe(cents(total));
-    // per line: supply value, VAT, total; the exempt line says so; the amount-only line was split 10 000 + 1 000
-    expect(text).toMatch(/1,500,000\.00\s*150,000\.00\s*1,650,000\.00/);
-    expect(text).toMatch(/면세/);
-    expect(text).toMatch(/10,000\.00\s*1,000\.00\s*11,000\.00/);
-    // issuer block from configuration, the recipient's registration number, bank details, payment status
-    for (const s of [
-      '세금계산서',
-      '(주)북유통',
-      '123-45-67890',
-      '월드컵북로',
-      '02-123-4567',
-      '220-81-12345',
-      '110-123-456789',
-      'SHBKKRSE',
-      'Unpaid / 미결제',
-    ])
+    const text = (await pdfText('VAT-KOR-1')).replace(/\s+/g, ' ');
+    // the profile of this company lacks its representative, address, 업태 and 종목: never titled a tax invoice
+    expect(text).toContain('청구서 (세금계산서 아님)');
+    expect(text).toContain('청구서 (계산서 아님)');
+    expect(text).toContain('공급받는자 성명(대표자)');
+    // the taxable lines (the amount-only one split 10,000 + 1,000 by the database) on the first, the book on the second
+    expect(text).toMatch(/창고 보관료 10 150,000 1,500,000 150,000/);
+    expect(text).toMatch(/포장 1 11,000 10,000 1,000/);
+    expect(text).toMatch(/공급가액 1,510,000 세액 151,000/);
+    expect(text).toContain('₩1,661,000');
+    expect(text).toMatch(/채식주의자 출고 2 15,000 30,000 면세/);
+    expect(text).toContain('₩30,000');
+    expect(text).toContain('₩1,691,000');
+    expect(cents('1510000') + cents('151000') + cents('30000')).toBe(cents('1691000'));
+    // issuer block from configuration, the recipient's registration number, bank details, 청구
+    for (const s of ['(주)북유통', '123-45-67890', '월드컵북로', '220-81-12345', '110-123-456789', 'SHBKKRSE', '이 금액을 청구함'])
       expect(text, s).toContain(s);
   });
 
   it('a USA invoice shows subtotal and total without VAT', async () => {
     await insertInvoices(t.db, me.idx, [{ code: 'VAT-USA-1', issuer: 'USA', currency: 'USD', amount: '250.50' }]);
     const text = await pdfText('VAT-USA-1');
-    expect(text).toMatch(/Subtotal \/ 소계\s*\$\s*250\.50/);
-    expect(text).toMatch(/Total \/ 합계\s*\$\s*250\.50/);
+    expect(text).toContain('COMMERCIAL INVOICE');
+    expect(text).toMatch(/Subtotal\s*\$250\.50/);
+    expect(text).toMatch(/Total\s*\$250\.50/);
     expect(text).not.toContain('세액');
     expect(text).not.toContain('세금계산서');
   });

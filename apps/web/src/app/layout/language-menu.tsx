@@ -6,7 +6,7 @@ import { LANGUAGES, LANGUAGE_NAMES, asLanguage, type Language } from '../../lib/
 import { session } from '../../lib/session';
 import { DeferredMenu } from './deferred-menu';
 
-/** Switches the UI language; a logged-in company's mails follow it (PATCH company/uiLanguage, issue 18). */
+/** Switches the UI language (recorded as the company's last UI language: PATCH company/uiLanguage, issue 18). */
 function switchLanguage(i18n: { changeLanguage(l: string): Promise<unknown> }, lng: Language) {
   void i18n.changeLanguage(lng);
   // best effort: the next login records the language too

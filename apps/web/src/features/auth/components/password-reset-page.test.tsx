@@ -33,7 +33,8 @@ describe('forgotten password screens', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send the link' }));
     expect(await screen.findByTestId('reset-sent')).toHaveTextContent('If this ID is registered');
     expect(fetch.mock.calls[0]?.[0]).toBe('/api/company/passwordReset/request');
-    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({ id: 'demo' });
+    // with the page's language: the mail is written in it
+    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({ id: 'demo', language: 'en' });
   });
 
   it('the request form needs an id and sends nothing without one', async () => {

@@ -42,7 +42,7 @@ export function validateNewPassword(password: string, confirm: string): { passwo
 
 /** "Forgot your password?": the author id; the answer is the same whether or not it exists. */
 export function PasswordResetRequestPage() {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t, i18n } = useTranslation(['auth', 'common']);
   const [id, setId] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
@@ -59,7 +59,7 @@ export function PasswordResetRequestPage() {
     setError(undefined);
     setPending(true);
     try {
-      await requestPasswordReset(id.trim());
+      await requestPasswordReset(id.trim(), i18n.resolvedLanguage ?? i18n.language);
       setSent(true);
     } catch (err) {
       setFailure(t(`common:${errorMessageKey(err)}`));

@@ -26,8 +26,12 @@ const LIST: TStatementList = {
       royalty: '9977.78',
       settled: '4500.00',
       closing_balance: '7877.78',
+      payable: '7878.00',
+      rounding: '0.22',
       size: 40000,
-      issued_at: '2026-11-03T01:00:00.000Z',
+      // 00:30 on 3 November in Seoul, still 2 November in UTC (and in a browser west of Seoul)
+      issued_at: '2026-11-02T15:30:00.000Z',
+      issued_on: '2026-11-03',
       pdf: '/copyright/statements/7/pdf',
     },
   ],
@@ -70,7 +74,14 @@ describe('the Statements tab of the royalty screen (issue 18)', { timeout: 30_00
     expect(await within(table).findByText('RS-202610-000012-KRW-v2')).toBeInTheDocument();
     expect(within(table).getByText('Version 2')).toBeInTheDocument();
     expect(within(table).getByTestId('statement-royalty')).toHaveTextContent('9,977.78 KRW');
-    expect(within(table).getByText('7,877.78 KRW')).toBeInTheDocument();
+    // what is payable, in whole won, with the rounding that took it there
+    expect(within(table).getByTestId('statement-payable')).toHaveTextContent('₩7,878');
+    expect(within(table).getByTestId('statement-rounding')).toHaveTextContent('rounding 0.22');
+    expect(within(table).getByTestId('statement-balance')).toHaveTextContent('closing balance 7,877.78');
+    // the issue day is the business day the PDF prints, whatever the browser's time zone
+    expect(within(table).getByText('11/03/2026')).toBeInTheDocument();
+    for (const h of ['Royalty of the period', 'Payable', 'Issued on'])
+      expect(within(table).getByRole('columnheader', { name: h })).toBeInTheDocument();
     expect(screen.queryByText('the royalty lines')).toBeNull();
 
     const createObjectURL = vi.fn(() => 'blob:statement');

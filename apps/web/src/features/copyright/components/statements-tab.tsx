@@ -1,11 +1,11 @@
 import { ActionIcon, Tabs, Text } from '@mantine/core';
-import type { TStatementRow } from '@portal/contract';
+import { formatMoney, type TStatementRow } from '@portal/contract';
 import { IconFileTypePdf, IconListDetails, IconReceipt } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DataTable, usePaging, type Column } from '../../../components/data-table';
-import { formatAmount, formatDate } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import { useDownload } from '../../../lib/use-download';
 import { downloadStatement, useStatements } from '../api/statements';
 
@@ -34,7 +34,8 @@ export function RoyaltyTabs({ children }: { children: ReactNode }) {
   );
 }
 
-const money = (amount: string, currency: string) => `${formatAmount(amount, { decimals: 2 })} ${currency}`;
+// royalties to the hundredth (as computed); what is payable in the currency's minor unit, by the contract's formatter
+const money = (amount: string, currency: string, lang: string) => formatMoney(amount, currency, lang, { decimals: 2 });
 
 /** The company's royalty statements (issue 18), each with its PDF. */
 export function StatementsTab() {
@@ -75,21 +76,34 @@ export function StatementsTab() {
     },
     {
       key: 'royalty',
-      header: t('fields.royalty'),
+      header: t('statements.fields.royalty'),
       align: 'right',
       render: (r) => (
         <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="statement-royalty">
-          {money(r.royalty, r.currency)}
+          {money(r.royalty, r.currency, i18n.language)} {r.currency}
         </Text>
       ),
     },
     {
-      key: 'closing_balance',
-      header: t('statements.fields.closingBalance'),
+      key: 'payable',
+      header: t('statements.fields.payable'),
       align: 'right',
-      render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{money(r.closing_balance, r.currency)}</span>,
+      render: (r) => (
+        <div style={{ whiteSpace: 'nowrap' }}>
+          <Text size="sm" fw={700} data-testid="statement-payable">
+            {formatMoney(r.payable, r.currency, i18n.language, { symbol: true })}
+          </Text>
+          <Text size="xs" c="dimmed" data-testid="statement-balance">
+            {t('statements.balance', { amount: money(r.closing_balance, r.currency, i18n.language) })}
+          </Text>
+          <Text size="xs" c="dimmed" data-testid="statement-rounding">
+            {t('statements.rounding', { amount: money(r.rounding, r.currency, i18n.language) })}
+          </Text>
+        </div>
+      ),
     },
-    { key: 'issued_at', header: t('statements.fields.issuedAt'), render: (r) => formatDate(r.issued_at, i18n.language) },
+    // the business day of the issue (the PDF's "issued on"), not the browser's day of the instant
+    { key: 'issued_on', header: t('statements.fields.issuedAt'), render: (r) => formatDate(r.issued_on, i18n.language) },
     {
       key: 'pdf',
       header: t('statements.fields.pdf'),

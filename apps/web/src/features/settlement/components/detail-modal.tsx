@@ -29,6 +29,7 @@ export function DetailModal<T>({
   data,
   error,
   children,
+  size = 'xl',
 }: {
   opened: boolean;
   onClose: () => void;
@@ -39,6 +40,8 @@ export function DetailModal<T>({
   /** the detail query's error, when it failed */
   error: unknown;
   children: (data: T) => ReactNode;
+  /** the dialog's width (Mantine Modal size) */
+  size?: string;
 }) {
   const { t } = useTranslation('common');
   return (
@@ -46,7 +49,7 @@ export function DetailModal<T>({
       opened={opened}
       onClose={onClose}
       title={title}
-      size="xl"
+      size={size}
       centered
       closeButtonProps={{ 'aria-label': t('actions.close') }}
       data-testid={testId}

@@ -1,23 +1,28 @@
-import { Button, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { formatMoney } from '@portal/contract';
 import { IconFileTypePdf, IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Money } from '../../../components/money';
 import { formatDate, formatInteger } from '../../../lib/format';
 import { useDownload } from '../../../lib/use-download';
 import { useBuyInvoice } from '../api/buy-invoice-detail';
 import { downloadInvoicePdf } from '../api/file-download';
-import { formatMoney } from '../money';
 import { invoiceItemLabel, invoiceStateLabel, issuerLabel } from './labels';
 import { DetailModal, Field } from './detail-modal';
 import { PaymentState } from './payment-state';
 
-/** The invoice detail of the invoices tab: the row's fields and the invoice lines with their total. */
+const numeric = { textAlign: 'right', whiteSpace: 'nowrap' } as const;
+
+/**
+ * The invoice detail of the invoices tab: the row's fields and the invoice lines with supply value, VAT (or
+ * the exempt mark) and amount, and their totals, as the invoice PDF shows them.
+ */
 export function InvoiceDetailModal({ invoiceIdx, onClose }: { invoiceIdx: number | null; onClose: () => void }) {
   const { t, i18n } = useTranslation(['settlement', 'common']);
   const detail = useBuyInvoice(invoiceIdx);
   const inv = detail.data;
   const { pending, download } = useDownload<string>();
-  const money = (amount: string) => `${inv?.currency_icon ?? ''} ${formatMoney(amount, inv?.currency_name)}`;
+  // every amount by the contract's one formatter, in the currency's minor unit: the PDF and the mail show the same
+  const money = (amount: string) => formatMoney(amount, inv?.currency_name.trim() ?? '', i18n.language, { symbol: true });
 
   return (
     <DetailModal
@@ -25,6 +30,8 @@ export function InvoiceDetailModal({ invoiceIdx, onClose }: { invoiceIdx: number
       onClose={onClose}
       title={t('invoice.title')}
       testId="invoice-detail"
+      // wide enough for the seven columns of the lines (supply value, VAT, amount) without scrolling at 1280 px
+      size="64rem"
       data={inv}
       error={detail.isError ? detail.error : null}
     >
@@ -38,13 +45,22 @@ export function InvoiceDetailModal({ invoiceIdx, onClose }: { invoiceIdx: number
             </Field>
             <Field label={t('fields.title')}>{inv.title}</Field>
             <Field label={t('fields.amount')} testId="invoice-amount">
-              <Money amount={inv.amount} icon={inv.currency_icon} currency={inv.currency_name} decimals={2} strong />
+              <Text span size="sm" fw={700} title={inv.currency_name}>
+                {money(inv.amount)}
+              </Text>
             </Field>
             <Field label={t('fields.issuer')}>{issuerLabel(t, inv.issuer)}</Field>
             <Field label={t('fields.state')}>{invoiceStateLabel(t, inv.state)}</Field>
             <Field label={t('fields.item')}>{invoiceItemLabel(t, inv.item)}</Field>
             <Field label={t('fields.createdAt')}>{formatDate(inv.created_at, i18n.language)}</Field>
             <Field label={t('fields.dueDate')}>{formatDate(inv.due_date, i18n.language)}</Field>
+            {inv.approval_number && (
+              <Field label={t('fields.approvalNumber')} testId="invoice-approval-number">
+                <Text span size="sm" ff="monospace">
+                  {inv.approval_number.replaceAll(';', ', ')}
+                </Text>
+              </Field>
+            )}
             <Field label={t('fields.paymentState')}>
               <PaymentState state={inv.payment_state} />
             </Field>
@@ -54,7 +70,7 @@ export function InvoiceDetailModal({ invoiceIdx, onClose }: { invoiceIdx: number
               {t('invoice.lines')}
             </Title>
             <Table.ScrollContainer
-              minWidth={520}
+              minWidth={760}
               scrollAreaProps={{
                 viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('captions.invoiceLines', { code: inv.code }) },
               }}
@@ -76,14 +92,20 @@ export function InvoiceDetailModal({ invoiceIdx, onClose }: { invoiceIdx: number
                       {t('fields.unitPrice')}
                     </Table.Th>
                     <Table.Th scope="col" style={{ textAlign: 'right' }}>
-                      {t('fields.amount')}
+                      {t('fields.supplyAmount')}
+                    </Table.Th>
+                    <Table.Th scope="col" style={{ textAlign: 'right' }}>
+                      {t('fields.vatAmount')}
+                    </Table.Th>
+                    <Table.Th scope="col" style={{ textAlign: 'right' }}>
+                      {t('fields.lineAmount')}
                     </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {inv.lines.length === 0 && (
                     <Table.Tr>
-                      <Table.Td colSpan={5}>
+                      <Table.Td colSpan={7}>
                         <Text c="dimmed" size="sm" ta="center">
                           {t('invoice.noLines')}
                         </Text>
@@ -91,26 +113,48 @@ export function InvoiceDetailModal({ invoiceIdx, onClose }: { invoiceIdx: number
                     </Table.Tr>
                   )}
                   {inv.lines.map((l) => (
-                    <Table.Tr key={l.line_no} data-testid="invoice-line">
+                    <Table.Tr key={l.line_no} data-testid="invoice-line" data-exempt={l.vat_exempt ? 'Y' : 'N'}>
                       <Table.Td style={{ textAlign: 'right' }}>{l.line_no}</Table.Td>
                       <Table.Td>{l.description}</Table.Td>
                       <Table.Td style={{ textAlign: 'right' }}>{formatInteger(l.qty, i18n.language)}</Table.Td>
-                      <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{money(l.unit_price)}</Table.Td>
-                      <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }} data-testid="invoice-line-amount">
+                      <Table.Td style={numeric}>{money(l.unit_price)}</Table.Td>
+                      <Table.Td style={numeric} data-testid="invoice-line-supply">
+                        {money(l.supply_amount)}
+                      </Table.Td>
+                      <Table.Td style={numeric} data-testid="invoice-line-vat">
+                        {l.vat_exempt ? (
+                          <Badge variant="light" color="gray" size="sm" data-testid="invoice-line-exempt">
+                            {t('invoice.exempt')}
+                          </Badge>
+                        ) : (
+                          money(l.vat_amount)
+                        )}
+                      </Table.Td>
+                      <Table.Td style={numeric} data-testid="invoice-line-amount">
                         {money(l.amount)}
                       </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
                 <Table.Tfoot>
-                  <Table.Tr>
-                    <Table.Th colSpan={4} scope="row" style={{ textAlign: 'right' }}>
-                      {t('invoice.total')}
-                    </Table.Th>
-                    <Table.Td style={{ textAlign: 'right' }} data-testid="invoice-lines-total">
-                      <Money amount={inv.amount} icon={inv.currency_icon} currency={inv.currency_name} decimals={2} strong />
-                    </Table.Td>
-                  </Table.Tr>
+                  {(
+                    [
+                      ['supply', t('invoice.supplyTotal'), inv.supply_total],
+                      ['vat', t('invoice.vatTotal'), inv.vat_total],
+                      ['total', t('invoice.total'), inv.amount],
+                    ] as const
+                  ).map(([key, label, amount]) => (
+                    <Table.Tr key={key}>
+                      <Table.Th colSpan={6} scope="row" style={{ textAlign: 'right' }}>
+                        {label}
+                      </Table.Th>
+                      <Table.Td style={numeric} data-testid={key === 'total' ? 'invoice-lines-total' : `invoice-${key}-total`}>
+                        <Text span size="sm" fw={key === 'total' ? 700 : undefined}>
+                          {money(amount)}
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
                 </Table.Tfoot>
               </Table>
             </Table.ScrollContainer>

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -24,6 +25,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          // the run's migrated template, which each file's database is copied from (test/template.ts)
+          globalSetup: [path.join(import.meta.dirname, 'apps/server/src/test/global-setup.ts')],
         },
       },
       './apps/web/vitest.config.ts',

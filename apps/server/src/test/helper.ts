@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
 import { ephemeralConfig, type AppConfig } from '../config';
 import { build } from '../app';
-import { openDatabase, type Database, type Db } from '../db/client';
+import { openDatabase, wrapPglite, type Database, type Db } from '../db/client';
 import { seedReference } from '../db/seed/reference';
 import { createCompany, type TestCompany } from './factories';
 import { LogCapture } from './log-capture';
+import { adminQuery, databaseUrl } from './template';
 
 /** A clock tests can move: the app reads it for throttling, sessions and "yesterday". */
 export class TestClock {
@@ -45,37 +47,43 @@ export interface TestContext {
 
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite, or, when TEST_DATABASE_URL
- * is set and TEST_DB=pg, a new PostgreSQL database created beside it and dropped at close.
+ * is set and TEST_DB=pg, a new PostgreSQL database created beside it and dropped at close. Both are
+ * copies of the run's template (test/template.ts, built by test/global-setup.ts: migrated and
+ * reference-seeded once per run); without one (a file run outside the server project) the database
+ * is migrated and seeded here.
  */
 export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   const adminUrl = process.env.TEST_DB === 'pg' ? process.env.TEST_DATABASE_URL : undefined;
   if (!adminUrl) {
-    const database = await openDatabase({});
-    await database.migrate();
-    await seedReference(database.db);
+    const template = inject('pgliteTemplate');
+    let database: Database;
+    if (template) {
+      const { PGlite } = await import('@electric-sql/pglite');
+      database = await wrapPglite(new PGlite({ loadDataDir: new Blob([readFileSync(template)]) }));
+    } else {
+      database = await openDatabase({});
+      await database.migrate();
+      await seedReference(database.db);
+    }
     return { database, drop: () => database.close() };
   }
-  const { default: pg } = await import('pg');
+  const template = inject('pgTemplate');
   const name = `portal_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolMax: 5 });
-  await database.migrate();
-  await seedReference(database.db);
+  // the template refuses connections, so nobody is on it while it is copied (CREATE DATABASE needs that)
+  await adminQuery(adminUrl, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+  const url = databaseUrl(adminUrl, name);
+  const database = await openDatabase({ url, poolMax: 5 });
+  if (!template) {
+    await database.migrate();
+    await seedReference(database.db);
+  }
   return {
     database,
     // another pool on the same database is another "process" (lib/mail's two-worker test)
-    url: url.toString(),
+    url,
     drop: async () => {
       await database.close();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }

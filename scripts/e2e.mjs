@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Builds the web app and runs the Playwright suite in Debian's Chromium (never a downloaded browser).
+// Builds the web app and the server, and runs the Playwright suite in Debian's Chromium (never a downloaded browser).
 // Extra arguments go to `playwright test` (e.g. a spec file). E2E_PORT and WEB_OUT_DIR move the
 // server port and the build directory so that several runs can share one machine.
 //
@@ -18,7 +18,11 @@ const run = (cmd, args, opts = {}) => {
 };
 
 const chromium = ensureChromium({ headlessShell: true });
-if (!process.env.E2E_SKIP_BUILD) run('npm', ['run', 'build', '-w', 'apps/web']);
+// the suite runs against the built server, as `npm start` and production run it (node apps/server/dist/main.js)
+if (!process.env.E2E_SKIP_BUILD) {
+  run('npm', ['run', 'build', '-w', 'apps/web']);
+  run('node', ['apps/server/build.mjs']);
+}
 
 const basePort = Number(process.env.E2E_PORT ?? 4173);
 const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? (process.argv.length > 2 ? 1 : Math.min(2, os.availableParallelism()))) || 1);

@@ -15,7 +15,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 const webDist = path.resolve(root, process.env.WEB_OUT_DIR ?? 'apps/web/dist');
 const dataDir = (name: string) => mkdtempSync(path.join(os.tmpdir(), `portal-e2e-${name}-`));
 const server = (p: number, env: Record<string, string>) => ({
-  command: 'npx tsx apps/server/src/main.ts',
+  // the built server (scripts/e2e.mjs builds it), as production runs it
+  command: 'node --enable-source-maps apps/server/dist/main.js',
   cwd: root,
   url: `http://127.0.0.1:${p}/api/health`,
   reuseExistingServer: false,

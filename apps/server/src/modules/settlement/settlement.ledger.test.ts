@@ -69,6 +69,19 @@ const exportCsv = async () => {
   return (code: string, column: string) => records.find((r) => r[1] === code)![header.indexOf(column)];
 };
 
+/** The invoice PDF's text as the company downloads it (pages joined, spaces collapsed). */
+const pdfText = async (code: string) => {
+  const res = await t.inject(token, {
+    method: 'POST',
+    url: '/api/common/fileDownload',
+    payload: { uploadPath: 'buy_invoice', fileName: `${code}.pdf` },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const { extractText } = await import('unpdf');
+  const { text } = await extractText(new Uint8Array(res.rawPayload), { mergePages: true });
+  return text.replace(/\s+/g, ' ');
+};
+
 describe(`ledger: partial payments and adjustments (${DB})`, () => {
   it('a partial payment leaves the outstanding amount on the invoice in the list, the detail, the export and the dashboard counter', async () => {
     expect(await importInvoices(invoiceRow('L-298', 'KRW', '271'))).toMatchObject({ committed: true, errors: [] });
@@ -104,6 +117,12 @@ describe(`ledger: partial payments and adjustments (${DB})`, () => {
     expect(cell('L-298', 'Payment status')).toBe('Partially paid');
     expect(cell('L-298', 'Paid')).toBe('296');
     expect(cell('L-298', 'Outstanding')).toBe('2');
+    // the PDF: what was paid, what is still owed, and a claim (청구), not a receipt (영수)
+    const pdf = await pdfText('L-298');
+    expect(pdf).toContain('입금액 (Paid) ₩296');
+    expect(pdf).toContain('미수금 (Outstanding) ₩2 ');
+    expect(pdf).toContain('이 금액을 청구함');
+    expect(pdf).not.toContain('영수함');
     // the payment detail: the invoice's amount and what this payment covered
     const payments = (await t.inject(token, { method: 'GET', url: '/api/calculate/buyPayment?start=0&length=10' })).json();
     const pay = payments.dataset.find((p: { d_name: string; d_payment: string }) => p.d_payment === '296.00');
@@ -169,6 +188,10 @@ describe(`ledger: VAT in the currency's minor unit (${DB})`, () => {
     expect(row.amount).toBe('11.61');
     expect((await detail(row.idx)).lines).toEqual([expect.objectContaining({ unit_price: '10.55', amount: '11.61' })]);
     expect((await exportCsv())('L-USD', 'Amount')).toBe('11.61');
+    // the PDF: supply $10.55, VAT $1.06, total $11.61
+    const pdf = await pdfText('L-USD');
+    expect(pdf).toMatch(/10\.55 10\.55 1\.06/);
+    expect(pdf).toContain('$11.61');
     const mails = await t.db.select().from(mailOutbox).where(like(mailOutbox.textBody, '%$11.61%'));
     expect(mails.length).toBe(1);
     // the importer accepts the correct amount for any currency
@@ -209,6 +232,7 @@ describe(`ledger: limits instead of 500s (${DB})`, () => {
     });
     expect((await listed('L-BIG')).amount).toBe('100000000000000.00');
     expect((await exportCsv())('L-BIG', 'Amount')).toBe('100000000000000');
+    expect(await pdfText('L-BIG')).toContain('₩100,000,000,000,000');
     // a taxed line of 999,999,999,999 (the accountant's 500): VAT and all
     expect(await importInvoices(invoiceRow('L-TAXED', 'KRW', '999999999999'))).toMatchObject({ committed: true, errors: [] });
     expect((await listed('L-TAXED')).amount).toBe('1099999999999.00');

@@ -261,7 +261,7 @@ describe(`a change of a company's e-mail lists or password is audited and told a
     (await t.db.select().from(auditLog).where(eq(auditLog.target, target))).map((a) => `${a.actorKind}:${a.actor}:${a.action}`);
 
   it('a password reset by an operator: the audit names the operator, the mail goes to the email and invoice lists in the company language', async () => {
-    const co = await t.createCompany({ email: 'boss@old.test, desk@old.test', emailInvoice: 'bills@old.test', uiLanguage: 'ja' });
+    const co = await t.createCompany({ email: 'boss@old.test, desk@old.test', emailInvoice: 'bills@old.test', mailLanguage: 'ja' });
     const res = await post(`/api/admin/companies/${co.id}/password`, { password: 'Reset-pass-22' });
     expect(res.statusCode, res.body).toBe(200);
     const operatorId = (await t.inject(op, { method: 'GET', url: '/api/admin/audit?length=1' })).json().dataset[0].actor as string;
@@ -276,7 +276,7 @@ describe(`a change of a company's e-mail lists or password is audited and told a
   });
 
   it('an e-mail change by a companies import: audited with the key, told to the old addresses only (never the new), in one mail', async () => {
-    const co = await t.createCompany({ email: 'owner@old.test', emailInvoice: 'ar@old.test' });
+    const co = await t.createCompany({ email: 'owner@old.test', emailInvoice: 'ar@old.test', mailLanguage: 'en' });
     const key = (await post('/api/admin/keys', { name: 'crm sync', scope: 'companies' })).json().key as string;
     const csv = `id,company_name,country,email,email_invoice\n${co.id},Company ${co.id},KOR,attacker@new.test,ar@old.test\n`;
     const res = await importCsv(csv, '', key);

@@ -26,7 +26,7 @@ import {
 } from './openapi';
 
 /** Calls that end the caller's session (logout; refresh replaces its token): not fuzzed, they take no input. */
-const SESSION_ENDING = new Set(['GET /api/company/logout', 'GET /api/company/refresh']);
+const SESSION_ENDING = new Set(['GET /api/company/logout', 'GET /api/company/refresh', 'POST /api/admin/logout']);
 
 let t: TestContext;
 let ops: Operation[];
@@ -41,14 +41,19 @@ const reached = new Map<string, { ok: number; refused: number; unauthorized: num
 /** per operation with a date field: how many date-edge requests answered 2xx (they reached the database) */
 const datesAnswered = new Map<string, number>();
 
+let operator: Awaited<ReturnType<typeof createOperator>>;
+const adminLogin = async () =>
+  (await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { id: operator.id, password: operator.password } })).json<{
+    access_token: string;
+  }>().access_token;
+
 beforeAll(async () => {
   t = await createTestApp();
   ops = await loadOperations(t.app);
   company = await t.createCompany({ password: 'fuzz-pass-1' });
   token = await t.login(company.id, company.password);
-  const operator = await createOperator(t.db);
-  const res = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { id: operator.id, password: operator.password } });
-  adminToken = res.json<{ access_token: string }>().access_token;
+  operator = await createOperator(t.db);
+  adminToken = await adminLogin();
 });
 
 /** Logins: odd bodies only (wrong passwords count towards throttling and cost a hash each). */
@@ -296,6 +301,8 @@ describe('schema-driven fuzzing of every operation', () => {
       // keep the session alive whatever a call did to it (password change, logout)
       if ((await t.inject(token, { method: 'GET', url: '/api/company/loginInfo' })).statusCode !== 200)
         token = await t.login(company.id, company.password);
+      // and the operator's (a deactivation of another operator id may have hit it; logout is not fuzzed)
+      if ((await t.inject(adminToken, { method: 'GET', url: '/api/admin/audit' })).statusCode !== 200) adminToken = await adminLogin();
     }
     expect(problems.slice(0, 30)).toEqual([]);
 

@@ -442,8 +442,22 @@ async function operatorImport(page: Page, kind: string, csv: string) {
     headers: { authorization: `Bearer ${access_token}` },
     multipart: { file: { name: `${kind}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) } },
   });
-  expect(res.status()).toBe(200);
-  expect(((await res.json()) as { errors: unknown[] }).errors).toEqual([]);
+  // an import is a job: 202 with its run, then the run is polled until it has finished
+  expect(res.status()).toBe(202);
+  const { id } = (await res.json()) as { id: number };
+  let run: { status: string; committed: boolean; report: { errors: unknown[] } | null } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const r = await page.request.get(`/api/admin/import-runs/${id}`, { headers: { authorization: `Bearer ${access_token}` } });
+        run = (await r.json()) as typeof run;
+        return run!.status;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('done');
+  expect(run!.report?.errors).toEqual([]);
+  expect(run!.committed).toBe(true);
 }
 
 test.describe('[SETTLEMENT] balances (issue 55)', () => {

@@ -45,7 +45,7 @@ export async function freePort() {
   });
 }
 /** The node options of `npm start` (the root package.json's start script), e.g. ['--enable-source-maps']. */
-function startOptions() {
+export function startOptions() {
   const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
   const m = /\bnode((?: --\S+)*) apps\/server\/dist\/main\.js/.exec(scripts.start);
   if (!m) throw new Error('npm start no longer runs node apps/server/dist/main.js');

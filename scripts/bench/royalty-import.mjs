@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startOptions } from './lib.mjs';
 
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const LINES = Number(process.env.BENCH_IMPORT_LINES ?? 1_000_000);
@@ -103,7 +104,7 @@ const peakRssKiB = (pid) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/
  */
 async function importThroughApi(file, login) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-import-app-'));
-  const server = spawn(process.execPath, ['--max-semi-space-size=8', 'apps/server/dist/main.js'], {
+  const server = spawn(process.execPath, [...startOptions(), 'apps/server/dist/main.js'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

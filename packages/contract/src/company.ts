@@ -265,6 +265,8 @@ export const ZPasswordResetConfirmBody = z.object({
   password: newPassword(),
 });
 export type TPasswordResetConfirmBody = z.infer<typeof ZPasswordResetConfirmBody>;
+/** The mailed link's token alone: asked when the reset page opens, so a used or expired link says so at once. */
+export const ZPasswordResetCheckBody = ZPasswordResetConfirmBody.pick({ token: true });
 /** The new-password form: the password twice. */
 export const ZPasswordResetForm = z
   .object({ password: newPassword(), password_confirm: z.string().min(1, { message: COMPANY_MESSAGES.required }) })

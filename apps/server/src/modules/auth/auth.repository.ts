@@ -211,6 +211,16 @@ export function spendResetToken(db: DbOrTx, tokenHash: string, now: Date) {
     .then((r) => r[0]?.companyIdx);
 }
 
+/** Whether a token is live (known, unused, unexpired), without spending it. */
+export async function isLiveResetToken(db: DbOrTx, tokenHash: string, now: Date) {
+  const found = await db
+    .select({ companyIdx: passwordResetTokens.companyIdx })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+    .limit(1);
+  return found.length > 0;
+}
+
 /** Spends every other live token of the company (a password set by one link ends the others). */
 export async function spendCompanyResetTokens(db: DbOrTx, companyIdx: number, now: Date) {
   await db

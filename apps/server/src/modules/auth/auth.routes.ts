@@ -4,6 +4,7 @@ import {
   ZLoginBody,
   ZLoginInfo,
   ZLogoutResponse,
+  ZPasswordResetCheckBody,
   ZPasswordResetConfirmBody,
   ZPasswordResetRequestBody,
   ZStatusSuccess,
@@ -38,6 +39,27 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; mail
       },
     },
     async (request) => reset.request(request.body.id, request.ip, request.body.language),
+  );
+
+  app.post(
+    '/company/passwordReset/check',
+    {
+      config: { public: true, rateLimitPolicy: 'passwordReset' },
+      schema: {
+        tags: ['auth'],
+        summary: "(addition) Forgotten password: whether the link's token can still be used",
+        description:
+          'Asked by the reset page when it opens, so that a used or expired link says so before a password is typed. ' +
+          'Spends nothing. A live token answers 200 `{ status: "success" }`; an unknown, used or expired one 400 RESET_TOKEN_INVALID. ' +
+          'Counted with the request and the confirmation per client (429 with Retry-After).',
+        body: ZPasswordResetCheckBody,
+        response: { 200: ZStatusSuccess, 400: ZErrorEnvelope, 429: ZErrorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return reset.check(request.body.token);
+    },
   );
 
   app.post(

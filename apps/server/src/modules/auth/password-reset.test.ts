@@ -39,6 +39,7 @@ const request = (id: string, remoteAddress = '127.0.0.1', language?: string) =>
   });
 const confirm = (token: string, password: string) =>
   t.inject(null, { method: 'POST', url: '/api/company/passwordReset/confirm', payload: { token, password } });
+const check = (token: string) => t.inject(null, { method: 'POST', url: '/api/company/passwordReset/check', payload: { token } });
 const login = (id: string, password: string, language?: string) =>
   t.app.inject({ method: 'POST', url: '/api/company/login', payload: { id, password, company_division: 'AUT', language } });
 
@@ -106,6 +107,32 @@ describe('forgotten password', () => {
     expect(res.json()).toMatchObject({ code: 'RESET_TOKEN_INVALID' });
     expect((await login(c.id, c.password)).statusCode).toBe(200);
     expect((await confirm('x'.repeat(43), 'brand-new-pass')).json()).toMatchObject({ code: 'RESET_TOKEN_INVALID' });
+  });
+
+  it('the page can ask whether its link is still good before a password is typed: live, then used, expired or unknown', async () => {
+    const c = await t.createCompany({ email: 'check@example.test' });
+    await request(c.id);
+    const token = await linkToken();
+    const live = await check(token);
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: 'success' });
+    expect(live.headers['cache-control']).toBe('no-store');
+    // asking spends nothing: asked twice, the link still sets the password
+    expect((await check(token)).statusCode).toBe(200);
+    expect((await confirm(token, 'brand-new-pass')).statusCode).toBe(200);
+    const used = await check(token);
+    expect(used.statusCode).toBe(400);
+    expect(used.json()).toMatchObject({ code: 'RESET_TOKEN_INVALID', requestId: expect.any(String) });
+
+    t.clock.advance(61_000);
+    inbox.mails.length = 0;
+    await request(c.id);
+    const expiring = await linkToken();
+    expect((await check(expiring)).statusCode).toBe(200);
+    t.clock.advance(30 * 60_000 + 1000);
+    expect((await check(expiring)).json()).toMatchObject({ code: 'RESET_TOKEN_INVALID' });
+    expect((await check('x'.repeat(43))).json()).toMatchObject({ code: 'RESET_TOKEN_INVALID' });
+    expect((await check('')).json()).toMatchObject({ code: 'VALIDATION' });
   });
 
   it('a new password follows the password rules (at least 7 characters)', async () => {

@@ -25,6 +25,7 @@ export const RESET_MAILS_PER_HOUR_ALL = 10;
 export const RESET_ANSWER_MS = 400;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const invalidLink = () => new AppError(400, 'RESET_TOKEN_INVALID', 'This link is invalid or has expired.');
 
 export interface PasswordResetDeps {
   db: Db;
@@ -75,6 +76,12 @@ export function createPasswordResetService({ db, auth, now, mail }: PasswordRese
      * Sets the new password when the token is live, spends it (and the company's other links) and
      * ends every session of the company; a used, expired or unknown token answers 400 RESET_TOKEN_INVALID.
      */
+    /** A live link answers success; an unknown, used or expired one RESET_TOKEN_INVALID, as its confirmation would. */
+    async check(token: string) {
+      if (!(await repo.isLiveResetToken(db, hashToken(token), now()))) throw invalidLink();
+      return { status: 'success' as const };
+    },
+
     async confirm(body: TPasswordResetConfirmBody) {
       const hash = await auth.hashPassword(body.password);
       const at = now();
@@ -86,7 +93,7 @@ export function createPasswordResetService({ db, auth, now, mail }: PasswordRese
         await auth.revokeOtherSessions(owner, null, tx);
         return owner;
       });
-      if (companyIdx === undefined) throw new AppError(400, 'RESET_TOKEN_INVALID', 'This link is invalid or has expired.');
+      if (companyIdx === undefined) throw invalidLink();
       return { status: 'success' as const };
     },
   };

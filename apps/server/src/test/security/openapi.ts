@@ -41,6 +41,7 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/product/cover/{isbn13}',
   // forgotten password (issue 18): asked for by someone who cannot log in; same answer for every id
   'POST /api/company/passwordReset/request',
+  'POST /api/company/passwordReset/check',
   'POST /api/company/passwordReset/confirm',
   // the distributor's operators log in (issue 15); the token opens /api/admin/* only
   'POST /api/admin/login',

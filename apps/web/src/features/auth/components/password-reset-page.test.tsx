@@ -54,14 +54,30 @@ describe('forgotten password screens', () => {
     fireEvent.change(screen.getByLabelText('Confirm the new password'), { target: { value: 'brand-new-pass' } });
     fireEvent.click(screen.getByRole('button', { name: 'Set the password' }));
     expect(await screen.findByTestId('reset-done')).toHaveTextContent('Your password has been changed.');
-    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({ token: 'abc_DEF-123', password: 'brand-new-pass' });
+    // the link was asked about as the page opened, then used
+    expect(fetch.mock.calls.map((c) => c[0])).toEqual(['/api/company/passwordReset/check', '/api/company/passwordReset/confirm']);
+    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({ token: 'abc_DEF-123' });
+    expect(JSON.parse(String(fetch.mock.calls[1]?.[1]?.body))).toEqual({ token: 'abc_DEF-123', password: 'brand-new-pass' });
   });
 
-  it('says when the link is used or expired', async () => {
-    await render(
+  it('says at once, with no form, when the link is used or expired', async () => {
+    const fetch = await render(
       <PasswordResetConfirmPage />,
       '/password-reset/confirm?token=old',
       answer(400, { code: 'RESET_TOKEN_INVALID', message: 'x', requestId: 'r1' }),
+    );
+    expect(await screen.findByTestId('reset-invalid')).toHaveTextContent('This link is invalid, was already used or has expired.');
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/password-reset');
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the form when the check cannot be answered, and the confirmation says what is wrong', async () => {
+    let calls = 0;
+    await render(<PasswordResetConfirmPage />, '/password-reset/confirm?token=old', () =>
+      ++calls === 1
+        ? Promise.reject(new TypeError('network'))
+        : answer(400, { code: 'RESET_TOKEN_INVALID', message: 'x', requestId: 'r1' })(),
     );
     fireEvent.change(await screen.findByLabelText('New password'), { target: { value: 'brand-new-pass' } });
     fireEvent.change(screen.getByLabelText('Confirm the new password'), { target: { value: 'brand-new-pass' } });

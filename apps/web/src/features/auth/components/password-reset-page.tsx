@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { PASSWORD_MIN_LENGTH } from '@portal/contract/constants';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError, errorMessageKey } from '../../../lib/api-client';
+import { checkPasswordReset } from '../api/check-password-reset';
 import { confirmPasswordReset } from '../api/confirm-password-reset';
 import { requestPasswordReset } from '../api/request-password-reset';
 
@@ -112,6 +113,20 @@ export function PasswordResetConfirmPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [pending, setPending] = useState(false);
+  // the link is asked about as the page opens, so a used or expired one says so before a password is typed;
+  // when the check itself fails (network), the form is shown and its confirmation answers
+  const [link, setLink] = useState<'checking' | 'live' | 'invalid'>(token ? 'checking' : 'invalid');
+  useEffect(() => {
+    if (!token) return;
+    let current = true;
+    checkPasswordReset(token).then(
+      () => current && setLink('live'),
+      (err: unknown) => current && setLink(err instanceof ApiError && err.code === 'RESET_TOKEN_INVALID' ? 'invalid' : 'live'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [token]);
 
   const message = (code: string | undefined, field: 'password' | 'confirm') => {
     if (code === 'required')
@@ -146,10 +161,17 @@ export function PasswordResetConfirmPage() {
         <Alert color="green" role="status" data-testid="reset-done">
           {t('reset.confirmDone')}
         </Alert>
-      ) : !token ? (
-        <Alert color="red" role="alert">
-          {t('reset.invalidLink')}
-        </Alert>
+      ) : link === 'checking' ? (
+        <Loader size="sm" mx="auto" aria-label={t('reset.checkingLink')} />
+      ) : link === 'invalid' ? (
+        <>
+          <Alert color="red" role="alert" data-testid="reset-invalid">
+            {t('reset.invalidLink')}
+          </Alert>
+          <Button component={Link} to="/password-reset" variant="light" fullWidth>
+            {t('reset.requestAgain')}
+          </Button>
+        </>
       ) : (
         <form onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby="reset-confirm-title">
           <Stack>

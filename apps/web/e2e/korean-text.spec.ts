@@ -87,12 +87,14 @@ function splitWords(page: Page) {
   });
 }
 
-/** Amounts ("₩ 2,039,774") that take more than one line: the sign apart from its number. */
+/** Amounts ("₩ 2,039,774") and dates ("2026. 12. 02.") that take more than one line: the sign apart from its number, a day apart from its month. */
 function wrappedAmounts(page: Page) {
   return page.evaluate(() => {
     const money = /^[₩$¥€£]\s*(?:[A-Z]{3})?\s*-?[\d,]+(?:\.\d+)?$/;
+    const date = /^\d{4}[./-]\s*\d{1,2}[./-]\s*\d{1,2}\.?$|^\d{1,2}\/\d{1,2}\/\d{4}$/;
+    const unit = (text: string) => money.test(text) || date.test(text);
     return [...document.querySelectorAll('td')]
-      .filter((el) => money.test((el.textContent ?? '').trim()) && el.checkVisibility())
+      .filter((el) => unit((el.textContent ?? '').trim()) && el.checkVisibility())
       .filter((el) => {
         // the tops of its visible text (a visually hidden currency code, 1 px wide, does not count)
         const lines = new Set<number>();
@@ -152,7 +154,7 @@ test.describe('[I18N] Korean line breaking', () => {
         await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
         for (const split of await splitWords(page)) problems.push(`${screen.name}: ${split}`);
         for (const badge of await cutBadges(page)) problems.push(`${screen.name} badge: ${badge}`);
-        for (const amount of await wrappedAmounts(page)) problems.push(`${screen.name} amount: ${amount}`);
+        for (const amount of await wrappedAmounts(page)) problems.push(`${screen.name} amount or date: ${amount}`);
         for (const table of screen.tables) {
           for (const h of await wrappedHeaders(page.getByTestId(table))) problems.push(`${screen.name} header: ${h}`);
         }
@@ -193,7 +195,7 @@ test.describe('[I18N] Korean line breaking', () => {
       for (const screen of SCREENS) {
         await open(page, screen);
         for (const badge of await cutBadges(page)) problems.push(`${screen.name} badge: ${badge}`);
-        for (const amount of await wrappedAmounts(page)) problems.push(`${screen.name} amount: ${amount}`);
+        for (const amount of await wrappedAmounts(page)) problems.push(`${screen.name} amount or date: ${amount}`);
         for (const table of screen.tables) {
           for (const h of await wrappedHeaders(page.getByTestId(table))) problems.push(`${screen.name} header: ${h}`);
         }

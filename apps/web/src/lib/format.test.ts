@@ -11,7 +11,8 @@ describe('formatting per locale', () => {
 
   it('formats dates in the UI language', () => {
     expect(formatDate('2024-03-05', 'en')).toBe('03/05/2024');
-    expect(formatDate('2024-03-05', 'ko')).toBe('2024. 03. 05.');
+    // one unit, never broken onto two lines: its spaces are non-breaking
+    expect(formatDate('2024-03-05', 'ko')).toBe('2024.\u00a003.\u00a005.');
     expect(formatDate('2024-03-05', 'ja')).toBe('2024/03/05');
     expect(formatDate(null)).toBe('');
   });

@@ -41,7 +41,9 @@ export function formatDate(value: string | Date | null | undefined, lng?: string
   if (!value) return '';
   const d = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value);
   if (Number.isNaN(d.getTime())) return String(value);
-  return dateFormat(intlLocale(lng), { year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+  // a date is one unit: Korean writes it with spaces (2026. 12. 02.), which a narrow column would break
+  // onto two lines, so they are non-breaking
+  return dateFormat(intlLocale(lng), { year: 'numeric', month: '2-digit', day: '2-digit' }).format(d).replace(/ /g, '\u00a0');
 }
 
 export function formatDateTime(value: string | Date | null | undefined, lng?: string) {

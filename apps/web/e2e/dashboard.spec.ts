@@ -12,15 +12,23 @@ async function apiGet<T>(page: Page, token: string, path: string): Promise<T> {
 test.describe('[DASHBOARD] figures, board tabs, chart and map', () => {
   test('[DASHBOARD] the counters end at the API values and link to their lists', async ({ page }) => {
     const token = await loginViaApi(page, DEMO);
-    const [reports, books, unpaid] = (await Promise.all(
-      ['copyrightReportCnt', 'copyrightBooksCnt', 'unpaidInvoiceCnt'].map((c) => apiGet<number>(page, token, `company/dashboard/${c}`)),
-    )) as [number, number, number];
+    const [reports, books, unpaid, overdue] = (await Promise.all(
+      ['copyrightReportCnt', 'copyrightBooksCnt', 'unpaidInvoiceCnt', 'overdueInvoiceCnt'].map((c) =>
+        apiGet<number>(page, token, `company/dashboard/${c}`),
+      ),
+    )) as [number, number, number, number];
     expect(books).toBeGreaterThan(0);
+    // the demo has unpaid invoices past their due date (its list marks them overdue)
+    expect(overdue).toBeGreaterThan(0);
+    expect(overdue).toBeLessThanOrEqual(unpaid);
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await expect(page.getByTestId('counter-reports-value')).toHaveText(fmt(reports));
     await expect(page.getByTestId('counter-books-value')).toHaveText(fmt(books));
     await expect(page.getByTestId('counter-unpaid-value')).toHaveText(fmt(unpaid));
+    await expect(page.getByTestId('counter-overdue-value')).toHaveText(fmt(overdue));
+    await expect(page.getByTestId('counter-overdue')).toContainText('Overdue invoices');
+    await expect(page.getByTestId('counter-overdue')).toHaveAttribute('href', '/calculate/sale');
     await expect(page.getByTestId('counter-reports')).toHaveAttribute('href', '/copyright/royalty');
     await expect(page.getByTestId('counter-books')).toHaveAttribute('href', '/copyright/books');
     await expect(page.getByTestId('counter-unpaid')).toHaveAttribute('href', '/calculate/sale');

@@ -134,6 +134,10 @@ export const buyInvoices = pgTable(
     // the list order (created_day desc, idx desc) and its day filter; item lets the order-type
     // filter be checked in the index
     index('buy_invoices_company_day').on(t.companyIdx, t.createdDay, t.idx, t.item),
+    // the dashboard's overdue counter: invoices with an amount owed, by due date (countOverdueInvoices)
+    index('buy_invoices_company_overdue')
+      .on(t.companyIdx, t.dueDate)
+      .where(sql`${t.buyPaymentIdx} is null and ${t.amount} > ${t.paidAmount}`),
     index('buy_invoices_payment')
       .on(t.buyPaymentIdx)
       .where(sql`${t.buyPaymentIdx} is not null`),

@@ -29,6 +29,19 @@ export async function countUnpaidInvoices(db: DbOrTx, companyIdx: number): Promi
   return Number(r?.n ?? 0);
 }
 
+/**
+ * Invoices with an amount still owed whose due date is before `today` (the business day): overdue, as the settlement
+ * list marks them (settlement.repository balanceOf). Counted on the partial index buy_invoices_company_overdue.
+ */
+export async function countOverdueInvoices(db: DbOrTx, companyIdx: number, today: string): Promise<number> {
+  const [r] = await rows<{ n: number | string }>(
+    db,
+    sql`select count(*)::int as n from buy_invoices
+      where company_idx = ${companyIdx} and buy_payment_idx is null and amount > paid_amount and due_date < ${today}::date`,
+  );
+  return Number(r?.n ?? 0);
+}
+
 /** Royalty lines registered from the start of day `from` up to the start of day `to` (exclusive). */
 export async function countRoyaltyLinesBetweenDays(
   db: DbOrTx,

@@ -30,6 +30,12 @@ export const dashboardRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
     service.unpaidInvoiceCnt,
   );
   counter(
+    '/company/dashboard/overdueInvoiceCnt',
+    `(addition) Number of the company's invoices with an amount still owed whose due date has passed (before today in ${config.timeZone}): ` +
+      'the ones the invoice list marks overdue. Read every time (it changes at midnight without a write).',
+    service.overdueInvoiceCnt,
+  );
+  counter(
     '/company/dashboard/copyrightReportCnt',
     `Number of royalty lines registered yesterday (calendar day in ${config.timeZone})`,
     service.copyrightReportCnt,

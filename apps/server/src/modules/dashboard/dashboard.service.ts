@@ -72,6 +72,7 @@ export function createDashboardService({ db, changes, timeZone, now }: Dashboard
     copyrightBooksCnt: (companyIdx: number) => repo.countCopyrightBooks(db, companyIdx),
 
     unpaidInvoiceCnt: (companyIdx: number) => repo.countUnpaidInvoices(db, companyIdx),
+    overdueInvoiceCnt: (companyIdx: number) => repo.countOverdueInvoices(db, companyIdx, dayIn(now(), timeZone)),
 
     /** Royalty lines registered yesterday: the calendar day before today, both in the app's time zone. */
     copyrightReportCnt(companyIdx: number) {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, count, eq, isNull, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { largestRemainderHundredths } from '@portal/contract';
 import { bbsBoards, bbsPosts, buyInvoices, buyPayments, copyrightBooks, currencies, royaltyCustomers, royaltyLines } from '../../db/schema';
@@ -91,6 +91,7 @@ describe(`dashboard (${process.env.TEST_DB ?? 'pglite'})`, () => {
     for (const url of [
       '/api/company/dashboard/copyrightBooksCnt',
       '/api/company/dashboard/unpaidInvoiceCnt',
+      '/api/company/dashboard/overdueInvoiceCnt',
       '/api/company/dashboard/copyrightReportCnt',
       '/api/dashboard/board',
       '/api/company/dashboard/monthlySaleQty',
@@ -125,6 +126,59 @@ describe(`dashboard (${process.env.TEST_DB ?? 'pglite'})`, () => {
     await invoice(other.idx, null);
     expect(await get<number>(me.token, '/api/company/dashboard/unpaidInvoiceCnt')).toBe(2);
     expect(await get<number>(other.token, '/api/company/dashboard/unpaidInvoiceCnt')).toBe(1);
+  });
+
+  it('overdueInvoiceCnt counts what is owed past its due date in Asia/Seoul, of the company only, as SQL does', async () => {
+    // Seoul 2026-03-10 08:00 (UTC 03-09 23:00): due 03-09 is overdue there, due 03-10 is not yet
+    t.clock.set('2026-03-09T23:00:00Z');
+    const me = await company();
+    const other = await company();
+    const [payment] = await t.db
+      .insert(buyPayments)
+      .values({ companyIdx: me.idx, dName: 'Kim', dDate: '2026-03-01', currencyIdx: krw, dPayment: '1000.00', dType: 'cash' })
+      .returning({ idx: buyPayments.idx });
+    const owed = async (companyIdx: number, dueDate: string, opts: { paidAmount?: string; paymentIdx?: number } = {}) => {
+      seq++;
+      await t.db.insert(buyInvoices).values({
+        companyIdx,
+        code: `OVD-${seq}`,
+        title: 'Invoice',
+        issuer: 'KOR',
+        item: 'copyright',
+        currencyIdx: krw,
+        amount: '1000.00',
+        paidAmount: opts.paidAmount ?? '0',
+        createdDay: '2026-01-10',
+        dueDate,
+        buyPaymentIdx: opts.paymentIdx ?? null,
+      });
+    };
+    await owed(me.idx, '2026-02-10'); // unpaid, overdue
+    await owed(me.idx, '2026-03-09'); // unpaid, due yesterday in Seoul: overdue
+    await owed(me.idx, '2026-03-10'); // due today: not yet
+    await owed(me.idx, '2026-04-10'); // not yet due
+    await owed(me.idx, '2026-02-11', { paidAmount: '998.00' }); // partially paid, ₩2 owed: overdue
+    await owed(me.idx, '2026-02-12', { paidAmount: '1000.00', paymentIdx: payment!.idx }); // paid in full
+    await owed(other.idx, '2026-02-10');
+    const overdueNow = () => get<number>(me.token, '/api/company/dashboard/overdueInvoiceCnt');
+    expect(await overdueNow()).toBe(3);
+    expect(await get<number>(other.token, '/api/company/dashboard/overdueInvoiceCnt')).toBe(1);
+    // the oracle: the settlement list's rule (owed, not settled, due before the business day) in plain SQL
+    const [oracle] = await t.db
+      .select({ n: count() })
+      .from(buyInvoices)
+      .where(
+        and(
+          eq(buyInvoices.companyIdx, me.idx),
+          isNull(buyInvoices.buyPaymentIdx),
+          sql`${buyInvoices.amount} - ${buyInvoices.paidAmount} > 0`,
+          lt(buyInvoices.dueDate, '2026-03-10'),
+        ),
+      );
+    expect(oracle!.n).toBe(3);
+    // midnight in Seoul passes with no write: the invoice due on 03-10 is overdue on 03-11
+    t.clock.set('2026-03-10T15:00:00Z');
+    expect(await overdueNow()).toBe(4);
   });
 
   it("copyrightReportCnt counts yesterday's lines in Asia/Seoul, also across midnight", async () => {

@@ -1,5 +1,5 @@
 import { Card, Group, Loader, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
-import { IconBook, IconFileInvoice, IconReportMoney } from '@tabler/icons-react';
+import { IconAlarm, IconBook, IconFileInvoice, IconReportMoney } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { fmtInt } from '../format';
 import classes from './dashboard.module.css';
 import { useCopyrightBooksCnt } from '../api/copyright-books-cnt';
 import { useCopyrightReportCnt } from '../api/copyright-report-cnt';
+import { useOverdueInvoiceCnt } from '../api/overdue-invoice-cnt';
 import { useUnpaidInvoiceCnt } from '../api/unpaid-invoice-cnt';
 
 /** Spec §9: counters animate over 800 ms. */
@@ -103,14 +104,15 @@ function Counter({ testId, label, hint, to, icon: Icon, color, query }: CounterP
   );
 }
 
-/** The three counters, each a link to its list (royalty, copyright books, sale settlement). */
+/** The four counters, each a link to its list (royalty, copyright books, sale settlement twice: unpaid, and overdue of those). */
 export function Counters() {
   const { t } = useTranslation('dashboard');
   const reports = useCopyrightReportCnt();
   const books = useCopyrightBooksCnt();
   const unpaid = useUnpaidInvoiceCnt();
+  const overdue = useOverdueInvoiceCnt();
   return (
-    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
       <Counter
         testId="counter-reports"
         label={t('counters.reports')}
@@ -137,6 +139,15 @@ export function Counters() {
         icon={IconFileInvoice}
         color="red"
         query={unpaid}
+      />
+      <Counter
+        testId="counter-overdue"
+        label={t('counters.overdue')}
+        hint={t('counters.overdueHint')}
+        to="/calculate/sale"
+        icon={IconAlarm}
+        color="orange"
+        query={overdue}
       />
     </SimpleGrid>
   );

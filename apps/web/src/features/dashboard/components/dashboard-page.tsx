@@ -6,6 +6,7 @@ import { copyrightBooksCntQuery } from '../api/copyright-books-cnt';
 import { copyrightReportCntQuery } from '../api/copyright-report-cnt';
 import { globalSaleTopQuery } from '../api/global-sale-top';
 import { monthlySaleQtyQuery } from '../api/monthly-sale-qty';
+import { overdueInvoiceCntQuery } from '../api/overdue-invoice-cnt';
 import { unpaidInvoiceCntQuery } from '../api/unpaid-invoice-cnt';
 import { PageHeader } from '../../../components/page-header';
 import { BoardTabs } from './board-tabs';
@@ -15,10 +16,11 @@ import { MonthlySales } from './monthly-sales';
 
 /** /dashboard (spec §2): counters, latest Q&A and notices, monthly sale quantity, global top sales with a map. */
 export function DashboardPage() {
-  // The six calls start now, while the page's texts load (useTranslation suspends below), not after.
+  // The seven calls start now, while the page's texts load (useTranslation suspends below), not after.
   usePrefetchQuery(copyrightReportCntQuery());
   usePrefetchQuery(copyrightBooksCntQuery());
   usePrefetchQuery(unpaidInvoiceCntQuery());
+  usePrefetchQuery(overdueInvoiceCntQuery());
   usePrefetchQuery(dashboardBoardQuery());
   usePrefetchQuery(monthlySaleQtyQuery());
   usePrefetchQuery(globalSaleTopQuery());

@@ -1,0 +1,1 @@
+CREATE INDEX "buy_invoices_company_overdue" ON "buy_invoices" USING btree ("company_idx","due_date") WHERE "buy_invoices"."buy_payment_idx" is null and "buy_invoices"."amount" > "buy_invoices"."paid_amount";

@@ -1,5 +1,6 @@
-// Helpers for the soak (issue 9): start the real server, log in, find calls in the OpenAPI
-// document, a private PostgreSQL cluster. Everything listens on 127.0.0.1 and every wait is bounded.
+// Helpers for the soak (issue 9): start the real server (from its sources or built), log in, find calls
+// in the OpenAPI document, a private PostgreSQL cluster to restart, stop and start. Everything listens on
+// 127.0.0.1 and every wait is bounded.
 import { spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -329,8 +330,9 @@ export function existsCluster(version, name) {
 }
 
 /**
- * The shared cluster instead (SOAK_CLUSTER=main): a fresh database on it, and the restart of the
- * issue text. Cuts every other connection to that cluster for a few seconds: only when nobody else uses it.
+ * The shared cluster instead (SOAK_CLUSTER=main): a fresh database on it (more with database()), and the
+ * restart of the issue text. Cuts every other connection to that cluster for a few seconds: only when nobody
+ * else uses it.
  */
 export async function sharedCluster(port = 5432) {
   const v = pgVersion();

@@ -1,5 +1,6 @@
-// Helpers for the soak (issue 9): start the real server, log in, find calls in the OpenAPI
-// document, a private PostgreSQL cluster. Everything listens on 127.0.0.1 and every wait is bounded.
+// Helpers for the soak (issue 9): start the real server (from its sources or built), log in, find calls
+// in the OpenAPI document, a private PostgreSQL cluster to restart, stop and start. Everything listens on
+// 127.0.0.1 and every wait is bounded.
 import { spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -13,12 +14,25 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const children = new Map();
 const tempDirs = new Set();
 const clusters = new Set();
+/** other things to close on the way out (an SMTP server of this process) */
+const closers = new Set();
 
 /** A temporary folder, removed by cleanup() whatever happens. */
 export function tmp(name) {
   const dir = mkdtempSync(path.join(os.tmpdir(), `portal-soak-${name}-`));
   tempDirs.add(dir);
   return dir;
+}
+
+/** Runs `close` in cleanup() unless the function this answers was called first (which runs it then). */
+export function onCleanup(close) {
+  let done;
+  const run = () => {
+    closers.delete(run);
+    return (done ??= Promise.resolve().then(close));
+  };
+  closers.add(run);
+  return run;
 }
 
 export { freePort, percentile };
@@ -28,15 +42,35 @@ export async function call(url, opts = {}, timeoutMs = 10_000) {
   return fetch(url, { ...opts, signal: AbortSignal.timeout(timeoutMs) });
 }
 
+/** The node options of `npm start` (the root package.json's start script), e.g. ['--enable-source-maps']. */
+function startOptions() {
+  const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const m = /\bnode((?: --\S+)*) apps\/server\/dist\/main\.js/.exec(scripts.start);
+  if (!m) throw new Error('npm start no longer runs node apps/server/dist/main.js');
+  return m[1].split(' ').filter(Boolean);
+}
+
+let serverBuilt = false;
+/** Builds apps/server/dist when it is missing or older than its sources, as `npm start` does (once per soak). */
+function buildServerIfStale() {
+  if (serverBuilt) return;
+  const r = spawnSync(process.execPath, ['scripts/build-if-stale.mjs', 'server'], { cwd: root, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`server build: ${r.stderr || r.stdout}`);
+  serverBuilt = true;
+}
+
 /**
- * Starts apps/server/src/main.ts; resolves once /api/health answers 200 (at most `waitMs`).
- * Returns { url, port, proc, exited (promise of { code, signal, at }), log }.
+ * Starts apps/server/src/main.ts through tsx (`built: true`: apps/server/dist/main.js with the node options
+ * of `npm start`, as production runs it, built first when stale); resolves once /api/health answers 200
+ * (at most `waitMs`). Returns { url, port, proc, exited (promise of { code, signal, at }), log }.
  */
-export async function startServer({ env = {}, dataDir = tmp('data'), port, waitMs = 90_000, logName = 'server' } = {}) {
+export async function startServer({ env = {}, dataDir = tmp('data'), port, waitMs = 90_000, logName = 'server', built = false } = {}) {
   port ??= await freePort();
   const log = path.join(dataDir, `${logName}.log`);
   const out = createWriteStream(log, { flags: 'a' });
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  if (built) buildServerIfStale();
+  const entry = built ? [...startOptions(), 'apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const proc = spawn(process.execPath, entry, {
     cwd: root,
     env: {
       ...process.env,
@@ -113,6 +147,13 @@ export async function cleanup() {
         }),
     ),
   );
+  for (const close of [...closers]) {
+    try {
+      await close();
+    } catch (e) {
+      left.push(`close: ${e.message}`);
+    }
+  }
   for (const c of [...clusters]) {
     try {
       await c.drop();
@@ -245,17 +286,38 @@ export function createCluster(name, port) {
     encoding: 'utf8',
   });
   if (r.status !== 0) throw new Error(`pg_createcluster: ${r.stderr || r.stdout}`);
-  return {
-    version: v,
-    name,
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    /** the restart of the issue, asynchronous so the load keeps running */
-    restart: () =>
-      new Promise((resolve) => {
-        const p = spawn('pg_ctlcluster', ['--skip-systemctl-redirect', v, name, 'restart'], { stdio: 'ignore' });
-        p.once('exit', (code) => resolve(code));
-      }),
-  };
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  // a database of its own on a private cluster goes with the cluster
+  return { version: v, name, url, ...control(v, name), database: (db) => createDatabase(url, db) };
+}
+
+/**
+ * pg_ctlcluster for one cluster, each asynchronous so the load keeps running and resolving to its exit code:
+ * restart() (the restart of the issue), stop() (fast: every backend terminated; then connections are refused)
+ * and start() (resolves when it accepts connections again).
+ */
+function control(version, name) {
+  const ctl = (action) => () =>
+    new Promise((resolve) => {
+      const p = spawn('pg_ctlcluster', ['--skip-systemctl-redirect', version, name, action], { stdio: 'ignore' });
+      p.once('exit', (code) => resolve(code));
+    });
+  return { restart: ctl('restart'), stop: ctl('stop'), start: ctl('start') };
+}
+
+/** A new database `name` beside the one of `url`; answers its URL. */
+async function createDatabase(url, name) {
+  const { default: pg } = await import('pg');
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await c.end();
+  }
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
 }
 
 /** Whether pg_lsclusters still lists a cluster. */
@@ -268,34 +330,27 @@ export function existsCluster(version, name) {
 }
 
 /**
- * The shared cluster instead (SOAK_CLUSTER=main): a fresh database on it, and the restart of the
- * issue text. Cuts every other connection to that cluster for a few seconds: only when nobody else uses it.
+ * The shared cluster instead (SOAK_CLUSTER=main): a fresh database on it (more with database()), and the
+ * restart of the issue text. Cuts every other connection to that cluster for a few seconds: only when nobody
+ * else uses it.
  */
 export async function sharedCluster(port = 5432) {
   const v = pgVersion();
-  const { default: pg } = await import('pg');
   const admin = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  const name = `portal_soak_${Date.now().toString(36)}`;
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  await c.query(`CREATE DATABASE ${name}`);
-  await c.end();
-  clusters.add({
-    name: `database ${name}`,
-    drop: () => {
-      const r = spawnSync('psql', [admin, '-c', `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`], { encoding: 'utf8' });
-      if (r.status !== 0) throw new Error(r.stderr);
-    },
-  });
-  return {
-    version: v,
-    url: `postgres://postgres@127.0.0.1:${port}/${name}`,
-    restart: () =>
-      new Promise((resolve) => {
-        const p = spawn('pg_ctlcluster', ['--skip-systemctl-redirect', v, 'main', 'restart'], { stdio: 'ignore' });
-        p.once('exit', (code) => resolve(code));
-      }),
+  const stamp = Date.now().toString(36);
+  /** a fresh database on the shared cluster, dropped by cleanup() */
+  const database = async (db) => {
+    const name = `${db}_${stamp}`;
+    clusters.add({
+      name: `database ${name}`,
+      drop: () => {
+        const r = spawnSync('psql', [admin, '-c', `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`], { encoding: 'utf8' });
+        if (r.status !== 0) throw new Error(r.stderr);
+      },
+    });
+    return createDatabase(admin, name);
   };
+  return { version: v, url: await database('portal_soak'), ...control(v, 'main'), database };
 }
 
 /** Runs the demo seed into a database (the server seeds only the embedded one by itself). */

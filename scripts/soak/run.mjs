@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm run soak` (issue 9, checks tightened by issue 13; not in CI): load, a PostgreSQL restart
-// under load, kill -9 on the embedded database during writes, SIGTERM under load, sqlmap, security
-// headers. Loopback only, every phase bounded in time; prints a table: test, figure, pass/fail.
-// Every temporary folder, server and PostgreSQL cluster it made is removed on the way out, also
-// when a phase fails, on Ctrl-C and on the 25-minute stop.
-//   SOAK_ONLY=load,restart,crash,sigterm,sqlmap,headers   run a subset
+// under load, kill -9 on the embedded database during writes, SIGTERM under load, the outbox's 300
+// mails through two built server processes while the cluster restarts three times (issue 56: each
+// delivered once), sqlmap, security headers. Loopback only, every phase bounded in time; prints a
+// table: test, figure, pass/fail. Every temporary folder, server, SMTP server and PostgreSQL cluster
+// it made is removed on the way out, also when a phase fails, on Ctrl-C and on the 25-minute stop.
+//   SOAK_ONLY=load,restart,crash,sigterm,mail,sqlmap,headers   run a subset
 //   SOAK_DURATION=60  load seconds     SOAK_KILLS=20  kill -9 rounds
 //   SOAK_CLUSTER=main  restart the shared PostgreSQL cluster instead of a private one (cuts others' connections)
 //   SOAK_P99_READ_MS=1000 SOAK_P99_WRITE_MS=1000 SOAK_P99_LOGIN_MS=2000 SOAK_MEM_GROWTH_MB=100   the load goals
@@ -21,6 +22,7 @@ import {
   freePort,
   login,
   mixedLoad,
+  onCleanup,
   percentile,
   root,
   rssOf,
@@ -33,7 +35,7 @@ import {
   track,
 } from './lib.mjs';
 
-const ONLY = new Set((process.env.SOAK_ONLY ?? 'load,restart,crash,sigterm,sqlmap,headers').split(','));
+const ONLY = new Set((process.env.SOAK_ONLY ?? 'load,restart,crash,sigterm,mail,sqlmap,headers').split(','));
 const DURATION = Number(process.env.SOAK_DURATION ?? 60);
 const KILLS = Number(process.env.SOAK_KILLS ?? 20);
 const GOALS = {
@@ -89,11 +91,16 @@ let pgServer;
 let token;
 let reads;
 
-async function pgSetup() {
-  if (pgServer) return;
+/** The soak's PostgreSQL cluster, made once. */
+async function clusterSetup() {
   // a private cluster by default, so the restart cuts nobody else's connections (SOAK_CLUSTER=main: the shared one);
   // named after this process so that two soaks on one machine never share one
-  cluster = process.env.SOAK_CLUSTER === 'main' ? await sharedCluster() : createCluster(`portal_soak_${process.pid}`, await freePort());
+  cluster ??= process.env.SOAK_CLUSTER === 'main' ? await sharedCluster() : createCluster(`portal_soak_${process.pid}`, await freePort());
+}
+
+async function pgSetup() {
+  if (pgServer) return;
+  await clusterSetup();
   const dataDir = tmp('pg');
   seedInto(cluster.url, dataDir);
   // TRUST_PROXY=1: the soak stands for a reverse proxy naming many clients in X-Forwarded-For, so the
@@ -443,6 +450,156 @@ async function phaseSigterm() {
   );
 }
 
+const MAILS = 300;
+/** the count of mails the inbox has kept when each restart begins */
+const RESTART_AT = [40, 140, 240];
+/** how long each restart keeps the cluster down (connections refused) after its stop */
+const DOWN_MS = 2000;
+
+/**
+ * (issue 56) Two built servers on one fresh database of the soak's cluster deliver 300 mails of the outbox to an
+ * SMTP server on loopback while the cluster restarts three times: each mail arrives once, none is lost, both
+ * servers live on. A restart begins right after the SMTP server took a mail and before it says so: the
+ * sender's "sent" mark meets a database that is going away (as in lib/mail/mail-processes.test.ts, there
+ * simulated on the shared cluster, here a real stop and start of the soak's own).
+ */
+async function phaseMail() {
+  await clusterSetup();
+  const dbUrl = await cluster.database('portal_soak_mail');
+  const { default: pg } = await import('pg');
+  /** one short connection per question: the restarts end every connection */
+  const query = async (text, values) => {
+    const c = new pg.Client({ connectionString: dbUrl, connectionTimeoutMillis: 3000 });
+    c.on('error', () => undefined);
+    await c.connect();
+    try {
+      return (await c.query(text, values)).rows;
+    } finally {
+      await c.end().catch(() => undefined);
+    }
+  };
+  // the tests' SMTP server (smtp-server + mailparser), TypeScript loaded through tsx
+  const { tsImport } = await import('tsx/esm/api');
+  const { startSmtpInbox } = await tsImport('../../apps/server/src/test/smtp-inbox.ts', import.meta.url);
+  const inbox = await startSmtpInbox();
+  const closeInbox = onCleanup(() => inbox.close());
+  const env = { DATABASE_URL: dbUrl, NODE_ENV: 'production', DEMO_DATA: '0', SMTP_URL: inbox.url, MAIL_POLL_MS: '150' };
+  const servers = [];
+  const restarts = [];
+  const downs = [];
+  const pending = new Set(RESTART_AT);
+  /** when each mail was acknowledged to its sender (performance.now()) */
+  const acks = [];
+  inbox.beforeAccept(async (kept) => {
+    if (pending.delete(kept)) {
+      const r = { kept, at: performance.now() };
+      restarts.push(r);
+      r.stop = await cluster.stop();
+      r.down = performance.now();
+      downs.push(
+        sleep(DOWN_MS)
+          .then(() => cluster.start())
+          .then((code) => Object.assign(r, { start: code, up: performance.now(), seconds: (performance.now() - r.at) / 1000 })),
+      );
+    }
+    acks.push(performance.now());
+  });
+  try {
+    // both at once (the migrations take turns under an advisory lock), each with a folder and log of its own
+    servers.push(
+      ...(await Promise.all(
+        ['a', 'b'].map((name) => startServer({ env, dataDir: tmp(`mail-${name}`), logName: `mail-${name}`, built: true })),
+      )),
+    );
+    // the 300 rows in one commit, written as the outbox's enqueue() writes a mail (no endpoint mails 300
+    // recipients without 300 companies made by SQL first), so the count is exact before the first restart
+    const ids = (
+      await query(
+        `INSERT INTO mail_outbox (kind, recipients, locale, subject, text_body, html_body)
+         SELECT 'statement_ready', 'soak' || i || '@example.test', 'en', 'Soak mail ' || i, 'Soak mail ' || i, '<p>Soak mail ' || i || '</p>'
+         FROM generate_series(1, $1::int) AS i RETURNING id`,
+        [MAILS],
+      )
+    ).map((r) => Number(r.id));
+    const t0 = performance.now();
+    // until no row is waiting (at most 3 minutes: a failed attempt waits 30 s before the next)
+    let unsent = null;
+    while (performance.now() < t0 + 180_000) {
+      // null while the database is away
+      unsent = await query('SELECT count(*)::int AS n FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL')
+        .then((r) => r[0].n)
+        .catch(() => null);
+      if (unsent === 0 && pending.size === 0) break;
+      await sleep(250);
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    await Promise.all(downs);
+    // a moment for a second delivery to show up
+    await sleep(3000);
+    const rows = await query(
+      'SELECT id, locked_by, attempts, sent_at IS NOT NULL AS sent, failed_at IS NOT NULL AS failed FROM mail_outbox',
+    );
+    const received = new Map();
+    for (const m of inbox.mails) {
+      const id = Number(/outbox-(\d+)\./.exec(m.messageId)?.[1]);
+      received.set(id, (received.get(id) ?? 0) + 1);
+    }
+    const delivered = ids.filter((id) => received.has(id)).length;
+    const twice = [...received.values()].reduce((n, k) => n + k - 1, 0);
+    const lost = ids.filter((id) => !received.has(id));
+    const sentRows = new Set(rows.filter((r) => r.sent).map((r) => Number(r.id)));
+    const by = (s) => rows.filter((r) => r.sent && r.locked_by?.startsWith(`${s.proc.pid}-`)).length;
+    const notRecorded = servers.reduce((n, s) => n + (readFileSync(s.log, 'utf8').match(/sent but not recorded as sent/g) ?? []).length, 0);
+    // mails the SMTP server acknowledged while the cluster was stopped: their senders' "sent" marks waited for it
+    const ackedWhileDown = acks.filter((t) => restarts.some((r) => t >= r.down && t <= (r.up ?? Infinity))).length;
+    row(
+      `mail: delivered (${MAILS} mails, 2 processes, 3 restarts)`,
+      `${delivered}/${MAILS} delivered (goal ${MAILS}), ${inbox.mails.length} messages received; sent by a ${by(servers[0])}, b ${by(servers[1])}; ` +
+        `${rows.filter((r) => r.attempts > 1).length} rows took more than one attempt`,
+      delivered === MAILS,
+    );
+    row('mail: delivered more than once', `${twice} (goal 0); ${notRecorded} "sent but not recorded" in the servers' logs`, twice === 0);
+    row(
+      'mail: lost',
+      `${lost.length} (goal 0): ${lost.filter((id) => !sentRows.has(id)).length} still unsent in the outbox, ` +
+        `${lost.filter((id) => sentRows.has(id)).length} marked sent but never received, ${rows.filter((r) => r.failed).length} given up`,
+      lost.length === 0,
+    );
+    for (const [i, s] of servers.entries()) {
+      const ready = await call(`${s.url}/api/ready`)
+        .then((r) => r.status)
+        .catch(() => 0);
+      const alive = s.proc.exitCode === null && s.proc.signalCode === null;
+      row(
+        `mail: server ${'ab'[i]} alive afterwards`,
+        alive ? `process running, /api/ready ${ready}` : 'process exited',
+        alive && ready === 200,
+      );
+    }
+    row(
+      'mail: restarts during the delivery',
+      `${restarts.length}/${RESTART_AT.length} (at ${restarts.map((r) => `${r.kept} kept: down ${r.seconds?.toFixed(1) ?? '?'} s`).join(', ')}; ` +
+        `pg_ctlcluster exit codes ${restarts.map((r) => `${r.stop}/${r.start}`).join(' ')}); ${ackedWhileDown} mails acknowledged while the cluster was down`,
+      restarts.length === RESTART_AT.length && restarts.every((r) => r.stop === 0 && r.start === 0) && ackedWhileDown >= RESTART_AT.length,
+    );
+    row(
+      'mail: time to an empty outbox',
+      unsent === 0
+        ? `${seconds.toFixed(1)} s from the commit of ${MAILS} rows (bound 180 s), load avg ${loadAvg()}`
+        : `${unsent ?? 'unknown'} rows still waiting after ${seconds.toFixed(0)} s`,
+      unsent === 0,
+    );
+  } finally {
+    inbox.beforeAccept(undefined);
+    await Promise.all(downs).catch(() => undefined);
+    for (const s of servers) {
+      s.proc.kill('SIGTERM');
+      await Promise.race([s.exited, sleep(15_000)]);
+    }
+    await closeInbox();
+  }
+}
+
 /** sqlmap with the bearer token on every list's search_value (each free-text key) and its paging. */
 async function phaseSqlmap() {
   await pgSetup();
@@ -578,6 +735,7 @@ try {
     ['load', phaseLoad],
     ['restart', phaseRestart],
     ['sigterm', phaseSigterm],
+    ['mail', phaseMail],
     ['crash', phaseCrash],
     ['sqlmap', phaseSqlmap],
   ]) {

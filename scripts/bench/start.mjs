@@ -3,7 +3,7 @@
 // `node apps/server/dist/main.js` on a seeded embedded database and on a seeded PostgreSQL database,
 // beside a Fastify hello-world started the same way (spawned, timed to its first 200). Each figure
 // carries the load average at its end: on a shared machine it explains more than the figure.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -54,13 +54,17 @@ export default async function start(ctx) {
   const web = path.resolve(ctx.root, 'apps/web', process.env.WEB_OUT_DIR ?? 'dist');
   const base = { HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: web };
 
-  // npm start twice on one fresh embedded database: the first builds what is stale and seeds the demo
+  // what is stale is built first, as npm start would, so that the figures below time the server alone
+  const built = spawnSync(process.execPath, ['scripts/build-if-stale.mjs'], { cwd: ctx.root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (built.status !== 0) throw new Error('scripts/build-if-stale.mjs failed');
+  // npm start twice on one fresh embedded database: the first migrates and seeds the demo
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-start-'));
   try {
     let port = await ctx.freePort();
     const env = { ...base, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' };
-    const first = await once(ctx, 'npm', ['start'], env, `http://127.0.0.1:${port}/api/health`);
-    rows.push({ name: 'first npm start (build if stale, migrate, demo seed)', value: first, unit: `ms (load ${load()})` });
+    // issue 59: a newcomer's first start answers the login page within 10 s (the build aside)
+    const first = await once(ctx, 'npm', ['start'], env, `http://127.0.0.1:${port}/login`);
+    row('first npm start on a fresh embedded database (migrate, demo seed) to the login page', first, '≤ 10000 ms', first <= 10_000);
     port = await ctx.freePort();
     const second = await once(ctx, 'npm', ['start'], { ...env, PORT: String(port) }, `http://127.0.0.1:${port}/api/health`);
     row('second npm start, seeded embedded database', second, '< 5000 ms', second < 5000);

@@ -33,9 +33,9 @@ import { openapiTransform, openapiTransformObject } from './lib/openapi';
 import { createExporter } from './lib/export';
 import { createMetrics, instrument, startMetricsServer, type Metrics } from './lib/metrics';
 import { createPasswordHasher } from './lib/password';
-import { mailContextOf, type MailContext } from './lib/mail/notify';
+import { mailContextOf, type MailContext } from './lib/mail/render';
 import { createMailWorker, smtpTransport, type MailTransport, type MailWorker } from './lib/mail/worker';
-import { createSettlementService } from './modules/settlement/settlement.service';
+import { invoicePdfAttachments } from './modules/settlement/settlement.mail';
 import { loggerOptions } from './lib/log-redaction';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import authPlugin, { createTokenSigner, markRoutesPublic } from './plugins/auth';
@@ -269,7 +269,6 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
 
   // mail: the outbox is delivered by this process's worker (every process runs one; SKIP LOCKED keeps them apart)
   const smtpUrl = config.mail?.smtpUrl;
-  const settlementFiles = createSettlementService({ db, files, issuer: config.issuer });
   const mailWorker = createMailWorker({
     db,
     now: config.now,
@@ -278,14 +277,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     from: config.mail?.from ?? 'Publisher Portal <no-reply@localhost>',
     messageIdHost: new URL(mailCtx.publicUrl).hostname,
     pollMs: config.mail?.pollMs,
-    // `invoice_pdf:<company idx>:<code>`: the invoice's PDF as the invoice list serves it
-    attachments: async (ref) => {
-      const m = /^invoice_pdf:(\d+):(.+)$/.exec(ref);
-      if (!m) return undefined;
-      const file = await settlementFiles.invoicePdf(Number(m[1]), m[2]!);
-      const content = await files.get(file.storageKey);
-      return content ? { filename: `${m[2]}.pdf`, content, contentType: 'application/pdf' } : undefined;
-    },
+    attachments: invoicePdfAttachments({ db, files, issuer: config.issuer }),
   });
   app.decorate('mail', mailWorker);
   // polling only where the configuration asks for it (loadConfig always does; in-process test apps call flush())

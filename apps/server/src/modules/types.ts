@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import type { ChangeFeed } from '../lib/cache/change-feed';
 import type { Exporter } from '../lib/export';
 import type { FileStore } from '../lib/file-store';
-import type { MailContext } from '../lib/mail/notify';
+import type { MailContext } from '../lib/mail/render';
 import type { Metrics } from '../lib/metrics';
 import type { AuthService } from './auth/auth.service';
 
@@ -19,6 +19,6 @@ export interface ModuleDeps {
   metrics: Metrics;
   /** streamed xlsx/CSV exports: slots, scheduling, writers (lib/export); lists run through its `interactive` */
   exporter: Exporter;
-  /** links and switches of the mails a module raises (lib/mail/notify.ts) */
+  /** links and switches of the mails a module raises (lib/mail/render.ts) */
   mail: MailContext;
 }

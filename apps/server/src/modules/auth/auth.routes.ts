@@ -11,7 +11,7 @@ import {
   ZUiLanguageBody,
 } from '@portal/contract';
 import type { Db } from '../../db/client';
-import type { MailContext } from '../../lib/mail/notify';
+import type { MailContext } from '../../lib/mail/render';
 import { companyOf } from '../../plugins/auth';
 import type { AuthService } from './auth.service';
 import { createPasswordResetService, RESET_TOKEN_MINUTES } from './password-reset';

@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 /** The server's own rule on import specifiers: it never imports the web app. */
 const SERVER_NOT_WEB = { group: ['**/apps/web/**', '@portal/web', '@portal/web/**'], message: 'The server never imports the web app.' };
 
-const FEATURES = ['auth', 'dashboard', 'settlement', 'company', 'books', 'copyright', 'help'];
+const FEATURES = ['auth', 'dashboard', 'settlement', 'company', 'books', 'copyright', 'help', 'admin'];
 /** What a feature may use of the auth feature: its API calls and the logout hook. */
 const AUTH_PUBLIC = ['auth/api', 'auth/use-logout'];
 

@@ -1,52 +1,27 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { constants as zlib } from 'node:zlib';
-import compress from '@fastify/compress';
-import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ZErrorEnvelope } from '@portal/contract';
+import { registerApi } from './api-routes';
 import { DEFAULT_TIMEOUTS, type AppConfig } from './config';
 import type { Database } from './db/client';
-import { AppError } from './lib/errors';
-import { adminRoutes } from './modules/admin/admin.routes';
-import { createAdminService } from './modules/admin/admin.service';
-import { DEFAULT_IMPORT_MAX_BYTES } from './lib/imports/upload';
-import { authRoutes } from './modules/auth/auth.routes';
-import { createAuthService } from './modules/auth/auth.service';
-import { commonRoutes } from './modules/common/common.routes';
-import { companyRoutes } from './modules/company/company.routes';
-import { copyrightRoutes } from './modules/copyright/copyright.routes';
-import { statementRoutes } from './modules/copyright/statements.routes';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
-import { helpRoutes } from './modules/help/help.routes';
-import { productRoutes } from './modules/product/product.routes';
-import { settlementRoutes } from './modules/settlement/settlement.routes';
-import type { ModuleDeps } from './modules/types';
+import { registerHttpPlugins, serveMetrics } from './http-plugins';
 import { createChangeFeed, type ChangeFeed } from './lib/cache/change-feed';
+import { createExporter } from './lib/export';
 import { createFileStore, type FileStore } from './lib/file-store';
 import { startGramStats } from './lib/lists/grams';
-import { openapiTransform, openapiTransformObject } from './lib/openapi';
-import { createExporter } from './lib/export';
-import { createMetrics, instrument, startMetricsServer, type Metrics } from './lib/metrics';
-import { createPasswordHasher } from './lib/password';
-import { mailContextOf, type MailContext } from './lib/mail/notify';
-import { createMailWorker, smtpTransport, type MailTransport, type MailWorker } from './lib/mail/worker';
-import { createSettlementService } from './modules/settlement/settlement.service';
 import { loggerOptions } from './lib/log-redaction';
+import { mailContextOf } from './lib/mail/render';
+import { createMailWorker, smtpTransport, type MailTransport, type MailWorker } from './lib/mail/worker';
+import { createMetrics, instrument, type Metrics } from './lib/metrics';
+import { createPasswordHasher } from './lib/password';
 import { responseSerializerCompiler } from './lib/response-serializer';
-import authPlugin, { createTokenSigner, markRoutesPublic } from './plugins/auth';
-import { createIndexHtml, loginHintsText } from './web-app';
-import errorsPlugin, { clientErrorHandler, frameworkErrors, genReqId } from './plugins/errors';
-import inputGuard from './plugins/input-guard';
-import loadShedding from './plugins/load-shedding';
+import { createAdminService } from './modules/admin/admin.service';
+import { createAuthService } from './modules/auth/auth.service';
+import { invoicePdfAttachments } from './modules/settlement/settlement.mail';
+import authPlugin, { createTokenSigner } from './plugins/auth';
+import { clientErrorHandler, frameworkErrors, genReqId } from './plugins/errors';
 import rateLimitPlugin from './plugins/rate-limit';
 import responseCache from './plugins/response-cache';
-import securityHeaders from './plugins/security-headers';
-import shutdownPlugin from './plugins/shutdown';
+import { registerWebApp } from './web-app';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,20 +41,10 @@ declare module 'fastify' {
  * classic meaning; Fastify 5 ignores a bare number): right only when the server can be reached
  * through those proxies alone. An address/CIDR list is checked against each hop.
  */
-export function trustProxyOption(value: false | number | string[]): false | string[] | ((address: string, hop: number) => boolean) {
+function trustProxyOption(value: false | number | string[]): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof value !== 'number') return value;
   return (_address, hop) => hop < value;
 }
-
-/**
- * Answers compressed when the client accepts it: JSON, text and SVG only. Downloads that are
- * compressed already (xlsx and zip are zip files, PDF streams are deflated, images) are sent as
- * they are: mime-db marks them not compressible, and octet-stream is left out of Fastify's default.
- */
-export const COMPRESSIBLE = /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)xml(?:;|$)/;
-
-/** How long /api/ready waits for the database. */
-export const READY_TIMEOUT_MS = 1000;
 
 export interface BuildOptions {
   config: AppConfig;
@@ -94,24 +59,6 @@ export interface BuildOptions {
   /** How mails leave (tests); default: SMTP at config.mail.smtpUrl, none without it. */
   mailTransport?: MailTransport;
 }
-
-/** Content-Security-Policy that the built web app passes (no inline scripts; Mantine needs inline styles). */
-export const CSP_DIRECTIVES = {
-  defaultSrc: ["'self'"],
-  // the Kakao/Daum postcode widget (company settings): its loader and core scripts come from
-  // t1.daumcdn.net; the search frame is postcode.map.kakao.com (postcode.map.daum.net: its older name)
-  scriptSrc: ["'self'", 'https://t1.daumcdn.net'],
-  frameSrc: ['https://postcode.map.kakao.com', 'https://postcode.map.daum.net'],
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
-  fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'"],
-  objectSrc: ["'none'"],
-  baseUri: ["'none'"],
-  frameAncestors: ["'none'"],
-  formAction: ["'self'"],
-  upgradeInsecureRequests: null,
-};
 
 export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
@@ -148,73 +95,10 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   const metrics = createMetrics({ pool: () => database.poolStats() });
   app.decorate('metrics', metrics);
   instrument(app, metrics);
-  if (config.metricsPort !== undefined) {
-    const metricsPort = config.metricsPort;
-    let listener: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
-    // at ready (listen waits for it; onListen hooks would not be awaited)
-    app.addHook('onReady', async () => {
-      listener = await startMetricsServer(metrics.registry, metricsPort, config.metricsHost ?? config.host);
-      app.metricsPort = listener.port;
-      app.log.info({ port: listener.port }, 'metrics on /metrics');
-    });
-    app.addHook('onClose', async () => {
-      const server = listener?.server;
-      if (server) await new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve())));
-    });
-  }
+  if (config.metricsPort !== undefined) serveMetrics(app, metrics, config.metricsPort, config.metricsHost ?? config.host);
 
-  // 1. external plugins
-  await app.register(securityHeaders, {
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
-    crossOriginEmbedderPolicy: false,
-  });
-  // before any route: it adds its onSend to each route as the route is declared (after the
-  // response cache's, which keeps the uncompressed answer)
-  await app.register(compress, {
-    global: true,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    customTypes: COMPRESSIBLE,
-    // brotli's default quality (11) costs tens of ms on a large list; 4 is about gzip's time for smaller output
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 6 },
-  });
-  await app.register(errorsPlugin);
-  await app.register(shutdownPlugin);
-  // overload: refusals paced, requests shed before their body is read (health and readiness exempt)
-  if (config.loadShedding) await app.register(loadShedding, config.loadShedding);
-  await app.register(inputGuard);
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Publisher Portal API',
-        version: '1.0.0',
-        description:
-          'Paths, parameters and shapes follow the portal specification §7. Calls marked "(addition)" are ' +
-          'not in the specification but needed by its screens. Every call except login and health needs ' +
-          '`Authorization: Bearer <access_token>`. Errors answer `{ code, message, issues?, requestId }` ' +
-          '(`requestId`: the request in the server log, also `x-request-id`). Dates are YYYY-MM-DD from 0001-01-01 to 9999-12-31.',
-      },
-      // the portal serves its API itself, under /api
-      servers: [{ url: '/', description: 'This portal (every path starts with /api)' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    // operation ids, 2xx and 4xx answers on every operation (lib/openapi.ts; linted in npm test)
-    transform: openapiTransform,
-    transformObject: openapiTransformObject,
-  });
-  // the API docs are public: their routes are marked so by their own options (plugins/auth)
-  await app.register(async (docs) => {
-    markRoutesPublic(docs);
-    await docs.register(swaggerUi, {
-      routePrefix: '/api/docs',
-      staticCSP: true,
-      // its own CSP allows a <base> and framing by the same origin: the portal's rule is none of either
-      transformStaticCSP: (csp) =>
-        csp.replace("base-uri 'self'", "base-uri 'none'").replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
-    });
-  });
+  // 1. the HTTP layer: headers, compression, error envelope, shutdown, overload, input checks, API docs
+  await registerHttpPlugins(app, config);
 
   // 2. app services and plugins
   const hasher = createPasswordHasher({ concurrency: config.hashConcurrency, maxWaiting: config.hashMaxWaiting });
@@ -231,7 +115,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   });
   const files = opts.files ?? (await createFileStore(config.fileStore ?? { kind: 'local', dir: config.filesDir }, db));
   if (!opts.files) app.addHook('onClose', () => files.close());
-  const mailCtx: MailContext = mailContextOf(config);
+  const mail = mailContextOf(config);
 
   // the distributor's operators and API keys (issue 15): same signer, told apart by the token's kind claim; imports
   // keep files in the file store and notify companies like any other write
@@ -242,7 +126,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     hasher,
     sign,
     fileStore: files,
-    mail: mailCtx,
+    mail,
     timeZone: config.timeZone,
     singleProcess: database.driver === 'pglite',
     auth,
@@ -269,130 +153,27 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
 
   // mail: the outbox is delivered by this process's worker (every process runs one; SKIP LOCKED keeps them apart)
   const smtpUrl = config.mail?.smtpUrl;
-  const settlementFiles = createSettlementService({ db, files, issuer: config.issuer });
   const mailWorker = createMailWorker({
     db,
     now: config.now,
     log: app.log.child({ component: 'mail' }),
     transport: opts.mailTransport ?? (smtpUrl ? smtpTransport(smtpUrl) : undefined),
     from: config.mail?.from ?? 'Publisher Portal <no-reply@localhost>',
-    messageIdHost: new URL(mailCtx.publicUrl).hostname,
+    messageIdHost: new URL(mail.publicUrl).hostname,
     pollMs: config.mail?.pollMs,
-    // `invoice_pdf:<company idx>:<code>`: the invoice's PDF as the invoice list serves it
-    attachments: async (ref) => {
-      const m = /^invoice_pdf:(\d+):(.+)$/.exec(ref);
-      if (!m) return undefined;
-      const file = await settlementFiles.invoicePdf(Number(m[1]), m[2]!);
-      const content = await files.get(file.storageKey);
-      return content ? { filename: `${m[2]}.pdf`, content, contentType: 'application/pdf' } : undefined;
-    },
+    attachments: invoicePdfAttachments({ db, files, issuer: config.issuer }),
   });
   app.decorate('mail', mailWorker);
   // polling only where the configuration asks for it (loadConfig always does; in-process test apps call flush())
   if (config.mail) app.addHook('onReady', async () => mailWorker.start());
   app.addHook('onClose', () => mailWorker.stop());
 
-  // 3. routes, all under /api
-  await app.register(
-    async (api) => {
-      api.get(
-        '/health',
-        {
-          config: { public: true, shedExempt: true },
-          schema: {
-            tags: ['health'],
-            summary: 'Liveness: the process answers (touches no database)',
-            response: { 200: z.object({ status: z.literal('ok') }) },
-          },
-        },
-        async () => ({ status: 'ok' as const }),
-      );
-      api.get(
-        '/ready',
-        {
-          config: { public: true, shedExempt: true },
-          schema: {
-            tags: ['health'],
-            summary: `Readiness: the database answers within ${READY_TIMEOUT_MS} ms and has every migration applied (503 otherwise)`,
-            description:
-              'On PostgreSQL the check uses a connection of its own, never one of the pool that user requests ' +
-              'wait for; the embedded database runs one statement at a time, so there the timeout bounds the wait. ' +
-              'A database that lacks a migration of this build (another version migrated it, or none yet) is not ready.',
-            response: { 200: z.object({ status: z.literal('ready') }), 503: ZErrorEnvelope },
-          },
-        },
-        async () => {
-          const state = await database.ping(READY_TIMEOUT_MS);
-          if (!state) {
-            throw new AppError(503, 'SERVICE_UNAVAILABLE', 'The database is not available.', undefined, { 'retry-after': '5' });
-          }
-          if (!state.migrated) {
-            throw new AppError(503, 'SERVICE_UNAVAILABLE', 'The database migrations are not applied.', undefined, { 'retry-after': '5' });
-          }
-          return { status: 'ready' as const };
-        },
-      );
-      await api.register(authRoutes, { db, auth, mail: mailCtx, now: config.now });
-      await api.register(commonRoutes, { db, auth, demoData: config.demoData });
-      await api.register(adminRoutes, { admin, importMaxBytes: config.importMaxBytes ?? DEFAULT_IMPORT_MAX_BYTES });
-      const exporter = createExporter({ databaseUrl: config.databaseUrl, metrics });
-      const deps: ModuleDeps = { db, auth, config, files, changes, metrics, exporter, mail: mailCtx };
-      for (const routes of [
-        settlementRoutes,
-        copyrightRoutes,
-        statementRoutes,
-        companyRoutes,
-        helpRoutes,
-        productRoutes,
-        dashboardRoutes,
-      ]) {
-        await api.register(routes, deps);
-      }
-      // any other path under /api, however it is spelled (the router decides, not a string prefix)
-      api.setNotFoundHandler(() => {
-        throw new AppError(404, 'NOT_FOUND', 'Not found');
-      });
-    },
-    { prefix: '/api' },
-  );
+  // 3. the API under /api, each module with the dependencies it declares
+  const exporter = createExporter({ databaseUrl: config.databaseUrl, metrics });
+  await registerApi(app, { database, admin, db, auth, config, files, changes, exporter, mail });
 
   // 4. the built web app, with history-mode fallback
-  const webDist = config.webDist;
-  const hasWebApp = !!webDist && existsSync(path.join(webDist, 'index.html'));
-  // index.html with the screen's files to preload (web-app.ts)
-  const indexHtml = hasWebApp ? createIndexHtml(webDist) : undefined;
-  if (hasWebApp) {
-    // the web app's files are public (marked by their routes' options, plugins/auth)
-    await app.register(async (web) => {
-      markRoutesPublic(web);
-      // hashed assets never change; .br/.gz written at build time are sent as they are
-      await web.register(fastifyStatic, {
-        root: webDist,
-        wildcard: false,
-        index: false,
-        preCompressed: true,
-        setHeaders: (res, filePath) => {
-          res.header(
-            'cache-control',
-            filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-          );
-        },
-      });
-    });
-  }
-  // paths outside /api: the web app's history fallback (paths under /api have their own handler above)
-  app.setNotFoundHandler(async (request, reply) => {
-    const url = request.url.split('?')[0] ?? '';
-    if (request.method === 'GET' && indexHtml && !path.extname(url)) {
-      // the login screen is in the page (web-app.ts), with the demo logins the API answers for it
-      const demoLogins = indexHtml.wantsDemoLogins(request.url) ? await loginHintsText(app) : '';
-      const page = indexHtml(request.url, request.headers, demoLogins);
-      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, accept-language, cookie').type('text/html; charset=utf-8');
-      if (page.encoding) reply.header('content-encoding', page.encoding);
-      return reply.send(page.body);
-    }
-    throw new AppError(404, 'NOT_FOUND', 'Not found');
-  });
+  await registerWebApp(app, config.webDist);
 
   return app;
 }

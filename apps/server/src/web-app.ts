@@ -1,9 +1,53 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import fastifyStatic from '@fastify/static';
 import { DEMO_LOGINS_MARK, demoLoginsText, YEAR_MARK, type TLoginHints } from '@portal/contract';
 import { screenOfPath, type ScreenFeature } from '@portal/contract/screens';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from './lib/errors';
+import { markRoutesPublic } from './plugins/auth';
+
+/**
+ * The built web app at `webDist` (app.ts step 4), when there is one: its files, public and cached
+ * (hashed assets for a year), and any other GET outside /api answered with index.html (history-mode
+ * fallback); anything else answers the 404 envelope.
+ */
+export async function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
+  const indexHtml = webDist && existsSync(path.join(webDist, 'index.html')) ? createIndexHtml(webDist) : undefined;
+  if (webDist && indexHtml) {
+    // the web app's files are public (marked by their routes' options, plugins/auth)
+    await app.register(async (web) => {
+      markRoutesPublic(web);
+      // hashed assets never change; .br/.gz written at build time are sent as they are
+      await web.register(fastifyStatic, {
+        root: webDist,
+        wildcard: false,
+        index: false,
+        preCompressed: true,
+        setHeaders: (res, filePath) => {
+          res.header(
+            'cache-control',
+            filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      });
+    });
+  }
+  // paths under /api have their own not-found handler (api-routes.ts)
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (request.method === 'GET' && indexHtml && !path.extname(url)) {
+      // the login screen is in the page, with the demo logins the API answers for it
+      const demoLogins = indexHtml.wantsDemoLogins(request.url) ? await loginHintsText(app) : '';
+      const page = indexHtml(request.url, request.headers, demoLogins);
+      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, accept-language, cookie').type('text/html; charset=utf-8');
+      if (page.encoding) reply.header('content-encoding', page.encoding);
+      return reply.send(page.body);
+    }
+    throw new AppError(404, 'NOT_FOUND', 'Not found');
+  });
+}
 
 /**
  * index.html for a path of the web app, with the screen's files announced in the head.
@@ -124,7 +168,7 @@ const inAppLayout = (pathname: string) => screenOfPath(pathname)?.layout === 'ap
  * The demo logins of GET /api/common/loginHints (modules/common: the one place that decides them),
  * asked in-process, as `demoLoginsText`; empty when there are none or the call fails.
  */
-export async function loginHintsText(app: FastifyInstance): Promise<string> {
+async function loginHintsText(app: FastifyInstance): Promise<string> {
   try {
     const res = await app.inject({ method: 'GET', url: '/api/common/loginHints' });
     return res.statusCode === 200 ? demoLoginsText((res.json() as TLoginHints).demo_logins) : '';

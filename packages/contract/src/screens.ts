@@ -87,3 +87,32 @@ export function screenOfPath(pathname: string): Screen | undefined {
   const redirected: string = (SCREEN_REDIRECTS as Record<string, string>)[pathname.replace(/(.)\/$/, '$1')] ?? pathname;
   return (SCREENS as readonly Screen[]).find((s) => screenPattern(s.path).test(redirected));
 }
+
+type ParamNames<P extends string> = P extends `${string}:${infer Rest}`
+  ? Rest extends `${infer Name}/${infer Tail}`
+    ? Name | ParamNames<`/${Tail}`>
+    : Rest
+  : never;
+type Optional<N> = N extends `${infer M}?` ? M : never;
+type ScreenParams<P extends string> = { [K in Exclude<ParamNames<P>, `${string}?`>]: string | number } & {
+  [K in Optional<ParamNames<P>>]?: string | number;
+};
+type HrefArgs<P extends string> = [ParamNames<P>] extends [never]
+  ? [params?: Record<string, never>, query?: Record<string, string>]
+  : [params: ScreenParams<P>, query?: Record<string, string>];
+
+/**
+ * A link to one of SCREENS (the mails' links): its path with each `:name` filled in (an optional one
+ * left out when not given), then the query. Typed on the table, so a renamed screen breaks the build.
+ */
+export function screenHref<P extends AnyScreen['path']>(path: P, ...args: HrefArgs<P>): string {
+  const [params = {}, query] = args as unknown as [Record<string, string | number | undefined>?, Record<string, string>?];
+  const filled = path.replace(/\/:(\w+)\??/g, (_, name: string) => {
+    const value = params[name];
+    return value === undefined ? '' : `/${encodeURIComponent(value)}`;
+  });
+  const search = Object.entries(query ?? {})
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .join('&');
+  return search ? `${filled}?${search}` : filled;
+}

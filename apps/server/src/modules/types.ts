@@ -3,11 +3,14 @@ import type { Db } from '../db/client';
 import type { ChangeFeed } from '../lib/cache/change-feed';
 import type { Exporter } from '../lib/export';
 import type { FileStore } from '../lib/file-store';
-import type { MailContext } from '../lib/mail/notify';
-import type { Metrics } from '../lib/metrics';
+import type { MailContext } from '../lib/mail/render';
 import type { AuthService } from './auth/auth.service';
 
-/** What every domain module's routes receive from app.ts. */
+/**
+ * Everything app.ts can hand a module's routes. Each module types its routes with the part it uses
+ * (`FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth' | 'config'>>`), so what a module depends on
+ * is read off its signature.
+ */
 export interface ModuleDeps {
   db: Db;
   auth: AuthService;
@@ -15,10 +18,8 @@ export interface ModuleDeps {
   files: FileStore;
   /** committed writes announced by the database: cache keys of derived data (lib/cache/change-feed.ts) */
   changes: ChangeFeed;
-  /** Prometheus metrics: a module adds gauges of its own state (lib/metrics.ts) */
-  metrics: Metrics;
   /** streamed xlsx/CSV exports: slots, scheduling, writers (lib/export); lists run through its `interactive` */
   exporter: Exporter;
-  /** links and switches of the mails a module raises (lib/mail/notify.ts) */
+  /** links and switches of the mails a module raises (lib/mail/render.ts) */
   mail: MailContext;
 }

@@ -2,7 +2,7 @@
 // passwords and sessions through the auth service like the API's (so a CLI reset ends sessions the same way).
 import type { Db } from '../db/client';
 import type { FileStore } from '../lib/file-store';
-import type { MailContext } from '../lib/mail/notify';
+import type { MailContext } from '../lib/mail/render';
 import { createPasswordHasher } from '../lib/password';
 import { createAdminService } from '../modules/admin/admin.service';
 import { createAuthService } from '../modules/auth/auth.service';

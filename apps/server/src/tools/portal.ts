@@ -13,7 +13,7 @@ import { seedReference } from '../db/seed/reference';
 import { lockDataDir } from '../lib/data-dir-lock';
 import { backupEmbedded, restoreEmbedded } from '../lib/embedded-backup';
 import { createFileStore } from '../lib/file-store';
-import { mailContextOf } from '../lib/mail/notify';
+import { mailContextOf } from '../lib/mail/render';
 import { createStatementsService, parsePeriod } from '../modules/copyright/statements.service';
 import type { AdminService } from '../modules/admin/admin.service';
 import { cliAdminService } from './admin-cli';

@@ -1,8 +1,8 @@
 /**
- * The messages of an import report, in the five UI languages (like lib/mail/templates.ts): rows
+ * The messages of an import report, in the five UI languages (like lib/mail/render.ts): rows
  * are reported by number and column with one of these, `{name}` replaced by its value.
  */
-import { mailLocale, type MailLocale } from '../mail/templates';
+import { mailLocale, type MailLocale } from '../mail/render';
 
 export type ImportMessageKey =
   | 'required'

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest } from '../errors';
 import type { FileStore } from '../file-store';
-import type { MailContext } from '../mail/notify';
+import type { MailContext } from '../mail/render';
 import { DEFAULT_TIME_ZONE } from './columns';
 import { IMPORT_MESSAGES, importMessage, type ImportMessage, type ImportMessageKey } from './messages';
 import { BadEncoding, type TextEncodingName } from './decode';
@@ -15,7 +15,7 @@ import { NO_FILES, unpackImportZip, ZIP_MAX_FILES, ZIP_MAX_UNPACKED_BYTES, ZipTo
 /**
  * What an import may use besides its transaction: the clock, the files of a zip upload (by their path
  * in the zip), the file store to keep them in, and the mail context to notify companies in the
- * import's transaction (lib/mail/notify.ts; absent: nobody is notified, as in the seeds).
+ * import's transaction (each module's mail file, e.g. settlement.mail.ts; absent: nobody is notified, as in the seeds).
  */
 export interface ImportEnv {
   now: () => Date;

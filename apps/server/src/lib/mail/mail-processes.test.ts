@@ -19,7 +19,8 @@ import { openDatabase, type Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox';
 import { enqueue } from './outbox';
-import { renderMail } from './templates';
+import { STATEMENT_READY } from '../../modules/copyright/copyright.mail';
+import { renderMail } from './render';
 
 const adminUrl = process.env.TEST_DB === 'pg' ? process.env.TEST_DATABASE_URL : undefined;
 const SKIP_REASON = adminUrl ? '' : ' — SKIPPED: needs TEST_DB=pg and TEST_DATABASE_URL (the embedded PGlite serves one process only)';
@@ -101,7 +102,7 @@ const stop = (s: Server, signal: NodeJS.Signals) =>
 
 async function write(n: number, tag: string) {
   for (let i = 0; i < n; i++) {
-    const m = renderMail('statement_ready', 'en', { company: 'Acme', period: `${tag}-${i}` }, 'http://x');
+    const m = renderMail(STATEMENT_READY, 'en', { company: 'Acme', period: `${tag}-${i}` }, 'http://x');
     await database!.db.transaction((tx) => enqueue(tx, { ...m, kind: 'statement_ready', locale: 'en', to: [`${tag}${i}@example.test`] }));
   }
 }
@@ -204,7 +205,7 @@ describe.skipIf(!adminUrl)(`the outbox across server processes on one PostgreSQL
       // all at once (one commit), so this test's own writes are done before the first restart
       await database!.db.transaction(async (tx) => {
         for (let i = 0; i < n; i++) {
-          const m = renderMail('statement_ready', 'en', { company: 'Acme', period: `r-${i}` }, 'http://x');
+          const m = renderMail(STATEMENT_READY, 'en', { company: 'Acme', period: `r-${i}` }, 'http://x');
           await enqueue(tx, { ...m, kind: 'statement_ready', locale: 'en', to: [`r${i}@example.test`] });
         }
       });

@@ -11,7 +11,12 @@ import { companies, mailOutbox } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox';
 import { enqueue } from './outbox';
-import { MAIL_LOCALES, MAIL_STRINGS, renderMail, type MailKind } from './templates';
+import { ACCOUNT_CHANGED } from '../../modules/company/company.mail';
+import { PASSWORD_RESET } from '../../modules/auth/auth.mail';
+import { STATEMENT_READY } from '../../modules/copyright/copyright.mail';
+import { QNA_REPLY } from '../../modules/help/help.mail';
+import { INVOICE_NEW, PAYMENT_REGISTERED } from '../../modules/settlement/settlement.mail';
+import { MAIL_FRAME, MAIL_LOCALES, renderMail } from './render';
 import { createMailWorker, retryDelayMs, smtpTransport } from './worker';
 
 let t: TestContext;
@@ -33,7 +38,7 @@ afterEach(async () => {
 async function enqueueMany(n: number, companyIdx?: number) {
   const ids: number[] = [];
   for (let i = 0; i < n; i++) {
-    const mail = renderMail('statement_ready', 'en', { company: 'Acme', period: `P${i}` }, 'https://portal.example.test/x');
+    const mail = renderMail(STATEMENT_READY, 'en', { company: 'Acme', period: `P${i}` }, 'https://portal.example.test/x');
     const id = await t.db.transaction((tx) =>
       enqueue(tx, { ...mail, kind: 'statement_ready', locale: 'en', to: [`a${i}@example.test`], companyIdx, dedupeKey: `test:${i}` }),
     );
@@ -44,23 +49,26 @@ async function enqueueMany(n: number, companyIdx?: number) {
 
 const rows = () => t.db.select().from(mailOutbox).orderBy(mailOutbox.id);
 
+/** Every kind of mail the modules raise, with their texts in the five languages. */
+const TEMPLATES = { PASSWORD_RESET, INVOICE_NEW, PAYMENT_REGISTERED, QNA_REPLY, STATEMENT_READY, ACCOUNT_CHANGED };
+
 describe('templates', () => {
   const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
   it('every language has the same strings with the same placeholders as English', () => {
-    const en = MAIL_STRINGS.en;
     for (const locale of MAIL_LOCALES) {
-      const s = MAIL_STRINGS[locale];
-      expect(placeholders(s.greeting)).toEqual(placeholders(en.greeting));
-      for (const key of ['passwordReset', 'invoiceNew', 'paymentRegistered', 'qnaReply', 'statementReady', 'accountChanged'] as const) {
-        expect(placeholders(s[key].subject), `${locale}.${key}.subject`).toEqual(placeholders(en[key].subject));
-        expect(placeholders(s[key].lines.join(' ')), `${locale}.${key}.lines`).toEqual(placeholders(en[key].lines.join(' ')));
-        expect(s[key].action.length).toBeGreaterThan(0);
+      expect(placeholders(MAIL_FRAME[locale].greeting)).toEqual(placeholders(MAIL_FRAME.en.greeting));
+      for (const [name, template] of Object.entries(TEMPLATES)) {
+        const s = template[locale];
+        const en = template.en;
+        expect(placeholders(s.subject), `${locale}.${name}.subject`).toEqual(placeholders(en.subject));
+        expect(placeholders(s.lines.join(' ')), `${locale}.${name}.lines`).toEqual(placeholders(en.lines.join(' ')));
+        expect(s.action.length).toBeGreaterThan(0);
+        expect(s.ignore === undefined, `${locale}.${name}.ignore`).toBe(en.ignore === undefined);
       }
     }
   });
 
   it('renders text and HTML with values escaped, no remote images, nothing left unfilled', () => {
-    const kinds: MailKind[] = ['password_reset', 'invoice_new', 'payment_registered', 'qna_reply', 'statement_ready', 'account_changed'];
     const values = {
       company: '<b>Acme</b>',
       id: 'acme',
@@ -76,8 +84,8 @@ describe('templates', () => {
       list: 'RS-202610-000001-KRW-v1 (KRW)',
     };
     for (const locale of MAIL_LOCALES) {
-      for (const kind of kinds) {
-        const m = renderMail(kind, locale, values, 'https://portal.example.test/a?b=1&c=2');
+      for (const template of Object.values(TEMPLATES)) {
+        const m = renderMail(template, locale, values, 'https://portal.example.test/a?b=1&c=2');
         expect(m.subject + m.text + m.html).not.toMatch(/\{\w+\}/);
         expect(m.html).toContain('&lt;b&gt;Acme&lt;/b&gt;');
         expect(m.html).toContain('https://portal.example.test/a?b=1&amp;c=2');
@@ -128,7 +136,7 @@ describe('delivery', () => {
     await expect(
       t.db.transaction(async (tx) => {
         await enqueue(tx, {
-          ...renderMail('statement_ready', 'en', {}, 'x'),
+          ...renderMail(STATEMENT_READY, 'en', {}, 'x'),
           kind: 'statement_ready',
           locale: 'en',
           to: ['r@example.test'],

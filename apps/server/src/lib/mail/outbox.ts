@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
-import type { MailKind, MailLocale, RenderedMail } from './templates';
+import { renderMail, type MailContext, type MailLocale, type MailTemplate, type RenderedMail } from './render';
 
 export interface OutboxMail extends RenderedMail {
-  kind: MailKind;
+  /** what raised it (`invoice_new`, `password_reset`, …) */
+  kind: string;
   /** the recipients; a mail with none is not written */
   to: string[];
   locale: MailLocale;
@@ -50,6 +51,16 @@ export async function enqueue(tx: DbOrTx, mail: OutboxMail): Promise<number | un
     .onConflictDoNothing({ target: mailOutbox.dedupeKey })
     .returning({ id: mailOutbox.id });
   return row?.id;
+}
+
+/** A mail of a module's `template` in `locale`, linking to `path` of the portal, written to the outbox (enqueue). */
+export function enqueueMail(
+  tx: DbOrTx,
+  ctx: MailContext,
+  mail: Omit<OutboxMail, keyof RenderedMail> & { template: MailTemplate; values: Record<string, string>; path: string },
+): Promise<number | undefined> {
+  const { template, values, path, ...row } = mail;
+  return enqueue(tx, { ...row, ...renderMail(template, mail.locale, values, ctx.publicUrl + path) });
 }
 
 export type ClaimedMail = typeof mailOutbox.$inferSelect;

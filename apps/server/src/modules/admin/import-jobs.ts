@@ -25,7 +25,7 @@ import type { FileStore } from '../../lib/file-store';
 import { importMessage } from '../../lib/imports/messages';
 import type { ImportFormat } from '../../lib/imports/read';
 import { runImport, type ImportProgress } from '../../lib/imports/run';
-import type { MailContext } from '../../lib/mail/notify';
+import type { MailContext } from '../../lib/mail/render';
 import * as repo from './admin.repository';
 import { IMPORT_KIND_DEFS, IMPORT_KIND_SCOPES, importKindScope, takeAccountChanges } from './import-kinds';
 import type { AdminCaller } from '../../lib/admin-auth';

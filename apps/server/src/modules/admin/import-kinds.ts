@@ -10,7 +10,7 @@ import type { AnyImportKind, ImportColumn, ImportKind } from '../../lib/imports/
 import { faqImport, helpFilesImport, noticesImport } from '../help/help.imports';
 import { invoicesImport, paymentsImport } from '../settlement/settlement.imports';
 import type { DbOrTx } from '../../db/client';
-import { notifyAccountChanged, type AccountChange } from '../../lib/mail/notify';
+import { notifyAccountChanged, type AccountChange } from '../company/company.mail';
 import { hashPassword } from '../../lib/password';
 import * as accounts from '../auth/auth.repository';
 import * as repo from './admin.repository';

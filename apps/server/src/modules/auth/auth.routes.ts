@@ -11,17 +11,15 @@ import {
   ZTokenResponse,
   ZUiLanguageBody,
 } from '@portal/contract';
-import type { Db } from '../../db/client';
-import type { MailContext } from '../../lib/mail/notify';
 import { companyOf } from '../../plugins/auth';
-import type { AuthService } from './auth.service';
+import type { ModuleDeps } from '../types';
 import { createPasswordResetService, RESET_TOKEN_MINUTES } from './password-reset';
 
 const errors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope, 429: ZErrorEnvelope, 503: ZErrorEnvelope };
 
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; mail: MailContext; now: () => Date }> = async (app, opts) => {
+export const authRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth' | 'mail' | 'config'>> = async (app, opts) => {
   const { auth } = opts;
-  const reset = createPasswordResetService({ db: opts.db, auth, now: opts.now, mail: opts.mail });
+  const reset = createPasswordResetService({ db: opts.db, auth, now: opts.config.now, mail: opts.mail });
 
   app.post(
     '/company/passwordReset/request',

@@ -4,7 +4,8 @@ import { COMPANY_DIVISION, type TPasswordResetConfirmBody } from '@portal/contra
 import type { Db } from '../../db/client';
 import { clientKey } from '../../lib/client-address';
 import { AppError } from '../../lib/errors';
-import { enqueuePasswordReset, type MailContext } from '../../lib/mail/notify';
+import type { MailContext } from '../../lib/mail/render';
+import { enqueuePasswordReset } from './auth.mail';
 import type { AuthService } from './auth.service';
 import * as repo from './auth.repository';
 import * as throttle from './throttle';

@@ -12,15 +12,14 @@ import {
   ZPasswordCheckResponse,
 } from '@portal/contract';
 import { COMPANY_DIVISION } from '@portal/contract/constants';
-import type { Db } from '../../db/client';
 import { DEMO_COMPANIES, DEMO_PASSWORD } from '../../db/seed/companies';
 import { companyOf } from '../../plugins/auth';
-import type { AuthService } from '../auth/auth.service';
+import type { ModuleDeps } from '../types';
 import * as repo from './common.repository';
 
-export const commonRoutes: FastifyPluginAsyncZod<{ db: Db; auth: AuthService; demoData?: boolean }> = async (
+export const commonRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth' | 'config'>> = async (
   app,
-  { db, auth, demoData },
+  { db, auth, config: { demoData } },
 ) => {
   const lookup = <T extends z.ZodType>(path: string, summary: string, row: T, load: () => Promise<z.infer<T>[]>) =>
     app.get(path, { schema: { tags: ['common'], summary, response: { 200: z.array(row), 401: ZErrorEnvelope } } }, load);

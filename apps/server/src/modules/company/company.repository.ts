@@ -85,6 +85,28 @@ export function updateNotificationSettings(db: DbOrTx, companyIdx: number, v: TN
     .then((r) => r[0]);
 }
 
+/** Who gets a company's mails: its lists, its language and country, its switches (company.mail.ts). */
+export function findMailTarget(db: DbOrTx, companyIdx: number) {
+  return db
+    .select({
+      idx: companies.idx,
+      id: companies.id,
+      name: companies.companyName,
+      email: companies.email,
+      emailInvoice: companies.emailInvoice,
+      mailLanguage: companies.mailLanguage,
+      country: companies.country,
+      notifyInvoice: companies.notifyInvoice,
+      notifyPayment: companies.notifyPayment,
+      notifyQna: companies.notifyQna,
+      notifyStatement: companies.notifyStatement,
+    })
+    .from(companies)
+    .where(eq(companies.idx, companyIdx))
+    .limit(1)
+    .then((r) => r[0]);
+}
+
 // ------------------------------------------------------------ addresses
 
 const addressColumns = {

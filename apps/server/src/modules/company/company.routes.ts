@@ -37,7 +37,7 @@ function caller(request: FastifyRequest): Caller {
 }
 
 /** Spec §7 "Company": profile, password change, addresses; plus the additions the screen needs. */
-export const companyRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, auth, config }) => {
+export const companyRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth' | 'config'>> = async (app, { db, auth, config }) => {
   const company = createCompanyService({ db, auth, now: config.now });
 
   // ---------------------------------------------------------------- profile

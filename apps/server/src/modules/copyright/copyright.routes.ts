@@ -39,7 +39,10 @@ const EXPORT_FORMAT =
 const BOOKS_TOPICS = ['copyright', 'reference'] as const;
 const ROYALTY_TOPICS = ['copyright', 'companies', 'reference'] as const;
 
-export const copyrightRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, auth, config, changes, exporter }) => {
+export const copyrightRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth' | 'config' | 'changes' | 'exporter'>> = async (
+  app,
+  { db, auth, config, changes, exporter },
+) => {
   const service = createCopyrightService({ db, changes, auth, timeZone: config.timeZone, exporter });
 
   app.get(

@@ -12,7 +12,7 @@ const errors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope, 404: ZErrorEnvelope }
  * The company's royalty statements (issue 18; additions: spec §7 shows no call for them). Issuing is
  * the operator's (CLI `npm run portal -- statements issue <period>`, later the operator API).
  */
-export const statementRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, files, config }) => {
+export const statementRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'files' | 'config'>> = async (app, { db, files, config }) => {
   const service = createStatementsService({
     db,
     files,

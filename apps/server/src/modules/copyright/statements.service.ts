@@ -14,7 +14,8 @@ import { DEFAULT_ISSUER, type AppConfig, type IssuerConfig } from '../../config'
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { createFileStore, type FileStore } from '../../lib/file-store';
-import { mailContextOf, notifyStatementReady, type MailContext } from '../../lib/mail/notify';
+import { mailContextOf, type MailContext } from '../../lib/mail/render';
+import { notifyStatementReady } from './copyright.mail';
 import { currencySymbols } from './copyright.repository';
 import * as repo from './statements.repository';
 

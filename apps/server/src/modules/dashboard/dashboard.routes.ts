@@ -15,7 +15,10 @@ const errors = { 401: ZErrorEnvelope };
 const tags = ['dashboard'];
 
 /** Spec §7 dashboard calls: figures of the company of the token, read from the other domains' tables. */
-export const dashboardRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config, changes }) => {
+export const dashboardRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'config' | 'changes'>> = async (
+  app,
+  { db, config, changes },
+) => {
   const service = createDashboardService({ db, changes, timeZone: config.timeZone, now: config.now });
   const counter = (path: string, summary: string, get: (companyIdx: number) => Promise<number>) =>
     app.get(path, { schema: { tags, summary, response: { 200: ZDashboardCount, ...errors } } }, (request) =>

@@ -192,6 +192,21 @@ export function countView(db: DbOrTx, idx: number) {
     .then((r) => r[0]?.viewCount ?? 0);
 }
 
+/** The post a Q&A mail is about: its title, owner and whether it is deleted (help.mail.ts). */
+export function postForMail(db: DbOrTx, idx: number) {
+  return db
+    .select({
+      idx: bbsPosts.idx,
+      title: bbsPosts.title,
+      type: bbsPosts.registrantType,
+      owner: bbsPosts.registrantIdx,
+      deleted: bbsPosts.deletedAt,
+    })
+    .from(bbsPosts)
+    .where(eq(bbsPosts.idx, idx))
+    .then((r) => r[0]);
+}
+
 /** Inserts a post (or a reply under `parent`), filling its thread fields (shared with the demo seed). */
 export { insertPost } from '../../db/help-threads';
 

@@ -41,7 +41,10 @@ const ALLOW_LIST =
   'Everything else (scripts, event handlers, style/class, svg, iframes, images, javascript:/data: URLs) is removed. ' +
   "Content with no visible text once tags are stripped answers 400 with issue path 'content'; a missing title 400 with path 'body.title'.";
 
-export const helpRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, auth, config, files, mail }) => {
+export const helpRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth' | 'config' | 'files' | 'mail'>> = async (
+  app,
+  { db, auth, config, files, mail },
+) => {
   const help = createHelpService({ db, auth, now: config.now, mail });
 
   app.get(

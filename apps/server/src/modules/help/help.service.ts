@@ -14,8 +14,9 @@ import { DEFAULT_PAGE_SIZE } from '@portal/contract/constants';
 import type { Db } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { AuthContext } from '../../plugins/auth';
-import { notifyQnaActivity, type MailContext } from '../../lib/mail/notify';
+import type { MailContext } from '../../lib/mail/render';
 import type { AuthService } from '../auth/auth.service';
+import { notifyQnaActivity, QNA_BOARD } from './help.mail';
 import * as repo from './help.repository';
 import { sanitizeContent, stripNul, visibleText } from './sanitize';
 
@@ -64,9 +65,6 @@ function nonEmpty(s: string, field: 'title' | 'content') {
   return s;
 }
 const cleanTitle = (title: string) => nonEmpty(stripNul(title).trim(), 'title');
-
-/** The board whose replies and comments are mailed to the post's company (issue 18). */
-const QNA_BOARD = 'qna';
 
 export function createHelpService(deps: { db: Db; auth: AuthService; now: () => Date; mail: MailContext }) {
   const { db, now } = deps;

@@ -20,7 +20,7 @@ import { coverSvg, createProductService } from './product.service';
 const errors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope };
 
 /** Spec §7 "Bulk books": ISBN lookup and save; plus the registered-books list and generated covers. */
-export const productRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, config }) => {
+export const productRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'config'>> = async (app, { db, config }) => {
   const service = createProductService({
     db,
     config,

@@ -31,7 +31,7 @@ import {
   yn,
 } from '../../lib/imports/columns';
 import type { ImportColumn, ImportEnv, ImportKind, ImportRecord, RowIssue, WriteCounts } from '../../lib/imports/run';
-import { notifyInvoiceNew, notifyPaymentRegistered } from '../../lib/mail/notify';
+import { notifyInvoiceNew, notifyPaymentRegistered } from './settlement.mail';
 import { PAYMENT_NS, splitFileName } from './settlement.service';
 import * as repo from './settlement-imports.repository';
 

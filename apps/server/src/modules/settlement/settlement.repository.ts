@@ -2,7 +2,7 @@ import { and, asc, desc, eq, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { fromMinor, INVOICE_UPLOAD_PATH, toMinor, type TBalanceState, type TSettlementFilter } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { queryRows as rows } from '../../db/raw-query';
-import { buyInvoiceLines, buyInvoices, buyPayments, companies, currencies, storedFiles } from '../../db/schema';
+import { buyInvoiceLines, buyInvoices, buyPaymentInvoices, buyPayments, companies, currencies, storedFiles } from '../../db/schema';
 import { clampPaging, countRows, currencyTotalsSql, listPage, literalCount, offsetOf, parseJson } from '../../lib/lists';
 import { rangeBounds, rangeParts, sumCounts, type DayRange } from '../../lib/lists/ranges';
 import type { CountSpec } from '../../lib/lists/counts';
@@ -438,6 +438,39 @@ export const deleteStaleInvoicePdfs = (db: DbOrTx, companyIdx: number, invoiceId
     .delete(storedFiles)
     .where(and(invoicePdfOf(companyIdx, invoiceIdx), or(lt(storedFiles.createdAt, changedAt), ne(storedFiles.name, code))))
     .returning({ storageKey: storedFiles.storageKey });
+
+/** A new invoice as its mail names it (settlement.mail.ts). */
+export async function invoiceForMail(db: DbOrTx, invoiceIdx: number) {
+  const [inv] = await db
+    .select({
+      companyIdx: buyInvoices.companyIdx,
+      code: buyInvoices.code,
+      amount: buyInvoices.amount,
+      due: buyInvoices.dueDate,
+      currency: currencies.name,
+    })
+    .from(buyInvoices)
+    .innerJoin(currencies, eq(currencies.idx, buyInvoices.currencyIdx))
+    .where(eq(buyInvoices.idx, invoiceIdx));
+  return inv;
+}
+
+/** A payment as its mail names it: amount, day, currency and the codes of the invoices it covered (settlement.mail.ts). */
+export async function paymentForMail(db: DbOrTx, paymentIdx: number) {
+  const [pay] = await db
+    .select({ companyIdx: buyPayments.companyIdx, amount: buyPayments.dPayment, day: buyPayments.dDate, currency: currencies.name })
+    .from(buyPayments)
+    .innerJoin(currencies, eq(currencies.idx, buyPayments.currencyIdx))
+    .where(eq(buyPayments.idx, paymentIdx));
+  if (!pay) return undefined;
+  const covered = await db
+    .select({ code: buyInvoices.code })
+    .from(buyPaymentInvoices)
+    .innerJoin(buyInvoices, eq(buyInvoices.idx, buyPaymentInvoices.buyInvoiceIdx))
+    .where(and(eq(buyPaymentInvoices.buyPaymentIdx, paymentIdx), eq(buyInvoices.companyIdx, pay.companyIdx)))
+    .orderBy(buyInvoices.code);
+  return { ...pay, invoices: covered.map((r) => r.code) };
+}
 
 /** Everything an invoice PDF shows: the invoice, its recipient, lines with supply value and VAT, and their sums. */
 export async function invoiceForPdf(db: DbOrTx, companyIdx: number, code: string) {

@@ -48,7 +48,10 @@ const BALANCE =
 const LIST_TOPICS = ['settlement', 'reference'] as const;
 
 // Routes of the settlement domain (spec §7 "Settlement", and the settlement side of "Files").
-export const settlementRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, files, config, exporter, changes }) => {
+export const settlementRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'files' | 'config' | 'exporter' | 'changes'>> = async (
+  app,
+  { db, files, config, exporter, changes },
+) => {
   const service = createSettlementService({ db, files, issuer: config.issuer, timeZone: config.timeZone, changes });
   const exports = createSettlementExports({ db, timeZone: config.timeZone });
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ISSUER, DEMO_ISSUER, type IssuerConfig } from '../../config';
 import { buyInvoices, mailOutbox } from '../../db/schema';
 import { createDiskFileStore } from '../../lib/file-store';
-import { notifyInvoiceNew } from '../../lib/mail/notify';
+import { notifyInvoiceNew } from './settlement.mail';
 import { createTestApp, type TestContext } from '../../test/helper';
 import type { TestCompany } from '../../test/factories';
 import { insertInvoices, insertPayment } from './settlement.factories';

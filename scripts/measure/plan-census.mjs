@@ -2,7 +2,7 @@
 // prepared on one connection and run with its values under force_custom_plan and under force_generic_plan: the
 // planner's cost and the median of 15 calls (a custom call includes its planning). `auto` plans again on every call
 // what is marked "auto plans per call" (generic estimate dearer); "generic slower" is what must stay planned per call.
-//   node docs/decisions/measure/plan-census.mjs postgres://postgres@127.0.0.1:5432/portal_bench_scale_10000000 /tmp/cap.portal_bench_scale_10000000
+//   node scripts/measure/plan-census.mjs postgres://postgres@127.0.0.1:5432/portal_bench_scale_10000000 /tmp/cap.portal_bench_scale_10000000
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 

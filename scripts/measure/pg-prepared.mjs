@@ -1,10 +1,10 @@
 // pg-prepared-statements.md: requests/s of the royalty and invoice lists' first page, uncached
 // (`Cache-Control: no-cache`), with DATABASE_PREPARED=0 and =1, in alternating rounds, beside a
 // Fastify hello-world; each figure with the 1-minute load average.
-//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench_scale_1000000 node docs/decisions/measure/pg-prepared.mjs
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_bench_scale_1000000 node scripts/measure/pg-prepared.mjs
 // (a database the lists bench seeded: company scale1m, password bench1234). ROUNDS (3), DURATION (5 s).
 import os from 'node:os';
-import { helloWorld, load, login, startServer } from '../../../scripts/bench/lib.mjs';
+import { helloWorld, load, login, startServer } from '../bench/lib.mjs';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL: a database seeded by the lists bench');

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // The cost of the first Intl formatters of a page on its own thread, cold and after a worker built the
 // same kinds first (docs/decisions/intl-warmup.md). Each round is a new tab of the machine's Chromium;
-// the tabs alternate cold / warmed. Usage: node docs/decisions/measure/intl-first-use.mjs [rounds, default 6]
+// the tabs alternate cold / warmed. Usage: node scripts/measure/intl-first-use.mjs [rounds, default 6]
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-const root = path.resolve(import.meta.dirname, '../../..');
+const root = path.resolve(import.meta.dirname, '../..');
 const req = createRequire(path.join(root, 'node_modules/lighthouse/package.json'));
 const puppeteer = (await import(req.resolve('puppeteer-core'))).default;
 const rounds = Number(process.argv[2] ?? 6);

@@ -1,10 +1,10 @@
 // Figure of docs/decisions/response-serializer.md. From the repository root:
-// npx tsx docs/decisions/measure/serializer-compare.ts: µs to write one royalty page (20 rows, two currency totals) with
+// npx tsx scripts/measure/serializer-compare.ts: µs to write one royalty page (20 rows, two currency totals) with
 // zod's encode + JSON.stringify (fastify-type-provider-zod's serializer), JSON.stringify alone, and fast-json-stringify
 // compiled from z.toJSONSchema of the same contract schema.
 import fastJsonStringify from 'fast-json-stringify';
 import { z } from 'zod';
-import { ZRoyaltyResponse } from '../../../packages/contract/src/copyright';
+import { ZRoyaltyResponse } from '../../packages/contract/src/copyright';
 
 const row = (i: number) => ({
   ...{ no: i, idx: 1000 + i, img_url: '/img/x.png', title: `Moon ${i}`, isbn: `9790000000${i}`, unit_price: '12000.00' },

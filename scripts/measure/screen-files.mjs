@@ -1,4 +1,4 @@
-// node docs/decisions/measure/screen-files.mjs <dist> (figure of docs/decisions/web-chunk-planner.md): JS files and gzip bytes each screen needs (static closure of the entry,
+// node scripts/measure/screen-files.mjs <dist> (figure of docs/decisions/web-chunk-planner.md): JS files and gzip bytes each screen needs (static closure of the entry,
 // the layout and the screen; the dashboard also with its lazy chart and map).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

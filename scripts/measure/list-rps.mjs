@@ -5,13 +5,13 @@
 // /proc: steadier than req/s on a shared machine). Needs a seeded lists-bench database and no seeding.
 // env: ROOTS ("base=/tmp/main-copy,new=."), DB (default portal_bench_scale_small_10000), WHO (company id,
 // default scale10k; password bench1234), MODES (kept,uncached), PATHS, DUR (s), ROUNDS, NOBUILD.
-// e.g. DB=portal_bench_scale_10000000 WHO=scale1m MODES=uncached,kept ROUNDS=3 node docs/decisions/measure/list-rps.mjs
+// e.g. DB=portal_bench_scale_10000000 WHO=scale1m MODES=uncached,kept ROUNDS=3 node scripts/measure/list-rps.mjs
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { load, login, freePort, sh } from '../../../scripts/bench/lib.mjs';
-const roots = (process.env.ROOTS ?? `new=${path.resolve(import.meta.dirname, '../../..')}`).split(',').map((x) => x.split('='));
+import { load, login, freePort, sh } from '../bench/lib.mjs';
+const roots = (process.env.ROOTS ?? `new=${path.resolve(import.meta.dirname, '../..')}`).split(',').map((x) => x.split('='));
 const db = process.env.DB ?? 'portal_bench_scale_small_10000';
 const who = process.env.WHO ?? 'scale10k';
 const dur = Number(process.env.DUR ?? 5);
@@ -63,7 +63,7 @@ const hport = await freePort();
 spawnNode(
   ['-e', `const f=require('fastify')();f.get('/',async()=>({hello:'world'}));f.listen({port:${hport},host:'127.0.0.1'})`],
   {},
-  path.resolve(import.meta.dirname, '../../../apps/server'),
+  path.resolve(import.meta.dirname, '../../apps/server'),
 );
 const results = {};
 try {

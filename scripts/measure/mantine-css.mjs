@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // Checks that apps/web/src/app/mantine.css has the style file of every Mantine component the web
 // build uses: the m_* class names in the built JS that @mantine/core/styles.css defines must all be
-// in the built CSS. Usage: node docs/decisions/measure/mantine-css.mjs [web build dir, default apps/web/dist]
+// in the built CSS. Usage: node scripts/measure/mantine-css.mjs [web build dir, default apps/web/dist]
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-const root = path.resolve(import.meta.dirname, '../../..');
+const root = path.resolve(import.meta.dirname, '../..');
 const dist = path.resolve(process.argv[2] ?? path.join(root, 'apps/web/dist'));
 const assets = path.join(dist, 'assets');
 const read = (ext) =>

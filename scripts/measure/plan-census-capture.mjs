@@ -1,7 +1,7 @@
 // pg-prepared-statements.md, "One generic plan per statement": a preload for the server that writes every named
 // statement's text with up to four sets of values (the first calls with different values) to
 // `$CAPTURE.<database name>` as JSON lines, for plan-census.mjs. With a lists bench run:
-//   NODE_OPTIONS="--import $PWD/docs/decisions/measure/plan-census-capture.mjs" CAPTURE=/tmp/cap \
+//   NODE_OPTIONS="--import $PWD/scripts/measure/plan-census-capture.mjs" CAPTURE=/tmp/cap \
 //   LISTS_BENCH_N=150 LISTS_BENCH_WARM=20 LISTS_BENCH_PARTS=lists,totals,dashboard LISTS_BENCH_SEED=0 npm run bench -- lists
 import { appendFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

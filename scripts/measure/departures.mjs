@@ -1,13 +1,13 @@
 // Figures of docs/decisions/fast-jwt-auth.md and security-headers.md: @fastify/jwt and @fastify/helmet
 // against what the server does instead (fast-jwt directly, helmet's headers worked out once).
 // The two plugins are not dependencies of the project: install them in a scratch directory (README.md)
-// and run `SCRATCH=/path/to/scratch node docs/decisions/measure/departures.mjs` from the repository root.
+// and run `SCRATCH=/path/to/scratch node scripts/measure/departures.mjs` from the repository root.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 
-const root = path.resolve(import.meta.dirname, '../../..');
+const root = path.resolve(import.meta.dirname, '../..');
 const fromRepo = createRequire(path.join(root, 'apps/server/package.json'));
 const fromScratch = createRequire(path.join(process.env.SCRATCH ?? '/nonexistent', 'package.json'));
 const { createSigner, createVerifier } = fromRepo('fast-jwt');

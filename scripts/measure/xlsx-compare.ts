@@ -1,10 +1,10 @@
 // Figure of docs/decisions/xlsx-exports.md. From the repository root:
-// npx tsx docs/decisions/measure/xlsx-compare.ts <ours|exceljs> <rows>: writes a synthetic royalty sheet to a counting sink
+// npx tsx scripts/measure/xlsx-compare.ts <ours|exceljs> <rows>: writes a synthetic royalty sheet to a counting sink
 // and prints time, bytes and peak RSS (each variant in its own process).
 import { createRequire } from 'node:module';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { xlsxWorkerStream, type SheetColumn } from '../../../apps/server/src/lib/export/xlsx-stream';
+import { xlsxWorkerStream, type SheetColumn } from '../../apps/server/src/lib/export/xlsx-stream';
 
 const [variant, n] = [process.argv[2], Number(process.argv[3] ?? 200_000)];
 const keys = [
@@ -56,7 +56,7 @@ if (variant === 'ours') {
   await x.end();
   await piping;
 } else {
-  const ExcelJS = createRequire(new URL('../../../package.json', import.meta.url))('exceljs');
+  const ExcelJS = createRequire(new URL('../../package.json', import.meta.url))('exceljs');
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: false, useSharedStrings: false });
   const ws = wb.addWorksheet('Royalty');
   ws.columns = keys.map((key) => ({ header: key, key }));

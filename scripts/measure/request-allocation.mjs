@@ -10,10 +10,10 @@ import { mkdtempSync, readFileSync, renameSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, login, sh } from '../../../scripts/bench/lib.mjs';
+import { freePort, login, sh } from '../bench/lib.mjs';
 
 const here = import.meta.dirname;
-const roots = (process.env.ROOTS ?? `new=${path.resolve(here, '../../..')}`).split(',').map((x) => x.split('='));
+const roots = (process.env.ROOTS ?? `new=${path.resolve(here, '../..')}`).split(',').map((x) => x.split('='));
 const db = process.env.DB ?? 'portal_bench_scale_small_10000';
 const who = process.env.WHO ?? 'scale10k';
 const N = Number(process.env.N ?? 1000);

@@ -1,14 +1,16 @@
 /**
- * Each notification lands in a real SMTP server's inbox with the right recipients and language, and
- * each can be switched off per company (company settings).
+ * Each notification the modules raise lands in a real SMTP server's inbox with the right recipients,
+ * language and link to its screen, and each can be switched off per company (notification settings).
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { companies, mailOutbox } from '../../db/schema';
-import { insertInvoices, insertPayment } from '../../modules/settlement/settlement.factories';
+import type { MailContext } from '../../lib/mail/render';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox';
-import { notifyInvoiceNew, notifyPaymentRegistered, notifyStatementReady, type MailContext } from './notify';
+import { notifyStatementReady } from '../copyright/copyright.mail';
+import { insertInvoices, insertPayment } from '../settlement/settlement.factories';
+import { notifyInvoiceNew, notifyPaymentRegistered } from '../settlement/settlement.mail';
 
 let t: TestContext;
 let inbox: SmtpInbox;
@@ -118,6 +120,7 @@ describe('payment registered', () => {
     expect(mail!.subject.replace(/\s/g, ' ')).toBe('Pago de 1200,25 US$ registrado');
     expect(mail!.text).toContain('Fecha: 20/03/2026');
     expect(mail!.text).toContain('Facturas cubiertas: INV-ES-1, INV-ES-2');
+    expect(mail!.text).toContain('https://portal.example.test/calculate/sale');
   });
 });
 
@@ -184,6 +187,7 @@ describe('royalty statement ready', () => {
     expect(mails[0]!.to).toEqual(['author@example.test']);
     expect(mails[0]!.subject).toBe('2026-10 版税结算单已就绪');
     expect(mails[0]!.text).toContain(`RS-202610-${c.idx}-KRW-v1 (KRW)\nRS-202610-${c.idx}-USD-v1 (USD)`);
+    expect(mails[0]!.text).toContain('https://portal.example.test/copyright/royalty');
   });
 });
 

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // Lighthouse A/B of web builds: each build served by its own server (embedded database), audited in
 // alternation, one run each per round, so that both see the same machine. Prints every run and the
-// medians. Usage: node docs/decisions/measure/lighthouse-ab.mjs <dist,dist,...> [page, default /dashboard] [rounds, default 3]
+// medians. Usage: node scripts/measure/lighthouse-ab.mjs <dist,dist,...> [page, default /dashboard] [rounds, default 3]
 // (PRESET=desktop for lighthouse's desktop config; BENCH_LH_DUMP=<dir> keeps the reports). A build:
 // `WEB_OUT_DIR=/tmp/a npm run build -w apps/web` in a checkout of each version.
 import path from 'node:path';
 
-const root = path.resolve(import.meta.dirname, '../../..');
+const root = path.resolve(import.meta.dirname, '../..');
 const lib = await import(path.join(root, 'scripts/bench/lib.mjs'));
 const dists = (process.argv[2] ?? '').split(',').filter(Boolean);
 if (!dists.length) throw new Error('usage: lighthouse-ab.mjs <dist,dist,...> [page] [rounds]');

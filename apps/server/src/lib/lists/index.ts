@@ -117,7 +117,7 @@ export const offsetOf = (start: number) => (start > 0 ? sql`offset ${start} ` : 
  * start + length, so the texts are few (about twenty per list and page length) and each covers the starts
  * up to it.
  */
-const reachOf = (end: number) => 2 ** Math.max(6, Math.ceil(Math.log2(Math.max(1, end))));
+export const reachOf = (end: number) => 2 ** Math.max(6, Math.ceil(Math.log2(Math.max(1, end))));
 
 /**
  * The rows of `from` (aliased k) in `order`, `length` of them from `start`. A later page reads them from the

@@ -193,7 +193,7 @@ export default async function lists(ctx) {
     try {
       const { rows: found } = await db.query(
         `select b.isbn from copyright_books b join companies c on c.idx = b.company_idx
-         where c.id = $1 and b.has_royalty_lines order by b.title, b.idx limit 1`,
+         where c.id = $1 and exists (select 1 from royalty_lines r where r.book_idx = b.idx) order by b.title, b.idx limit 1`,
         [id],
       );
       // royalty lines not seeded yet (LISTS_BENCH_SEED=0 while a seed runs): that list is skipped below

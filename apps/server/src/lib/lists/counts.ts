@@ -1,10 +1,8 @@
 /**
  * Row counts per key for the lists that are not a company's and whose total must stay fast at a
  * million rows: a board's posts per division (the list shows a division's posts of one board) and help
- * files per customer type; a figure of the rows that hold a condition (the dashboard's unpaid
- * invoices per company); and whether a parent row has any rows at all, mirrored onto the parent as a
- * flag that a partial index in the parent's list order holds (the royalty list walks only the books
- * with lines, CountSpec.flag). Kept exact by statement-level triggers with transition tables, generated
+ * files per customer type; and a figure of the rows that hold a condition (the dashboard's unpaid
+ * invoices per company). Kept exact by statement-level triggers with transition tables, generated
  * here from a spec like the summaries of summary.ts (same trigger shape, one aggregate per statement);
  * the migration holds the output and a test checks it still equals it. A list reads its unfiltered total
  * as one row of the count table (`countOf`); a search still counts its matches (on its own index).
@@ -25,14 +23,6 @@ export interface CountSpec {
   expand?: string;
   /** counts only the rows for which this holds (an SQL condition over `r`); a row moves in and out as it changes */
   where?: string;
-  /**
-   * Whether a key's count is above zero, kept in a boolean column of another table's row (e.g. the
-   * copyright book of royalty lines counted per company and book): a partial index `WHERE <column>`
-   * in that table's list order then skips the rows without any. `match` pairs that table's columns
-   * with the count's key columns; the column is written only when it flips, in the statement that
-   * changes the count (the count row's lock orders concurrent writers of one key).
-   */
-  flag?: { table: string; column: string; match: Record<string, string> };
   /** what the source's triggers are named after (`<source>_<triggers>_ins` …): `counts` unless the source keeps another count table */
   triggers?: string;
 }
@@ -45,18 +35,10 @@ function apply(spec: CountSpec, sides: [string, 1 | -1][]): string {
   const rows = sides.map(
     ([from, sign]) => `SELECT ${spec.keys.map((k) => `${k.expr} AS ${k.column}`).join(', ')}, ${sign} AS c FROM ${from} r${expand}${where}`,
   );
-  const upsert = `INSERT INTO ${spec.table} AS s (${keys}, cnt)
+  return `INSERT INTO ${spec.table} AS s (${keys}, cnt)
       SELECT ${keys}, sum(c)::int FROM (${rows.join(' UNION ALL ')}) x
       GROUP BY ${keys} HAVING sum(c) <> 0
-      ON CONFLICT (${keys}) DO UPDATE SET cnt = s.cnt + excluded.cnt`;
-  const f = spec.flag;
-  if (!f) return `${upsert};`;
-  // the counts changed, as they are now: the flag of their rows where it differs
-  const on = Object.entries(f.match).map(([col, key]) => `p.${col} = c.${key}`);
-  return `WITH c AS (${upsert}
-      RETURNING ${keys}, s.cnt)
-    UPDATE ${f.table} p SET ${f.column} = c.cnt > 0 FROM c
-      WHERE ${on.join(' AND ')} AND p.${f.column} IS DISTINCT FROM (c.cnt > 0);`;
+      ON CONFLICT (${keys}) DO UPDATE SET cnt = s.cnt + excluded.cnt;`;
 }
 
 /**

@@ -69,12 +69,6 @@ export interface PageQuery {
   fewFirst?: {
     /** the list's keys without the filter, with a boolean column `hit`: whether the row passes it (as SearchWalk.keys) */
     walk: SQL;
-    /**
-     * The order `walk` comes in when it is not one index's (a walk over spans, spans.ts): the list's order led
-     * by a column that the walk's rows already come sorted on (`k.span_block, k.idx`), so that a page sorts
-     * only its last block's rows and stops there; the walk then fences its own reads.
-     */
-    order?: SQL;
   };
 }
 
@@ -117,7 +111,7 @@ export const offsetOf = (start: number) => (start > 0 ? sql`offset ${start} ` : 
  * start + length, so the texts are few (about twenty per list and page length) and each covers the starts
  * up to it.
  */
-const reachOf = (end: number) => 2 ** Math.max(6, Math.ceil(Math.log2(Math.max(1, end))));
+export const reachOf = (end: number) => 2 ** Math.max(6, Math.ceil(Math.log2(Math.max(1, end))));
 
 /**
  * The rows of `from` (aliased k) in `order`, `length` of them from `start`. A later page reads them from the
@@ -207,13 +201,11 @@ export async function listPage<T extends { ord: number }>(
     // else by walking the order's index; each read is fenced (offset 0) so that neither the estimates nor
     // a prepared statement's generic plan can pick the other
     const total = await count();
-    const { walk, order } = q.fewFirst;
+    const { walk } = q.fewFirst;
     const paged: PageQuery =
       total <= FEW_ROWS
         ? { ...q, keys: sql`select k.* from (${q.keys} offset 0) k` }
-        : order
-          ? { ...q, keys: sql`select k.* from (${walk}) k where k.hit`, order }
-          : { ...q, keys: sql`select k.* from (select k.* from (${walk}) k order by ${q.order} offset 0) k where k.hit` };
+        : { ...q, keys: sql`select k.* from (select k.* from (${walk}) k order by ${q.order} offset 0) k where k.hit` };
     const found = await queryRows<T>(db, pageSql(paged, paging));
     return { rows: found.map(({ ord: _o, ...r }) => r), total, atLeast: false, first: paging.start + 1 };
   }

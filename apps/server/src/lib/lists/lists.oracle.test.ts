@@ -5,14 +5,7 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import path from 'node:path';
 import { MIGRATIONS_DIR } from '../../db/client';
-import {
-  COPYRIGHT_BOOKS_SUMMARY,
-  ROYALTY_BOOK_LINE_COUNTS,
-  ROYALTY_SUMMARY,
-  ROYALTY_TOTAL_HOURS,
-  ROYALTY_TOTALS,
-  royaltyTotals,
-} from '../../modules/copyright/copyright.repository';
+import { COPYRIGHT_BOOKS_SUMMARY, ROYALTY_SUMMARY, ROYALTY_TOTALS, royaltyTotals } from '../../modules/copyright/copyright.repository';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { COMPANY_BOOK_HOURS, COMPANY_BOOKS_SUMMARY, listCompanyBooks } from '../../modules/product/product.repository';
 import { booksPage } from '../../modules/copyright/copyright.repository';
@@ -105,7 +98,7 @@ beforeAll(async () => {
       timestamptz '2026-01-10 14:30:00+00' + ((g * 5 + bk.idx) % 60) * interval '1 day' + ((g * 7 + bk.idx) % 24) * interval '1 hour',
       case when g % 3 = 0 then (select min(idx) from buy_invoices where company_idx = bk.company_idx) end
     from copyright_books bk cross join generate_series(1, 6) g
-    -- books without lines among them: the royalty list's walk passes them by (copyright_books.has_royalty_lines)
+    -- books without lines among them: the royalty list's walk passes them by
     where bk.idx % 5 <> 2`);
   // Q&A board: posts for two divisions, replies under some, comments on some
   await t.db.execute(`insert into bbs_posts (board_idx, title, content, name, registrant_idx, registrant_type, company_division)
@@ -328,26 +321,6 @@ async function checkSums(spec: SummarySpec) {
   }
 }
 
-/**
- * The royalty lines counted per company and book equal a plain count, and a book's has_royalty_lines
- * holds exactly when it has a line of its company (counts emptied by deletes keep a 0 row).
- */
-async function checkBookLineCounts() {
-  expect(await q(`select company_idx, book_idx, cnt from royalty_book_line_counts where cnt <> 0 order by 1, 2`)).toEqual(
-    await q(`select company_idx, book_idx, count(*)::int as cnt from royalty_lines group by 1, 2 order by 1, 2`),
-  );
-  const flagged = await q<{ idx: number }>(`select idx from copyright_books where has_royalty_lines order by idx`);
-  expect(ids(flagged)).toEqual(
-    ids(
-      await q<{ idx: number }>(`select b.idx from copyright_books b
-        where exists (select 1 from royalty_lines r where r.book_idx = b.idx and r.company_idx = b.company_idx) order by b.idx`),
-    ),
-  );
-  const [without] = await q<{ n: number }>(`select count(*)::int as n from copyright_books where not has_royalty_lines`);
-  expect(Number(without!.n), 'books without lines').toBeGreaterThan(0);
-  expect(flagged.length, 'books with lines').toBeGreaterThan(0);
-}
-
 /** The copyright book list against the oracle, for filters with and without a search. */
 async function checkBooks() {
   const filters: { f: Record<string, string>; where: string }[] = [
@@ -523,11 +496,10 @@ describe('lists against a plain count(*) / order by … offset … limit', () =>
     await checkBooks();
   });
   it('royalty lines (book title, book, line) with per-currency count, quantity and royalty', async () => {
-    await checkBookLineCounts();
     await checkRoyalty();
   });
 
-  it('royalty totals of ranges in a zone half an hour off the hour (+05:30): whole hours from the hour sums, the slivers from the lines', async () => {
+  it('royalty totals of ranges in a zone half an hour off the hour (+05:30): whole days from the sums, the partial UTC days from the lines', async () => {
     for (const f of [
       { startDate: '2026-01-20', endDate: '2026-02-10' },
       { startDate: '2026-02-05', endDate: '2026-02-05', invoiceYn: 'N' as const },
@@ -561,26 +533,16 @@ describe('lists against a plain count(*) / order by … offset … limit', () =>
     );
     await t.db.execute(`delete from royalty_lines where company_idx = ${a.idx} and idx % 11 = 4`);
     await t.db.execute(`delete from copyright_books where idx = ${book!.idx}`);
-    // a book loses every line, another's lines move to a book that had none (their flags flip both ways)
-    const [gone, moved, bare] = await q<{ idx: number }>(`select b.idx from copyright_books b where b.company_idx = ${a.idx}
-      and b.has_royalty_lines order by b.title, b.idx limit 2`).then(async (two) => [
-      ...two,
-      ...(await q<{ idx: number }>(
-        `select idx from copyright_books where company_idx = ${a.idx} and not has_royalty_lines order by idx limit 1`,
-      )),
-    ]);
+    // a book loses every line, another's lines move to a book that had none
+    const sold = `exists (select 1 from royalty_lines r where r.book_idx = b.idx)`;
+    const [gone, moved] = await q<{ idx: number }>(
+      `select b.idx from copyright_books b where b.company_idx = ${a.idx} and ${sold} order by b.title, b.idx limit 2`,
+    );
+    const [bare] = await q<{ idx: number }>(
+      `select b.idx from copyright_books b where b.company_idx = ${a.idx} and not ${sold} order by b.idx limit 1`,
+    );
     await t.db.execute(`delete from royalty_lines where book_idx = ${gone!.idx}`);
     await t.db.execute(`update royalty_lines set book_idx = ${bare!.idx} where book_idx = ${moved!.idx}`);
-    await checkBookLineCounts();
-    expect(
-      await q(`select idx, has_royalty_lines from copyright_books where idx in (${gone!.idx}, ${moved!.idx}, ${bare!.idx}) order by idx`),
-    ).toEqual(
-      [
-        { idx: gone!.idx, has_royalty_lines: false },
-        { idx: moved!.idx, has_royalty_lines: false },
-        { idx: bare!.idx, has_royalty_lines: true },
-      ].sort((x, y) => x.idx - y.idx),
-    );
     await t.db.execute(`insert into royalty_lines (company_idx, book_idx, customer_idx, unit_price, currency, qty, created_at)
       select company_idx, idx, (select min(idx) from royalty_customers), 3.33, 'USD', 2, timestamptz '2026-02-02 15:00:00+00' + (idx % 30) * interval '1 hour'
       from copyright_books where company_idx = ${a.idx}`);
@@ -588,9 +550,33 @@ describe('lists against a plain count(*) / order by … offset … limit', () =>
     expect(Number(sums!.n)).toBe(0);
     // the rollup without the book equals the royalty summary's day rows added up (which checkRoyalty holds to the lines)
     await checkSums(ROYALTY_TOTALS);
-    // the hours without the book equal the lines added up per UTC hour (also after the rate change and the book's deletion)
-    await checkSums(ROYALTY_TOTAL_HOURS);
-    await checkBookLineCounts();
+    await checkRoyalty();
+  });
+
+  it('royalty lines: a book with more lines than a page reaches (each book gives the page at most start + length lines)', async () => {
+    const [first] = await q<{ idx: number }>(`select b.idx from copyright_books b where b.company_idx = ${a.idx}
+      and exists (select 1 from royalty_lines r where r.book_idx = b.idx) order by b.title, b.idx limit 1`);
+    await t.db.execute(`insert into royalty_lines (company_idx, book_idx, customer_idx, unit_price, currency, qty, created_at)
+      select ${a.idx}, ${first!.idx}, (select min(idx) from royalty_customers), 2.5, 'KRW', 1, timestamptz '2026-02-01 00:00:00+00' + g * interval '1 hour'
+      from generate_series(1, 150) g`);
+    const from = 'royalty_lines x join copyright_books b on b.idx = x.book_idx';
+    for (const [start, length] of [
+      [0, 10],
+      [10, 10],
+      [55, 10],
+      [60, 25],
+      [63, 1],
+      [64, 10],
+      [120, 25],
+      [150, 10],
+    ] as const) {
+      const want = await q<{ idx: number }>(
+        `select x.idx from ${from} where x.company_idx = ${a.idx} order by b.title, b.idx, x.idx offset ${start} limit ${length}`,
+      );
+      const got = await api<Listed>(`/api/copyright/royalty?start=${start}&length=${length}`);
+      expect(ids(got.dataset), `start ${start} length ${length}`).toEqual(ids(want));
+      expect(got.dataset.length).toBe(length);
+    }
     await checkRoyalty();
   });
 
@@ -843,7 +829,7 @@ describe('ranges by the hour', () => {
     const read = async (zone: string, hours?: string) => {
       const slivers: unknown[][] = [];
       const parts = rangeParts(await rangeBounds(t.db, '2026-01-20', '2026-02-10', zone), {
-        table: 'royalty_total',
+        table: 'company_book',
         hours,
         columns: sql`s.cnt`,
         where: sql`true`,
@@ -856,13 +842,13 @@ describe('ranges by the hour', () => {
       return { tables: parts.map((p) => /from (\w+_sums)/.exec(dialect.sqlToQuery(p).sql)?.[1] ?? 'rows'), slivers };
     };
     // the whole month, then the whole days before it and those after it (each one range of the day sums' key)
-    const sums = ['royalty_total_month_sums', 'royalty_total_day_sums', 'royalty_total_day_sums'];
+    const sums = ['company_book_month_sums', 'company_book_day_sums', 'company_book_day_sums'];
     // the hours before the first whole day and those after the last, each one range of the hour sums' key
-    const hourSums = ['royalty_total_hour_sums', 'royalty_total_hour_sums'];
+    const hourSums = ['company_book_hour_sums', 'company_book_hour_sums'];
     // +09:00: the edges are whole hours, no row is read
-    expect(await read('Asia/Seoul', 'royalty_total')).toEqual({ tables: [...sums, ...hourSums], slivers: [] });
+    expect(await read('Asia/Seoul', 'company_book')).toEqual({ tables: [...sums, ...hourSums], slivers: [] });
     // +05:30: half an hour at each end from the rows
-    expect(await read('Asia/Kolkata', 'royalty_total')).toEqual({
+    expect(await read('Asia/Kolkata', 'company_book')).toEqual({
       tables: [...sums, ...hourSums, 'rows'],
       slivers: [['2026-01-19T18:30:00Z', '2026-01-19T19:00:00Z', '2026-02-10T18:00:00Z', '2026-02-10T18:30:00Z']],
     });
@@ -887,11 +873,6 @@ describe('summary tables', () => {
     expect(readFileSync(path.join(MIGRATIONS_DIR, file!), 'utf8')).toContain(summaryMigrationSql(ROYALTY_TOTALS));
   });
 
-  it('the royalty hour sums migration holds the triggers generated from ROYALTY_TOTAL_HOURS (an hour grain over the lines)', () => {
-    const file = readdirSync(MIGRATIONS_DIR).find((f) => f.endsWith('_royalty_hour_sums.sql'));
-    expect(readFileSync(path.join(MIGRATIONS_DIR, file!), 'utf8')).toContain(summaryMigrationSql(ROYALTY_TOTAL_HOURS));
-  });
-
   it('the board writer search migration holds the triggers generated from BOARD_WRITER_COUNTS', () => {
     const file = readdirSync(MIGRATIONS_DIR).find((f) => f.endsWith('_board_writer_search.sql'));
     expect(readFileSync(path.join(MIGRATIONS_DIR, file!), 'utf8')).toContain(countMigrationSql(BOARD_WRITER_COUNTS));
@@ -911,32 +892,22 @@ describe('summary tables', () => {
   it('every summary table’s key carries its sums (INCLUDE): the covering migration holds a row of summaryCoveringRows for each', async () => {
     const file = readdirSync(MIGRATIONS_DIR).find((f) => f.endsWith('_summary_covering.sql'));
     const migration = readFileSync(path.join(MIGRATIONS_DIR, file!), 'utf8');
-    const specs = [
-      INVOICE_SUMMARY,
-      PAYMENT_SUMMARY,
-      COMPANY_BOOKS_SUMMARY,
-      COPYRIGHT_BOOKS_SUMMARY,
-      ROYALTY_SUMMARY,
-      ROYALTY_TOTALS,
-      ROYALTY_TOTAL_HOURS,
-    ];
+    const specs = [INVOICE_SUMMARY, PAYMENT_SUMMARY, COMPANY_BOOKS_SUMMARY, COPYRIGHT_BOOKS_SUMMARY, ROYALTY_SUMMARY, ROYALTY_TOTALS];
     for (const spec of specs) for (const row of summaryCoveringRows(spec)) expect(migration).toContain(row);
     const keys = await q<{ tbl: string; def: string }>(
       `select conrelid::regclass::text as tbl, pg_get_constraintdef(oid) as def from pg_constraint where contype = 'p' and conrelid::regclass::text like '%\\_sums'`,
     );
     // and the tables made since (company_book_hour_sums) were made with it
-    expect(keys.length).toBe(14);
+    expect(keys.length).toBe(13);
     for (const k of keys) expect(k.def, k.tbl).toMatch(/ INCLUDE \(cnt/);
   });
 
-  it('the count migrations hold the triggers generated from BOARD_POST_COUNTS, HELP_FILE_COUNTS, UNPAID_INVOICE_COUNTS, ROYALTY_BOOK_LINE_COUNTS (counts.ts) and COPYRIGHT_BOOKS_SUMMARY', () => {
+  it('the count migrations hold the triggers generated from BOARD_POST_COUNTS, HELP_FILE_COUNTS, UNPAID_INVOICE_COUNTS (counts.ts) and COPYRIGHT_BOOKS_SUMMARY', () => {
     const file = readdirSync(MIGRATIONS_DIR).find((f) => f.endsWith('_list_counts.sql'));
     const migration = readFileSync(path.join(MIGRATIONS_DIR, file!), 'utf8');
     for (const spec of [BOARD_POST_COUNTS, HELP_FILE_COUNTS]) expect(migration).toContain(countMigrationSql(spec));
     expect(migration).toContain(summaryMigrationSql(COPYRIGHT_BOOKS_SUMMARY));
     const unpaid = readdirSync(MIGRATIONS_DIR).find((f) => f.endsWith('_unpaid_invoice_counts.sql'));
     expect(readFileSync(path.join(MIGRATIONS_DIR, unpaid!), 'utf8')).toContain(countMigrationSql(UNPAID_INVOICE_COUNTS));
-    const royalty = readdirSync(MIGRATIONS_DIR).find((f) => f.endsWith('_royalty_book_line_counts.sql'));
-    expect(readFileSync(path.join(MIGRATIONS_DIR, royalty!), 'utf8')).toContain(countMigrationSql(ROYALTY_BOOK_LINE_COUNTS));
   });
 });

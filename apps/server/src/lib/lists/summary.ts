@@ -12,8 +12,8 @@
  * hand-written triggers of migrations 0007/0014/0015), payments (PAYMENT_SUMMARY), royalty lines
  * (copyright.repository.ts ROYALTY_SUMMARY) and registered books (product.repository.ts
  * COMPANY_BOOKS_SUMMARY, and COMPANY_BOOK_HOURS, their hour grain), copyright books (copyright.repository.ts COPYRIGHT_BOOKS_SUMMARY) and the
- * royalty totals without the book (ROYALTY_TOTALS, a rollup of the royalty summary's day rows, and
- * ROYALTY_TOTAL_HOURS, their hour grain read from the lines); a range of days is split over them by ranges.ts.
+ * royalty totals without the book (ROYALTY_TOTALS, a rollup of the royalty summary's day rows); a range
+ * of days is split over them by ranges.ts.
  */
 
 export interface SummaryColumn {
@@ -107,25 +107,10 @@ const joinParent = (spec: SummarySpec, parentTable = spec.parent?.table) =>
 
 /**
  * A plpgsql trigger function `fn` whose body (`IF TG_OP …` statements over the transition tables
- * old_rows and new_rows) is given, and its statement-level triggers on `source` (names end in
- * `suffix`; after insert, delete and update unless `ops` names fewer). Shared by the summaries here, the
- * row counts of counts.ts and the spans of spans.ts.
+ * old_rows and new_rows) is given, and its statement-level triggers on `source` after insert, delete
+ * and update (names end in `suffix`). Shared by the summaries here and the row counts of counts.ts.
  */
-export function statementTriggersSql(
-  source: string,
-  fn: string,
-  suffix: string,
-  body: string,
-  ops: readonly ('ins' | 'del' | 'upd')[] = ['ins', 'del', 'upd'],
-): string[] {
-  const triggers = {
-    ins: `CREATE TRIGGER ${source}_${suffix}_ins AFTER INSERT ON ${source}
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();`,
-    del: `CREATE TRIGGER ${source}_${suffix}_del AFTER DELETE ON ${source}
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();`,
-    upd: `CREATE TRIGGER ${source}_${suffix}_upd AFTER UPDATE ON ${source}
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();`,
-  };
+export function statementTriggersSql(source: string, fn: string, suffix: string, body: string): string[] {
   return [
     `CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -133,7 +118,12 @@ BEGIN
   RETURN NULL;
 END
 $$;`,
-    ...ops.map((op) => triggers[op]),
+    `CREATE TRIGGER ${source}_${suffix}_ins AFTER INSERT ON ${source}
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();`,
+    `CREATE TRIGGER ${source}_${suffix}_del AFTER DELETE ON ${source}
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();`,
+    `CREATE TRIGGER ${source}_${suffix}_upd AFTER UPDATE ON ${source}
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();`,
   ];
 }
 

@@ -2,18 +2,23 @@ import { Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { TCopyrightBooksFilter, TRoyaltyFilter } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { queryRows as rows } from '../../db/raw-query';
-import { clampPaging, countRows, escapeLike as likeEscape, listPage, literalCount, plannedPerCall } from '../../lib/lists';
+import {
+  clampPaging,
+  countRows,
+  escapeLike as likeEscape,
+  listPage,
+  literalCount,
+  plannedPerCall,
+  reachOf,
+  type Paging,
+} from '../../lib/lists';
 import { rangeBounds, rangeParts, sumCounts } from '../../lib/lists/ranges';
-import type { CountSpec } from '../../lib/lists/counts';
 import type { SummarySpec } from '../../lib/lists/summary';
-import { spanWalk, type SpanSpec } from '../../lib/lists/spans';
 import { containsText, textMatch } from '../../lib/lists/search';
 
 /**
  * Copyright books and royalty lines. Every query filters on the company of the verified token
- * (`companyIdx`), on the books and on the lines alike. Raw SQL where the plan matters: the royalty
- * page walks books in title order and each book's lines by idx (indexes royalty_lines_book_*), so
- * a page costs about the same at 10k and at 1M lines.
+ * (`companyIdx`), on the books and on the lines alike. Both lists page through lib/lists (listPage).
  */
 
 /** Royalty of one line: unit_price × qty × rate / 100, exact numeric, rounded half away from zero to 2 decimals. */
@@ -151,41 +156,6 @@ export const ROYALTY_TOTALS: SummarySpec = {
 };
 
 /**
- * The royalty totals without the book by UTC hour, read from the lines (with the book's rate, as
- * ROYALTY_SUMMARY): a range of calendar days in the app's time zone starts and ends inside a UTC day, and
- * royaltyTotals reads those partial days' whole hours here instead of their lines (a few rows per hour
- * against a day's lines: about 900 per request at a million lines over three years). Not a rollup of
- * an hour grain of ROYALTY_SUMMARY: keyed by the book, that would hold about one row per line. A book's
- * deletion takes its lines out before it goes (summary.ts: the summary is not keyed by the book).
- */
-export const ROYALTY_TOTAL_HOURS: SummarySpec = {
-  source: 'royalty_lines',
-  table: 'royalty_total',
-  hour: `date_trunc('hour', r.created_at AT TIME ZONE 'UTC')`,
-  grains: ['hour'],
-  dims: ROYALTY_SUMMARY.dims.filter((d) => d.column !== 'book_idx'),
-  measures: ROYALTY_SUMMARY.measures,
-  parent: ROYALTY_SUMMARY.parent,
-};
-
-/**
- * Royalty lines per company and book (lib/lists/counts.ts), and on the book whether it has any
- * (copyright_books.has_royalty_lines): the royalty list walks its books in title order on the partial
- * index copyright_books_company_title_sold, so it never probes a book without lines (at a million books
- * with sales on five thousand, finding a first page's two books took 4,402 probes), and without a line
- * filter a book's count is one row here.
- */
-export const ROYALTY_BOOK_LINE_COUNTS: CountSpec = {
-  source: 'royalty_lines',
-  table: 'royalty_book_line_counts',
-  keys: [
-    { column: 'company_idx', expr: 'r.company_idx' },
-    { column: 'book_idx', expr: 'r.book_idx' },
-  ],
-  flag: { table: 'copyright_books', column: 'has_royalty_lines', match: { company_idx: 'company_idx', idx: 'book_idx' } },
-};
-
-/**
  * The copyright books' summary tables (lib/lists/summary.ts): books counted per company, publication
  * day and pay type; the book list's total without a search reads them.
  */
@@ -195,19 +165,6 @@ export const COPYRIGHT_BOOKS_SUMMARY: SummarySpec = {
   day: 'r.publication_date',
   dims: [{ column: 'pay_type', expr: 'r.pay_type' }],
   measures: [],
-};
-
-/**
- * The copyright books' publication days per company and block of 1,024 numbers (lib/lists/spans.ts): a
- * publication range's page walks only the blocks whose days meet it (booksWalk).
- */
-export const COPYRIGHT_BOOK_SPANS: SpanSpec = {
-  source: 'copyright_books',
-  table: 'copyright_book_spans',
-  owner: 'company_idx',
-  order: 'idx',
-  value: 'publication_date',
-  bits: 10,
 };
 
 /** Conditions on a summary row `s` (company, calculated); the book's isbn is checked on its join. */
@@ -275,15 +232,14 @@ export async function royaltyGroups(db: DbOrTx, w: RoyaltyWhere) {
 
 /**
  * Count, quantity and royalty per currency of a filter without an ISBN or a customer, from the totals'
- * summary (ROYALTY_TOTALS: a few rows per month and per day of the range, whatever the number of books),
- * the whole UTC hours of the range's partial UTC days (ROYALTY_TOTAL_HOURS) and only the lines of what is
- * left of them (none in a zone a whole number of hours from UTC); the same sums as royaltyGroups added up per currency.
+ * summary (ROYALTY_TOTALS: a few rows per month and per day of the range, whatever the number of books)
+ * and the lines of the range's partial UTC days (none when the app's time zone is UTC); the same sums as
+ * royaltyGroups added up per currency.
  */
 export async function royaltyTotals(db: DbOrTx, w: RoyaltyWhere) {
   const f = w.filter;
   const parts = rangeParts(await rangeBounds(db, f.startDate, f.endDate, w.timeZone), {
     table: 'royalty_total',
-    hours: 'royalty_total',
     columns: sql`s.currency, s.cnt, s.qty, s.royalty`,
     where: summaryConditions(w),
     at: sql`r.created_at`,
@@ -303,98 +259,38 @@ export async function royaltyTotals(db: DbOrTx, w: RoyaltyWhere) {
   return found.map((g) => ({ ...g, cnt: Number(g.cnt), qty: Number(g.qty) }));
 }
 
-/** Whether the filter keeps only some of a book's lines (dates, customers, calculated or not): else they all match. */
-const filtersLines = (w: RoyaltyWhere) =>
-  !!(w.filter.startDate || w.filter.endDate || w.customerIdxs || w.filter.invoiceYn === 'Y' || w.filter.invoiceYn === 'N');
-
 /**
- * The books holding matching lines, in the list's book order (title, number), after `after`, with
- * their matching line counts: `limit` of them. The walk goes down copyright_books_company_title_sold,
- * which holds only the books with lines (ROYALTY_BOOK_LINE_COUNTS keeps the flag), so a book without
- * sales is never probed. Without a line filter a book's count is its row in royalty_book_line_counts;
- * with one its matching lines are counted on royalty_lines_book_* (a probe for a book whose lines all
- * fall outside the filter). A page near the start costs about the same at 10k and at 1M lines, and a page
- * deep in the list costs the books with lines before it.
+ * A page of the royalty list: books in title order (then number), each book's matching lines in line order
+ * (lib/lists listPage). The keys walk copyright_books_company_title and, under each book, only the first
+ * lines a page can reach (royalty_lines_book_*: at most start + length of a book's lines can come before the
+ * page's end), so a page reads the books before its end and a bounded run of each one's lines. `total` is
+ * the list's count, known from the totals.
  */
-export async function royaltyBooksAfter(db: DbOrTx, w: RoyaltyWhere, after: { title: string; idx: number } | null, limit: number) {
-  const found = await rows<{ idx: number; title: string; cnt: number | string }>(db, booksAfterSql(w, after, limit));
-  return found.map((b) => ({ idx: Number(b.idx), title: b.title, cnt: Number(b.cnt) }));
-}
-
-/** royaltyBooksAfter's statement: `idx, title, cnt, company_idx` of the books with matching lines after `after`, in the list's book order. */
-function booksAfterSql(w: RoyaltyWhere, after: { title: string; idx: number } | null, limit: number) {
-  const books = bookConditions({ companyIdx: w.companyIdx, isbn: w.filter.isbn });
-  // an ISBN names a few books: found on copyright_books_company_isbn and sorted (offset 0 keeps the
-  // planner from walking the whole title order and testing each book's ISBN)
-  return sql`select b.idx, b.title, c.cnt, b.company_idx from ${
-    w.filter.isbn ? sql`(select * from copyright_books b where ${books} and b.has_royalty_lines offset 0)` : sql`copyright_books`
-  } b
-      ${
-        filtersLines(w)
-          ? sql`cross join lateral (select count(*)::int as cnt from royalty_lines r where r.book_idx = b.idx and ${lineConditions(w)}) c`
-          : // a lookup per book walked (limit 1: never turned into a join that reads every count of the company and sorts)
-            sql`cross join lateral (select c.cnt from royalty_book_line_counts c
-                where c.company_idx = b.company_idx and c.book_idx = b.idx limit 1) c`
-      }
-      where ${books} and b.has_royalty_lines
-        ${after ? sql`and (b.title, b.idx) > (${after.title}, ${after.idx}::int)` : sql``}
-        and c.cnt > 0
-      order by b.title, b.idx
-      limit ${literalCount(limit)}`;
-}
-
-/** A run of one book's matching lines, in line order: `offset`/`limit` inside that book. */
-export interface BookSlice {
-  bookIdx: number;
-  offset: number;
-  limit: number;
-}
-
-/**
- * One page of lines spanning several books (title order, the slices' order), in one statement: each
- * slice is an index range scan (royalty_lines_book_*) under a lateral join, so a page costs one round
- * trip however few matching lines each book has.
- *
- * The line's company is tested as `coalesce(r.company_idx = …, false)`: the same test as lineConditions',
- * written so that PostgreSQL does not take it for a one-in-a-hundred filter (the company column's spread
- * over the table; every line of a book is its company's). Taken at face value, it made the generic plan
- * read all of the book's lines (a bitmap scan, one heap block each at 1M: 200) and sort them for the ten
- * of a page; with it the scan walks royalty_lines_book_idx in line order and stops at the page (at 1M:
- * 10 rows, 0.34 → 0.015 ms).
- *
- * The slices are a materialized CTE, so no plan sees their numbers: a custom plan folded a one-row VALUES
- * into constants, and an OFFSET past its estimate of the book's lines made it cost the page at one row (26
- * against 107 for the generic plan), so `plan_cache_mode = auto` planned the statement again on every call
- * (1.1–1.5 ms of planning beside 0.2–0.4 ms of execution: docs/decisions/pg-prepared-statements.md).
- */
-export async function royaltyPage(db: DbOrTx, w: RoyaltyWhere, slices: readonly BookSlice[]) {
-  if (slices.length === 0) return [];
-  return (await rows<RoyaltyLineRecord & { ord: number }>(db, royaltyPageSql(w, slices))).map(normaliseLine);
-}
-
-/** royaltyPage's statement (at least one slice). */
-export function royaltyPageSql(w: RoyaltyWhere, slices: readonly BookSlice[]): SQL {
-  const want = sql.join(
-    slices.map((x, i) => sql`(${i}::int, ${x.bookIdx}::int, ${x.offset}::int, ${x.limit}::int)`),
-    sql`, `,
+export async function royaltyPage(db: DbOrTx, w: RoyaltyWhere, asked: Paging, total: number) {
+  const paging = clampPaging(asked);
+  if (paging.start >= total) return [];
+  const { rows: found } = await listPage<RoyaltyLineRecord & { ord: number }>(
+    db,
+    {
+      keys: sql`select b.title, b.idx as book_idx, x.idx from copyright_books b
+        cross join lateral (
+          select r.idx from royalty_lines r where r.book_idx = b.idx and ${lineConditions(w)}
+          order by r.idx limit ${literalCount(reachOf(paging.start + paging.length))}
+        ) x
+        where ${bookConditions({ companyIdx: w.companyIdx, isbn: w.filter.isbn })}`,
+      order: sql`k.title, k.book_idx, k.idx`,
+      columns: sql`select page.ord, ${lineColumns}
+        from page
+        join royalty_lines r on r.book_idx = page.book_idx and r.idx = page.idx and r.company_idx = ${w.companyIdx}
+        join copyright_books b on b.idx = page.book_idx and b.company_idx = ${w.companyIdx}
+        join royalty_customers cu on cu.idx = r.customer_idx
+        left join currencies cur on cur.name = r.currency
+        ${INVOICE_JOIN}`,
+    },
+    paging,
+    async () => total,
   );
-  const scan = [sql`coalesce(r.company_idx = ${w.companyIdx}, false)`, ...lineFilters(w)];
-  return sql`with want(ord, book_idx, off, lim) as materialized (values ${want}),
-    page as materialized (
-      select w.ord, x.idx from want w cross join lateral (
-        select r.idx from royalty_lines r
-        where r.book_idx = w.book_idx and ${sql.join(scan, sql` and `)}
-        order by r.idx limit w.lim offset w.off
-      ) x
-    )
-    select ${lineColumns}, p.ord
-    from page p
-    join royalty_lines r on r.idx = p.idx
-    join copyright_books b on b.idx = r.book_idx and b.company_idx = ${w.companyIdx}
-    join royalty_customers cu on cu.idx = r.customer_idx
-    left join currencies cur on cur.name = r.currency
-    ${INVOICE_JOIN}
-    order by p.ord, r.idx`;
+  return found.map(normaliseLine);
 }
 
 /**
@@ -527,8 +423,14 @@ export async function booksPage(db: DbOrTx, companyIdx: number, f: TCopyrightBoo
     {
       keys: booksKeys(companyIdx, f),
       order: sql`k.idx`,
-      // a publication range or pay type without a search: counted from the summaries first (booksCount)
-      fewFirst: !f.keyword && (f.startDate || f.endDate || f.payType) ? booksWalk(companyIdx, f) : undefined,
+      // a publication range or pay type without a search: counted from the summaries first (booksCount), then
+      // the few matches sorted or the number order walked (copyright_books_company_idx carries the day and pay type)
+      fewFirst:
+        !f.keyword && (f.startDate || f.endDate || f.payType)
+          ? {
+              walk: sql`select b.idx, (${booksWhere(companyIdx, f)}) as hit from copyright_books b where b.company_idx = ${companyIdx}`,
+            }
+          : undefined,
       columns: sql`select page.ord, ${bookColumns} from page join copyright_books b on b.company_idx = ${companyIdx} and b.idx = page.idx
         left join currencies cur on cur.name = b.currency`,
     },
@@ -542,24 +444,6 @@ export async function booksPage(db: DbOrTx, companyIdx: number, f: TCopyrightBoo
       : undefined,
   );
   return { rows: page as BookRecord[], total, atLeast };
-}
-
-/**
- * The walk of a filter without a search (lib/lists fewFirst): a publication range walks only the blocks of
- * numbers whose span of days meets it (COPYRIGHT_BOOK_SPANS), each by copyright_books_company_idx, which
- * carries the day and the pay type; a pay type alone walks the whole order (its books are spread over it).
- */
-function booksWalk(companyIdx: number, f: TCopyrightBooksFilter) {
-  const rows = (within?: SQL) => sql`select b.idx, (${booksWhere(companyIdx, f)}) as hit from copyright_books b
-    where b.company_idx = ${companyIdx}${within ? sql` and ${within}` : sql``}`;
-  if (!f.startDate && !f.endDate) return { walk: rows() };
-  return spanWalk(COPYRIGHT_BOOK_SPANS, {
-    owner: companyIdx,
-    from: f.startDate ? sql`${f.startDate}::date` : undefined,
-    to: f.endDate ? sql`${f.endDate}::date` : undefined,
-    alias: 'b',
-    rows,
-  });
 }
 
 const booksKeys = (companyIdx: number, f: TCopyrightBooksFilter) =>

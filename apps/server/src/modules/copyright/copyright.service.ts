@@ -23,18 +23,10 @@ import * as repo from './copyright.repository';
 import type { ExportColumn, Exporter, WorkbookOptions } from '../../lib/export';
 import { EXPORT_TEXTS, countryNames, totalLabel } from './export-labels';
 
-/**
- * Values kept at most (the least recently used go first): a filter keeps two, its totals or summary and
- * its walk's first books, so 200 filters as when a filter kept one
- */
+/** Values kept at most (the least recently used go first): a filter keeps its totals, and the export its summary. */
 const SUMMARY_CACHE_MAX = 400;
 /** What a summary is read from: written copyright tables, and the currencies it names (docs/cache-topics.md). */
 const SUMMARY_TOPICS = ['copyright', 'reference'] as const;
-/**
- * Books of the royalty list's walk kept per company and filter (with their matching line counts), like
- * the totals: where the first pages start (which book, which offset inside it) without a probe per book
- */
-const FIRST_BOOKS = 16;
 /** Companies whose saleInfo flag is kept at most. */
 const FLAGS_CACHE_MAX = 1000;
 
@@ -131,45 +123,6 @@ export function createCopyrightService({ db, changes, auth, timeZone, exporter }
     );
   }
 
-  /** The walk's first books (royaltyBooksAfter from the start); kept like the summary. */
-  const firstBooks = (w: repo.RoyaltyWhere) =>
-    derived(SUMMARY_TOPICS, `copyright.walk|${w.companyIdx}|${JSON.stringify(w.filter)}`, () =>
-      repo.royaltyBooksAfter(db, w, null, FIRST_BOOKS),
-    );
-
-  /**
-   * The runs of books (title order) that the page covers, from the books walked so far (`books`, the
-   * walk's first `batch`) on: the walk goes on in growing batches until the page is full.
-   */
-  async function pageSlices(
-    w: repo.RoyaltyWhere,
-    paging: TPaging,
-    total: number,
-    first: { idx: number; title: string; cnt: number }[],
-    batch: number,
-  ): Promise<repo.BookSlice[]> {
-    const slices: repo.BookSlice[] = [];
-    let skip = paging.start;
-    let left = Math.min(paging.length, total - paging.start);
-    for (let books = first; left > 0;) {
-      for (const b of books) {
-        if (left <= 0) break;
-        if (skip >= b.cnt) {
-          skip -= b.cnt;
-          continue;
-        }
-        const take = Math.min(left, b.cnt - skip);
-        slices.push({ bookIdx: b.idx, offset: skip, limit: take });
-        left -= take;
-        skip = 0;
-      }
-      if (books.length < batch || left <= 0) break;
-      batch = Math.min(batch * 4, 1024);
-      books = await repo.royaltyBooksAfter(db, w, books[books.length - 1]!, batch);
-    }
-    return slices;
-  }
-
   const showSaleInfo = (companyIdx: number) =>
     flags.derived(
       ['companies'],
@@ -202,11 +155,11 @@ export function createCopyrightService({ db, changes, auth, timeZone, exporter }
   async function royaltyList(companyIdx: number, paging: TPaging, filter: TRoyaltyFilter = {}): Promise<TRoyaltyResponse> {
     const w = await where(companyIdx, filter);
     if (!w) return { dataset: [], total_cnt: 0, totals: [] };
-    // the totals, the flag and the walk's first books are kept in memory (read from the database again only
-    // after a write to their topics): a page among the first books' lines costs one statement, its lines
-    const [sums, saleInfo, first] = await Promise.all([totals(w), showSaleInfo(companyIdx), firstBooks(w)]);
+    // the totals and the flag are kept in memory (read from the database again only after a write to their
+    // topics): a page then costs one statement, its lines
+    const [sums, saleInfo] = await Promise.all([totals(w), showSaleInfo(companyIdx)]);
     const total = sums.reduce((n, t) => n + t.cnt, 0);
-    const lines = await repo.royaltyPage(db, w, await pageSlices(w, paging, total, first, FIRST_BOOKS));
+    const lines = await repo.royaltyPage(db, w, paging, total);
     const dataset = lines.map((r, k) => toRow(r, paging.start + k + 1, saleInfo));
     return { dataset, total_cnt: total, totals: sums };
   }

@@ -322,7 +322,7 @@ describe('GET copyright/royalty', () => {
     expect((await royaltyJson(tokenB)).dataset.every((r) => r.saleInfo === null)).toBe(true);
   });
 
-  it('totals and pages follow new lines at once (kept totals and walk are dropped by the change feed, topic copyright)', async () => {
+  it('totals and pages follow new lines at once (kept totals are dropped by the change feed, topic copyright)', async () => {
     const before = await royaltyJson(tokenB);
     const [bk] = await t.db
       .select()
@@ -336,7 +336,7 @@ describe('GET copyright/royalty', () => {
     const after = await royaltyJson(tokenB);
     expect(after.total_cnt).toBe(before.total_cnt + 1);
     expect(after.totals.find((x) => x.currency === 'USD')?.royalty).toBe('11.00'); // 50×2×10% + 10×1×10%
-    // the page holds the new line: the kept book counts the page is placed by were dropped too
+    // the page holds the new line
     expect(after.dataset).toHaveLength(before.dataset.length + 1);
     expect(after.dataset.map((r) => r.idx)).toContain(added!.idx);
     await t.db.delete(royaltyLines).where((await import('drizzle-orm')).eq(royaltyLines.idx, added!.idx));

@@ -292,4 +292,55 @@ test.describe('[ADMIN] operator console', () => {
     await expectNoA11yViolations(company);
     await company.context().close();
   });
+
+  test('[ADMIN] audit log: filtered by action, actor and days', async ({ page }) => {
+    // two keys created and one revoked through the API, by the demo operator: three entries of the log
+    const login = await page.request.post('/api/admin/login', { data: { id: OPERATOR.id, password: OPERATOR.password } });
+    expect(login.status()).toBe(200);
+    const headers = { authorization: `Bearer ${(await login.json()).access_token}` };
+    const name = `e2e-audit-${Date.now().toString(36)}`;
+    const keys = [];
+    for (const n of [`${name}-a`, `${name}-b`]) {
+      const created = await page.request.post('/api/admin/keys', { headers, data: { name: n, scope: 'import' } });
+      expect(created.status()).toBe(200);
+      keys.push(await created.json());
+    }
+    expect((await page.request.delete(`/api/admin/keys/${keys[0].idx}`, { headers })).status()).toBe(200);
+
+    await operatorLogin(page);
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Audit log' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+    const rows = page.getByTestId('audit-table').getByTestId('table-row');
+    await expect(rows.first()).toBeVisible();
+    await expectNoA11yViolations(page);
+
+    // the revocations of the demo operator today: the one revoked above among them, nothing else
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(new Date());
+    await page.getByLabel('Action', { exact: true }).fill('key.revoke');
+    await page.getByLabel('Who', { exact: true }).fill(OPERATOR.id);
+    await page.getByLabel('Days', { exact: true }).fill(`${today} ~ ${today}`);
+    const filtered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/audit' && r.url().includes('search_value'));
+    await page.getByRole('button', { name: 'Search' }).click();
+    const sent = new URL((await filtered).url()).searchParams.get('search_value');
+    expect(JSON.parse(sent ?? '{}')).toEqual({ action: 'key.revoke', actor: OPERATOR.id, startDate: today, endDate: today });
+    await expect(rows.filter({ hasText: `${name}-a` })).toHaveCount(1);
+    await expect(rows.filter({ hasText: `${name}-b` })).toHaveCount(0);
+    for (const action of await rows.locator('code').allTextContents()) expect(action).toBe('key.revoke');
+    await expectNoA11yViolations(page);
+    await screenshot(page, 'admin-audit-filtered');
+
+    // a prefix: both creations; days long past: no entry
+    await page.getByLabel('Action', { exact: true }).fill('key.c');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(rows.filter({ hasText: name })).toHaveCount(2);
+    await page.getByLabel('Days', { exact: true }).fill('2020-01-01 ~ 2020-01-31');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByTestId('audit-table').getByText('No data available')).toBeVisible();
+    await expect(rows).toHaveCount(0);
+    // a range that ends before it starts is not sent
+    await page.getByLabel('Days', { exact: true }).fill('2020-02-01 ~ 2020-01-01');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByText('The range ends before it starts.')).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
 });

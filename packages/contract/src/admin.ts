@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonSearchValue, ZDate, ZPaging } from './common';
 import { PASSWORD_MIN_LENGTH, UI_LANGUAGES } from './constants';
 
 /**
@@ -88,6 +89,26 @@ export const ZAuditEntry = z.object({
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 
 export const ZAuditList = z.object({ dataset: z.array(ZAuditEntry), total_cnt: z.number().int() });
+
+/**
+ * (issue 57) The audit log's filter: the actions starting with `action` (`company.` for every company write,
+ * `company.create` for one), the entries of one `actor` (an operator's login id, a key's name, the CLI user),
+ * and the days startDate…endDate in the business time zone.
+ */
+export const ZAuditFilter = z
+  .object({
+    action: z.string().trim().max(50).optional(),
+    actor: z.string().trim().max(100).optional(),
+    startDate: ZDate.optional(),
+    endDate: ZDate.optional(),
+  })
+  .strict()
+  .refine((r) => !r.startDate || !r.endDate || r.startDate <= r.endDate, {
+    message: 'date range ends before it starts',
+    path: ['endDate'],
+  });
+export type TAuditFilter = z.infer<typeof ZAuditFilter>;
+export const ZAuditListQuery = ZPaging.extend({ search_value: jsonSearchValue(ZAuditFilter) });
 
 /**
  * The import kinds (issue 15): `POST /api/admin/imports/{kind}`. Each is declared by its domain module

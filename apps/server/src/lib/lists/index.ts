@@ -97,16 +97,6 @@ export function pageSql(q: PageQuery, paging: Paging): SQL {
 export const literalCount = (n: number) => sql.raw(String(Math.max(0, Math.trunc(Number.isFinite(n) ? n : 0))));
 
 /**
- * The OFFSET of a page: none on a first page, else a parameter (starts are many values). A generic plan costs
- * a parameter offset as a tenth of the estimated rows (10,000 of a company's estimated 100,000 invoices: 31,335
- * against 7.8), so a later page is planned on every call; a first page's statement, without one, keeps its
- * generic plan (an invoice page at 1M: 0.19 ms of planning for 0.23 ms of execution, then none). A list page
- * bounds what a later page's offset is costed against (`pageRows`); the invoice list's offsets are short
- * ones inside a day (settlement.service).
- */
-export const offsetOf = (start: number) => (start > 0 ? sql`offset ${start} ` : sql``);
-
-/**
  * The rows a later page can reach, written into its statement: the next power of two (at least 64) of
  * start + length, so the texts are few (about twenty per list and page length) and each covers the starts
  * up to it.

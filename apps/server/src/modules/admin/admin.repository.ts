@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { TAdminCompany, TAuditFilter, TOperator, TOperatorKey } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import {
   auditLog,
@@ -11,6 +12,11 @@ import {
   operators,
   sessions,
 } from '../../db/schema';
+import { countRows, escapeLike, listPage, type Paging } from '../../lib/lists';
+
+/** A timestamp as the API shows it: ISO 8601 in UTC with milliseconds (as Date.toISOString). */
+const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const dateOrNull = (at: string | null) => (at === null ? null : new Date(at));
 
 export function findOperatorByLoginId(db: DbOrTx, loginId: string) {
   return db
@@ -83,9 +89,20 @@ const operatorColumns = {
 };
 export type OperatorRow = { idx: number; loginId: string; name: string; active: boolean; createdAt: Date; lastUsedAt: Date | null };
 
-/** Every operator, by login id (a distributor has a handful). */
-export function listOperators(db: DbOrTx): Promise<OperatorRow[]> {
-  return db.select(operatorColumns).from(operators).orderBy(operators.loginId);
+/** The operators by login id (a distributor has a handful), as the API shows them, through listPage on the login id's unique index. */
+export function listOperators(db: DbOrTx, paging: Paging) {
+  const keys = sql`select o.login_id from operators o`;
+  return listPage<TOperator & { ord: number }>(
+    db,
+    {
+      keys,
+      order: sql`k.login_id`,
+      columns: sql`select page.ord, o.idx, o.login_id, o.name, o.active, ${iso('o.created_at')} as created_at, ${iso('o.last_used_at')} as last_used_at
+        from page join operators o on o.login_id = page.login_id`,
+    },
+    paging,
+    () => countRows(db, keys),
+  );
 }
 
 /** Activates or deactivates an operator; the operator as it is now, or undefined when there is none of this idx. */
@@ -147,8 +164,21 @@ export function insertKey(
     .then((r) => r[0]!);
 }
 
-export function listKeys(db: DbOrTx): Promise<KeyRow[]> {
-  return db.select(keyColumns).from(operatorKeys).orderBy(desc(operatorKeys.createdAt), desc(operatorKeys.idx));
+/** The API keys, newest first, as the API shows them, through listPage on operator_keys_created_at. */
+export function listKeys(db: DbOrTx, paging: Paging) {
+  const keys = sql`select ok.idx, ok.created_at from operator_keys ok`;
+  return listPage<TOperatorKey & { ord: number }>(
+    db,
+    {
+      keys,
+      order: sql`k.created_at desc, k.idx desc`,
+      columns: sql`select page.ord, ok.idx, ok.name, ok.scope, ok.prefix, ${iso('ok.created_at')} as created_at,
+          ${iso('ok.revoked_at')} as revoked_at, ${iso('ok.last_used_at')} as last_used_at
+        from page join operator_keys ok on ok.idx = page.idx`,
+    },
+    paging,
+    () => countRows(db, keys),
+  );
 }
 
 /** Revokes a key; the key as it is now, or undefined when there is no such key. */
@@ -171,15 +201,38 @@ export async function insertAudit(
   await db.insert(auditLog).values(e);
 }
 
-export async function listAudit(db: DbOrTx, start: number, length: number) {
-  const [rows, total] = await Promise.all([
-    db.select().from(auditLog).orderBy(desc(auditLog.at), desc(auditLog.id)).offset(start).limit(length),
-    db
-      .select({ n: count() })
-      .from(auditLog)
-      .then((r) => Number(r[0]?.n ?? 0)),
-  ]);
-  return { rows, total };
+export interface AuditRowDb {
+  id: number | string;
+  actor_kind: string;
+  actor: string;
+  action: string;
+  target: string;
+  counts: unknown;
+  at: string;
+}
+
+/**
+ * The audit log, newest first, through listPage: the keys walk audit_log_at backwards checking the filter
+ * (`action` a prefix, `actor` exact, the days in `timeZone`), the columns are read for the page's rows.
+ */
+export async function listAudit(db: DbOrTx, filter: TAuditFilter, paging: Paging, timeZone: string) {
+  const conds = [sql`true`];
+  if (filter.action) conds.push(sql`a.action like ${`${escapeLike(filter.action)}%`}`);
+  if (filter.actor) conds.push(sql`a.actor = ${filter.actor}`);
+  if (filter.startDate) conds.push(sql`a.at >= (${filter.startDate}::date)::timestamp at time zone ${timeZone}`);
+  if (filter.endDate) conds.push(sql`a.at < (${filter.endDate}::date + 1)::timestamp at time zone ${timeZone}`);
+  const keys = sql`select a.id, a.at from audit_log a where ${sql.join(conds, sql` and `)}`;
+  return listPage<AuditRowDb & { ord: number }>(
+    db,
+    {
+      keys,
+      order: sql`k.at desc, k.id desc`,
+      columns: sql`select page.ord, a.id, a.actor_kind, a.actor, a.action, a.target, a.counts, ${iso('a.at')} as at
+        from page join audit_log a on a.id = page.id`,
+    },
+    paging,
+    () => countRows(db, keys),
+  );
 }
 
 export async function countryExists(db: DbOrTx, code: string) {
@@ -321,30 +374,22 @@ export type AdminCompanyRow = {
   createdAt: Date;
 };
 
-/** `%`, `_` and `\` of a search match themselves. */
-const likeEscaped = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Companies whose login id or name contains `search` (case-insensitive), newest first (by idx), paged in SQL. */
-export async function listCompanies(db: DbOrTx, search: string | undefined, start: number, length: number) {
-  const where: SQL | undefined = search
-    ? or(ilike(companies.id, `%${likeEscaped(search)}%`), ilike(companies.companyName, `%${likeEscaped(search)}%`))
-    : undefined;
-  const [rows, total] = await Promise.all([
-    db
-      .select(adminCompanyColumns)
-      .from(companies)
-      .leftJoin(companyCredentials, eq(companyCredentials.companyIdx, companies.idx))
-      .where(where)
-      .orderBy(desc(companies.idx))
-      .offset(start)
-      .limit(length) as Promise<AdminCompanyRow[]>,
-    db
-      .select({ n: count() })
-      .from(companies)
-      .where(where)
-      .then((r) => Number(r[0]?.n ?? 0)),
-  ]);
-  return { rows, total };
+/** Companies whose login id or name contains `search` (case-insensitive), newest first (by idx), as the API shows them. */
+export function listCompanies(db: DbOrTx, search: string | undefined, paging: Paging) {
+  const like = search ? `%${escapeLike(search)}%` : undefined;
+  const keys = sql`select c.idx from companies c${like ? sql` where c.id ilike ${like} or c.company_name ilike ${like}` : sql``}`;
+  return listPage<TAdminCompany & { ord: number }>(
+    db,
+    {
+      keys,
+      order: sql`k.idx desc`,
+      columns: sql`select page.ord, c.idx, c.id, c.company_name, c.country, c.code_company_division, c.email, c.active,
+          coalesce(cc.must_change, false) as must_change_password, (cc.company_idx is not null) as has_password, ${iso('c.created_at')} as created_at
+        from page join companies c on c.idx = page.idx left join company_credentials cc on cc.company_idx = c.idx`,
+    },
+    paging,
+    () => countRows(db, keys),
+  );
 }
 
 export function findAdminCompany(db: DbOrTx, id: string): Promise<AdminCompanyRow | undefined> {
@@ -392,27 +437,6 @@ export function insertImportRun(db: DbOrTx, run: ImportRunValues) {
     .then((r) => r[0]!.id);
 }
 
-const runColumns = {
-  id: importRuns.id,
-  kind: importRuns.kind,
-  actorKind: importRuns.actorKind,
-  actor: importRuns.actor,
-  fileName: importRuns.fileName,
-  dryRun: importRuns.dryRun,
-  committed: importRuns.committed,
-  rows: importRuns.rows,
-  created: importRuns.created,
-  updated: importRuns.updated,
-  unchanged: importRuns.unchanged,
-  errorCount: importRuns.errorCount,
-  at: importRuns.at,
-  status: importRuns.status,
-  phase: importRuns.phase,
-  rowsRead: importRuns.rowsRead,
-  rowsWritten: importRuns.rowsWritten,
-  finishedAt: importRuns.finishedAt,
-};
-
 /** A run's progress or its end (issue 56); `onlyRunning`: a late heartbeat never undoes the end. */
 export function updateImportRun(db: DbOrTx, id: number, values: Partial<ImportRunValues>, onlyRunning = false) {
   return db
@@ -459,19 +483,41 @@ export function failDeadImportRuns(
     .returning({ id: importRuns.id, kind: importRuns.kind });
 }
 
-/** The runs, newest first (the report is left out: it can be large). */
-export async function listImportRuns(db: DbOrTx, start: number, length: number, kinds?: readonly string[]) {
-  const where = kinds ? inArray(importRuns.kind, [...kinds]) : undefined;
-  const [rows, total] = await Promise.all([
-    db.select(runColumns).from(importRuns).where(where).orderBy(desc(importRuns.at), desc(importRuns.id)).offset(start).limit(length),
-    db
-      .select({ n: count() })
-      .from(importRuns)
-      .where(where)
-      .then((r) => Number(r[0]?.n ?? 0)),
-  ]);
-  return { rows, total };
+/** The runs, newest first (the report is left out: it can be large), through listPage on import_runs_at. */
+export async function listImportRuns(db: DbOrTx, paging: Paging, kinds?: readonly string[]) {
+  const keys = sql`select r.id, r.at from import_runs r${
+    kinds
+      ? sql` where r.kind in (${sql.join(
+          kinds.map((k) => sql`${k}`),
+          sql`, `,
+        )})`
+      : sql``
+  }`;
+  const { rows, total } = await listPage<RunRowDb & { ord: number }>(
+    db,
+    {
+      keys,
+      order: sql`k.at desc, k.id desc`,
+      columns: sql`select page.ord, r.id, r.kind, r.actor_kind as "actorKind", r.actor, r.file_name as "fileName", r.dry_run as "dryRun",
+          r.committed, r.rows, r.created, r.updated, r.unchanged, r.error_count as "errorCount", ${iso('r.at')} as at, r.status, r.phase,
+          r.rows_read as "rowsRead", r.rows_written as "rowsWritten", ${iso('r.finished_at')} as "finishedAt"
+        from page join import_runs r on r.id = page.id`,
+    },
+    paging,
+    () => countRows(db, keys),
+  );
+  return {
+    rows: rows.map((r) => ({ ...r, id: Number(r.id), at: new Date(r.at), finishedAt: dateOrNull(r.finishedAt) })),
+    total,
+  };
 }
+
+/** A run as listed (the report and the heartbeat left out), its instants as the raw rows carry them. */
+type RunRowDb = Omit<typeof importRuns.$inferSelect, 'report' | 'heartbeatAt' | 'id' | 'at' | 'finishedAt'> & {
+  id: number | string;
+  at: string;
+  finishedAt: string | null;
+};
 
 export function findImportRun(db: DbOrTx, id: number) {
   return db

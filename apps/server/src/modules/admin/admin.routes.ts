@@ -11,6 +11,7 @@ import {
   ZAdminLoginBody,
   ZAdminPasswordBody,
   ZAuditList,
+  ZAuditListQuery,
   ZErrorEnvelope,
   ZImportKindParams,
   ZImportQuery,
@@ -165,10 +166,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; importMax
       schema: {
         tags: ['admin'],
         summary: '(addition) The operators: login id, name, active, created, last use (to the minute)',
+        description: 'By login id, paged (start, length < 1 → 10).',
+        querystring: ZPaging,
         response: { 200: ZOperatorList, ...errors },
       },
     },
-    async () => admin.listOperators(),
+    async (request) => admin.listOperators(request.query),
   );
 
   for (const active of [false, true]) {
@@ -197,10 +200,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; importMax
       schema: {
         tags: ['admin'],
         summary: '(addition) The operator API keys (never the keys themselves)',
+        description: 'Newest first, paged (start, length < 1 → 10).',
+        querystring: ZPaging,
         response: { 200: ZOperatorKeyList, ...errors },
       },
     },
-    async () => admin.listKeys(),
+    async (request) => admin.listKeys(request.query),
   );
 
   app.post(
@@ -242,11 +247,15 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; importMax
       schema: {
         tags: ['admin'],
         summary: '(addition) The audit log of admin writes, newest first',
-        querystring: ZPaging,
+        description:
+          'Paged (start, length < 1 → 10). `search_value` (JSON, all optional): `action`, the actions starting with it ' +
+          '(`company.` or `company.create`); `actor`, one operator login id, key name or CLI user; `startDate`…`endDate` ' +
+          '(YYYY-MM-DD), days in the business time zone.',
+        querystring: ZAuditListQuery,
         response: { 200: ZAuditList, ...errors },
       },
     },
-    async (request) => admin.listAudit(request.query.start, request.query.length),
+    async (request) => admin.listAudit(request.query.start, request.query.length, request.query.search_value),
   );
 
   // ---------------------------------------------------------------- import history (scope import)

@@ -1,18 +1,23 @@
 import { randomUUID } from 'node:crypto';
+import { MAX_PAGE_SIZE } from '@portal/contract';
 import type {
   TAdminCompany,
   TAdminCompanyCreateBody,
   TAdminLoginBody,
   TAuditEntry,
+  TAuditFilter,
   TOperator,
   TOperatorKey,
   TOperatorKeyCreated,
   TOperatorKeyScope,
+  TPaging,
   TTokenResponse,
 } from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { hashKey, newKey, OPERATOR_TOKEN_KIND, type AdminCaller, type AdminLookup, type OperatorTokenClaims } from '../../lib/admin-auth';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import { DEFAULT_TIME_ZONE } from '../../lib/imports/columns';
+import { clampPaging, parseJson } from '../../lib/lists';
 import type { FileStore } from '../../lib/file-store';
 import type { MailContext } from '../../lib/mail/render';
 import { notifyAccountChanged } from '../company/company.mail';
@@ -79,6 +84,9 @@ function toOperator(o: repo.OperatorRow): TOperator {
     last_used_at: o.lastUsedAt?.toISOString() ?? null,
   };
 }
+
+/** The operators and keys are few: a call without paging (the CLI, the console) gets one page of the largest size. */
+const WHOLE: TPaging = { start: 0, length: MAX_PAGE_SIZE };
 
 /** An operator's last use is written at most this often (a call within it is not a write). */
 export const OPERATOR_LAST_USE_MS = 60_000;
@@ -179,9 +187,9 @@ export function createAdminService(deps: AdminDeps) {
       return { status: 'success' as const };
     },
 
-    async listOperators() {
-      const rows = await repo.listOperators(db);
-      return { dataset: rows.map(toOperator), total_cnt: rows.length };
+    async listOperators(paging: TPaging = WHOLE) {
+      const { rows, total } = await repo.listOperators(db, clampPaging(paging));
+      return { dataset: rows, total_cnt: total };
     },
 
     /**
@@ -234,9 +242,9 @@ export function createAdminService(deps: AdminDeps) {
       });
     },
 
-    async listKeys() {
-      const rows = await repo.listKeys(db);
-      return { dataset: rows.map(toKey), total_cnt: rows.length };
+    async listKeys(paging: TPaging = WHOLE) {
+      const { rows, total } = await repo.listKeys(db, clampPaging(paging));
+      return { dataset: rows, total_cnt: total };
     },
 
     /** Revokes a key at once (a revoked key stays revoked; revoking it again changes nothing). */
@@ -258,8 +266,8 @@ export function createAdminService(deps: AdminDeps) {
     // -------------------------------------------------------- companies (issue 15)
 
     async listCompanies(q: { search?: string; start: number; length: number }) {
-      const { rows, total } = await repo.listCompanies(db, q.search || undefined, q.start, q.length);
-      return { dataset: rows.map(toCompany), total_cnt: total };
+      const { rows, total } = await repo.listCompanies(db, q.search || undefined, clampPaging(q));
+      return { dataset: rows, total_cnt: total };
     },
 
     company: companyById,
@@ -322,17 +330,18 @@ export function createAdminService(deps: AdminDeps) {
       return importTemplate(def.columns, format);
     },
 
-    async listAudit(start: number, length: number): Promise<{ dataset: TAuditEntry[]; total_cnt: number }> {
-      const { rows, total } = await repo.listAudit(db, start, length);
+    /** The audit log, newest first, of the entries `filter` keeps (its days in the business time zone). */
+    async listAudit(start: number, length: number, filter: TAuditFilter = {}): Promise<{ dataset: TAuditEntry[]; total_cnt: number }> {
+      const { rows, total } = await repo.listAudit(db, filter, clampPaging({ start, length }), deps.timeZone ?? DEFAULT_TIME_ZONE);
       return {
         dataset: rows.map((r) => ({
-          id: r.id,
-          actor_kind: r.actorKind as TAuditEntry['actor_kind'],
+          id: Number(r.id),
+          actor_kind: r.actor_kind as TAuditEntry['actor_kind'],
           actor: r.actor,
           action: r.action,
           target: r.target,
-          counts: r.counts ?? null,
-          at: r.at.toISOString(),
+          counts: parseJson<Record<string, number> | null>(r.counts) ?? null,
+          at: r.at,
         })),
         total_cnt: total,
       };

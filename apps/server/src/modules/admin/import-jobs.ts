@@ -23,6 +23,7 @@ import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import type { FileStore } from '../../lib/file-store';
 import { importMessage } from '../../lib/imports/messages';
+import { clampPaging } from '../../lib/lists';
 import type { ImportFormat } from '../../lib/imports/read';
 import { runImport, type ImportProgress } from '../../lib/imports/run';
 import type { MailContext } from '../../lib/mail/render';
@@ -282,7 +283,7 @@ export function createImportJobs(deps: ImportJobDeps) {
     /** The history, newest first: an operator's whole, a key's only the kinds its scope imports. */
     async listImportRuns(start: number, length: number, caller?: AdminCaller) {
       const kinds = caller?.kind === 'key' ? IMPORT_KINDS.filter((k) => IMPORT_KIND_SCOPES[k] === caller.scope) : undefined;
-      const { rows, total } = await repo.listImportRuns(db, start, length, kinds);
+      const { rows, total } = await repo.listImportRuns(db, clampPaging({ start, length }), kinds);
       return { dataset: rows.map(toRun), total_cnt: total };
     },
 

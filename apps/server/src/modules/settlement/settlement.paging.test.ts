@@ -6,7 +6,7 @@ import type { TestCompany } from '../../test/factories';
 import { insertInvoices } from './settlement.factories';
 
 /**
- * The invoice list finds totals and the day a page starts on from count tables kept by triggers.
+ * The invoice list pages through listPage and takes its totals from count tables kept by triggers.
  * These tests compare every answer with a plain `count(*)` / `offset` query over random data,
  * random filters and random inserts, updates and deletes.
  */

@@ -3,7 +3,7 @@ import { fromMinor, INVOICE_UPLOAD_PATH, toMinor, type TBalanceState, type TSett
 import type { DbOrTx } from '../../db/client';
 import { queryRows as rows } from '../../db/raw-query';
 import { buyInvoiceLines, buyInvoices, buyPaymentInvoices, buyPayments, companies, currencies, storedFiles } from '../../db/schema';
-import { clampPaging, countRows, currencyTotalsSql, listPage, literalCount, offsetOf, parseJson } from '../../lib/lists';
+import { clampPaging, countRows, currencyTotalsSql, listPage, parseJson, type Paging } from '../../lib/lists';
 import { rangeBounds, rangeParts, sumCounts, type DayRange } from '../../lib/lists/ranges';
 import type { CountSpec } from '../../lib/lists/counts';
 import type { SummarySpec } from '../../lib/lists/summary';
@@ -11,10 +11,10 @@ import type { SummarySpec } from '../../lib/lists/summary';
 /**
  * Buy invoices, payments and their files. Every query takes the company of the verified token.
  *
- * The invoice list is ordered by registration day then idx, newest first. Its total and the day
- * a page starts on come from the per-month and per-day summary tables (INVOICE_SUMMARY below), so the
- * first page, a deep page and a date filter each read a few hundred count rows plus at most one
- * day's invoices — about the same work for a company with 10k invoices as for one with 1M.
+ * The invoice list is ordered by registration day then idx, newest first, and pages through listPage
+ * (lib/lists) on buy_invoices_company_day; its total and per-currency totals come from the per-month and
+ * per-day summary tables (INVOICE_SUMMARY below), so a filter over a large company reads a few hundred
+ * summary rows, not its invoices.
  */
 
 const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
@@ -28,29 +28,8 @@ const itemCondition = (col: SQL, items: readonly string[] | null) =>
     : sql``;
 
 /**
- * The filter read from the invoice summary tables (lib/lists/ranges.ts: whole months from the month sums,
- * the range's other days from the day sums); `columns` of a summary row `s` and of its month. The
- * registration day is a date, so the range read in UTC has no partial days and no invoice row is read.
- */
-function invoiceSums(companyIdx: number, items: readonly string[] | null, r: DayRange, columns: (month: SQL) => SQL): SQL {
-  const parts = rangeParts(r, {
-    table: 'buy_invoice',
-    columns,
-    where: sql`s.company_idx = ${companyIdx}${itemCondition(sql.raw('s.item'), items)}`,
-    at: sql`i.created_day`,
-    // each invoice as a summary row of one (never asked in UTC; kept so that the reading stays whole)
-    rows: (instants) =>
-      sql`select ${columns(sql`date_trunc('month', s.created_day)::date`)} from (
-          select i.created_day, i.currency_idx, 1 as cnt, i.amount from buy_invoices i
-          where i.company_idx = ${companyIdx}${itemCondition(sql.raw('i.item'), items)} and ${instants}) s`,
-  });
-  return sql.join(parts, sql` union all `);
-}
-
-/**
  * The invoices' summary tables (lib/lists/summary.ts): invoices counted and summed per company,
- * registration day, item and currency. The list's total, the seek of a deep page and the per-currency
- * totals of its filter all read them.
+ * registration day, item and currency. The list's total and the per-currency totals of its filter read them.
  */
 export const INVOICE_SUMMARY: SummarySpec = {
   source: 'buy_invoices',
@@ -135,89 +114,61 @@ export interface InvoiceTotalDb {
   amount: string;
 }
 
-/** Per-currency count and exact sum of rows `(currency_idx, cnt, amount)`, as one json array in currency order (lib/lists). */
-const totalsJson = (from: SQL) => currencyTotalsSql(from);
-
-/** A month or a day of the invoice list's filter with its invoice count (newest first). */
-export interface InvoiceSpan {
-  at: string;
-  n: number;
-}
+/** The invoice list's conditions on `i` (buy_invoices): the company, the registration day's range, the items. */
+const invoiceConditions = (companyIdx: number, filter: TSettlementFilter, items: readonly string[] | null) =>
+  sql`i.company_idx = ${companyIdx}${filter.startDate ? sql` and i.created_day >= ${filter.startDate}::date` : sql``}${
+    filter.endDate ? sql` and i.created_day <= ${filter.endDate}::date` : sql``
+  }${itemCondition(sql.raw('i.item'), items)}`;
 
 /**
- * What the invoice list's filter adds up to, from the summary tables only: its total, its per-currency
- * totals and its months (newest first) with their counts, where a page's seek starts. The service keeps it
- * per filter until a settlement write (a derived value): a page then reads only its own rows.
+ * What the invoice list's filter adds up to, its total and per-currency totals, from the summary tables only
+ * (lib/lists/ranges.ts: whole months from the month sums, the range's other days from the day sums). The
+ * registration day is a date, so the range read in UTC has no partial days and no invoice row is read.
  */
 export async function invoiceFilterSums(db: DbOrTx, companyIdx: number, filter: TSettlementFilter, items: readonly string[] | null) {
-  // the registration day is a date: its range is read in UTC (whole days only)
-  const r = await rangeBounds(db, filter.startDate, filter.endDate, 'UTC');
-  const [found] = await rows<{ months: unknown; totals: unknown }>(
-    db,
-    sql`with mb as (${invoiceSums(companyIdx, items, r, (month) => sql`${month} as m, s.currency_idx, s.cnt, s.amount`)})
-      select (select coalesce(json_agg(json_build_object('at', t.m::text, 'n', t.n) order by t.m desc), '[]'::json)
-                from (select m, sum(cnt)::bigint as n from mb group by m having sum(cnt) > 0) t) as months,
-        ${totalsJson(sql`select currency_idx, cnt, amount from mb`)} as totals`,
-  );
-  const months = parseJson<{ at: string; n: number | string }[]>(found?.months ?? []).map((m) => ({ at: m.at, n: Number(m.n) }));
-  return {
-    total: months.reduce((t, m) => t + m.n, 0),
-    totals: parseJson<InvoiceTotalDb[]>(found?.totals ?? []),
-    months: months as InvoiceSpan[],
-  };
-}
-
-/** The days of one month of the filter (newest first) with their invoice counts, from the day sums. */
-export async function invoiceMonthDays(
-  db: DbOrTx,
-  companyIdx: number,
-  filter: TSettlementFilter,
-  items: readonly string[] | null,
-  month: string,
-): Promise<InvoiceSpan[]> {
-  const r = await rangeBounds(db, filter.startDate, filter.endDate, 'UTC');
-  const found = await rows<{ at: string; n: number | string }>(
-    db,
-    sql`select d.day::text as at, sum(d.cnt)::bigint as n
-      from buy_invoice_day_sums d
-      where d.company_idx = ${companyIdx}${itemCondition(sql.raw('d.item'), items)}
-        and d.day >= ${month}::date and d.day < (${month}::date + interval '1 month')::date${
-          r.ds ? sql` and d.day >= ${r.ds}::date` : sql``
-        }${r.de ? sql` and d.day < ${r.de}::date` : sql``}
-      group by d.day having sum(d.cnt) > 0
-      order by d.day desc`,
-  );
-  return found.map((d) => ({ at: d.at, n: Number(d.n) }));
+  const parts = rangeParts(await rangeBounds(db, filter.startDate, filter.endDate, 'UTC'), {
+    table: 'buy_invoice',
+    columns: sql`s.currency_idx, s.cnt, s.amount`,
+    where: sql`s.company_idx = ${companyIdx}${itemCondition(sql.raw('s.item'), items)}`,
+    at: sql`i.created_day`,
+    // each invoice as a summary row of one (never asked in UTC; kept so that the reading stays whole)
+    rows: (instants) =>
+      sql`select i.currency_idx, 1 as cnt, i.amount from buy_invoices i
+        where i.company_idx = ${companyIdx}${itemCondition(sql.raw('i.item'), items)} and ${instants}`,
+  });
+  const [found] = await rows<{ totals: unknown }>(db, sql`select ${currencyTotalsSql(sql.join(parts, sql` union all `))} as totals`);
+  const totals = parseJson<InvoiceTotalDb[]>(found?.totals ?? []);
+  return { total: totals.reduce((n, t) => n + Number(t.cnt), 0), totals };
 }
 
 /**
- * A page of invoices (newest registration day first) from the day `day` on down: `offset` rows into
- * that day, then the days before it; `day` null: from the filter's end (then `offset` counts from the
- * list's start). The caller found the day from the kept counts (invoiceFilterSums, invoiceMonthDays), or
- * asks a page near the start, so the page is one range scan of buy_invoices_company_day, `offset` + `length` rows long.
+ * A page of invoices (newest registration day first) through listPage: the keys walk buy_invoices_company_day
+ * (company, created_day, idx, item: the day range and the items are checked in the index), the shown columns
+ * are read for the page's rows only. `count` answers the total when the page cannot tell it (the summary tables).
  */
-export async function invoiceRows(
+export async function invoicePage(
   db: DbOrTx,
   companyIdx: number,
   filter: TSettlementFilter,
   items: readonly string[] | null,
-  day: string | null,
-  offset: number,
-  length: number,
+  paging: Paging,
+  count: () => Promise<number>,
 ) {
-  const found = await rows<InvoiceRowDb & { currency_idx: number }>(
+  const { rows: page, total } = await listPage<InvoiceRowDb & { ord: number }>(
     db,
-    sql`select i.idx, i.code, i.title, i.issuer, i.state, i.item, i.amount::text as amount,
-        c.icon as currency_icon, c.name as currency_name, ${iso('i.created_at')} as created_at,
-        i.due_date::text as due_date, i.buy_payment_idx, i.paid_amount::text as paid_amount
-      from buy_invoices i join currencies c on c.idx = i.currency_idx
-      where i.company_idx = ${companyIdx}${day ? sql` and i.created_day <= ${day}::date` : filter.endDate ? sql` and i.created_day <= ${filter.endDate}::date` : sql``}${itemCondition(sql.raw('i.item'), items)}${
-        filter.startDate ? sql` and i.created_day >= ${filter.startDate}::date` : sql``
-      }
-      order by i.created_day desc, i.idx desc
-      ${offsetOf(offset)}limit ${literalCount(length)}`,
+    {
+      keys: sql`select i.idx, i.created_day from buy_invoices i where ${invoiceConditions(companyIdx, filter, items)}`,
+      order: sql`k.created_day desc, k.idx desc`,
+      columns: sql`select page.ord, i.idx, i.code, i.title, i.issuer, i.state, i.item, i.amount::text as amount,
+          c.icon as currency_icon, c.name as currency_name, ${iso('i.created_at')} as created_at,
+          i.due_date::text as due_date, i.buy_payment_idx, i.paid_amount::text as paid_amount
+        from page join buy_invoices i on i.company_idx = ${companyIdx} and i.created_day = page.created_day and i.idx = page.idx
+          join currencies c on c.idx = i.currency_idx`,
+    },
+    paging,
+    count,
   );
-  return found as InvoiceRowDb[];
+  return { total, rows: page as InvoiceRowDb[] };
 }
 
 /** One invoice of the company with the list's fields and its approval number, or undefined (another company's too). */

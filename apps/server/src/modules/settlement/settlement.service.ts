@@ -21,6 +21,7 @@ import type { ChangeFeed } from '../../lib/cache/change-feed';
 import { createDerivedCache } from '../../lib/cache/derived';
 import type { FileStore } from '../../lib/file-store';
 import { notFound } from '../../lib/errors';
+import { clampPaging } from '../../lib/lists';
 import { createSingleFlight } from '../../lib/single-flight';
 import * as repo from './settlement.repository';
 
@@ -71,8 +72,6 @@ const invoiceRow = (r: repo.InvoiceRowDb, today: string) => ({
   ...repo.balanceOf(r, today),
 });
 
-/** Pages starting before this row skip their rows in the scan instead of seeking the day they start on. */
-const SEEK_FROM = 100;
 /** Invoice list filters whose figures are kept at most (the least recently used go first). */
 const INVOICE_SUMS_MAX = 200;
 /** What the invoice list's figures are read from: the settlement tables, and the currencies they name (docs/cache-topics.md). */
@@ -105,69 +104,33 @@ export function createSettlementService(deps: {
   const today = () => dayIn(new Date(), timeZone);
   const kept = deps.changes ? createDerivedCache(deps.changes, { max: INVOICE_SUMS_MAX }).derived : null;
 
-  type FilterSums = Awaited<ReturnType<typeof repo.invoiceFilterSums>> & {
-    /** a month's days with their counts, read when a page first starts in it; dropped with the figures */
-    days: Map<string, Promise<repo.InvoiceSpan[]>>;
-  };
   /**
-   * The filter's total, per-currency totals and months from the summary tables, kept per company and
-   * filter until a write to the settlement tables is announced (lib/cache/derived). The days of a month
-   * are kept inside the same value (read once, when a page first starts in that month), so one check of
-   * the change feed serves a request.
+   * The filter's total and per-currency totals from the summary tables, kept per company and filter until a
+   * write to the settlement tables is announced (lib/cache/derived): every page of a filter reads them once.
    */
-  function filterSums(companyIdx: number, filter: TSettlementFilter, items: readonly string[] | null): Promise<FilterSums> {
-    const read = async () => ({ ...(await repo.invoiceFilterSums(db, companyIdx, filter, items)), days: new Map() });
+  function filterSums(companyIdx: number, filter: TSettlementFilter, items: readonly string[] | null) {
+    const read = () => repo.invoiceFilterSums(db, companyIdx, filter, items);
     return kept ? kept(INVOICE_SUMS_TOPICS, `settlement.invoices|${companyIdx}|${JSON.stringify(filter)}`, read) : read();
   }
 
-  function monthDays(sums: FilterSums, companyIdx: number, filter: TSettlementFilter, items: readonly string[] | null, month: string) {
-    let days = sums.days.get(month);
-    if (!days) {
-      days = repo.invoiceMonthDays(db, companyIdx, filter, items, month);
-      sums.days.set(month, days);
-      // a failed read is not kept
-      days.catch(() => sums.days.delete(month));
-    }
-    return days;
-  }
-
-  /** The span holding row `start` (0-based) of spans in list order, and the rows before it; null past the end. */
-  const spanOf = (spans: readonly repo.InvoiceSpan[], start: number, before: number) => {
-    for (const s of spans) {
-      if (start < before + s.n) return { span: s, before };
-      before += s.n;
-    }
-    return null;
-  };
-
-  /**
-   * A page of invoices (newest registration day first). The kept figures of the filter tell the total,
-   * the per-currency totals and the day row `start` is on; the page reads only its rows from that day on.
-   */
+  /** A page of invoices (newest registration day first) through listPage, with the filter's kept totals. */
   async function invoices(
     companyIdx: number,
     q: { start: number; length: number; search_value: TSettlementFilter },
   ): Promise<TBuyInvoiceList> {
     const filter = q.search_value;
     const items = itemsOf(filter);
-    // a page near the start skips its few rows itself, read beside the kept figures (whose check of the
-    // change feed is a round trip of its own); a deeper one starts on the day the figures place it
-    const near = q.start < SEEK_FROM;
-    const [sums, nearPage] = await Promise.all([
-      filterSums(companyIdx, filter, items),
-      near ? repo.invoiceRows(db, companyIdx, filter, items, null, q.start, q.length) : null,
+    const paging = clampPaging(q);
+    const sums = filterSums(companyIdx, filter, items);
+    const [{ totals }, { total, rows }] = await Promise.all([
+      sums,
+      repo.invoicePage(db, companyIdx, filter, items, paging, () => sums.then((s) => s.total)),
     ]);
-    let page = nearPage ?? [];
-    if (!near) {
-      const month = spanOf(sums.months, q.start, 0);
-      const day = month && spanOf(await monthDays(sums, companyIdx, filter, items, month.span.at), q.start, month.before);
-      if (day) page = await repo.invoiceRows(db, companyIdx, filter, items, day.span.at, q.start - day.before, q.length);
-    }
     return {
-      total_cnt: sums.total,
-      dataset: page.map((r, i) => ({ no: q.start + i + 1, ...invoiceRow(r, today()) })),
-      totals: sums.totals,
-      page_totals: pageTotals(page),
+      total_cnt: total,
+      dataset: rows.map((r, i) => ({ no: paging.start + i + 1, ...invoiceRow(r, today()) })),
+      totals,
+      page_totals: pageTotals(rows),
     };
   }
 

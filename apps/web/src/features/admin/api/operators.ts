@@ -1,19 +1,23 @@
+import { MAX_PAGE_SIZE } from '@portal/contract/constants';
 import type { TOperator, TOperatorKey, TOperatorList } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminApi } from './admin-client';
 
-/** GET admin/operators: every operator with its last use (issue 56). */
+/** The operators and the keys are few: one page of the largest size shows them all. */
+const ALL = { start: 0, length: MAX_PAGE_SIZE };
+
+/** GET admin/operators: the operators with their last use (issue 56). */
 export const useOperators = () =>
   useQuery({
     queryKey: ['admin', 'operators'],
-    queryFn: ({ signal }) => adminApi.get<TOperatorList>('operators', { signal }),
+    queryFn: ({ signal }) => adminApi.get<TOperatorList>('operators', { query: ALL, signal }),
   });
 
 /** GET admin/keys: the API keys with their last use (never the keys themselves). */
 export const useOperatorKeys = () =>
   useQuery({
     queryKey: ['admin', 'keys'],
-    queryFn: ({ signal }) => adminApi.get<{ dataset: TOperatorKey[]; total_cnt: number }>('keys', { signal }),
+    queryFn: ({ signal }) => adminApi.get<{ dataset: TOperatorKey[]; total_cnt: number }>('keys', { query: ALL, signal }),
   });
 
 /** POST admin/operators/{idx}/deactivate | reactivate: refreshes the list and the audit log. */

@@ -293,6 +293,58 @@ test.describe('[ADMIN] operator console', () => {
     await company.context().close();
   });
 
+  test('[ADMIN] companies: actions named by what they do, a confirm naming the company, the table within 1440 and 390 px, in English and Korean', async ({
+    page,
+  }) => {
+    await operatorLogin(page);
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Companies' }).click();
+    const rows = page.getByTestId('companies-table').getByTestId('table-row');
+    await expect(rows.first()).toBeVisible();
+    // the demo company's row: its buttons say what they do (not "Initial password" and "Active", which read as states)
+    await page.getByTestId('company-search').getByRole('textbox').or(page.getByLabel('Search by login ID or name')).first().fill('demo2');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(rows).toHaveCount(1);
+    const row = rows.first();
+    await expect(row.getByRole('button', { name: 'Reset password for demo2' })).toHaveText('Reset password');
+    await expect(row.getByRole('button', { name: 'Deactivate demo2' })).toHaveText('Deactivate');
+    await row.getByRole('button', { name: 'Deactivate demo2' }).click();
+    await expect(page.getByRole('dialog', { name: 'Deactivate demo2?' })).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+
+    /** Every action button of the table lies inside the window: nothing cut at its right edge. */
+    const actionsInView = () =>
+      expect
+        .poll(async () => {
+          const width = page.viewportSize()!.width;
+          const rights = await page
+            .getByTestId('companies-table')
+            .locator('tbody button')
+            .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().right));
+          return rights.length > 0 && rights.every((r) => r <= width);
+        })
+        .toBe(true);
+    for (const lang of ['en', 'ko'] as const) {
+      await page.getByTestId('admin-language').selectOption(lang);
+      if (lang === 'ko') {
+        await expect(row.getByRole('button', { name: 'demo2 사용 중지' })).toHaveText('사용 중지');
+        await row.getByRole('button', { name: 'demo2 사용 중지' }).click();
+        // the particle follows a Korean word, never a raw 을(를) after a Latin id
+        await expect(page.getByRole('dialog', { name: '거래처 demo2의 사용을 중지할까요?' })).toBeVisible();
+        await page.getByRole('dialog').getByRole('button', { name: '취소' }).click();
+        await expect(page.getByRole('dialog')).toBeHidden();
+      }
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await actionsInView();
+        await expectNoA11yViolations(page);
+        await screenshot(page, `admin-companies-${lang}-${width}`);
+      }
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+    await page.getByTestId('admin-language').selectOption('en');
+  });
+
   test('[ADMIN] audit log: filtered by action, actor and days', async ({ page }) => {
     // two keys created and one revoked through the API, by the demo operator: three entries of the log
     const login = await page.request.post('/api/admin/login', { data: { id: OPERATOR.id, password: OPERATOR.password } });

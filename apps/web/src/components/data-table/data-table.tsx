@@ -51,6 +51,8 @@ export interface DataTableProps<T> {
   /** below the table body, e.g. totals */
   footer?: ReactNode;
   testId?: string;
+  /** below this width (px) the table scrolls sideways inside its region; default 600 (a layout of its own at phone width can pass less) */
+  minWidth?: number;
 }
 
 /**
@@ -94,7 +96,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </Group>
       {/* a wide table scrolls sideways: its viewport takes the focus so keyboards can scroll it too */}
       <Table.ScrollContainer
-        minWidth={600}
+        minWidth={props.minWidth ?? 600}
         scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': props.caption } }}
       >
         <Table striped highlightOnHover withTableBorder verticalSpacing="xs" aria-busy={props.loading || undefined}>

@@ -2,13 +2,14 @@ import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { TAdminCompany } from '@portal/contract';
 import { IconKey, IconPlayerPause, IconPlayerPlay, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, usePaging, type Column } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessageKey } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { usePhoneWidth } from '../../../lib/use-phone-width';
 import { useAdminCompanies, useSetActive } from '../api/companies';
 import { CreateCompanyModal, ResetPasswordModal } from './company-forms';
 
@@ -22,6 +23,18 @@ export function CompaniesPage() {
   const setActive = useSetActive();
   const [creating, setCreating] = useState(false);
   const [resetting, setResetting] = useState<string | null>(null);
+  const narrow = usePhoneWidth();
+  // the row's buttons side by side, or stacked at phone width
+  const Actions = ({ children }: { children: ReactNode }) =>
+    narrow ? (
+      <Stack gap={4} align="stretch">
+        {children}
+      </Stack>
+    ) : (
+      <Group gap={4} wrap="nowrap">
+        {children}
+      </Group>
+    );
 
   const onSearch = (e: FormEvent) => {
     e.preventDefault();
@@ -49,7 +62,7 @@ export function CompaniesPage() {
     });
   };
 
-  const columns: Column<TAdminCompany>[] = [
+  const all: Column<TAdminCompany>[] = [
     { key: 'id', header: t('companies.id') },
     { key: 'company_name', header: t('companies.name') },
     { key: 'country', header: t('companies.country').replace(/\s*\(.*\)$/, '') },
@@ -82,7 +95,7 @@ export function CompaniesPage() {
       header: t('companies.actions'),
       print: false,
       render: (c) => (
-        <Group gap={4} wrap="nowrap">
+        <Actions>
           <Button
             size="compact-xs"
             variant="default"
@@ -90,7 +103,7 @@ export function CompaniesPage() {
             onClick={() => setResetting(c.id)}
             aria-label={t('companies.resetPassword', { id: c.id })}
           >
-            {t('companies.password')}
+            {t('companies.passwordAction')}
           </Button>
           <Button
             size="compact-xs"
@@ -101,12 +114,32 @@ export function CompaniesPage() {
             aria-label={t(c.active ? 'companies.deactivate' : 'companies.reactivate', { id: c.id })}
             data-testid={c.active ? 'company-deactivate' : 'company-reactivate'}
           >
-            {t(c.active ? 'companies.inactive' : 'companies.active')}
+            {t(c.active ? 'companies.deactivateAction' : 'companies.reactivateAction')}
           </Button>
-        </Group>
+        </Actions>
       ),
     },
   ];
+  // at phone width the login ID carries the name and the status under it, the other details stay for the wide
+  // table, and the actions are stacked: the row fits the screen instead of its actions sitting off its right edge
+  const columns = narrow
+    ? [
+        {
+          key: 'id',
+          header: t('companies.id'),
+          render: (c: TAdminCompany) => (
+            <Stack gap={4} align="flex-start">
+              <Text size="sm">{c.id}</Text>
+              <Text size="xs" c="dimmed">
+                {c.company_name}
+              </Text>
+              {all.find((col) => col.key === 'status')!.render!(c, 0)}
+            </Stack>
+          ),
+        },
+        all.find((c) => c.key === 'actions')!,
+      ]
+    : all;
 
   return (
     <Stack>
@@ -141,6 +174,7 @@ export function CompaniesPage() {
         onRetry={() => void list.refetch()}
         caption={t('companies.caption')}
         testId="companies-table"
+        minWidth={narrow ? 0 : undefined}
       />
       <CreateCompanyModal opened={creating} onClose={() => setCreating(false)} />
       <ResetPasswordModal companyId={resetting} onClose={() => setResetting(null)} />

@@ -17,7 +17,7 @@ export interface ModuleDeps {
   changes: ChangeFeed;
   /** Prometheus metrics: a module adds gauges of its own state (lib/metrics.ts) */
   metrics: Metrics;
-  /** streamed xlsx/CSV exports: slots, scheduling, writers (lib/export); lists run through its `interactive` */
+  /** streamed xlsx/CSV exports: slots and writers (lib/export) */
   exporter: Exporter;
   /** links and switches of the mails a module raises (lib/mail/notify.ts) */
   mail: MailContext;

@@ -40,7 +40,7 @@ const BOOKS_TOPICS = ['copyright', 'reference'] as const;
 const ROYALTY_TOPICS = ['copyright', 'companies', 'reference'] as const;
 
 export const copyrightRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, auth, config, changes, exporter }) => {
-  const service = createCopyrightService({ db, changes, auth, timeZone: config.timeZone, exporter });
+  const service = createCopyrightService({ db, changes, auth, timeZone: config.timeZone });
 
   app.get(
     '/company/copyright/books',

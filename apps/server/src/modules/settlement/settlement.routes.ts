@@ -68,7 +68,7 @@ export const settlementRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, {
         response: { 200: ZBuyInvoiceList, ...errors },
       },
     },
-    async (request) => exporter.interactive(() => service.invoices(companyOf(request).companyIdx, request.query)),
+    async (request) => service.invoices(companyOf(request).companyIdx, request.query),
   );
 
   /** The invoice and the payment list as .xlsx or .csv (additions): one route shape, each with its list's words. */
@@ -130,7 +130,7 @@ export const settlementRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, {
         response: { 200: ZBuyPaymentList, ...errors },
       },
     },
-    async (request) => exporter.interactive(() => service.payments(companyOf(request).companyIdx, request.query)),
+    async (request) => service.payments(companyOf(request).companyIdx, request.query),
   );
 
   app.get(

@@ -18,7 +18,7 @@ export interface ModuleDeps {
   files: FileStore;
   /** committed writes announced by the database: cache keys of derived data (lib/cache/change-feed.ts) */
   changes: ChangeFeed;
-  /** streamed xlsx/CSV exports: slots, scheduling, writers (lib/export); lists run through its `interactive` */
+  /** streamed xlsx/CSV exports: slots and writers (lib/export) */
   exporter: Exporter;
   /** links and switches of the mails a module raises (lib/mail/render.ts) */
   mail: MailContext;

@@ -1,15 +1,16 @@
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors';
 import { csvField, csvStream } from './csv';
-import { exportGate, freePermitsOf, nextWorkerId } from './gate';
-import { createExportScheduler } from './scheduler';
 import { createExportSlots } from './slots';
+import { xlsxWorkerStream } from './xlsx-stream';
 
-const text = async (s: NodeJS.ReadableStream) => {
+const bytes = async (s: NodeJS.ReadableStream) => {
   const chunks: Buffer[] = [];
   for await (const c of s) chunks.push(Buffer.from(c as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 };
+const text = async (s: NodeJS.ReadableStream) => (await bytes(s)).toString('utf8');
 
 describe('CSV', () => {
   it('quotes per RFC 4180 and guards formula-looking text', () => {
@@ -58,35 +59,65 @@ describe('export slots', () => {
   });
 });
 
-describe('export scheduler', () => {
-  it('holds exports back while a list is answered and counts it in the shared gate', async () => {
-    const s = createExportScheduler();
-    const { cells, permits, epoch } = exportGate;
-    let release!: () => void;
-    const list = s.interactive(() => new Promise<void>((r) => (release = r)));
-    let gaveWay = false;
-    const waiting = s.giveWay().then(() => (gaveWay = true));
-    await new Promise((r) => setTimeout(r, 10));
-    expect(gaveWay).toBe(false);
-    expect(Atomics.load(cells, permits + 1)).toBe(1); // the lists being answered, as a worker reads them
-    const before = Date.now() - epoch;
-    release();
-    await list;
-    await waiting;
-    expect(gaveWay).toBe(true);
-    expect(Atomics.load(cells, permits + 1)).toBe(0);
-    expect(Atomics.load(cells, permits + 2)).toBeGreaterThanOrEqual(before); // when the last list ended
+describe('xlsx sheets', () => {
+  it("goes on in a next sheet past the sheet's row limit (lowered here from Excel's 1,048,576), each with the frozen header", async () => {
+    const s = xlsxWorkerStream(
+      'Royalty',
+      [
+        { header: 'No.', key: 'no', width: 4 },
+        { header: 'Amount', key: 'amount', width: 10, format: 'money', currencyKey: 'currency' },
+        { header: 'Currency', key: 'currency', width: 6 },
+        { header: 'Day', key: 'day', width: 10, format: 'date' },
+      ],
+      { currencies: { USD: '$' }, sheetRows: 4 },
+    );
+    const file = bytes(s.out);
+    const row = (n: number) => [n, `${n}.25`, 'USD', '2026-01-02'];
+    await s.push([1, 2, 3, 4, 5].map(row));
+    await s.push([6, 7].map(row));
+    await s.push([[null, '99.50', 'USD', null]]); // a trailer row
+    await s.end();
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await file) as unknown as ArrayBuffer);
+    expect(wb.worksheets.map((ws) => ws.name)).toEqual(['Royalty', 'Royalty (2)', 'Royalty (3)']);
+    const sheets = wb.worksheets.map((ws) => {
+      const values: unknown[][] = [];
+      ws.eachRow((r) => values.push((r.values as unknown[]).slice(1)));
+      return values;
+    });
+    const header = ['No.', 'Amount', 'Currency', 'Day'];
+    // 4 rows a sheet, the header included: 3 data rows each, the rest on the last sheet
+    expect(sheets.map((rows) => rows.map((r) => r[0]))).toEqual([
+      ['No.', 1, 2, 3],
+      ['No.', 4, 5, 6],
+      ['No.', 7, undefined],
+    ]);
+    for (const ws of wb.worksheets) {
+      expect(ws.getRow(1).values).toEqual([undefined, ...header]);
+      expect(ws.getRow(1).getCell(1).font?.bold).toBe(true);
+      expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1, topLeftCell: 'A2' });
+      expect(ws.getCell('B2').numFmt).toBe('"$"#,##0.00');
+      expect(ws.getCell('D2').numFmt).toBe('yyyy-mm-dd');
+    }
+    expect(wb.worksheets[1]!.getCell('B4').value).toBe(6.25);
+    expect(wb.worksheets[2]!.getCell('B3').value).toBe(99.5);
+    expect((wb.worksheets[2]!.getCell('D2').value as Date).toISOString()).toBe('2026-01-02T00:00:00.000Z');
   });
 
-  it("frees the permits of a worker that ended holding them, and only that worker's", () => {
-    const { cells, permits } = exportGate;
-    const [a, b] = [nextWorkerId(), nextWorkerId()];
-    const releases = Atomics.load(cells, permits);
-    cells[0] = a;
-    freePermitsOf(b);
-    expect(cells[0]).toBe(a);
-    freePermitsOf(a);
-    expect(cells[0]).toBe(0);
-    expect(Atomics.load(cells, permits)).toBe(releases + 1);
+  it('writes one sheet when the rows fit, and a header-only sheet when there are none', async () => {
+    const s = xlsxWorkerStream('Books', [{ header: 'Title', key: 'title', width: 10 }], { sheetRows: 3 });
+    const file = bytes(s.out);
+    await s.push([['a'], ['b']]);
+    await s.end();
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await file) as unknown as ArrayBuffer);
+    expect(wb.worksheets.map((ws) => [ws.name, ws.rowCount])).toEqual([['Books', 3]]);
+
+    const empty = xlsxWorkerStream('Books', [{ header: 'Title', key: 'title', width: 10 }]);
+    const none = bytes(empty.out);
+    await empty.end();
+    const wb2 = new ExcelJS.Workbook();
+    await wb2.xlsx.load((await none) as unknown as ArrayBuffer);
+    expect(wb2.worksheets.map((ws) => [ws.name, ws.rowCount, ws.getCell('A1').value])).toEqual([['Books', 1, 'Title']]);
   });
 });

@@ -1,12 +1,13 @@
 import type { FastifyReply } from 'fastify';
-import { Placeholder, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { queryRows } from '../../db/raw-query';
 import { contentDisposition } from '../file-store';
 import type { Metrics } from '../metrics';
 import { csvStream } from './csv';
-import { createExportScheduler } from './scheduler';
 import { createExportSlots, DEFAULT_EXPORT_SLOTS, type ExportSlotLimits } from './slots';
-import { xlsxWorkerStream, type ExportQuery, type SheetColumn } from './xlsx-stream';
+import { xlsxWorkerStream, type SheetColumn } from './xlsx-stream';
 
 export type ExportFormat = 'xlsx' | 'csv';
 const CONTENT_TYPES: Record<ExportFormat, string> = {
@@ -27,7 +28,7 @@ export interface ExportColumn<R> {
   /** the header, in the language asked for */
   label: string;
   type?: ColumnType;
-  /** the cell of a row (not used when the worker runs `workerSql`: then the SQL's column in this place) */
+  /** the cell of a row */
   value: (row: R) => unknown;
   /** least width in characters (the sheet widens a column to its content) */
   width?: number;
@@ -37,21 +38,19 @@ export interface ExportColumn<R> {
 }
 
 /**
- * Rows in keyset batches: each batch starts after the key of the last one, through the list's index,
- * so a narrow filter reads only the rows it matches and a deep batch costs what the first one does.
+ * The rows of an export: the list's filter and order as one statement. On PostgreSQL it runs once,
+ * read through a cursor on a connection of its own; on the embedded PGlite (one connection, shared
+ * with the requests) it runs in keyset batches, each starting after the key of the last row read.
  */
-export interface KeysetRows<R, K> {
-  /** partitions walked in turn (e.g. the books in title order); without, one walk over the filter */
-  parts?: readonly number[];
-  /** at most `limit` rows after `after` (null: from the start of `part`), in the file's order */
-  fetch: (after: K | null, limit: number, part: number | undefined) => Promise<R[]>;
+export interface ExportRows<R, K> {
+  /** the database of the module (PGlite's batches run on it) */
+  db: DbOrTx;
+  /** the rows after `after` (null: from the first) in the file's order, at most `limit` (null: all of them) */
+  sql: (after: K | null, limit: number | null) => SQL;
+  /** a row's place in that order */
   key: (row: R) => K;
-  /**
-   * PostgreSQL only: the same batch as one statement with the placeholders part, after (0 at the start
-   * of a part) and limit, giving the cells of `columns` in order and then a numeric key. The export's
-   * worker thread then runs it on a connection of its own, and this thread parses none of the rows.
-   */
-  workerSql?: SQL;
+  /** the row as the columns read it (e.g. with values worked out in code); default: as read */
+  map?: (row: R) => R;
 }
 
 export interface WorkbookOptions<R, K> {
@@ -61,7 +60,7 @@ export interface WorkbookOptions<R, K> {
   /** a first column with the running number 1, 2, … headed so */
   numbered?: string;
   columns: readonly ExportColumn<R>[];
-  rows: KeysetRows<R, K>;
+  rows: ExportRows<R, K>;
   /** rows written after the data (e.g. totals), as cells in the file's column order (the number column included) */
   trailer?: unknown[][];
   /** lookup tables of the columns' `lookup` (texts in the language asked for) */
@@ -76,42 +75,69 @@ export interface WorkbookOptions<R, K> {
 
 export interface ExporterDeps {
   /**
-   * The configuration's DATABASE_URL. Set: the xlsx worker reads on a connection of its own opened
-   * with it (never dug out of a driver object). Unset: the embedded PGlite, which lives in this
-   * thread's memory and cannot be reached from another thread or connection: rows are read here, in
-   * small batches, and only between lists (`giveWay`).
+   * The configuration's DATABASE_URL. Set: an export reads its statement through a cursor on a
+   * connection of its own opened with it. Unset: the embedded PGlite, read in keyset batches.
    */
   databaseUrl?: string | undefined;
   metrics?: Pick<Metrics, 'gauge'>;
   limits?: ExportSlotLimits;
 }
 
-/** Rows per batch read in this thread; smaller on the single-connection PGlite so a list never waits long behind one. */
-export const EXPORT_BATCH = 500;
-export const EXPORT_BATCH_SINGLE = 100;
-/** Rows per query of the worker's own connection (PostgreSQL). */
-export const EXPORT_QUERY_BATCH = 500;
+/**
+ * Rows per cursor read (PostgreSQL) and per keyset batch (PGlite). A batch of 10,000 rows (15-20 MB of row
+ * objects) outgrew the young generation and was promoted: the server's peak RSS on one export of 100k rows
+ * rose from 180-207 MB to 291-299 MB; batches of 1,000 die young (docs/decisions/xlsx-exports.md).
+ */
+const EXPORT_BATCH = 1_000;
 
 /**
- * Streamed spreadsheet exports (issue 17): one place for the file writers (xlsx in a worker thread,
- * CSV), the export slots (global and per company: 429 when full), backpressure (a batch is read only
- * once the client has taken the previous ones) and the scheduling that keeps lists fast while
- * exports run. Domain modules give columns, labels and a keyset query; lists run through `interactive`.
+ * The longest rest after a batch (a slow first read or a slow client does not stall the export). Resting
+ * as long as each batch took cut the list's p99 while two exports ran from 122 to 20 ms (load 12.6 and
+ * 9.9) for 10-14 % of the exports' rows/s (docs/decisions/xlsx-exports.md).
+ */
+const REST_MAX_MS = 50;
+
+/** The statement's rows, EXPORT_BATCH at a time, through a cursor on a connection of its own (PostgreSQL). */
+async function* cursorRows<R>(databaseUrl: string, query: SQL): AsyncGenerator<R[]> {
+  const [{ default: pg }, { default: Cursor }] = await Promise.all([import('pg'), import('pg-cursor')]);
+  const { sql: text, params } = new PgDialect().sqlToQuery(query);
+  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'portal-export' });
+  client.on('error', () => {}); // a lost connection fails the read in progress, reported there
+  await client.connect();
+  try {
+    const cursor = client.query(new Cursor<R>(text, params));
+    for (;;) {
+      const rows = await cursor.read(EXPORT_BATCH);
+      if (rows.length === 0) break;
+      yield rows;
+    }
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** The statement's rows in keyset batches (PGlite: each batch holds its one connection briefly). */
+export async function* keysetRows<R, K>(rows: ExportRows<R, K>, size = EXPORT_BATCH): AsyncGenerator<R[]> {
+  let after: K | null = null;
+  for (;;) {
+    const batch = await queryRows<R>(rows.db, rows.sql(after, size));
+    if (batch.length > 0) yield batch;
+    if (batch.length < size) return;
+    after = rows.key(batch[batch.length - 1]!);
+  }
+}
+
+/**
+ * Streamed spreadsheet exports: the file writers (xlsx in a worker thread at low priority, CSV), the
+ * export slots (per process and per company: 429 when full) and backpressure (a batch is read only
+ * once the client has taken the previous ones). Domain modules give columns, labels and a statement.
  */
 export function createExporter({ databaseUrl, metrics, limits = DEFAULT_EXPORT_SLOTS }: ExporterDeps = {}) {
   const slots = createExportSlots(limits);
-  const scheduler = createExportScheduler();
-  const singleConnection = !databaseUrl;
   metrics?.gauge('portal_export_slots_in_use', `Spreadsheet exports running now (at most ${limits.max} per process)`, () => slots.inUse);
 
-  const workerQuery = (query: SQL): ExportQuery | null => {
-    if (!databaseUrl) return null;
-    const { sql: text, params } = new PgDialect().sqlToQuery(query);
-    return { connectionString: databaseUrl, text, params: params.map((p) => (p instanceof Placeholder ? { placeholder: p.name } : p)) };
-  };
-
   /**
-   * Streams `rows` as a file download (xlsx or CSV) on `reply`. Claims one of the slots of `companyIdx`
+   * Streams the rows as a file download (xlsx or CSV) on `reply`. Claims one of the slots of `companyIdx`
    * (the company of the verified token) first: 429 when none is free, before anything is read or sent.
    * `options` may be a function preparing them (totals, lookups: read once the slot is held). The slot
    * is freed when the response ends or the client goes away, and then reading stops.
@@ -130,13 +156,6 @@ export function createExporter({ databaseUrl, metrics, limits = DEFAULT_EXPORT_S
       throw e;
     }
     const format = o.format ?? 'xlsx';
-    const abort = new AbortController();
-    // the response closing before it finished = the client went away (request 'close' fires once the body is read)
-    reply.raw.once('finish', release);
-    reply.raw.once('close', () => {
-      release();
-      if (!reply.raw.writableFinished) abort.abort();
-    });
     const columns: SheetColumn[] = [
       ...(o.numbered !== undefined ? [{ header: o.numbered, key: 'no', width: 6 }] : []),
       ...o.columns.map((c) => ({
@@ -154,40 +173,35 @@ export function createExporter({ databaseUrl, metrics, limits = DEFAULT_EXPORT_S
       currencyDecimals: o.currencyDecimals ?? {},
       hints: o.hints ?? [],
     };
-    const xlsx = format === 'xlsx' ? xlsxWorkerStream(o.sheetName, columns, sheetOptions) : null;
-    const sheet = xlsx ?? csvStream(columns, sheetOptions);
-    const query = xlsx && o.rows.workerSql && o.numbered !== undefined ? workerQuery(o.rows.workerSql) : null;
+    const sheet = format === 'xlsx' ? xlsxWorkerStream(o.sheetName, columns, sheetOptions) : csvStream(columns, sheetOptions);
+    // the response closing before it finished = the client went away: the next push fails, which ends the
+    // reading (leaving the loop closes the cursor and its connection)
+    reply.raw.once('finish', release);
+    reply.raw.once('close', () => {
+      release();
+      if (!reply.raw.writableFinished) sheet.abort(new Error('aborted'));
+    });
 
     const run = async () => {
-      if (xlsx && query) {
-        // the worker reads on its own connection, within the process's export gate (gate.ts)
-        await xlsx.query(query, o.rows.parts ?? [0], EXPORT_QUERY_BATCH);
-      } else {
-        const size = singleConnection ? EXPORT_BATCH_SINGLE : EXPORT_BATCH;
-        let no = 0;
-        for (const part of o.rows.parts ?? [undefined]) {
-          let after: K | null = null;
-          for (;;) {
-            if (singleConnection) await scheduler.giveWay(); // lists first: one connection
-            if (abort.signal.aborted) throw new Error('aborted');
-            const batch = await o.rows.fetch(after, size, part);
-            if (batch.length > 0) {
-              await sheet.push(
-                batch.map((r) => {
-                  const cells = o.columns.map((c) => c.value(r));
-                  return o.numbered !== undefined ? [++no, ...cells] : cells;
-                }),
-              );
-            }
-            if (batch.length < size) break;
-            after = o.rows.key(batch[batch.length - 1]!);
-          }
-        }
+      let no = 0;
+      const batches = databaseUrl ? cursorRows<R>(databaseUrl, o.rows.sql(null, null)) : keysetRows(o.rows);
+      let since = performance.now();
+      for await (const batch of batches) {
+        const rows = o.rows.map ? batch.map(o.rows.map) : batch;
+        await sheet.push(
+          rows.map((r) => {
+            const cells = o.columns.map((c) => c.value(r));
+            return o.numbered !== undefined ? [++no, ...cells] : cells;
+          }),
+        );
+        // the rows are parsed and mapped on the request thread: after each batch the export rests as long
+        // as the batch took (at most REST_MAX_MS), so lists keep at least half of that thread
+        await new Promise((r) => setTimeout(r, Math.min(REST_MAX_MS, performance.now() - since)));
+        since = performance.now();
       }
       if (o.trailer?.length) await sheet.push(o.trailer);
       await sheet.end();
     };
-    abort.signal.addEventListener('abort', () => sheet.abort(new Error('aborted')), { once: true });
     run().catch((e: unknown) => sheet.abort(e instanceof Error ? e : new Error(String(e))));
     return reply
       .header('content-type', CONTENT_TYPES[format])
@@ -197,12 +211,6 @@ export function createExporter({ databaseUrl, metrics, limits = DEFAULT_EXPORT_S
       .send(sheet.out);
   }
 
-  return {
-    streamWorkbook,
-    /** Runs a list: exports hold back their reads while it is answered. */
-    interactive: scheduler.interactive,
-    /** true on the embedded PGlite (one connection in this thread) */
-    singleConnection,
-  };
+  return { streamWorkbook };
 }
 export type Exporter = ReturnType<typeof createExporter>;

@@ -1,23 +1,17 @@
 // Worker thread that writes a streamed .xlsx: the sheet XML is written here row by row (no shared
 // strings; a small fixed style sheet: a bold header row, frozen, and number formats per column: dates
-// as Excel date serials, money with 2 decimals and its currency's symbol, counts with separators),
-// deflated with zlib in this thread and packed by fflate's streaming Zip. Nothing is buffered
-// behind our back: each batch is compressed and its bytes posted before the next is taken, and the
-// main thread paces batches by what the client has taken (acks, credits): that is the backpressure.
+// as Excel date serials, money with its currency's symbol and decimals, counts with separators),
+// deflated with zlib in this thread and packed by fflate's streaming Zip. Each batch of rows is
+// written, compressed and its bytes posted before the next is taken; the main thread sends a batch
+// only once the client has taken the earlier ones (acks): that is the backpressure.
 // The thread lowers its own scheduling priority (Linux): bulk work gives the CPU to requests first.
+// A sheet holds at most `sheetRows` rows (Excel's 1,048,576, the header included); the rows go on in a
+// second sheet (name " (2)", the same header) and so on.
 // Text cells starting with = + - @ (or a tab / carriage return) get a leading ' so that no spreadsheet
 // reads them as a formula (CSV injection, OWASP), as csv.ts does.
 // Plain JS: it runs under any loader.
-// Rows come from the main thread in batches, or, on PostgreSQL, from this thread's own connection
-// (a keyset query given as text, run part by part, e.g. book by book): then the request loop parses
-// none of them. The connection settings come from the app's configuration (DATABASE_URL), never from
-// a driver object.
-// Messages in: { type: 'rows', rows: unknown[][] }, { type: 'query', query, parts, batch } (rows get
-// a running number first; the query's last column is the keyset and is not written), { type: 'credit' }
-// (the main thread has written a chunk of a query's output, marked credit: true), { type: 'end' }.
-// Lists being answered, and the CPU permits, are read from shared memory (gate.ts), not messages.
-// Out: { type: 'chunk', data, credit }, { type: 'ack' } after each rows message, { type: 'queried', rows }
-// after a query, { type: 'done' } | { type: 'error', message }.
+// Messages in: { type: 'rows', rows: unknown[][] }, { type: 'end' }.
+// Out: { type: 'chunk', data }, { type: 'ack' } after each rows message, { type: 'done' } | { type: 'error', message }.
 import { readlinkSync } from 'node:fs';
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -31,8 +25,9 @@ const port = parentPort;
  * (money); a date column holds 'YYYY-MM-DD[ HH:MM:SS]' text (or a serial), written as an Excel date.
  * currencies: symbol per currency code, for the money formats; currencyDecimals: a currency's decimals when
  * not 2 (its ISO 4217 minor unit: 0 for KRW and JPY, whose format is then #,##0); lookups: tables of the columns' `lookup`;
- * hints: rows that will come last (totals), measured for the column widths with the first rows.
- * @type {{ sheetName: string, columns: { header: string, key: string, width: number, format?: 'int' | 'money' | 'rate' | 'date' | 'datetime', currencyKey?: string, lookup?: string }[], currencies?: Record<string, string>, currencyDecimals?: Record<string, number>, lookups?: Record<string, Record<string, string>>, hints?: unknown[][], nice?: number, level?: number, gate?: { cells: Int32Array, permits: number, epoch: number }, gateId?: number }}
+ * hints: rows that will come last (totals), measured for the column widths with the first rows;
+ * sheetRows: rows per sheet, the header included (Excel's limit; lowered by tests).
+ * @type {{ sheetName: string, columns: { header: string, key: string, width: number, format?: 'int' | 'money' | 'rate' | 'date' | 'datetime', currencyKey?: string, lookup?: string }[], currencies?: Record<string, string>, currencyDecimals?: Record<string, number>, lookups?: Record<string, Record<string, string>>, hints?: unknown[][], sheetRows?: number, nice?: number, level?: number }}
  */
 const {
   sheetName,
@@ -41,10 +36,9 @@ const {
   currencyDecimals = {},
   lookups = {},
   hints = [],
+  sheetRows = 1_048_576,
   nice = 19,
   level = 3,
-  gate,
-  gateId,
 } = workerData;
 const NUMERIC_TEXT = /^-?\d+(\.\d+)?$/;
 const NUMERIC_FORMATS = new Set(['int', 'money', 'rate']);
@@ -68,11 +62,8 @@ const zip = new Zip((err, data) => {
   pending.push(data);
   pendingBytes += data.length;
 });
-function flush(credit = false) {
-  if (pendingBytes === 0) return false;
-  // copied to the main thread, not transferred: a copy is allocated there and freed by a scavenge of its
-  // young generation (xlsx-stream.ts starts one after each 4 MB relayed); a transferred buffer is not an
-  // allocation there and waited for a full collection (68 MiB measured in a 1M-row export)
+function flush() {
+  if (pendingBytes === 0) return;
   const out = new Uint8Array(pendingBytes);
   let at = 0;
   for (const p of pending) {
@@ -81,8 +72,7 @@ function flush(credit = false) {
   }
   pending = [];
   pendingBytes = 0;
-  port.postMessage({ type: 'chunk', data: out, credit });
-  return true;
+  port.postMessage({ type: 'chunk', data: out });
 }
 
 const MAX_ZIP32 = 0xffffffff;
@@ -189,11 +179,8 @@ const xfs = [
 const STYLE = { header: 1, int: 2, rate: 3, date: 4, datetime: 5, money: 6 };
 /** style of a money cell in `currency` (the plain 2-decimal format for a currency without a symbol) */
 const moneyStyle = Object.fromEntries(currencyCodes.map((code, i) => [code, 7 + i]));
-let rowNo = 0;
 const fixedStyle = columns.map((c) => (c.format ? STYLE[c.format] : 0));
 const currencyAt = columns.map((c) => (c.format === 'money' && c.currencyKey ? columns.findIndex((d) => d.key === c.currencyKey) : -1));
-/** a row's value of column i (numberLast: the row's last value is the first column's, a running number) */
-const valueAt = (values, i, numberLast) => (numberLast ? values[i === 0 ? values.length - 1 : i - 1] : values[i]);
 const DAY_MS = 86_400_000;
 /** Excel's 1900 date system: serial 25569 is 1970-01-01; serials before 61 (1900-03-01) mean other days */
 const EPOCH_SERIAL = 25569;
@@ -213,27 +200,26 @@ function serial(v) {
 const FORMULA_START = /^[=+\-@\t\r]/;
 const guard = (s) => (FORMULA_START.test(s) ? `'${s}` : s);
 /** One cell: numbers as values (with the column's number format), dates as serials, text as t="str", booleans as t="b". */
-function cellXml(ref, i, v, values, numberLast) {
+function cellXml(ref, i, v, values) {
   if (dateColumn[i]) {
     const n = serial(v);
     if (n !== null) return `<c r="${ref}" s="${fixedStyle[i]}"><v>${n}</v></c>`;
   } else if ((typeof v === 'number' && Number.isFinite(v)) || (numericText[i] && typeof v === 'string' && NUMERIC_TEXT.test(v))) {
-    const style = currencyAt[i] >= 0 ? (moneyStyle[valueAt(values, currencyAt[i], numberLast)] ?? STYLE.money) : fixedStyle[i];
+    const style = currencyAt[i] >= 0 ? (moneyStyle[values[currencyAt[i]]] ?? STYLE.money) : fixedStyle[i];
     return style ? `<c r="${ref}" s="${style}"><v>${v}</v></c>` : `<c r="${ref}"><v>${v}</v></c>`;
   }
   if (typeof v === 'boolean') return `<c r="${ref}" t="b"><v>${v ? 1 : 0}</v></c>`;
   return `<c r="${ref}" t="str"><v>${esc(guard(v instanceof Date ? v.toISOString() : String(v)))}</v></c>`;
 }
 /** One <row>; empty cells and all-empty rows left out (as exceljs). Values of a `lookup` column are looked up first. */
-function rowXml(values, numberLast = false) {
-  const r = ++rowNo;
+function rowXml(values, r) {
   const n = values.length;
   let cells = '';
   for (let i = 0; i < n; i++) {
-    let v = valueAt(values, i, numberLast);
+    let v = values[i];
     if (v === null || v === undefined) continue;
     if (lookupOf[i] && typeof v === 'string') v = lookupOf[i][v] ?? v;
-    cells += cellXml(`${LETTERS[i] ?? letter(i)}${r}`, i, v, values, numberLast);
+    cells += cellXml(`${LETTERS[i] ?? letter(i)}${r}`, i, v, values);
   }
   return cells ? `<row r="${r}">${cells}</row>` : '';
 }
@@ -267,9 +253,9 @@ function numberWidth(i, v) {
   return digits + Math.floor((digits - 1) / 3) + (num < 0 ? 1 : 0) + (f === 'money' || f === 'rate' ? 3 : 0) + (f === 'money' ? 2 : 0);
 }
 const widths = columns.map((c) => Math.max(c.width ?? 0, Math.ceil(textWidth(c.header) * 1.15) + 2));
-function measure(values, numberLast) {
+function measure(values) {
   for (let i = 0; i < columns.length; i++) {
-    let v = valueAt(values, i, numberLast);
+    let v = values[i];
     if (v === null || v === undefined) continue;
     if (lookupOf[i] && typeof v === 'string') v = lookupOf[i][v] ?? v;
     const w = dateColumn[i]
@@ -283,18 +269,7 @@ function measure(values, numberLast) {
   }
 }
 
-// ── the fixed parts of the package ──
-addFile(
-  '[Content_Types].xml',
-  `${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
-    `<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>` +
-    `<Default Extension="xml" ContentType="application/xml"/>` +
-    `<Override PartName="/xl/workbook.xml" ContentType="${CT}.spreadsheetml.sheet.main+xml"/>` +
-    `<Override PartName="/xl/worksheets/sheet1.xml" ContentType="${CT}.spreadsheetml.worksheet+xml"/>` +
-    `<Override PartName="/xl/styles.xml" ContentType="${CT}.spreadsheetml.styles+xml"/>` +
-    `<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>` +
-    `<Override PartName="/docProps/app.xml" ContentType="${CT}.extended-properties+xml"/></Types>`,
-);
+// ── the fixed parts of the package; those that list the sheets are written at the end ──
 addFile(
   '_rels/.rels',
   `${XML}<Relationships xmlns="${NS_PKG_REL}">` +
@@ -312,25 +287,6 @@ addFile(
     `<dcterms:modified xsi:type="dcterms:W3CDTF">${now}</dcterms:modified></cp:coreProperties>`,
 );
 addFile(
-  'docProps/app.xml',
-  `${XML}<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties" ` +
-    `xmlns:vt="http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"><Application>Publisher Portal</Application>` +
-    `<HeadingPairs><vt:vector size="2" baseType="variant"><vt:variant><vt:lpstr>Worksheets</vt:lpstr></vt:variant>` +
-    `<vt:variant><vt:i4>1</vt:i4></vt:variant></vt:vector></HeadingPairs><TitlesOfParts><vt:vector size="1" baseType="lpstr">` +
-    `<vt:lpstr>${esc(sheetName)}</vt:lpstr></vt:vector></TitlesOfParts></Properties>`,
-);
-addFile(
-  'xl/workbook.xml',
-  `${XML}<workbook xmlns="${NS_MAIN}" xmlns:r="${NS_REL}"><sheets>` +
-    `<sheet name="${esc(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
-);
-addFile(
-  'xl/_rels/workbook.xml.rels',
-  `${XML}<Relationships xmlns="${NS_PKG_REL}">` +
-    `<Relationship Id="rId1" Type="${NS_REL}/worksheet" Target="worksheets/sheet1.xml"/>` +
-    `<Relationship Id="rId2" Type="${NS_REL}/styles" Target="styles.xml"/></Relationships>`,
-);
-addFile(
   'xl/styles.xml',
   `${XML}<styleSheet xmlns="${NS_MAIN}">` +
     `<numFmts count="${customFormats.length}">${customFormats.map((f, i) => `<numFmt numFmtId="${164 + i}" formatCode="${esc(f)}"/>`).join('')}</numFmts>` +
@@ -344,189 +300,113 @@ addFile(
     `<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`,
 );
 
-// ── the sheet, streamed ──
-const sheet = new DeflatedEntry('xl/worksheets/sheet1.xml');
-zip.add(sheet);
-let headWritten = false;
-/**
- * The sheet's head: the column widths (measured on the header, the hints and `sample`, the first rows),
- * the frozen header row, and the header itself. Written before the first rows, so it waits for them.
- */
-function writeHead(sample = [], numberLast = false) {
-  if (headWritten) return;
-  headWritten = true;
-  for (const h of hints) measure(h, false);
-  for (const row of sample) measure(row, numberLast);
-  const cols = widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${Math.min(MAX_WIDTH, w)}" customWidth="1"/>`).join('');
-  const r = ++rowNo;
-  const header = columns.map((c, i) => `<c r="${LETTERS[i]}${r}" s="${STYLE.header}" t="str"><v>${esc(c.header)}</v></c>`).join('');
+/** The sheets' names: the first as asked, the next ones numbered (at most 31 characters, as Excel allows). */
+const sheetNames = [];
+const nameOf = (n) => (n === 1 ? sheetName : `${sheetName.slice(0, 31 - ` (${n})`.length)} (${n})`);
+
+/** The parts that list the sheets (written once all are known: a zip's entries may come in any order). */
+function addSheetList() {
+  const sheets = sheetNames.map((_name, i) => i + 1);
+  addFile(
+    '[Content_Types].xml',
+    `${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+      `<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>` +
+      `<Default Extension="xml" ContentType="application/xml"/>` +
+      `<Override PartName="/xl/workbook.xml" ContentType="${CT}.spreadsheetml.sheet.main+xml"/>` +
+      sheets.map((n) => `<Override PartName="/xl/worksheets/sheet${n}.xml" ContentType="${CT}.spreadsheetml.worksheet+xml"/>`).join('') +
+      `<Override PartName="/xl/styles.xml" ContentType="${CT}.spreadsheetml.styles+xml"/>` +
+      `<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>` +
+      `<Override PartName="/docProps/app.xml" ContentType="${CT}.extended-properties+xml"/></Types>`,
+  );
+  addFile(
+    'docProps/app.xml',
+    `${XML}<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties" ` +
+      `xmlns:vt="http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"><Application>Publisher Portal</Application>` +
+      `<HeadingPairs><vt:vector size="2" baseType="variant"><vt:variant><vt:lpstr>Worksheets</vt:lpstr></vt:variant>` +
+      `<vt:variant><vt:i4>${sheets.length}</vt:i4></vt:variant></vt:vector></HeadingPairs><TitlesOfParts><vt:vector size="${sheets.length}" baseType="lpstr">` +
+      `${sheetNames.map((name) => `<vt:lpstr>${esc(name)}</vt:lpstr>`).join('')}</vt:vector></TitlesOfParts></Properties>`,
+  );
+  addFile(
+    'xl/workbook.xml',
+    `${XML}<workbook xmlns="${NS_MAIN}" xmlns:r="${NS_REL}"><sheets>` +
+      sheetNames.map((name, i) => `<sheet name="${esc(name)}" sheetId="${i + 1}" r:id="rId${i + 2}"/>`).join('') +
+      `</sheets></workbook>`,
+  );
+  addFile(
+    'xl/_rels/workbook.xml.rels',
+    `${XML}<Relationships xmlns="${NS_PKG_REL}">` +
+      `<Relationship Id="rId1" Type="${NS_REL}/styles" Target="styles.xml"/>` +
+      sheets.map((n) => `<Relationship Id="rId${n + 1}" Type="${NS_REL}/worksheet" Target="worksheets/sheet${n}.xml"/>`).join('') +
+      `</Relationships>`,
+  );
+}
+
+// ── the sheets, streamed ──
+/** The sheet being written, and the rows it holds so far (the header included). */
+let sheet = null;
+let rowNo = 0;
+/** `<cols>`: measured once, on the header, the hints and the first rows; every sheet has the same. */
+let cols = null;
+
+/** Starts the next sheet: the column widths, the frozen header row and the header. */
+function openSheet() {
+  sheetNames.push(nameOf(sheetNames.length + 1));
+  sheet = new DeflatedEntry(`xl/worksheets/sheet${sheetNames.length}.xml`);
+  zip.add(sheet);
+  rowNo = 1;
+  const header = columns.map((c, i) => `<c r="${LETTERS[i]}1" s="${STYLE.header}" t="str"><v>${esc(c.header)}</v></c>`).join('');
   sheet.write(
     Buffer.from(
       `${XML}<worksheet xmlns="${NS_MAIN}" xmlns:r="${NS_REL}"><sheetViews><sheetView workbookViewId="0">` +
         `<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/>` +
-        `</sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData><row r="${r}">${header}</row>`,
+        `</sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData><row r="1">${header}</row>`,
       'utf8',
     ),
   );
 }
 
-/** Chunks of a query's output the main thread has not yet written: at most two ahead of it. */
-let unwritten = 0;
-let wakeCredit = null;
-function post() {
-  if (flush(true)) unwritten++;
+function closeSheet() {
+  sheet.write(
+    Buffer.from('</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>', 'utf8'),
+  );
+  sheet.end();
 }
-const credit = async () => {
-  while (unwritten >= 2) await new Promise((resolve) => (wakeCredit = resolve));
-};
 
-/**
- * The process's export gate (gate.ts, shared memory): a batch is read and written only while this worker
- * holds one of the CPU permits (one fewer than the cores), so that whatever the number of exports a core
- * is left to the requests (a list's thread and its database backend). The scheduler's priorities
- * cannot promise that: the database's backends run in a process, and a scheduling group, of their own.
- */
-const cells = gate?.cells;
-const permits = gate?.permits ?? 0;
-const [RELEASES, LISTS, LISTS_ENDED] = [permits, permits + 1, permits + 2];
-async function acquire() {
-  for (;;) {
-    const seen = Atomics.load(cells, RELEASES);
-    for (let i = 0; i < permits; i++) if (Atomics.compareExchange(cells, i, 0, gateId) === 0) return i;
-    // all held: wait for a release (or 100 ms: a lost wake-up costs a moment, never the export)
-    const w = Atomics.waitAsync(cells, RELEASES, seen, 100);
-    if (w.async) await w.value;
+/** Writes rows, the first ones measured for the widths; a full sheet is closed and the next one started. */
+function writeRows(rows) {
+  if (cols === null) {
+    for (const h of hints) measure(h);
+    for (const row of rows) measure(row);
+    cols = widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${Math.min(MAX_WIDTH, w)}" customWidth="1"/>`).join('');
+    openSheet();
   }
-}
-function release(i) {
-  if (i < 0 || Atomics.compareExchange(cells, i, gateId, 0) !== gateId) return;
-  Atomics.add(cells, RELEASES, 1);
-  Atomics.notify(cells, RELEASES, 1);
-}
-
-/**
- * While lists are being answered (the gate's count, kept by the request thread) and for CONTENDED_MS
- * after, reads are not read ahead, and take as many rows as last about CONTENDED_READ_MS (at least
- * MIN_BATCH): a read overlaps the lists' own queries on the database, and the longer it runs the more
- * of them it slows. Measured 2026-12-03 (two 1M-row exports, a list back to back, 2 cores), the list's
- * p99: 5.5 ms with reads of 500 rows, 3.6 with 100, 3.2-3.4 with reads of about 1 ms (75-90 rows;
- * 2.1 ms alone), and 0.5 ms (17 rows) made the exports 60% slower for no better figure. Waiting for
- * the lists to end before each read was measured worse: under back-to-back lists the read then starts
- * just as the next list does, and each end woke the workers.
- */
-const CONTENDED_MS = 1000;
-const CONTENDED_READ_MS = 1;
-const MIN_BATCH = 10;
-/** Milliseconds since the last list ended; the gate's clock is an Int32 that wraps (every 24.8 days), so the difference is taken in Int32 too. */
-const sinceListsEnded = () => (Date.now() - gate.epoch - Atomics.load(cells, LISTS_ENDED)) | 0;
-const contended = () => {
-  if (cells === undefined) return false;
-  if (Atomics.load(cells, LISTS) > 0) return true;
-  const since = sinceListsEnded();
-  return since >= 0 && since < CONTENDED_MS;
-};
-
-/**
- * Runs the export query part by part on a connection of this thread, each batch read while the previous
- * one is written (unless lists are being answered), within a CPU permit that is not held while the
- * client takes the file.
- */
-async function runQuery({ query, parts, batch }) {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: query.connectionString, application_name: 'portal-export' });
-  client.on('error', () => {}); // a lost connection fails the running query, reported below
-  await client.connect();
-  let no = 0;
-  let held = -1;
-  const take = async () => {
-    if (gate && held < 0) held = await acquire();
-  };
-  const free = () => {
-    release(held);
-    held = -1;
-  };
-  try {
-    // the rows a contended read takes, adjusted after each so that it lasts about CONTENDED_READ_MS
-    let contendedLimit = Math.min(batch, 100);
-    const read = async (part, after) => {
-      const gentle = contended();
-      const limit = gentle ? contendedLimit : batch;
-      const t0 = performance.now();
-      const { rows } = await client.query({
-        name: 'portal-export',
-        text: query.text,
-        rowMode: 'array',
-        values: query.params.map((p) => (p && typeof p === 'object' && 'placeholder' in p ? { part, after, limit }[p.placeholder] : p)),
-      });
-      if (gentle && rows.length === limit) {
-        const fit = (limit * CONTENDED_READ_MS) / Math.max(0.05, performance.now() - t0);
-        contendedLimit = Math.round(Math.min(batch, Math.max(MIN_BATCH, (contendedLimit + fit) / 2)));
-      }
-      return { rows, full: rows.length === limit };
-    };
-    let bi = 0;
-    await take();
-    let next = parts.length > 0 ? read(parts[0], 0) : null;
-    while (next) {
-      const { rows, full } = await next;
-      const last = rows.length > 0 ? rows[rows.length - 1][rows[rows.length - 1].length - 1] : 0;
-      const after = full ? [parts[bi], last] : ++bi < parts.length ? [parts[bi], 0] : null;
-      // the next batch is read while this one is written, unless lists are (or were just) being
-      // answered: then one thread at a time (the backend reading, or this one writing) works for it
-      const ahead = after !== null && !contended();
-      next = ahead ? read(...after) : null;
-      next?.catch(() => {}); // awaited on the next turn; an error there is reported then
-      if (rows.length > 0) {
-        for (const row of rows) row[row.length - 1] = ++no; // the keyset column becomes the running number, written first
-        writeHead(rows, true);
-        let xml = '';
-        for (const row of rows) xml += rowXml(row, true);
-        sheet.write(Buffer.from(xml, 'utf8'));
-        post();
-      }
-      free(); // the permit is not held while the client takes the file
-      if (rows.length > 0) await credit();
-      if (after !== null) await take();
-      if (after !== null && !ahead) next = read(...after);
+  let xml = '';
+  for (const row of rows) {
+    if (rowNo >= sheetRows) {
+      sheet.write(Buffer.from(xml, 'utf8'));
+      xml = '';
+      closeSheet();
+      openSheet();
     }
-  } finally {
-    free();
-    await client.end().catch(() => {});
+    xml += rowXml(row, ++rowNo);
   }
-  return no;
+  sheet.write(Buffer.from(xml, 'utf8'));
 }
 
-// messages are handled one after the other (a query runs until all its rows are written); the fixed
-// parts go out at once, the sheet's head with the first rows (its column widths are measured on them)
+// messages are handled one after the other; the fixed parts go out at once, a sheet's head with its first rows
 flush();
 let queue = Promise.resolve();
 port.on('message', (msg) => {
-  if (msg.type === 'credit') {
-    unwritten--;
-    wakeCredit?.();
-    return;
-  }
   queue = queue
-    .then(async () => {
+    .then(() => {
       if (msg.type === 'rows') {
-        writeHead(msg.rows);
-        let xml = '';
-        for (const row of msg.rows) xml += rowXml(row);
-        sheet.write(Buffer.from(xml, 'utf8'));
+        writeRows(msg.rows);
         flush();
         port.postMessage({ type: 'ack' });
-      } else if (msg.type === 'query') {
-        const rows = await runQuery(msg);
-        port.postMessage({ type: 'queried', rows });
       } else if (msg.type === 'end') {
-        writeHead();
-        sheet.write(
-          Buffer.from(
-            '</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>',
-            'utf8',
-          ),
-        );
-        sheet.end();
+        writeRows([]);
+        closeSheet();
+        addSheetList();
         zip.end();
         flush();
         port.postMessage({ type: 'done' });

@@ -1,4 +1,4 @@
-import { Placeholder, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { TCopyrightBooksFilter, TRoyaltyFilter } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { queryRows as rows } from '../../db/raw-query';
@@ -293,61 +293,62 @@ export async function royaltyPage(db: DbOrTx, w: RoyaltyWhere, asked: Paging, to
   return found.map(normaliseLine);
 }
 
-/**
- * The export's query for a batch of one book's lines after `afterIdx` (keyset on royalty_lines_book_idx):
- * the sheet's cells in the order of the service's royaltyColumns (without the running number; money as
- * exact numeric text), then r.idx for the next batch. `book`, `after` and `limit` may be placeholders:
- * on PostgreSQL the export's worker thread runs this query itself (royaltyExportWorkerSql).
- */
-/** The texts of the export's status column, in the language asked for. */
-export interface StatusLabels {
-  Y: string;
-  N: string;
+/** Where a batch of the royalty export ended (PGlite reads it in keyset batches): its last line's place in the list's order. */
+export interface RoyaltyExportKey {
+  title: string;
+  book: number;
+  idx: number;
 }
 
-export function royaltyExportSql(
-  w: RoyaltyWhere,
-  saleInfo: boolean,
-  status: StatusLabels,
-  book: number | Placeholder,
-  after: number | Placeholder,
-  limit: number | Placeholder,
-) {
-  // created_at as the wall-clock time of the app's time zone (the sheet writes it as an Excel date)
-  return sql`select b.title, b.isbn, cu.name as customer_name, cu.country as customer_country,
-      ${saleInfo ? sql`r.sale_info,` : sql``} r.unit_price::text as unit_price, r.currency, r.qty, r.sample_qty,
-      r.disuse_qty, b.rate::text as rate, ${ROYALTY_SQL('r', 'b')}::text as royalty,
-      case when r.buy_invoice_idx is null then ${status.N}::text else ${status.Y}::text end as status, inv.code as buy_invoice_code,
-      to_char(r.created_at at time zone ${w.timeZone}, 'YYYY-MM-DD HH24:MI:SS') as created_at, r.idx::float8 as idx
-    from royalty_lines r
-    join copyright_books b on b.idx = r.book_idx
+export interface RoyaltyExportRecord {
+  title: string;
+  isbn: string;
+  customer_name: string;
+  customer_country: string;
+  sale_info: string;
+  unit_price: string;
+  currency: string;
+  qty: number;
+  sample_qty: number;
+  disuse_qty: number;
+  rate: string;
+  royalty: string;
+  buy_invoice_idx: number | null;
+  buy_invoice_code: string | null;
+  /** the sale's wall-clock time in the app's time zone (the sheet writes it as an Excel date) */
+  created_at: string;
+  book_idx: number;
+  idx: number;
+}
+
+/** A line's place in the royalty export's order. */
+export const royaltyExportKey = (r: RoyaltyExportRecord): RoyaltyExportKey => ({
+  title: r.title,
+  book: Number(r.book_idx),
+  idx: Number(r.idx),
+});
+
+/**
+ * The royalty export: the list's lines in the list's order (books by title and number, each book's lines
+ * by idx: copyright_books_company_title, then royalty_lines_book_idx), money as exact numeric text;
+ * after `after`, at most `limit`. No rows when `w` is null (no customer has the name asked for).
+ */
+export function royaltyExportSql(w: RoyaltyWhere | null, after: RoyaltyExportKey | null, limit: number | null): SQL {
+  if (!w) return sql`select 1 where false`;
+  return sql`select b.title, b.isbn, cu.name as customer_name, cu.country as customer_country, r.sale_info,
+      r.unit_price::text as unit_price, r.currency, r.qty, r.sample_qty, r.disuse_qty, b.rate::text as rate,
+      ${ROYALTY_SQL('r', 'b')}::text as royalty, r.buy_invoice_idx, inv.code as buy_invoice_code,
+      to_char(r.created_at at time zone ${w.timeZone}, 'YYYY-MM-DD HH24:MI:SS') as created_at, b.idx as book_idx, r.idx::float8 as idx
+    from copyright_books b
+    join royalty_lines r on r.book_idx = b.idx
     join royalty_customers cu on cu.idx = r.customer_idx
     ${INVOICE_JOIN}
-    where r.book_idx = ${book} and b.company_idx = ${w.companyIdx} and ${lineConditions(w)} and r.idx > ${after}
-    order by r.idx
-    limit ${limit}`;
-}
-
-/** Runs royaltyExportSql here (PGlite: the database lives in this thread): rows as arrays of cells + idx. */
-export async function royaltyExportBatch(
-  db: DbOrTx,
-  w: RoyaltyWhere,
-  saleInfo: boolean,
-  status: StatusLabels,
-  bookIdx: number,
-  afterIdx: number,
-  limit: number,
-) {
-  const found = await rows<Record<string, unknown>>(db, royaltyExportSql(w, saleInfo, status, bookIdx, afterIdx, limit));
-  return found.map((r) => Object.values(r));
-}
-
-/**
- * royaltyExportSql with the placeholders part (the book), after and limit: the export's worker thread
- * runs it on a connection of its own (PostgreSQL; lib/export opens it from the configuration).
- */
-export function royaltyExportWorkerSql(w: RoyaltyWhere, saleInfo: boolean, status: StatusLabels): SQL {
-  return royaltyExportSql(w, saleInfo, status, sql.placeholder('part'), sql.placeholder('after'), sql.placeholder('limit'));
+    where ${bookConditions({ companyIdx: w.companyIdx, isbn: w.filter.isbn })} and ${lineConditions(w)}${
+      after
+        ? sql` and (b.title, b.idx) >= (${after.title}, ${after.book}::int) and (b.idx <> ${after.book}::int or r.idx > ${after.idx}::bigint)`
+        : sql``
+    }
+    order by b.title, b.idx, r.idx${limit === null ? sql`` : sql` limit ${limit}`}`;
 }
 
 function normaliseLine({ ord: _ord, ...r }: RoyaltyLineRecord & { ord?: number }): RoyaltyLineRecord {
@@ -469,21 +470,21 @@ async function booksCount(db: DbOrTx, companyIdx: number, f: TCopyrightBooksFilt
 
 export type BookExportRecord = BookRecord & { local_created_at: string };
 
-/** A batch of the export: the list's columns, and created_at as the wall-clock time of `timeZone`. */
-export async function booksBatch(
-  db: DbOrTx,
+/**
+ * The copyright book export: the list's filter and order (number), the list's columns and created_at as
+ * the wall-clock time of `timeZone`; after the number `afterIdx` (null: from the first), at most `limit`.
+ */
+export function booksExportSql(
   companyIdx: number,
   f: TCopyrightBooksFilter,
-  afterIdx: number,
-  limit: number,
+  afterIdx: number | null,
+  limit: number | null,
   timeZone: string,
 ) {
-  return rows<BookExportRecord>(
-    db,
-    sql`select ${bookColumns}, to_char(b.created_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as local_created_at
+  return sql`select ${bookColumns}, to_char(b.created_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as local_created_at
       from copyright_books b left join currencies cur on cur.name = b.currency
-      where ${booksWhere(companyIdx, f)} and b.idx > ${afterIdx} order by b.idx limit ${limit}`,
-  );
+      where ${booksWhere(companyIdx, f)}${afterIdx === null ? sql`` : sql` and b.idx > ${afterIdx}`}
+      order by b.idx${limit === null ? sql`` : sql` limit ${limit}`}`;
 }
 
 // ── what the exports show beside the rows ──────────────────────────────────────────────────────

@@ -43,7 +43,7 @@ export const copyrightRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'aut
   app,
   { db, auth, config, changes, exporter },
 ) => {
-  const service = createCopyrightService({ db, changes, auth, timeZone: config.timeZone, exporter });
+  const service = createCopyrightService({ db, changes, auth, timeZone: config.timeZone });
 
   app.get(
     '/company/copyright/books',

@@ -20,7 +20,7 @@ import { createDerivedCache } from '../../lib/cache/derived';
 import type { ChangeFeed } from '../../lib/cache/change-feed';
 import type { AuthService } from '../auth/auth.service';
 import * as repo from './copyright.repository';
-import type { ExportColumn, Exporter, WorkbookOptions } from '../../lib/export';
+import type { ExportColumn, WorkbookOptions } from '../../lib/export';
 import { EXPORT_TEXTS, countryNames, totalLabel } from './export-labels';
 
 /** Values kept at most (the least recently used go first): a filter keeps its totals, and the export its summary. */
@@ -40,8 +40,6 @@ export interface CopyrightServiceDeps {
   changes: Pick<ChangeFeed, 'stamp' | 'caughtUp' | 'onChange'>;
   auth: Pick<AuthService, 'loginInfo'>;
   timeZone: string;
-  /** lists run through it, so that exports hold back their reads while one is answered (lib/export) */
-  exporter: Pick<Exporter, 'interactive'>;
 }
 
 /**
@@ -62,9 +60,7 @@ export async function ownCopyrightBooks(db: Db, companyIdx: number, isbns: strin
   }));
 }
 
-export function createCopyrightService({ db, changes, auth, timeZone, exporter }: CopyrightServiceDeps) {
-  const interactiveRun = exporter.interactive;
-
+export function createCopyrightService({ db, changes, auth, timeZone }: CopyrightServiceDeps) {
   /**
    * Count and per-currency totals of a filtered set cost a scan of the set; they are kept per company
    * and filter until a write to the copyright tables (or the currencies) is announced.
@@ -170,38 +166,35 @@ export function createCopyrightService({ db, changes, auth, timeZone, exporter }
   }
 
   return {
-    royaltyList: (companyIdx: number, paging: TPaging, filter: TRoyaltyFilter = {}) =>
-      interactiveRun(() => royaltyList(companyIdx, paging, filter)),
-    booksList: (companyIdx: number, paging: TPaging, filter: TCopyrightBooksFilter = {}) =>
-      interactiveRun(() => booksList(companyIdx, paging, filter)),
+    royaltyList,
+    booksList,
 
     /**
-     * The royalty export (lib/export streams it): the list's rows, books in title order and each book's
-     * matching lines in keyset batches (on PostgreSQL read by the export's worker thread on a connection
-     * of its own), then the per-currency totals of the list (the same cached exact sums) after a blank
-     * row. Money is the database's exact numeric text.
+     * The royalty export (lib/export streams it): the list's rows in the list's order (one statement),
+     * then the per-currency totals of the list (the same cached exact sums) after a blank row. Money is
+     * the database's exact numeric text.
      */
     async royaltyWorkbook(
       companyIdx: number,
       filter: TRoyaltyFilter = {},
       lang: TExportLang = 'en',
-    ): Promise<WorkbookOptions<unknown[], number>> {
+    ): Promise<WorkbookOptions<repo.RoyaltyExportRecord, repo.RoyaltyExportKey>> {
       const saleInfo = await showSaleInfo(companyIdx);
       const w = await where(companyIdx, filter);
-      const sum = w ? await summary(w) : { books: [], totals: [] };
+      const sums = w ? await totals(w) : [];
       const texts = EXPORT_TEXTS[lang];
       const columns = royaltyColumns(saleInfo, lang);
       // the totals of the list, after a blank row; cells in the file's order (the running number first)
       const blank = [null, ...columns.map(() => null)];
       const at = (key: string) => 1 + columns.findIndex((c) => c.key === key);
-      const totals: unknown[][] = [blank];
-      for (const t of sum.totals) {
+      const trailer: unknown[][] = [blank];
+      for (const t of sums) {
         const row: unknown[] = [...blank];
         row[at('title')] = totalLabel(lang, t.currency, t.cnt);
         row[at('currency')] = t.currency;
         row[at('qty')] = t.qty;
         row[at('royalty')] = t.royalty; // exact text, written as a number (money column)
-        totals.push(row);
+        trailer.push(row);
       }
       // the longest titles come late in title order: measured up front with the totals for the widths
       const titles = (await repo.longestTitles(db, companyIdx)).map((title) => [
@@ -215,14 +208,12 @@ export function createCopyrightService({ db, changes, auth, timeZone, exporter }
         columns,
         labels: { country: countryNames(lang, await repo.countryCodes(db)), saleInfo: texts.saleInfoValues },
         currencies: await repo.currencySymbols(db),
-        hints: [...totals, ...titles],
-        trailer: totals,
+        hints: [...trailer, ...titles],
+        trailer,
         rows: {
-          // books holding matching lines, in title order; each read in keyset batches of exactly the sheet's cells
-          parts: w ? sum.books.map((b) => b.idx) : [],
-          fetch: (after, limit, book) => repo.royaltyExportBatch(db, w!, saleInfo, texts.calcStatus, book!, after ?? 0, limit),
-          key: (r) => Number(r[r.length - 1]),
-          ...(w ? { workerSql: repo.royaltyExportWorkerSql(w, saleInfo, texts.calcStatus) } : {}),
+          db,
+          sql: (after, limit) => repo.royaltyExportSql(w, after, limit),
+          key: repo.royaltyExportKey,
         },
       };
     },
@@ -247,7 +238,8 @@ export function createCopyrightService({ db, changes, auth, timeZone, exporter }
         currencies: await repo.currencySymbols(db),
         hints: titles,
         rows: {
-          fetch: (after, limit) => repo.booksBatch(db, companyIdx, filter, after ?? 0, limit, timeZone),
+          db,
+          sql: (after, limit) => repo.booksExportSql(companyIdx, filter, after, limit, timeZone),
           key: (b) => Number(b.idx),
         },
       };
@@ -272,27 +264,27 @@ const bookRow = (b: repo.BookRecord, no: number): TCopyrightBookRow => ({
 });
 
 /** Columns of Royalty.xlsx after the running number, headed in `lang`; the sale info column only for companies that display it (spec §6). */
-export function royaltyColumns(saleInfo: boolean, lang: TExportLang = 'en'): ExportColumn<unknown[]>[] {
+export function royaltyColumns(saleInfo: boolean, lang: TExportLang = 'en'): ExportColumn<repo.RoyaltyExportRecord>[] {
   const t = EXPORT_TEXTS[lang];
-  // the cells of royaltyExportSql, in its order (the getters read that row's places)
-  const columns: Omit<ExportColumn<unknown[]>, 'value'>[] = [
-    { label: t.title, key: 'title', width: 20 },
-    { label: t.isbn, key: 'isbn', width: 15 },
-    { label: t.customer, key: 'customer_name', width: 16 },
-    { label: t.country, key: 'customer_country', width: 8, lookup: 'country' },
-    ...(saleInfo ? [{ label: t.saleInfo, key: 'saleInfo', width: 12, lookup: 'saleInfo' }] : []),
-    { label: t.unitPrice, key: 'unit_price', width: 10, type: 'money', currencyKey: 'currency' },
-    { label: t.currency, key: 'currency', width: 6 },
-    { label: t.qty, key: 'qty', width: 6, type: 'int' },
-    { label: t.sampleQty, key: 'sample_qty', width: 6, type: 'int' },
-    { label: t.disuseQty, key: 'disuse_qty', width: 6, type: 'int' },
-    { label: `${t.rate} (%)`, key: 'rate', width: 6, type: 'rate' },
-    { label: t.royalty, key: 'royalty', width: 12, type: 'money', currencyKey: 'currency' },
-    { label: t.status, key: 'status', width: 8 },
-    { label: t.invoice, key: 'buy_invoice_code', width: 10 },
-    { label: t.salesDate, key: 'created_at', width: 16, type: 'datetime' },
+  return [
+    { label: t.title, key: 'title', width: 20, value: (r) => r.title },
+    { label: t.isbn, key: 'isbn', width: 15, value: (r) => r.isbn },
+    { label: t.customer, key: 'customer_name', width: 16, value: (r) => r.customer_name },
+    { label: t.country, key: 'customer_country', width: 8, lookup: 'country', value: (r) => r.customer_country },
+    ...(saleInfo
+      ? [{ label: t.saleInfo, key: 'saleInfo', width: 12, lookup: 'saleInfo', value: (r: repo.RoyaltyExportRecord) => r.sale_info }]
+      : []),
+    { label: t.unitPrice, key: 'unit_price', width: 10, type: 'money', currencyKey: 'currency', value: (r) => r.unit_price },
+    { label: t.currency, key: 'currency', width: 6, value: (r) => r.currency },
+    { label: t.qty, key: 'qty', width: 6, type: 'int', value: (r) => r.qty },
+    { label: t.sampleQty, key: 'sample_qty', width: 6, type: 'int', value: (r) => r.sample_qty },
+    { label: t.disuseQty, key: 'disuse_qty', width: 6, type: 'int', value: (r) => r.disuse_qty },
+    { label: `${t.rate} (%)`, key: 'rate', width: 6, type: 'rate', value: (r) => r.rate },
+    { label: t.royalty, key: 'royalty', width: 12, type: 'money', currencyKey: 'currency', value: (r) => r.royalty },
+    { label: t.status, key: 'status', width: 8, value: (r) => (r.buy_invoice_idx === null ? t.calcStatus.N : t.calcStatus.Y) },
+    { label: t.invoice, key: 'buy_invoice_code', width: 10, value: (r) => r.buy_invoice_code },
+    { label: t.salesDate, key: 'created_at', width: 16, type: 'datetime', value: (r) => r.created_at },
   ];
-  return columns.map((c, i) => ({ ...c, value: (r: unknown[]) => r[i] }));
 }
 
 /** Columns of the copyright book export after the running number, headed in `lang`. */

@@ -5,11 +5,14 @@ import { eq } from 'drizzle-orm';
 import { companies, copyrightBooks, royaltyCustomers, royaltyLines } from '../../db/schema';
 import { isbn13 } from '../../db/seed/copyright';
 import { createTestApp, type TestContext } from '../../test/helper';
+import { keysetRows } from '../../lib/export';
 import { insertInvoices } from '../settlement/settlement.factories';
+import { royaltyExportKey, royaltyExportSql } from './copyright.repository';
 
 let t: TestContext;
 let tokenA: string;
 let tokenB: string;
+let companyA: number;
 let companyB: number;
 /** invoices of company A the calculated lines were settled on; INV_B is company B's */
 let INV_A1: { idx: number; code: string };
@@ -58,6 +61,7 @@ beforeAll(async () => {
   const b = await t.createCompany({ saleInfoDisplay: 'N' });
   tokenA = await t.login(a.id, a.password);
   tokenB = await t.login(b.id, b.password);
+  companyA = a.idx;
   companyB = b.idx;
   const invA = await insertInvoices(t.db, a.idx, [
     { code: 'BI20260105-A0001', item: 'copyright', day: '2026-01-05' },
@@ -551,6 +555,24 @@ describe('POST copyright/exportRoyalty', () => {
     // Hangul counts double: 25 wide characters and 10 narrow ones
     const wide = [...LONG].filter((ch) => ch >= '가' && ch <= '힣').length;
     expect(ws.getColumn(header.indexOf('제목') + 1).width).toBeGreaterThanOrEqual(2 * wide + (LONG.length - wide));
+  });
+
+  it('reads the lines in keyset batches (as on PGlite) across books and inside one, without a gap or a repeat', async () => {
+    const list = await royaltyJson(tokenA);
+    const w = { companyIdx: companyA, filter: {}, customerIdxs: null, timeZone: 'Asia/Seoul' };
+    const rows = { db: t.db, sql: royaltyExportSql.bind(null, w), key: royaltyExportKey };
+    const batches: number[][] = [];
+    for await (const batch of keysetRows(rows, 2)) batches.push(batch.map((r) => Number(r.idx)));
+    // five lines: two of the first book, then its third with the second book's first, then the last
+    expect(batches.map((b) => b.length)).toEqual([2, 2, 1]);
+    expect(batches.flat()).toEqual(list.dataset.map((d) => d.idx));
+    expect(list.dataset.map((d) => d.title)).toEqual([
+      'Apple orchards',
+      'Apple orchards',
+      'Apple orchards',
+      'Zebra crossings',
+      'Zebra crossings',
+    ]);
   });
 
   it('runs at most two exports of a company at once (429 + Retry-After), and frees the slots when they end', async () => {

@@ -85,8 +85,9 @@ export function paymentColumns(lang: TExportLang = 'en'): ExportColumn<repo.Paym
 const keyOf = (day: string, idx: number): repo.ExportKey => ({ day, idx });
 
 /**
- * The invoice and payment lists as files (lib/export streams them): the list's filter and order, in
- * keyset batches on (day, idx) through the list's index, so a narrow date filter reads only its rows.
+ * The invoice and payment lists as files (lib/export streams them): the list's filter and order in one
+ * statement through the list's index (keyset on (day, idx) where it is read in batches), so a narrow
+ * date filter reads only its rows.
  */
 export function createSettlementExports({ db, timeZone }: { db: Db; timeZone: string }) {
   return {
@@ -94,6 +95,7 @@ export function createSettlementExports({ db, timeZone }: { db: Db; timeZone: st
       const lang = q.lang ?? 'en';
       const format = q.format ?? 'xlsx';
       const items = itemsOf(q.filter);
+      const today = dayIn(new Date(), timeZone);
       return {
         fileName: q.fileName ?? `${INVOICES_EXPORT_BASE_NAME}.${format}`,
         format,
@@ -102,12 +104,10 @@ export function createSettlementExports({ db, timeZone }: { db: Db; timeZone: st
         columns: invoiceColumns(lang),
         ...(await repo.exportCurrencies(db)),
         rows: {
-          fetch: async (after, limit) => {
-            const today = dayIn(new Date(), timeZone);
-            const found = await repo.invoiceExportBatch(db, companyIdx, q.filter, items, after, limit, timeZone);
-            return found.map((r) => ({ ...r, ...repo.balanceOf(r, today) }));
-          },
+          db,
+          sql: (after, limit) => repo.invoiceExportSql(companyIdx, q.filter, items, after, limit, timeZone),
           key: (r) => keyOf(r.sort_day, r.idx),
+          map: (r) => ({ ...r, ...repo.balanceOf(r, today) }),
         },
       };
     },
@@ -123,7 +123,8 @@ export function createSettlementExports({ db, timeZone }: { db: Db; timeZone: st
         columns: paymentColumns(lang),
         ...(await repo.exportCurrencies(db)),
         rows: {
-          fetch: (after, limit) => repo.paymentExportBatch(db, companyIdx, q.filter, items, after, limit),
+          db,
+          sql: (after, limit) => repo.paymentExportSql(companyIdx, q.filter, items, after, limit),
           key: (r) => keyOf(r.d_date, r.idx),
         },
       };

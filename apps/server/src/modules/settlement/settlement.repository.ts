@@ -491,8 +491,8 @@ export async function invoiceForPdf(db: DbOrTx, companyIdx: number, code: string
 }
 export type InvoiceForPdf = NonNullable<Awaited<ReturnType<typeof invoiceForPdf>>>;
 
-// ── exports (issue 17): keyset batches in the lists' order, through the lists' indexes ─────────────
-/** Where the previous batch of an export ended: the list's sort key of its last row. */
+// ── exports: one statement each in the list's order, through the list's index (lib/export runs it) ──
+/** Where the previous batch of an export ended (PGlite reads in keyset batches): the list's sort key of its last row. */
 export interface ExportKey {
   day: string;
   idx: number;
@@ -517,21 +517,18 @@ export interface InvoiceExportDb {
 }
 
 /**
- * A batch of the invoice export: the list's filter and order (registration day newest first, then idx),
- * after `after`, walking buy_invoices_company_day backwards, so a one-month filter reads that month only.
+ * The invoice export: the list's filter and order (registration day newest first, then idx), after
+ * `after`, at most `limit`, walking buy_invoices_company_day backwards, so a one-month filter reads that month only.
  */
-export async function invoiceExportBatch(
-  db: DbOrTx,
+export function invoiceExportSql(
   companyIdx: number,
   filter: TSettlementFilter,
   items: readonly string[] | null,
   after: ExportKey | null,
-  limit: number,
+  limit: number | null,
   timeZone: string,
 ) {
-  const found = await rows<InvoiceExportDb>(
-    db,
-    sql`select i.idx, i.created_day::text as sort_day, i.code, i.title, i.issuer, i.state, i.item, i.amount::text as amount,
+  return sql`select i.idx, i.created_day::text as sort_day, i.code, i.title, i.issuer, i.state, i.item, i.amount::text as amount,
           c.name as currency_name, to_char(i.created_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as local_created_at,
           i.due_date::text as due_date, case when i.buy_payment_idx is null then 'N' else 'Y' end as payment_state,
           i.buy_payment_idx, i.paid_amount::text as paid_amount
@@ -541,10 +538,7 @@ export async function invoiceExportBatch(
         }${filter.endDate ? sql` and i.created_day <= ${filter.endDate}::date` : sql``}${
           after ? sql` and (i.created_day, i.idx) < (${after.day}::date, ${after.idx}::int)` : sql``
         }
-        order by i.created_day desc, i.idx desc
-        limit ${limit}`,
-  );
-  return found.map((r) => ({ ...r, idx: Number(r.idx) }));
+        order by i.created_day desc, i.idx desc${limit === null ? sql`` : sql` limit ${limit}`}`;
 }
 
 export interface PaymentExportDb {
@@ -557,24 +551,18 @@ export interface PaymentExportDb {
   employee_name: string;
 }
 
-/** A batch of the payment export: the list's filter and order (deposit date newest first, then idx), through buy_payments_company_date. */
-export async function paymentExportBatch(
-  db: DbOrTx,
+/** The payment export: the list's filter and order (deposit date newest first, then idx), through buy_payments_company_date. */
+export function paymentExportSql(
   companyIdx: number,
   filter: TSettlementFilter,
   items: readonly string[] | null,
   after: ExportKey | null,
-  limit: number,
+  limit: number | null,
 ) {
-  const found = await rows<PaymentExportDb>(
-    db,
-    sql`select p.idx, p.d_name, p.d_payment::text as d_payment, c.name as currency_name, p.d_date::text as d_date, p.d_type, p.employee_name
+  return sql`select p.idx, p.d_name, p.d_payment::text as d_payment, c.name as currency_name, p.d_date::text as d_date, p.d_type, p.employee_name
         from buy_payments p join currencies c on c.idx = p.currency_idx
         where ${paymentConditions(companyIdx, filter, items)}${after ? sql` and (p.d_date, p.idx) < (${after.day}::date, ${after.idx}::int)` : sql``}
-        order by p.d_date desc, p.idx desc
-        limit ${limit}`,
-  );
-  return found.map((r) => ({ ...r, idx: Number(r.idx) }));
+        order by p.d_date desc, p.idx desc${limit === null ? sql`` : sql` limit ${limit}`}`;
 }
 
 /** Symbol and minor unit of every currency (₩ 0, $ 2, ¥ 0, …: the currencies table), for the money formats of the export sheets. */

@@ -71,7 +71,7 @@ export const settlementRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'fi
         response: { 200: ZBuyInvoiceList, ...errors },
       },
     },
-    async (request) => exporter.interactive(() => service.invoices(companyOf(request).companyIdx, request.query)),
+    async (request) => service.invoices(companyOf(request).companyIdx, request.query),
   );
 
   /** The invoice and the payment list as .xlsx or .csv (additions): one route shape, each with its list's words. */
@@ -133,7 +133,7 @@ export const settlementRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'fi
         response: { 200: ZBuyPaymentList, ...errors },
       },
     },
-    async (request) => exporter.interactive(() => service.payments(companyOf(request).companyIdx, request.query)),
+    async (request) => service.payments(companyOf(request).companyIdx, request.query),
   );
 
   app.get(

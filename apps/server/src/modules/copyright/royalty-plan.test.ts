@@ -6,10 +6,10 @@ import { createTestApp, type TestContext } from '../../test/helper';
 import { royaltyPageSql, type RoyaltyWhere } from './copyright.repository';
 
 /**
- * The royalty page's statement is kept as a generic plan by PostgreSQL's own choice too (plan_cache_mode
- * auto; the server's connections force generic plans, db/prepared-statements.ts), also for a page deep into
- * a book: planned again on every call it cost 1.1–1.5 ms of planning beside 0.2–0.4 ms of execution at 1M
- * (docs/decisions/pg-prepared-statements.md). PostgreSQL only: PGlite keeps no plans.
+ * The royalty page's statement, prepared (db/prepared-statements.ts), is kept as a generic plan by PostgreSQL's
+ * own choice, also for a page deep into a book: planned again on every call it cost 1.1–1.5 ms of planning
+ * beside 0.2–0.4 ms of execution at 1M (docs/decisions/pg-prepared-statements.md). PostgreSQL only: PGlite
+ * keeps no plans.
  */
 describe.skipIf(process.env.TEST_DB !== 'pg')('royalty page statement on PostgreSQL', () => {
   let t: TestContext;

@@ -3,7 +3,7 @@ import { fromMinor, INVOICE_UPLOAD_PATH, toMinor, type TBalanceState, type TSett
 import type { DbOrTx } from '../../db/client';
 import { queryRows as rows } from '../../db/raw-query';
 import { buyInvoiceLines, buyInvoices, buyPayments, companies, currencies, storedFiles } from '../../db/schema';
-import { clampPaging, countRows, currencyTotalsSql, listPage, literalCount, offsetOf, parseJson } from '../../lib/lists';
+import { clampPaging, countRows, currencyTotalsSql, listPage, parseJson } from '../../lib/lists';
 import { rangeBounds, rangeParts, sumCounts, type DayRange } from '../../lib/lists/ranges';
 import type { CountSpec } from '../../lib/lists/counts';
 import type { SummarySpec } from '../../lib/lists/summary';
@@ -215,7 +215,7 @@ export async function invoiceRows(
         filter.startDate ? sql` and i.created_day >= ${filter.startDate}::date` : sql``
       }
       order by i.created_day desc, i.idx desc
-      ${offsetOf(offset)}limit ${literalCount(length)}`,
+      offset ${offset} limit ${length}`,
   );
   return found as InvoiceRowDb[];
 }

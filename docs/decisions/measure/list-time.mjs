@@ -4,7 +4,8 @@
 // prints their median with the 1-minute load average; the last lines give each case's median of the rounds' medians.
 //   SEED=1 DB=portal_sql_100k ROOTS=before=/tmp/sql-before,after=. node docs/decisions/measure/list-time.mjs
 // SEED=1 creates the database if missing and seeds scale-seed.mjs's one-company layout with TOTAL rows per table
-// (default 100,000: company scale10k, password bench1234). ROUNDS (3), N (300), WARM (100), NOBUILD=1 keeps dist/.
+// (default 100,000: company scale10k, password bench1234). ROUNDS (3), N (300), WARM (100), NOBUILD=1 keeps dist/,
+// ONLY=payments times only the cases whose name starts so.
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
@@ -23,13 +24,15 @@ const WARM = Number(process.env.WARM ?? 100);
 const la = () => os.loadavg()[0].toFixed(2);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const sv = (o) => `search_value=${encodeURIComponent(JSON.stringify(o))}`;
-const CASES = [
+const ALL = [
   ['payments, first page', `/api/calculate/buyPayment?start=0&length=10&${sv({})}`],
   ['payments, page 100', `/api/calculate/buyPayment?start=990&length=10&${sv({})}`],
+  ['invoices, first page', `/api/calculate/buyInvoiceSend?start=0&length=10&${sv({})}`],
   ['royalty, first page', `/api/copyright/royalty?start=0&length=10&${sv({})}`],
   ['royalty, page 100', `/api/copyright/royalty?start=990&length=10&${sv({})}`],
   ['copyright books, title search', `/api/company/copyright/books?start=0&length=10&${sv({ searchKey: 'title', keyword: 'garden 1234' })}`],
 ];
+const CASES = ALL.filter(([c]) => !process.env.ONLY || c.startsWith(process.env.ONLY));
 
 const a = await pgClient(admin);
 if ((await a.query('select 1 from pg_database where datname = $1', [db])).rowCount === 0) await a.query(`create database ${db}`);

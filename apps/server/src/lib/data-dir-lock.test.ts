@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -45,15 +45,24 @@ describe('DATA_DIR lock', () => {
     expect(existsSync(file)).toBe(true);
   });
 
-  it('a file that names no process is garbage and taken over (a lock file never appears half written)', () => {
+  it('an old file that names no process is garbage and taken over', () => {
     const dir = path.join(root, 'b');
     lockDataDir(dir, 'server').release();
     const file = path.join(dir, LOCK_FILE);
     writeFileSync(file, 'not json');
-    const held = lockDataDir(dir, 'backup');
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ pid: process.pid, role: 'backup' });
-    held.release();
+    const old = new Date(Date.now() - 60_000);
+    // utimes: older than the moment a creator needs to write it
+    utimesSync(file, old, old);
+    lockDataDir(dir, 'backup').release();
     expect(existsSync(file)).toBe(false);
-    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('a fresh empty file is a process taking the lock this moment: refused at once, the file left to it', () => {
+    const dir = path.join(root, 'c');
+    lockDataDir(dir, 'server').release();
+    const file = path.join(dir, LOCK_FILE);
+    writeFileSync(file, '');
+    expect(() => lockDataDir(dir, 'server')).toThrow('The embedded database is being locked by another process starting now: try again.');
+    expect(readFileSync(file, 'utf8')).toBe('');
   });
 });

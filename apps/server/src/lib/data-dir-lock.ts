@@ -1,11 +1,10 @@
 // One owner per embedded database: the server and every CLI command that opens DATA_DIR's PGlite folder hold
 // DATA_DIR/portal.lock meanwhile. PGlite does not guard its folder itself, and two processes writing it damage
 // it (a `statements issue` beside a running server lost its statements, then showed them twice). The lock is
-// PostgreSQL's postmaster.pid scheme: the file names its process and appears whole (written beside it, then
-// hard-linked to its name, which fails if the name exists); a file whose process is gone (a crash, kill -9) or
-// that names none is stale and taken over, so a dead owner never blocks for ever.
+// PostgreSQL's postmaster.pid scheme: the file is created exclusively (O_EXCL) and names its process; a file
+// whose process is gone (a crash, kill -9) is stale and taken over, so a dead owner never blocks for ever.
 // PostgreSQL deployments (DATABASE_URL) take no lock: any number of processes share that database.
-import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
 export const LOCK_FILE = 'portal.lock';
@@ -58,27 +57,33 @@ export function lockDataDir(dataDir: string, role: string): { release(): void } 
   const file = path.join(dataDir, LOCK_FILE);
   mkdirSync(dataDir, { recursive: true });
   const me: LockOwner = { pid: process.pid, role, since: new Date().toISOString() };
-  const mine = `${file}.${process.pid}`;
-  writeFileSync(mine, JSON.stringify(me), { mode: 0o600 });
-  try {
-    for (let attempt = 0; ; attempt++) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const fd = openSync(file, 'wx', 0o600);
       try {
-        linkSync(mine, file);
-        break;
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 20) throw e;
+        writeSync(fd, JSON.stringify(me));
+      } finally {
+        closeSync(fd);
       }
-      const owner = readOwner(file);
-      // (our own pid or our parent's in a stale file: a container restarted with the same small pids)
-      if (owner && owner.pid !== process.pid && owner.pid !== process.ppid && alive(owner.pid)) throw new DataDirBusyError(owner);
-      try {
-        unlinkSync(file);
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-      }
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 20) throw e;
     }
-  } finally {
-    unlinkSync(mine);
+    const owner = readOwner(file);
+    if (!owner) {
+      // being written this very moment by its creator (a fresh, empty file): that process is taking the lock
+      // (refused without waiting for it to name itself); else garbage left by a crash, taken over
+      const age = Date.now() - (statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0);
+      if (age < 2_000) throw new Error('The embedded database is being locked by another process starting now: try again.');
+    } else if (owner.pid !== process.pid && owner.pid !== process.ppid && alive(owner.pid)) {
+      // (our own pid or our parent's in a stale file: a container restarted with the same small pids)
+      throw new DataDirBusyError(owner);
+    }
+    try {
+      unlinkSync(file);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
   }
   let held = true;
   const release = () => {

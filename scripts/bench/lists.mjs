@@ -35,8 +35,8 @@
 // processes in different paces differ in every p99 by about that much. A "÷ alone" row near 1.2 whose p50s
 // agree is this noise, not the other companies, unless its statement is planned again on every call: planning costs
 // more beside 10M rows (the royalty page, 2026-11-29: 1.42 ms against 0.74, its row 1.23-1.30 in three runs until its
-// generic plan was kept). Since then only the statements marked PLANNED_PER_CALL (searches) are planned per call; the
-// others run one generic plan (db/prepared-statements.ts, docs/decisions/pg-prepared-statements.md). Each case is timed after LISTS_BENCH_WARM (default 200) untimed rounds,
+// generic plan was kept). From 2026-11-29 to issue 57 the server forced one generic plan per statement; since then
+// PostgreSQL chooses again (docs/decisions/pg-prepared-statements.md). Each case is timed after LISTS_BENCH_WARM (default 200) untimed rounds,
 // not 5: a server's tail shrinks over its first thousands of requests of a list (payments page 100, the 10k company
 // beside others and alone, interleaved, 2026-11-28 on a 2-core machine: p99 6.54 / 6.29 ms over 3,000 requests after
 // 500 warm-up rounds, 3.94 / 4.34 ms after 2,000; p99 per block of 1,000 after 500 rounds 7.48, 4.56, 3.91), and the
@@ -84,7 +84,7 @@
 // filter count, alone: 489 blocks in a first probe, none in the next; docs/decisions/xlsx-exports.md, "a larger young generation");
 // the invoices' item filter compared an empty answer with a page until 2026-12-03: the seed gave the 10k company of the big
 // database no 'consignment' invoice (scale-seed.mjs, invoiceItem), and its walk read its whole index (45 blocks cold);
-// since 2026-12-03 the raw statements' text is built in one pass (db/raw-query.ts, docs/decisions/raw-sql-text.md): the
+// from 2026-12-03 to issue 57 the raw statements' text was built in one pass (docs/decisions/raw-sql-text.md): the
 // registered books' new filter count allocates 163 KB a request against 237 (one scavenge in 42 requests against 29),
 // and every row prints the blocks its case read from outside PostgreSQL's buffers in each database. Two full runs after
 // it (2026-12-03, 72 of 76 goals each): no row failed in both, every row failing in one passed in the other (payments

@@ -147,7 +147,7 @@ const EXPECTED: Record<keyof z.input<typeof ZEnv>, string> = {
   DATA_DIR: 'a folder',
   DATABASE_URL: 'a postgres:// URL, or empty for the embedded database',
   DATABASE_PREPARED:
-    '1 (default: prepared statements per connection, each planned once) or 0 (behind a transaction-mode pooler such as PgBouncer: statements and their plan mode are per session)',
+    '1 (default: prepared statements per connection, each parsed once) or 0 (behind a transaction-mode pooler such as PgBouncer: statements are per session)',
   DEMO_DATA: '1 (seed the demo companies into an empty database) or 0',
   JWT_SECRET: 'at least 32 characters',
   TOKEN_TTL_MINUTES: 'minutes, more than 0 and at most 43200 (30 days)',

@@ -56,4 +56,13 @@ describe('DATA_DIR lock', () => {
     lockDataDir(dir, 'backup').release();
     expect(existsSync(file)).toBe(false);
   });
+
+  it('a fresh empty file is a process taking the lock this moment: refused at once, the file left to it', () => {
+    const dir = path.join(root, 'c');
+    lockDataDir(dir, 'server').release();
+    const file = path.join(dir, LOCK_FILE);
+    writeFileSync(file, '');
+    expect(() => lockDataDir(dir, 'server')).toThrow('The embedded database is being locked by another process starting now: try again.');
+    expect(readFileSync(file, 'utf8')).toBe('');
+  });
 });

@@ -49,8 +49,6 @@ function readOwner(file: string): LockOwner | undefined {
   }
 }
 
-const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-
 /**
  * Takes DATA_DIR's lock for `role` or throws DataDirBusyError naming the live owner. Released by `release()`
  * and, whatever happens, when the process exits.
@@ -73,12 +71,10 @@ export function lockDataDir(dataDir: string, role: string): { release(): void } 
     }
     const owner = readOwner(file);
     if (!owner) {
-      // being written this very moment by its creator (a fresh, empty file), or garbage left by a crash
+      // being written this very moment by its creator (a fresh, empty file): that process is taking the lock
+      // (refused without waiting for it to name itself); else garbage left by a crash, taken over
       const age = Date.now() - (statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0);
-      if (age < 2_000) {
-        pause(100);
-        continue;
-      }
+      if (age < 2_000) throw new Error('The embedded database is being locked by another process starting now: try again.');
     } else if (owner.pid !== process.pid && owner.pid !== process.ppid && alive(owner.pid)) {
       // (our own pid or our parent's in a stale file: a container restarted with the same small pids)
       throw new DataDirBusyError(owner);

@@ -2,7 +2,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/raw-query';
-import { PLANNED_PER_CALL } from '../../db/prepared-statements';
 
 /**
  * One way to answer a spec §7 list ({ dataset, total_cnt } from start/length): the repositories keep
@@ -35,7 +34,7 @@ export function clampPaging(p: { start?: number | null; length?: number | null }
   return { start, length: raw < 1 ? DEFAULT_PAGE_SIZE : Math.min(raw, MAX_PAGE_SIZE) };
 }
 
-/** The rows of a raw statement (db/raw-query.ts: its text built in one pass). */
+/** The rows of a raw statement (db/raw-query.ts). */
 export { queryRows };
 
 export interface PageQuery {
@@ -85,16 +84,8 @@ export function pageSql(q: PageQuery, paging: Paging): SQL {
     select * from shown order by shown.ord`;
 }
 
-/**
- * A row count written into the statement, not sent as a parameter (page lengths and batch sizes are few
- * values, so the texts are few). A named prepared statement whose LIMIT is a parameter gets a generic plan
- * costed for an unknown limit (a tenth of the estimated rows), dearer than the custom plans, so PostgreSQL
- * planned it again on every call wherever a company is one of many (a payment page beside 99 companies: a
- * generic plan costed 437 against 88, so 0.3 ms of planning per call for 0.08 ms of execution; alone, with the
- * estimate a tenth of one company's rows, the generic plan won and bound in 0.03 ms). With the limit written
- * in, the generic plan costs what the custom ones do and is kept after five calls.
- */
-export const literalCount = (n: number) => sql.raw(String(Math.max(0, Math.trunc(Number.isFinite(n) ? n : 0))));
+/** A row count written into a statement's text (page sizes and reaches are few values, so the texts are few). */
+const literal = (n: number) => sql.raw(String(Math.max(0, Math.trunc(n))));
 
 /**
  * The rows a later page can reach, written into its statement: the next power of two (at least 64) of
@@ -104,18 +95,18 @@ export const literalCount = (n: number) => sql.raw(String(Math.max(0, Math.trunc
 export const reachOf = (end: number) => 2 ** Math.max(6, Math.ceil(Math.log2(Math.max(1, end))));
 
 /**
- * The rows of `from` (aliased k) in `order`, `length` of them from `start`. A later page reads them from the
- * first `reachOf` rows: the generic plan then costs its parameter offset as a tenth of those, not of the
- * company's estimated rows, and is kept. Page 100 of the 10k company's copyright books beside 99 companies
- * (10M books) had a generic plan costed 751 against 157, so each call was planned again (bind 0.29 ms against
- * 0.07 alone); reached from 1,024 rows, 94 against 167: the same index scan, kept. The scan stops at the
- * page's last row either way (the outer LIMIT).
+ * The rows of `from` (aliased k) in `order`, `length` of them from `start`. The LIMIT is written into the text, a
+ * first page has no OFFSET, and a later page reads from the first `reach` rows (the next power of two of start +
+ * length, at least 64, also written in): a prepared statement's generic plan costs a LIMIT or OFFSET parameter as a
+ * tenth of the list, so with parameters there PostgreSQL planned every page again on each call (payments page at
+ * 100k rows: 0.2 ms of planning beside 0.09 ms of execution; the generic plan it rightly refused sorted the list,
+ * 50 ms), and the payments list's request took 1.65× as long (docs/decisions/pg-prepared-statements.md).
  */
 function pageRows(from: SQL, order: SQL, start: number, length: number): SQL {
   const rows = sql`select k.* from ${from} order by ${order}`;
-  if (start <= 0) return sql`${rows} limit ${literalCount(length)}`;
-  return sql`select k.* from (${rows} limit ${literalCount(reachOf(start + length))}) k
-        order by ${order} offset ${start} limit ${literalCount(length)}`;
+  if (start <= 0) return sql`${rows} limit ${literal(length)}`;
+  const reach = reachOf(start + length);
+  return sql`select k.* from (${rows} limit ${literal(reach)}) k order by ${order} offset ${start} limit ${literal(length)}`;
 }
 
 /** The CTE `page`: the keys of `from` (rows aliased k) from start, length of them, each with its position `ord`. */
@@ -188,8 +179,7 @@ export async function listPage<T extends { ord: number }>(
   }
   if (q.fewFirst) {
     // the count first (from summaries: cheap), then the page by the filter's own index when few match,
-    // else by walking the order's index; each read is fenced (offset 0) so that neither the estimates nor
-    // a prepared statement's generic plan can pick the other
+    // else by walking the order's index; each read is fenced (offset 0) so that the estimates cannot pick the other
     const total = await count();
     const { walk } = q.fewFirst;
     const paged: PageQuery =
@@ -260,9 +250,8 @@ export const WALK_ROWS = 2000;
  * walk read the whole list, the exact total. Otherwise undefined: the caller asks the search's index.
  */
 async function walkPage<T extends { ord: number }>(db: DbOrTx, q: PageQuery, paging: Paging, search: SearchWalk) {
-  // a literal limit (not a parameter): a prepared statement's generic plan, costed for an unknown limit, could sort the owner's whole list
   const { tally, rows } = await pageBeside<T, { walk_read: number; walk_hits: number }>(db, q, paging, {
-    source: sql`select k.* from (${search.keys}) k order by ${q.order} limit ${literalCount(WALK_ROWS)}`,
+    source: sql`select k.* from (${search.keys}) k order by ${q.order} limit ${WALK_ROWS}`,
     filter: sql`where k.hit`,
     tally: sql`select count(*)::int as walk_read, (count(*) filter (where k.hit))::int as walk_hits from w k`,
     names: ['walk_read', 'walk_hits'],
@@ -284,8 +273,7 @@ const SEARCH_MATCHES = 20_000;
  * about 4 ms each read; 'writer 78' (10,000 matches, none among the board's first 2,000 posts) 65 ms.
  */
 async function fewMatchesPage<T extends { ord: number }>(db: DbOrTx, q: PageQuery, paging: Paging, facet?: SearchFacet) {
-  // a literal limit, as the walk's
-  const source = sql`select k.* from (${facet ? facet.others : q.keys}) k limit ${literalCount(SEARCH_MATCHES + 1)}`;
+  const source = sql`select k.* from (${facet ? facet.others : q.keys}) k limit ${SEARCH_MATCHES + 1}`;
   if (!facet) {
     const { tally, rows } = await pageBeside<T, { few_total: number }>(db, q, paging, {
       source,
@@ -327,13 +315,6 @@ export function currencyTotalsSql(from: SQL, by: 'idx' | 'name' = 'idx'): SQL {
     group by c.name, c.icon having sum(s.cnt) > 0
   ) t)`;
 }
-
-/**
- * Marks a condition whose best plan depends on its values (how many rows a search's grams or a prefix range
- * select): the statement holding it is planned for its values on every call, where every other statement runs
- * one generic plan (db/prepared-statements.ts PLANNED_PER_CALL).
- */
-export const plannedPerCall = sql.raw(PLANNED_PER_CALL);
 
 /** A LIKE pattern's wildcards escaped (the default escape character is the backslash). */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

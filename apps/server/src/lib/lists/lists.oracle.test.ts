@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TBooksListFilter } from '@portal/contract';
 import { readdirSync, readFileSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import path from 'node:path';
 import { MIGRATIONS_DIR } from '../../db/client';
@@ -789,9 +789,9 @@ describe('a page’s rows read through the company', () => {
     const recording = new Proxy(t.db, {
       get(target, key, receiver) {
         if (key !== 'execute') return Reflect.get(target, key, receiver);
-        return (query: { toQuery?: (c?: unknown) => { sql: string; params: unknown[] } }) => {
-          if (query.toQuery) sent.push(query.toQuery(new PgDialect()));
-          return target.execute(query as never);
+        return (query: SQL) => {
+          sent.push(new PgDialect().sqlToQuery(query));
+          return target.execute(query);
         };
       },
     }) as DbOrTx;

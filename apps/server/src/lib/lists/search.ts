@@ -19,7 +19,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { chooseGrams, gramStats, listGrams } from './grams';
-import { escapeLike, plannedPerCall } from './index';
+import { escapeLike } from './index';
 
 /** The gram sizes every gram index keeps (written as the literal of the index expression: the planner matches it as text). */
 const SIZES = sql.raw(`'{2,4}'`);
@@ -46,8 +46,7 @@ export function containsText(index: GramIndex, ownerValue: number, columns: SQL[
   // only the grams worth asking (grams.ts), taken from the database's own grams of the keyword
   const ask = chooseGrams(listGrams(ownerValue, keyword, size), gramStats(index.name));
   const asked = ask ? sql`list_grams_at(${grams}, ${`{${ask.join(',')}}`}::int[])` : grams;
-  // how many rows the grams' lists hold decides the plan (a generic plan of a gram search: 40–60 ms against 1–2 ms)
-  return sql`(${plannedPerCall}list_grams(${index.owner}, ${index.text}, ${SIZES}) @> ${asked} and ${recheck})`;
+  return sql`(list_grams(${index.owner}, ${index.text}, ${SIZES}) @> ${asked} and ${recheck})`;
 }
 
 /** Whether any of `columns` contains `keyword` ignoring case: the ilike alone (a row's test, no index). */

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bbsBoards, bbsComments, bbsPosts, faqEntries, helpFiles, storedFiles } from '../../db/schema';
-import { clampPaging, countRows, listPage, literalCount, parseJson, type SearchFacet } from '../../lib/lists';
+import { clampPaging, countRows, listPage, parseJson, type SearchFacet } from '../../lib/lists';
 import { countOf, type CountSpec } from '../../lib/lists/counts';
 import { containsText, textMatch, type GramIndex } from '../../lib/lists/search';
 
@@ -124,10 +124,9 @@ export async function listPosts(db: DbOrTx, q: { boardIdx: number; division: str
       others: sql`select b.idx, b.root_title, b.root_idx, b.thread_path, ${textMatch([sql`b.name`], q.search)} as dup
         from bbs_posts b where ${visible} and ${titles}`,
       values: writers,
-      // a literal limit (lib/lists literalCount)
       firstRows: (limit) => sql`select b.idx, b.root_title, b.root_idx, b.thread_path, true as dup from bbs_posts b
         where b.board_idx = ${q.boardIdx} and b.name = v.value and ${q.division} = any(b.company_division)
-        order by b.root_title, b.root_idx, b.thread_path limit ${literalCount(limit)}`,
+        order by b.root_title, b.root_idx, b.thread_path limit ${limit}`,
     };
   }
   const keys = sql`select b.idx, b.root_title, b.root_idx, b.thread_path from bbs_posts b where ${sql.join(conds, sql` and `)}`;

@@ -145,7 +145,13 @@ async function importThroughApi(file, login) {
     log(`upload answered 202 in ${round(answeredMs / 1000, 1)} s: run ${run.id} ${run.status}`);
     for (let polls = 1; run.status === 'queued' || run.status === 'running'; polls++) {
       await new Promise((r) => setTimeout(r, 1000));
-      run = await (await fetch(`${address}/api/admin/import-runs/${run.id}`, { headers: auth })).json();
+      const polled = await fetch(`${address}/api/admin/import-runs/${run.id}`, { headers: auth });
+      if (!polled.ok) {
+        // a poll may be refused while the job keeps the process busy (load shedding: 503 with Retry-After): ask again
+        log(`poll of run ${run.id} answered ${polled.status}: ${(await polled.text()).slice(0, 120)}`);
+        continue;
+      }
+      run = await polled.json();
       if (polls % 15 === 0 || !['queued', 'running'].includes(run.status))
         log(
           `run ${run.id} ${run.status}: ${run.phase}, ${run.rows_read.toLocaleString('en-US')} read, ${run.rows_written.toLocaleString('en-US')} written`,

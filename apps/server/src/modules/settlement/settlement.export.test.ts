@@ -113,7 +113,11 @@ describe(`invoice export (${DB})`, () => {
     expect(at('Item type')).toBe('Prepayment');
     expect(at('Payment status')).toBe('Paid');
     expect(at('Registration date')).toBeInstanceOf(Date);
-    expect((at('Registration date') as Date).toISOString()).toBe('2026-01-01T10:00:00.000Z');
+    // the registration day, as the list shows it: an import gives the day only, so no time is invented (issue 59)
+    expect((at('Registration date') as Date).toISOString()).toBe('2026-01-01T00:00:00.000Z');
+    expect(ws.getRow(141).getCell(header.indexOf('Registration date') + 1).numFmt).toBe(
+      ws.getRow(141).getCell(header.indexOf('Issuance deadline') + 1).numFmt,
+    );
     expect((at('Issuance deadline') as Date).toISOString()).toBe('2026-01-01T00:00:00.000Z');
     // a formula-looking title is written as text with a leading apostrophe
     expect(col('Title')).toContain('\'=HYPERLINK("http://x")');
@@ -149,7 +153,7 @@ describe(`invoice export (${DB})`, () => {
     expect(byCode.get('EX-002')![header.indexOf('금액')]).toBe('1001.01');
     expect(first[3]).toBe('한국');
     expect(first[9]).toBe('2026-01-01');
-    expect(first[8]).toBe('2026-01-01 10:00');
+    expect(first[8]).toBe('2026-01-01');
     expect(byCode.get('EX-004')![2]).toBe('\'=HYPERLINK("http://x")');
     expect(byCode.get('EX-005')![2]).toBe('계산서, "분기" 정산');
     expect(text).toContain('"계산서, ""분기"" 정산"');

@@ -53,7 +53,7 @@ export function invoiceColumns(lang: TExportLang = 'en'): ExportColumn<InvoiceEx
     { key: 'item', label: t.item, width: 12, value: (r) => itemLabel(t, r.item) },
     money('amount', t.amount),
     { key: 'currency', label: t.currency, width: 6, value: (r) => r.currency_name },
-    { key: 'created_at', label: t.createdAt, width: 16, type: 'datetime', value: (r) => r.local_created_at },
+    { key: 'created_at', label: t.createdAt, width: 10, type: 'date', value: (r) => r.created_day },
     { key: 'due_date', label: t.dueDate, width: 10, type: 'date', value: (r) => r.due_date },
     { key: 'payment_state', label: t.paymentState, width: 12, value: (r) => t.balanceStates[r.balance_state] },
     money('paid_amount', t.paidAmount),
@@ -105,7 +105,7 @@ export function createSettlementExports({ db, timeZone }: { db: Db; timeZone: st
         ...(await repo.exportCurrencies(db)),
         rows: {
           db,
-          sql: (after, limit) => repo.invoiceExportSql(companyIdx, q.filter, items, after, limit, timeZone),
+          sql: (after, limit) => repo.invoiceExportSql(companyIdx, q.filter, items, after, limit),
           key: (r) => keyOf(r.sort_day, r.idx),
           map: (r) => ({ ...r, ...repo.balanceOf(r, today) }),
         },

@@ -508,8 +508,8 @@ export interface InvoiceExportDb {
   item: string;
   amount: string;
   currency_name: string;
-  /** registration time as the wall-clock time of the app's time zone */
-  local_created_at: string;
+  /** the registration day (an import gives the day only: its time would be invented) */
+  created_day: string;
   due_date: string;
   payment_state: 'Y' | 'N';
   buy_payment_idx: number | null;
@@ -526,10 +526,9 @@ export function invoiceExportSql(
   items: readonly string[] | null,
   after: ExportKey | null,
   limit: number | null,
-  timeZone: string,
 ) {
   return sql`select i.idx, i.created_day::text as sort_day, i.code, i.title, i.issuer, i.state, i.item, i.amount::text as amount,
-          c.name as currency_name, to_char(i.created_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as local_created_at,
+          c.name as currency_name, i.created_day::text as created_day,
           i.due_date::text as due_date, case when i.buy_payment_idx is null then 'N' else 'Y' end as payment_state,
           i.buy_payment_idx, i.paid_amount::text as paid_amount
         from buy_invoices i join currencies c on c.idx = i.currency_idx

@@ -5,6 +5,7 @@
 //   SRC=$PWD/src npx tsx ../../scripts/measure/invoice-list.mts seed   (once: drops and seeds settle_fig)
 //   SRC=$PWD/src npx tsx ../../scripts/measure/invoice-list.mts        (for each tree: before and after)
 import os from 'node:os';
+import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 
 const SRC = process.env.SRC!;
@@ -57,14 +58,14 @@ const db = database.db;
 const dialect = new PgDialect();
 let log: { sql: string; params: unknown[] }[] | null = null;
 const exec = db.execute.bind(db);
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-db.execute = (q: any) => {
+// every statement the service sends (queryRows hands drizzle the SQL template itself) is recorded while `log` is set
+db.execute = ((q: SQL) => {
   if (log) {
-    const built = q.constructor?.name === 'Built' ? q.toQuery() : dialect.sqlToQuery(q);
+    const built = dialect.sqlToQuery(q);
     log.push({ sql: built.sql, params: built.params });
   }
   return exec(q);
-};
+}) as typeof db.execute;
 const client = new pg.Client({ connectionString: URL_ });
 await client.connect();
 const [{ idx }] = (await client.query(`select idx from companies where id = 'fig100k'`)).rows;

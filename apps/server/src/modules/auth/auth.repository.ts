@@ -198,6 +198,10 @@ export function countResetTokens(db: DbOrTx, companyIdx: number, client: string,
     .then((r) => ({ all: Number(r[0]?.all ?? 0), client: Number(r[0]?.client ?? 0) }));
 }
 
+/** A token known, unused and unexpired at `now`. */
+const liveToken = (tokenHash: string, now: Date) =>
+  and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now));
+
 /**
  * Spends a live token (unused, unexpired) and answers its company; undefined when there is none.
  * One UPDATE: of two requests with the same token, one wins.
@@ -206,7 +210,7 @@ export function spendResetToken(db: DbOrTx, tokenHash: string, now: Date) {
   return db
     .update(passwordResetTokens)
     .set({ usedAt: now })
-    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+    .where(liveToken(tokenHash, now))
     .returning({ companyIdx: passwordResetTokens.companyIdx })
     .then((r) => r[0]?.companyIdx);
 }
@@ -216,7 +220,7 @@ export async function isLiveResetToken(db: DbOrTx, tokenHash: string, now: Date)
   const found = await db
     .select({ companyIdx: passwordResetTokens.companyIdx })
     .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+    .where(liveToken(tokenHash, now))
     .limit(1);
   return found.length > 0;
 }

@@ -70,7 +70,7 @@ async function line(companyIdx: number, bookIdx: number, opts: { at: string | Da
   });
 }
 
-async function invoice(companyIdx: number, paymentIdx: number | null) {
+async function invoice(companyIdx: number, paymentIdx: number | null, opts: { dueDate?: string; paidAmount?: string } = {}) {
   seq++;
   await t.db.insert(buyInvoices).values({
     companyIdx,
@@ -80,8 +80,9 @@ async function invoice(companyIdx: number, paymentIdx: number | null) {
     item: 'copyright',
     currencyIdx: krw,
     amount: '1000.00',
+    paidAmount: opts.paidAmount ?? '0',
     createdDay: '2026-01-10',
-    dueDate: '2026-02-10',
+    dueDate: opts.dueDate ?? '2026-02-10',
     buyPaymentIdx: paymentIdx,
   });
 }
@@ -137,29 +138,13 @@ describe(`dashboard (${process.env.TEST_DB ?? 'pglite'})`, () => {
       .insert(buyPayments)
       .values({ companyIdx: me.idx, dName: 'Kim', dDate: '2026-03-01', currencyIdx: krw, dPayment: '1000.00', dType: 'cash' })
       .returning({ idx: buyPayments.idx });
-    const owed = async (companyIdx: number, dueDate: string, opts: { paidAmount?: string; paymentIdx?: number } = {}) => {
-      seq++;
-      await t.db.insert(buyInvoices).values({
-        companyIdx,
-        code: `OVD-${seq}`,
-        title: 'Invoice',
-        issuer: 'KOR',
-        item: 'copyright',
-        currencyIdx: krw,
-        amount: '1000.00',
-        paidAmount: opts.paidAmount ?? '0',
-        createdDay: '2026-01-10',
-        dueDate,
-        buyPaymentIdx: opts.paymentIdx ?? null,
-      });
-    };
-    await owed(me.idx, '2026-02-10'); // unpaid, overdue
-    await owed(me.idx, '2026-03-09'); // unpaid, due yesterday in Seoul: overdue
-    await owed(me.idx, '2026-03-10'); // due today: not yet
-    await owed(me.idx, '2026-04-10'); // not yet due
-    await owed(me.idx, '2026-02-11', { paidAmount: '998.00' }); // partially paid, ₩2 owed: overdue
-    await owed(me.idx, '2026-02-12', { paidAmount: '1000.00', paymentIdx: payment!.idx }); // paid in full
-    await owed(other.idx, '2026-02-10');
+    await invoice(me.idx, null, { dueDate: '2026-02-10' }); // unpaid, overdue
+    await invoice(me.idx, null, { dueDate: '2026-03-09' }); // unpaid, due yesterday in Seoul: overdue
+    await invoice(me.idx, null, { dueDate: '2026-03-10' }); // due today: not yet
+    await invoice(me.idx, null, { dueDate: '2026-04-10' }); // not yet due
+    await invoice(me.idx, null, { dueDate: '2026-02-11', paidAmount: '998.00' }); // partially paid, ₩2 owed: overdue
+    await invoice(me.idx, payment!.idx, { dueDate: '2026-02-12', paidAmount: '1000.00' }); // paid in full
+    await invoice(other.idx, null, { dueDate: '2026-02-10' });
     const overdueNow = () => get<number>(me.token, '/api/company/dashboard/overdueInvoiceCnt');
     expect(await overdueNow()).toBe(3);
     expect(await get<number>(other.token, '/api/company/dashboard/overdueInvoiceCnt')).toBe(1);

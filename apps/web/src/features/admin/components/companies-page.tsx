@@ -24,17 +24,6 @@ export function CompaniesPage() {
   const [creating, setCreating] = useState(false);
   const [resetting, setResetting] = useState<string | null>(null);
   const narrow = usePhoneWidth();
-  // the row's buttons side by side, or stacked at phone width
-  const Actions = ({ children }: { children: ReactNode }) =>
-    narrow ? (
-      <Stack gap={4} align="stretch">
-        {children}
-      </Stack>
-    ) : (
-      <Group gap={4} wrap="nowrap">
-        {children}
-      </Group>
-    );
 
   const onSearch = (e: FormEvent) => {
     e.preventDefault();
@@ -62,63 +51,62 @@ export function CompaniesPage() {
     });
   };
 
+  /** The company's state and what it still has to do, as badges. */
+  const statusOf = (c: TAdminCompany) => (
+    <Group gap={4}>
+      <Badge color={c.active ? 'green' : 'gray'} variant="light" data-testid="company-status">
+        {t(c.active ? 'companies.active' : 'companies.inactive')}
+      </Badge>
+      {c.must_change_password && (
+        <Badge color="orange" variant="light">
+          {t('companies.mustChange')}
+        </Badge>
+      )}
+      {!c.has_password && (
+        <Badge color="orange" variant="light">
+          {t('companies.noPassword')}
+        </Badge>
+      )}
+    </Group>
+  );
+  const actionsColumn: Column<TAdminCompany> = {
+    key: 'actions',
+    header: t('companies.actions'),
+    print: false,
+    render: (c) => (
+      <ActionsLayout stacked={narrow}>
+        <Button
+          size="compact-xs"
+          variant="default"
+          leftSection={<IconKey size={12} aria-hidden />}
+          onClick={() => setResetting(c.id)}
+          aria-label={t('companies.resetPassword', { id: c.id })}
+        >
+          {t('companies.passwordAction')}
+        </Button>
+        <Button
+          size="compact-xs"
+          variant="default"
+          color={c.active ? 'red' : 'green'}
+          leftSection={c.active ? <IconPlayerPause size={12} aria-hidden /> : <IconPlayerPlay size={12} aria-hidden />}
+          onClick={() => toggle(c)}
+          aria-label={t(c.active ? 'companies.deactivate' : 'companies.reactivate', { id: c.id })}
+          data-testid={c.active ? 'company-deactivate' : 'company-reactivate'}
+        >
+          {t(c.active ? 'companies.deactivateAction' : 'companies.reactivateAction')}
+        </Button>
+      </ActionsLayout>
+    ),
+  };
   const all: Column<TAdminCompany>[] = [
     { key: 'id', header: t('companies.id') },
     { key: 'company_name', header: t('companies.name') },
     { key: 'country', header: t('companies.country').replace(/\s*\(.*\)$/, '') },
     { key: 'code_company_division', header: t('companies.division') },
     { key: 'email', header: t('companies.email') },
-    {
-      key: 'status',
-      header: t('companies.status'),
-      render: (c) => (
-        <Group gap={4}>
-          <Badge color={c.active ? 'green' : 'gray'} variant="light" data-testid="company-status">
-            {t(c.active ? 'companies.active' : 'companies.inactive')}
-          </Badge>
-          {c.must_change_password && (
-            <Badge color="orange" variant="light">
-              {t('companies.mustChange')}
-            </Badge>
-          )}
-          {!c.has_password && (
-            <Badge color="orange" variant="light">
-              {t('companies.noPassword')}
-            </Badge>
-          )}
-        </Group>
-      ),
-    },
+    { key: 'status', header: t('companies.status'), render: (c) => statusOf(c) },
     { key: 'created_at', header: t('companies.createdAt'), render: (c) => formatDate(c.created_at) },
-    {
-      key: 'actions',
-      header: t('companies.actions'),
-      print: false,
-      render: (c) => (
-        <Actions>
-          <Button
-            size="compact-xs"
-            variant="default"
-            leftSection={<IconKey size={12} aria-hidden />}
-            onClick={() => setResetting(c.id)}
-            aria-label={t('companies.resetPassword', { id: c.id })}
-          >
-            {t('companies.passwordAction')}
-          </Button>
-          <Button
-            size="compact-xs"
-            variant="default"
-            color={c.active ? 'red' : 'green'}
-            leftSection={c.active ? <IconPlayerPause size={12} aria-hidden /> : <IconPlayerPlay size={12} aria-hidden />}
-            onClick={() => toggle(c)}
-            aria-label={t(c.active ? 'companies.deactivate' : 'companies.reactivate', { id: c.id })}
-            data-testid={c.active ? 'company-deactivate' : 'company-reactivate'}
-          >
-            {t(c.active ? 'companies.deactivateAction' : 'companies.reactivateAction')}
-          </Button>
-        </Actions>
-      ),
-    },
+    actionsColumn,
   ];
   // at phone width the login ID carries the name and the status under it, the other details stay for the wide
   // table, and the actions are stacked: the row fits the screen instead of its actions sitting off its right edge
@@ -133,11 +121,11 @@ export function CompaniesPage() {
               <Text size="xs" c="dimmed">
                 {c.company_name}
               </Text>
-              {all.find((col) => col.key === 'status')!.render!(c, 0)}
+              {statusOf(c)}
             </Stack>
           ),
         },
-        all.find((c) => c.key === 'actions')!,
+        actionsColumn,
       ]
     : all;
 
@@ -179,5 +167,18 @@ export function CompaniesPage() {
       <CreateCompanyModal opened={creating} onClose={() => setCreating(false)} />
       <ResetPasswordModal companyId={resetting} onClose={() => setResetting(null)} />
     </Stack>
+  );
+}
+
+/** A row's buttons side by side, or stacked (at phone width). */
+function ActionsLayout({ stacked, children }: { stacked: boolean; children: ReactNode }) {
+  return stacked ? (
+    <Stack gap={4} align="stretch">
+      {children}
+    </Stack>
+  ) : (
+    <Group gap={4} wrap="nowrap">
+      {children}
+    </Group>
   );
 }

@@ -39,12 +39,7 @@ await seedReference(database.db);
 // demo companies only on purpose: DEMO_DATA=1, or by default the embedded database outside production
 const seed = await seedOnStart(database.db, config);
 const app = await build({ config, database });
-if (seed === 'seeded') {
-  app.log.info('Demo data seeded. Logins: demo / demo1234 and demo2 / demo1234 (division AUT).');
-  // the demo's royalty statements of the last complete period, so its Statements tab shows some
-  const issued = await issueLastPeriod(database.db, config);
-  app.log.info({ statements: issued.issued.length, period: issued.period.period }, 'Demo royalty statements issued.');
-}
+if (seed === 'seeded') app.log.info('Demo data seeded. Logins: demo / demo1234 and demo2 / demo1234 (division AUT).');
 if (seed === 'no-companies') app.log.warn(NO_COMPANY_MESSAGE);
 if (!config.webDist) app.log.warn('apps/web/dist not found: serving the API only (run `npm run build`).');
 
@@ -83,3 +78,10 @@ app.log.info(
   { ms: Math.round(performance.now() - startedAt), driver: database.driver },
   `Publisher Portal on http://localhost:${config.port}`,
 );
+if (seed === 'seeded')
+  // the demo's royalty statements of the last complete period, so its Statements tab shows some: issued once the
+  // server answers (seconds on a fresh embedded database, more under load), not before its first page (issue 59)
+  issueLastPeriod(database.db, config).then(
+    (issued) => app.log.info({ statements: issued.issued.length, period: issued.period.period }, 'Demo royalty statements issued.'),
+    (err: unknown) => app.log.error({ err }, 'issuing the demo royalty statements failed'),
+  );

@@ -14,9 +14,13 @@ test.describe('[COPYRIGHT] royalty statements', () => {
     await page.getByRole('tab', { name: 'Statements' }).click();
     await expect(page).toHaveURL(/\?tab=statements$/);
     const table = page.getByTestId('statements-table');
-    // the demo start issued the last complete month's statements (one per currency)
+    // the demo start issues the last complete month's statements (one per currency) just after the server
+    // listens: a test that runs first may open the tab before they exist, and reloads as a user would
     const rows = table.getByTestId('table-row');
-    await expect(rows.first()).toBeVisible();
+    await expect(async () => {
+      if (!(await rows.first().isVisible())) await page.reload();
+      await expect(rows.first()).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 60_000 });
     for (const h of ['Period', 'Statement no.', 'Royalty of the period', 'Payable', 'Issued on', 'PDF']) {
       await expect(table.getByRole('columnheader', { name: h, exact: true })).toBeVisible();
     }

@@ -265,11 +265,6 @@ export interface AppConfig {
   databasePrepared?: boolean;
   jwtSecret: string;
   tokenTtlMinutes: number;
-  /**
-   * Every response body also written by zod and compared with fast-json-stringify's
-   * (lib/response-serializer.ts): on under NODE_ENV=test and in the test apps, off otherwise.
-   */
-  checkResponses?: boolean;
   /** Absolute session lifetime in hours (SESSION_MAX_HOURS, default 12): refresh is refused after it. */
   sessionMaxHours?: number;
   /**
@@ -460,7 +455,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
     demoData,
-    checkResponses: e.NODE_ENV === 'test',
     timeouts: { requestMs: e.REQUEST_TIMEOUT_MS, headersMs: e.HEADERS_TIMEOUT_MS, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS },
     fileStore: fileStoreConfig(e, path.join(dataDir, 'files')),
     mail: {
@@ -511,7 +505,6 @@ export function ephemeralConfig(dataDir: string, overrides: Partial<AppConfig> =
     timeZone: 'Asia/Seoul',
     logLevel: 'silent',
     now: () => new Date(),
-    checkResponses: true,
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerApi } from './api-routes';
 import { DEFAULT_TIMEOUTS, type AppConfig } from './config';
 import type { Database } from './db/client';
@@ -13,7 +13,6 @@ import { mailContextOf } from './lib/mail/render';
 import { createMailWorker, smtpTransport, type MailTransport, type MailWorker } from './lib/mail/worker';
 import { createMetrics, instrument, type Metrics } from './lib/metrics';
 import { createPasswordHasher } from './lib/password';
-import { responseSerializerCompiler } from './lib/response-serializer';
 import { createAdminService } from './modules/admin/admin.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { invoicePdfAttachments } from './modules/settlement/settlement.mail';
@@ -89,7 +88,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(responseSerializerCompiler({ check: config.checkResponses ?? false }));
+  app.setSerializerCompiler(serializerCompiler);
 
   // Prometheus metrics: on a listener of their own (METRICS_PORT), never on this one
   const metrics = createMetrics({ pool: () => database.poolStats() });

@@ -41,9 +41,7 @@ const ZEnv = z.object({
     .url()
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  // PostgreSQL: queries with parameters as named prepared statements (default on; off behind a transaction-mode pooler)
   DATABASE_PREPARED: zSwitch.optional(),
-  // demo companies and rows: on by default for the embedded database outside production
   DEMO_DATA: zSwitch.optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   TOKEN_TTL_MINUTES: z.coerce
@@ -51,22 +49,18 @@ const ZEnv = z.object({
     .positive()
     .max(60 * 24 * 30)
     .default(60),
-  // absolute session lifetime: no refresh once this many hours have passed since the login
   SESSION_MAX_HOURS: z.coerce
     .number()
     .positive()
     .max(24 * 90)
     .default(12),
-  // which proxies may name the client in X-Forwarded-For: off, a hop count, or addresses/CIDRs
   TRUST_PROXY: z.string().default(''),
   APP_TIME_ZONE: z.string().default('Asia/Seoul'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
-  // HTTP server timeouts (Node's http server through Fastify's options)
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(DEFAULT_TIMEOUTS.requestMs),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(DEFAULT_TIMEOUTS.headersMs),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(DEFAULT_TIMEOUTS.keepAliveMs),
-  // Optional external bibliographic provider for the bulk book upload (issue 8); off by default.
   BOOK_PROVIDER: z.enum(['none', 'nlk', 'aladin']).default('none'),
   BOOK_PROVIDER_KEY: z.string().default(''),
   BOOK_PROVIDER_URL: z
@@ -75,16 +69,13 @@ const ZEnv = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   BOOK_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
-  // Largest import upload in bytes (POST /api/admin/imports/{kind}); issue 56.
   IMPORT_MAX_BYTES: z.coerce
     .number()
     .int()
     .min(1024 * 1024)
     .max(4 * 1024 * 1024 * 1024)
     .default(DEFAULT_IMPORT_MAX_BYTES),
-  // Most books one company may register (POST product/booksExcel); issue 13.
   BOOKS_MAX_PER_COMPANY: z.coerce.number().int().min(1).max(100_000_000).default(DEFAULT_BOOKS_MAX_PER_COMPANY),
-  // Prometheus /metrics on a listener of its own (issue 16); empty = off. METRICS_HOST defaults to HOST.
   METRICS_PORT: z.coerce
     .number()
     .int()
@@ -93,7 +84,6 @@ const ZEnv = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   METRICS_HOST: z.string().optional(),
-  // Where stored files live (lib/file-store.ts): local (DATA_DIR/files), postgres (the database), or s3://bucket[/prefix].
   FILE_STORE: z
     .string()
     .default('local')
@@ -103,7 +93,6 @@ const ZEnv = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: zSwitch.optional(),
-  // Mail (lib/mail, issue 18): SMTP through nodemailer; without SMTP_URL mails stay in the outbox and are logged (subject only).
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^\s]+$/)
@@ -112,15 +101,12 @@ const ZEnv = z.object({
   MAIL_FROM: z.string().trim().min(3).default('Publisher Portal <no-reply@localhost>'),
   MAIL_ATTACH_PDF: zSwitch.optional(),
   MAIL_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
-  // the portal's address as users reach it, for links in mails; default http://localhost:PORT
   PUBLIC_URL: z
     .string()
     .url()
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  // The distributor as invoice and statement PDFs name it (issue 18): the issuer block and the bank for remittance.
-  // Unset: empty (ISSUER_NAME 'Publisher Portal'), or DEMO_ISSUER's when the demo data is on; a Korean tax document
-  // needs name, registration number, representative, address, business type and item (docs/decisions/tax-documents.md).
+  // the distributor on invoice and statement PDFs; unset: issuerOf's fallback (docs/decisions/tax-documents.md)
   ISSUER_NAME: z.string().optional(),
   ISSUER_REGISTRATION_NUMBER: z.string().optional(),
   ISSUER_REPRESENTATIVE: z.string().optional(),
@@ -132,11 +118,10 @@ const ZEnv = z.object({
   REMITTANCE_ACCOUNT: z.string().default(''),
   REMITTANCE_HOLDER: z.string().default(''),
   REMITTANCE_SWIFT: z.string().default(''),
-  // Royalty statements cover a month or a quarter (issue 18).
   STATEMENT_PERIOD: z.enum(['month', 'quarter']).default('month'),
 });
 
-/** Every variable the server reads (.env.example lists each, a test checks it). */
+/** Every variable the server reads (.env.example lists each, a test checks it). Each has its meaning in EXPECTED. */
 export const ENV_VARIABLES = Object.keys(ZEnv.shape);
 
 /** What each variable takes, for the message that stops a start with a bad value. */
@@ -265,11 +250,6 @@ export interface AppConfig {
   databasePrepared?: boolean;
   jwtSecret: string;
   tokenTtlMinutes: number;
-  /**
-   * Every response body also written by zod and compared with fast-json-stringify's
-   * (lib/response-serializer.ts): on under NODE_ENV=test and in the test apps, off otherwise.
-   */
-  checkResponses?: boolean;
   /** Absolute session lifetime in hours (SESSION_MAX_HOURS, default 12): refresh is refused after it. */
   sessionMaxHours?: number;
   /**
@@ -460,7 +440,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
     demoData,
-    checkResponses: e.NODE_ENV === 'test',
     timeouts: { requestMs: e.REQUEST_TIMEOUT_MS, headersMs: e.HEADERS_TIMEOUT_MS, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS },
     fileStore: fileStoreConfig(e, path.join(dataDir, 'files')),
     mail: {
@@ -511,7 +490,6 @@ export function ephemeralConfig(dataDir: string, overrides: Partial<AppConfig> =
     timeZone: 'Asia/Seoul',
     logLevel: 'silent',
     now: () => new Date(),
-    checkResponses: true,
     ...overrides,
   };
 }

@@ -49,20 +49,11 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
   });
 }
 
-/**
- * index.html for a path of the web app, with the screen's files announced in the head.
- *
- * The browser otherwise learns which files a screen needs only after the entry script has arrived
- * and run (the router then imports the layout, the screen and its translations): one more round
- * of downloads before anything can paint. `<link rel="modulepreload">` / `preload` let it fetch them
- * together with the entry. The file names come from Vite's manifest (build.manifest); the screens
- * are those of the contract's SCREENS, from which the web app builds its router (apps/web/src/app/router.tsx);
- * chunk names: apps/web/chunking.ts (`<feature>-screen` per features/<feature>/routes.tsx, `login-page`, `app-layout`).
- *
- * /login goes further (issue 17: Lighthouse mobile ≥ 98): the page carries the login screen itself,
- * rendered by the build per language, and its scripts load only once that screen is painted
- * (`scriptsAfterPaint`); a page of the app layout carries the layout's frame around a loading
- * indicator, painted before its scripts have run; docs/decisions/login-prerender.md.
+/*
+ * index.html per screen: the screen's chunks and translations (Vite's manifest; chunk names from
+ * apps/web/chunking.ts) are announced in the head, so the browser fetches them with the entry instead of
+ * after it. /login carries the login screen rendered by the build and loads its scripts after that paint;
+ * a page of the app layout carries the layout's frame (docs/decisions/login-prerender.md).
  */
 
 /** Any other path is a page of the app layout (the in-app not-found page, say). */
@@ -136,11 +127,8 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>
 const SCRIPT_PRELOADS = /\n\s*<link rel="(?:modulepreload|preload" as="fetch)"[^>]*>/g;
 
 /**
- * A page whose screen is in it (the login page): its scripts wait until that screen is painted. The
- * entry's script tag and the preloads of scripts and calls go into a `<template data-after-paint>`
- * that paint-first.js (apps/web/public) loads once the browser reports the first contentful paint.
- * Until then the render-blocking stylesheet has the network to itself, and no script runs before the
- * paint (the screen needs no script to be seen, only to be used: it is inert until the app has run).
+ * A page whose screen is in it (the login page): the entry's script tag and the preloads go into a
+ * `<template data-after-paint>` that paint-first.js (apps/web/public) loads after the first contentful paint.
  */
 const scriptsAfterPaint = (page: string) => {
   const entry = ENTRY_SCRIPT.exec(page)?.[1];

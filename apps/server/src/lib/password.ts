@@ -52,9 +52,7 @@ const busy = () =>
  * computations at once (each takes a core and 19 MiB for tens of milliseconds), at most `maxWaiting`
  * waiting. When the queue is full the call fails at once with 503 + Retry-After, so a flood of
  * logins neither piles up memory and latency nor takes every thread of libuv's pool (4) from the
- * rest of the server. One core is left to the event loop: with both cores of a 2-core machine
- * hashing, /api/health's p50 during a login flood was 189 ms, with one 40 ms, for about the same
- * number of logins (scripts/bench/login-flood.mjs, load average 17; docs/decisions/login-throttling.md).
+ * rest of the server. One core is left to the event loop (docs/decisions/login-throttling.md).
  */
 export function createPasswordHasher(opts: PasswordHasherOptions = {}): PasswordHasher {
   const concurrency = Math.max(1, opts.concurrency ?? availableParallelism() - 1);

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { LRUCache } from 'lru-cache';
 import type { TOperatorKeyScope } from '@portal/contract';
 import { hashKey, OPERATOR_TOKEN_KIND, type AdminCaller, type AdminLookup, type OperatorTokenClaims } from '../lib/admin-auth';
 import { AppError } from '../lib/errors';
@@ -93,8 +92,7 @@ type VerifiedClaims = TokenClaims & { exp: number; kind?: unknown };
 /**
  * Verifies the bearer token on every call (signature HS256 only, exp required, nbf honoured) and
  * then its session (in the database, remembered a few seconds), so logout and password changes
- * take effect at once. A verified token is remembered until its expiry, keyed on the whole token: a
- * repeated token costs a lookup instead of a decode and an HMAC (docs/decisions/fast-jwt-auth.md).
+ * take effect at once (docs/decisions/fast-jwt-auth.md).
  */
 export default fp(
   async function authPlugin(app: FastifyInstance, opts: { secret: string; auth: SessionLookup; admin: AdminLookup }) {
@@ -103,20 +101,10 @@ export default fp(
       algorithms: ['HS256'],
       requiredClaims: ['exp', 'sub', 'sid'],
     }) as (token: string) => VerifiedClaims;
-    // Kept here rather than in fast-jwt's cache, which keys on a SHA-256 of each token (7 % of the
-    // server's time on a list answered from memory) and warns at every start when given another key.
-    // The key is the token itself (an exact string: a copy that differs anywhere is verified anew);
-    // a few hundred bytes each, 10,000 of them a few MB.
-    const kept = new LRUCache<string, VerifiedClaims>({ max: 10_000 });
     const verified = (token: string) => {
-      const hit = kept.get(token);
-      if (hit && hit.exp * 1000 > Date.now()) return hit;
       try {
-        const claims = verify(token);
-        kept.set(token, claims);
-        return claims;
+        return verify(token);
       } catch {
-        kept.delete(token);
         throw unauthorized();
       }
     };

@@ -6,14 +6,8 @@ import { AppError } from '../lib/errors';
 /**
  * Overload protection (issue 56), on in the server (loadConfig), off in in-process test apps unless asked for.
  *
- * Why /api/health stalled under a flood of correct logins from many addresses (scripts/bench/login-flood.mjs,
- * measured with a CPU profile of the server on the embedded database): not argon2, which hashes on libuv's
- * threads one at a time (lib/password.ts), and only partly PGlite (12 % of the main thread). The event loop was
- * busy answering refusals: the hashing queue is full within milliseconds, and every further login got its 503
- * at once, so each of the 50 flooding connections sent its next login at once: ~700 refusals a second, 86 % of
- * the main thread (20 % of it socket writes), 2.3 s idle in 30 s. A health check waited its turn behind a round
- * of them, hundreds of ms on this machine. Answering a refusal faster cannot help against a client that repeats
- * at once: a closed loop takes all the time it is given.
+ * A flood of logins from many addresses kept the event loop busy answering refusals that each client repeated
+ * at once (docs/decisions/load-shedding.md has the profile): a faster refusal cannot help against a closed loop.
  *
  * So two things:
  * - refusals that ask the client to come back later (429, or 503 with Retry-After) are sent no sooner than

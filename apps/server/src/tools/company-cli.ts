@@ -18,7 +18,7 @@ import {
 import { formatOf } from '../lib/imports/read';
 import type { AdminService } from '../modules/admin/admin.service';
 import { AppError } from '../lib/errors';
-import { UsageError, type OperatorCliIo } from './operator-cli';
+import { option, UsageError, type OperatorCliIo } from './operator-cli';
 
 export const COMPANY_HELP = `Usage: npm run portal -- company <command>
   create <id> --name <name> --country <KOR> [--division AUT] [--email <a,b>] [--password <pw>]
@@ -53,15 +53,6 @@ export const IMPORT_HELP = `Usage: npm run portal -- import <kind> <file> [--dry
   The run's progress (phase, rows read, rows written) goes to stderr, on one line when it is a terminal.
   Exit code: 0 imported (or a clean dry run), 2 rejected (bad rows, or a file that cannot be read),
   1 any other failure (the run failed).`;
-
-/** A --name value; UsageError when it is given without one. */
-const option = (args: string[], name: string) => {
-  const at = args.indexOf(name);
-  if (at < 0) return undefined;
-  const v = args[at + 1];
-  if (v === undefined || v.startsWith('--')) throw new UsageError(`${name} takes a value.`);
-  return v;
-};
 
 /** A service error as lines: the message and each field issue. */
 function failure(e: unknown): Error {

@@ -18,7 +18,8 @@ export const OPERATOR_HELP = `Usage: npm run portal -- operator <command>
 /** A usage error: the CLI prints the message and the help of the command, and exits 1. */
 export class UsageError extends Error {}
 
-const option = (args: string[], name: string) => {
+/** A --name value; UsageError when it is given without one. */
+export const option = (args: string[], name: string) => {
   const at = args.indexOf(name);
   if (at < 0) return undefined;
   const v = args[at + 1];

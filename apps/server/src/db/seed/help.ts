@@ -1,10 +1,11 @@
-import { crc32 } from 'node:zlib';
 import { eq } from 'drizzle-orm';
+import { strToU8, zipSync } from 'fflate';
 import { createDiskFileStore } from '../../lib/file-store';
 import type { DbOrTx } from '../client';
 import { bbsBoards, bbsComments, faqEntries, helpFiles, storedFiles } from '../schema';
 import { insertPost, insertTopLevelPosts } from '../help-threads';
 import type { SeedContext } from './registry';
+import { simplePdf as pdf, simpleXlsx as xlsx } from './files';
 import { catalogueBooks } from './product';
 import { rng } from './random';
 
@@ -259,118 +260,9 @@ const FAQ: Record<string, [string, string, string, string][]> = {
 
 const p = (ko: string, en: string) => `<p>${ko}</p><p>${en}</p>`;
 
-/** A small real one-page PDF (Helvetica, ASCII text), written by hand: no PDF library to load. */
-async function pdf(title: string, lines: string[]): Promise<Buffer> {
-  const esc = (t: string) => t.replace(/[\\()]/g, (c) => `\\${c}`);
-  const text = [
-    `BT /F1 18 Tf 50 780 Td (${esc(title)}) Tj ET`,
-    'BT /F1 11 Tf 50 745 Td 16 TL',
-    ...lines.map((l) => `(${esc(l)}) Tj T*`),
-    'ET',
-  ].join('\n');
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-    `<< /Length ${Buffer.byteLength(text, 'latin1')} >>\nstream\n${text}\nendstream`,
-    `<< /Title (${esc(title)}) /Producer (Publisher Portal demo seed) >>`,
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(Buffer.byteLength(out, 'latin1'));
-    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out, 'latin1');
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info 6 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
-
-/** A small real ZIP archive (stored entries, UTF-8 names). */
-function zip(entries: [string, string][]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of entries) {
-    const nameBuf = Buffer.from(name, 'utf8');
-    const data = Buffer.from(text, 'utf8');
-    const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(0, 8); // stored
-    local.writeUInt32LE(0, 10); // time/date
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBuf.length, 26);
-    local.writeUInt16LE(0, 28);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(0, 10);
-    central.writeUInt32LE(0, 12);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBuf.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBuf, data);
-    centrals.push(central, nameBuf);
-    offset += local.length + nameBuf.length + data.length;
-  }
-  const cd = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, end]);
-}
-
-/** A small real XLSX workbook (one sheet, inline strings), written by hand: no spreadsheet library to load. */
-async function xlsx(sheet: string, rows: (string | number)[][]): Promise<Buffer> {
-  const x = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-  const col = (i: number) => String.fromCharCode(65 + i);
-  const head = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
-  const sheetData = rows
-    .map(
-      (r, ri) =>
-        `<row r="${ri + 1}">${r
-          .map((v, ci) => {
-            const ref = `${col(ci)}${ri + 1}`;
-            return typeof v === 'number' ? `<c r="${ref}"><v>${v}</v></c>` : `<c r="${ref}" t="inlineStr"><is><t>${x(v)}</t></is></c>`;
-          })
-          .join('')}</row>`,
-    )
-    .join('');
-  const ns = 'http://schemas.openxmlformats.org';
-  return zip([
-    [
-      '[Content_Types].xml',
-      `${head}<Types xmlns="${ns}/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
-    ],
-    [
-      '_rels/.rels',
-      `${head}<Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
-    ],
-    [
-      'xl/workbook.xml',
-      `${head}<workbook xmlns="${ns}/spreadsheetml/2006/main" xmlns:r="${ns}/officeDocument/2006/relationships"><sheets><sheet name="${x(sheet)}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
-    ],
-    [
-      'xl/_rels/workbook.xml.rels',
-      `${head}<Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
-    ],
-    ['xl/worksheets/sheet1.xml', `${head}<worksheet xmlns="${ns}/spreadsheetml/2006/main"><sheetData>${sheetData}</sheetData></worksheet>`],
-  ]);
-}
+/** A ZIP archive of text files (UTF-8 names and contents). */
+const zip = (files: Record<string, string>) =>
+  Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([n, t]) => [n, strToU8(t)]))));
 
 // Seeds write their rows with Drizzle directly (they never import a module's repository); posts go
 // through db/help-threads.ts, the thread rules shared with the help repository and the notices import.
@@ -574,10 +466,10 @@ export async function seedHelp(ctx: SeedContext): Promise<void> {
       extension: 'zip',
       mime: 'application/zip',
       data: async () =>
-        zip([
-          ['README.txt', 'Cover images: JPG or PNG, at least 600 px wide, RGB.\n'],
-          ['sizes.csv', 'kind,width,height\nfront,600,900\nspine,60,900\n'],
-        ]),
+        zip({
+          'README.txt': 'Cover images: JPG or PNG, at least 600 px wide, RGB.\n',
+          'sizes.csv': 'kind,width,height\nfront,600,900\nspine,60,900\n',
+        }),
     },
     {
       customerType: 'company',
@@ -585,17 +477,17 @@ export async function seedHelp(ctx: SeedContext): Promise<void> {
       extension: 'zip',
       mime: 'application/zip',
       data: async () =>
-        zip([
-          ['안내.txt', '도서 등록 양식입니다.\n'],
-          ['books.csv', `isbn13,title\n${TEMPLATE_BOOKS.map((b) => `${b.isbn13},${b.title}`).join('\n')}\n`],
-        ]),
+        zip({
+          '안내.txt': '도서 등록 양식입니다.\n',
+          'books.csv': `isbn13,title\n${TEMPLATE_BOOKS.map((b) => `${b.isbn13},${b.title}`).join('\n')}\n`,
+        }),
     },
     {
       customerType: 'company',
       name: 'Brand assets',
       extension: 'zip',
       mime: 'application/zip',
-      data: async () => zip([['logo.txt', 'Publisher Portal\n']]),
+      data: async () => zip({ 'logo.txt': 'Publisher Portal\n' }),
     },
     {
       customerType: 'user',

@@ -3,6 +3,7 @@ import { addDays, dayIn, fromMinor, vatOf } from '@portal/contract';
 import { createDiskFileStore, type FileStore } from '../../lib/file-store';
 import type { DbOrTx } from '../client';
 import { buyInvoiceLines, buyInvoices, buyPaymentInvoices, buyPayments, currencies, storedFiles } from '../schema';
+import { simplePdf } from './files';
 import type { SeedContext } from './registry';
 import { rng } from './random';
 
@@ -119,21 +120,6 @@ function planInvoices(companyIdx: number, count: number, today: string, seed: nu
   return out;
 }
 
-async function receiptPdf(title: string, lines: string[]): Promise<Buffer> {
-  // loaded only when a seed runs: every server start imports this module
-  const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({ size: 'A5', margin: 40 });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  doc.font('Helvetica-Bold').fontSize(16).text(title);
-  doc.moveDown();
-  doc.font('Helvetica').fontSize(10);
-  for (const l of lines) doc.text(l);
-  doc.end();
-  return done;
-}
-
 /** Payments cover runs of 1–4 same-currency invoices; the newest ones and a few others stay unpaid. */
 function planPayments(invoices: PlanInvoice[], count: number, today: string, seed: number, depositors = DEPOSITORS_KO): PlanPayment[] {
   const r = rng(seed);
@@ -165,7 +151,8 @@ function planPayments(invoices: PlanInvoice[], count: number, today: string, see
         name: `receipt-${pad(index, 3)}`,
         extension: 'pdf',
         mime: 'application/pdf',
-        make: () => receiptPdf(`Payment receipt #${index}`, [`Deposit date: ${dDate}`, `Amount: ${currency} ${toMoney(cents)}`, ...codes]),
+        make: () =>
+          simplePdf(`Payment receipt #${index}`, [`Deposit date: ${dDate}`, `Amount: ${currency} ${toMoney(cents)}`, ...codes], 'A5'),
       });
       if (p % 2 === 0)
         files.push({

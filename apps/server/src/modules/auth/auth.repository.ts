@@ -109,10 +109,11 @@ export async function pruneFailures(db: DbOrTx, before: Date) {
 }
 
 /**
- * The login failures of one client since `since` (one indexed range): how many and the latest,
- * for the client as a whole and for its pair with `account`, and how many since `clientSince`.
+ * The failures of one client in a scope since `since` (one indexed range): how many and the latest,
+ * for the client as a whole since `clientSince` (default `since`) and for its pair with `account`.
+ * (issue 56) The reset requests are counted the same way, in scope 'reset'.
  */
-export function clientFailures(db: DbOrTx, account: string, ip: string, since: Date, clientSince: Date) {
+export function clientFailures(db: DbOrTx, scope: FailureScope, account: string, ip: string, since: Date, clientSince = since) {
   const pair = sql`${loginFailures.account} = ${account}`;
   const recent = sql`${loginFailures.at} > ${clientSince}`;
   return db
@@ -123,22 +124,7 @@ export function clientFailures(db: DbOrTx, account: string, ip: string, since: D
       pairLast: sql<Date | null>`max(${loginFailures.at}) filter (where ${pair})`.mapWith(loginFailures.at),
     })
     .from(loginFailures)
-    .where(and(eq(loginFailures.scope, 'login'), eq(loginFailures.ip, ip), gt(loginFailures.at, since)))
-    .then((r) => r[0] ?? { clientCount: 0, clientLast: null, pairCount: 0, pairLast: null });
-}
-
-/** (issue 56) The reset requests of one client since `since`: how many and the latest, in all and for `account`. */
-export function resetRequests(db: DbOrTx, account: string, ip: string, since: Date) {
-  const pair = sql`${loginFailures.account} = ${account}`;
-  return db
-    .select({
-      clientCount: sql<number>`count(*)`.mapWith(Number),
-      clientLast: max(loginFailures.at),
-      pairCount: sql<number>`count(*) filter (where ${pair})`.mapWith(Number),
-      pairLast: sql<Date | null>`max(${loginFailures.at}) filter (where ${pair})`.mapWith(loginFailures.at),
-    })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.scope, 'reset'), eq(loginFailures.ip, ip), gt(loginFailures.at, since)))
+    .where(and(eq(loginFailures.scope, scope), eq(loginFailures.ip, ip), gt(loginFailures.at, since)))
     .then((r) => r[0] ?? { clientCount: 0, clientLast: null, pairCount: 0, pairLast: null });
 }
 

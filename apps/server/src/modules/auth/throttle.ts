@@ -72,7 +72,7 @@ export interface LoginGate {
 export async function assertLoginAllowed(db: DbOrTx, account: string, client: string, now: Date): Promise<LoginGate> {
   const since = new Date(now.getTime() - Math.max(PAIR_SCHEDULE.windowMs, CLIENT_SCHEDULE.windowMs));
   const clientSince = new Date(now.getTime() - CLIENT_SCHEDULE.windowMs);
-  const f = await repo.clientFailures(db, account, client, since, clientSince);
+  const f = await repo.clientFailures(db, 'login', account, client, since, clientSince);
   const wait = Math.max(waitMs(f.pairCount, f.pairLast, PAIR_SCHEDULE, now), waitMs(f.clientCount, f.clientLast, CLIENT_SCHEDULE, now));
   if (wait > 0) throw tooMany(wait);
   return { pairFailures: f.pairCount };
@@ -112,7 +112,7 @@ export const RESET_REQUESTS = { max: 5, clientMax: 20, windowMs: 15 * MINUTE } a
 
 /** Counts a reset request for `account` from `client` and refuses it (429) when the pair's or the client's budget is spent. */
 export async function assertResetAllowed(db: DbOrTx, account: string, client: string, now: Date) {
-  const f = await repo.resetRequests(db, account, client, new Date(now.getTime() - RESET_REQUESTS.windowMs));
+  const f = await repo.clientFailures(db, 'reset', account, client, new Date(now.getTime() - RESET_REQUESTS.windowMs));
   const until = (last: Date | null) => (last?.getTime() ?? now.getTime()) + RESET_REQUESTS.windowMs - now.getTime();
   if (f.pairCount >= RESET_REQUESTS.max) throw tooMany(until(f.pairLast));
   if (f.clientCount >= RESET_REQUESTS.clientMax) throw tooMany(until(f.clientLast));

@@ -1,4 +1,6 @@
-import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { TCompanyAddressInput, TContactPersonInput, TCompanyUpdate, TNotificationSettings } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { companies, contactPersons, countries, customerAddresses } from '../../db/schema';
@@ -137,33 +139,6 @@ const addressValues = (v: TCompanyAddressInput) => ({
   defaultYn: v.default_yn,
 });
 
-export function listAddresses(db: DbOrTx, companyIdx: number, start: number, length: number) {
-  return db
-    .select(addressColumns)
-    .from(customerAddresses)
-    .where(eq(customerAddresses.companyIdx, companyIdx))
-    .orderBy(asc(customerAddresses.idx))
-    .limit(length)
-    .offset(start);
-}
-
-export function countAddresses(db: DbOrTx, companyIdx: number) {
-  return db
-    .select({ n: count() })
-    .from(customerAddresses)
-    .where(eq(customerAddresses.companyIdx, companyIdx))
-    .then((r) => Number(r[0]?.n ?? 0));
-}
-
-export function findAddress(db: DbOrTx, companyIdx: number, idx: number) {
-  return db
-    .select(addressColumns)
-    .from(customerAddresses)
-    .where(and(eq(customerAddresses.companyIdx, companyIdx), eq(customerAddresses.idx, idx)))
-    .limit(1)
-    .then((r) => r[0]);
-}
-
 /** Clears the default flag of the company's other addresses (before one becomes the default). */
 export async function clearDefaultAddress(db: DbOrTx, companyIdx: number, exceptIdx: number | null, now: Date) {
   const conds = [eq(customerAddresses.companyIdx, companyIdx), eq(customerAddresses.defaultYn, 'Y')];
@@ -174,38 +149,73 @@ export async function clearDefaultAddress(db: DbOrTx, companyIdx: number, except
     .where(and(...conds));
 }
 
-export async function insertAddress(db: DbOrTx, companyIdx: number, v: TCompanyAddressInput, now: Date) {
-  const [row] = await db
-    .insert(customerAddresses)
-    .values({ companyIdx, ...addressValues(v), createdAt: now, updatedAt: now })
-    .returning({ idx: customerAddresses.idx });
-  return row!.idx;
+/**
+ * The company's own rows of a table keyed (idx, company_idx), as the settings screen lists and edits them
+ * (addresses, contact persons): every statement filters on the caller's company.
+ */
+function ownedRows<V, C extends SelectedFields>(
+  table: typeof customerAddresses | typeof contactPersons,
+  columns: C,
+  values: (v: V) => Record<string, unknown>,
+) {
+  // one of two tables of the same shape: drizzle's types take either through this view
+  const t = table as typeof contactPersons;
+  const fields = columns as SelectedFields;
+  type Row = SelectResultFields<C>;
+  const mine = (companyIdx: number, ...more: SQL[]) => and(eq(t.companyIdx, companyIdx), ...more);
+  return {
+    list: (db: DbOrTx, companyIdx: number, start: number, length: number) =>
+      db
+        .select(fields)
+        .from(t)
+        .where(mine(companyIdx))
+        .orderBy(asc(t.idx))
+        .limit(length)
+        .offset(start)
+        .then((r) => r as Row[]),
+    count: (db: DbOrTx, companyIdx: number) =>
+      db
+        .select({ n: count() })
+        .from(t)
+        .where(mine(companyIdx))
+        .then((r) => Number(r[0]?.n ?? 0)),
+    find: (db: DbOrTx, companyIdx: number, idx: number) =>
+      db
+        .select(fields)
+        .from(t)
+        .where(mine(companyIdx, eq(t.idx, idx)))
+        .limit(1)
+        .then((r) => r[0] as Row | undefined),
+    async insert(db: DbOrTx, companyIdx: number, v: V, now: Date) {
+      const row_ = { companyIdx, ...values(v), createdAt: now, updatedAt: now } as typeof t.$inferInsert;
+      const [row] = await db.insert(t).values(row_).returning({ idx: t.idx });
+      return row!.idx;
+    },
+    async update(db: DbOrTx, companyIdx: number, idx: number, v: V, now: Date) {
+      const rows = await db
+        .update(t)
+        .set({ ...values(v), updatedAt: now })
+        .where(mine(companyIdx, eq(t.idx, idx)))
+        .returning({ idx: t.idx });
+      return rows.length;
+    },
+    countOwn: (db: DbOrTx, companyIdx: number, idxs: number[]) =>
+      db
+        .select({ n: count() })
+        .from(t)
+        .where(mine(companyIdx, inArray(t.idx, idxs)))
+        .then((r) => Number(r[0]?.n ?? 0)),
+    async remove(db: DbOrTx, companyIdx: number, idxs: number[]) {
+      const rows = await db
+        .delete(t)
+        .where(mine(companyIdx, inArray(t.idx, idxs)))
+        .returning({ idx: t.idx });
+      return rows.length;
+    },
+  };
 }
 
-export async function updateAddress(db: DbOrTx, companyIdx: number, idx: number, v: TCompanyAddressInput, now: Date) {
-  const rows = await db
-    .update(customerAddresses)
-    .set({ ...addressValues(v), updatedAt: now })
-    .where(and(eq(customerAddresses.companyIdx, companyIdx), eq(customerAddresses.idx, idx)))
-    .returning({ idx: customerAddresses.idx });
-  return rows.length;
-}
-
-export function countOwnAddresses(db: DbOrTx, companyIdx: number, idxs: number[]) {
-  return db
-    .select({ n: count() })
-    .from(customerAddresses)
-    .where(and(eq(customerAddresses.companyIdx, companyIdx), inArray(customerAddresses.idx, idxs)))
-    .then((r) => Number(r[0]?.n ?? 0));
-}
-
-export async function deleteAddresses(db: DbOrTx, companyIdx: number, idxs: number[]) {
-  const rows = await db
-    .delete(customerAddresses)
-    .where(and(eq(customerAddresses.companyIdx, companyIdx), inArray(customerAddresses.idx, idxs)))
-    .returning({ idx: customerAddresses.idx });
-  return rows.length;
-}
+export const addresses = ownedRows(customerAddresses, addressColumns, addressValues);
 
 // ------------------------------------------------------------ contact persons
 
@@ -229,62 +239,4 @@ const contactValues = (v: TContactPersonInput) => ({
   mobile: v.mobile,
 });
 
-export function listContacts(db: DbOrTx, companyIdx: number, start: number, length: number) {
-  return db
-    .select(contactColumns)
-    .from(contactPersons)
-    .where(eq(contactPersons.companyIdx, companyIdx))
-    .orderBy(asc(contactPersons.idx))
-    .limit(length)
-    .offset(start);
-}
-
-export function countContacts(db: DbOrTx, companyIdx: number) {
-  return db
-    .select({ n: count() })
-    .from(contactPersons)
-    .where(eq(contactPersons.companyIdx, companyIdx))
-    .then((r) => Number(r[0]?.n ?? 0));
-}
-
-export function findContact(db: DbOrTx, companyIdx: number, idx: number) {
-  return db
-    .select(contactColumns)
-    .from(contactPersons)
-    .where(and(eq(contactPersons.companyIdx, companyIdx), eq(contactPersons.idx, idx)))
-    .limit(1)
-    .then((r) => r[0]);
-}
-
-export async function insertContact(db: DbOrTx, companyIdx: number, v: TContactPersonInput, now: Date) {
-  const [row] = await db
-    .insert(contactPersons)
-    .values({ companyIdx, ...contactValues(v), createdAt: now, updatedAt: now })
-    .returning({ idx: contactPersons.idx });
-  return row!.idx;
-}
-
-export async function updateContact(db: DbOrTx, companyIdx: number, idx: number, v: TContactPersonInput, now: Date) {
-  const rows = await db
-    .update(contactPersons)
-    .set({ ...contactValues(v), updatedAt: now })
-    .where(and(eq(contactPersons.companyIdx, companyIdx), eq(contactPersons.idx, idx)))
-    .returning({ idx: contactPersons.idx });
-  return rows.length;
-}
-
-export function countOwnContacts(db: DbOrTx, companyIdx: number, idxs: number[]) {
-  return db
-    .select({ n: count() })
-    .from(contactPersons)
-    .where(and(eq(contactPersons.companyIdx, companyIdx), inArray(contactPersons.idx, idxs)))
-    .then((r) => Number(r[0]?.n ?? 0));
-}
-
-export async function deleteContacts(db: DbOrTx, companyIdx: number, idxs: number[]) {
-  const rows = await db
-    .delete(contactPersons)
-    .where(and(eq(contactPersons.companyIdx, companyIdx), inArray(contactPersons.idx, idxs)))
-    .returning({ idx: contactPersons.idx });
-  return rows.length;
-}
+export const contacts = ownedRows(contactPersons, contactColumns, contactValues);

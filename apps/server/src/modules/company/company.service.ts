@@ -79,7 +79,7 @@ export function createCompanyService({ db, auth, now }: CompanyServiceDeps) {
   }
 
   async function getAddress(companyIdx: number, idx: number): Promise<TCompanyAddress> {
-    const row = await repo.findAddress(db, companyIdx, idx);
+    const row = await repo.addresses.find(db, companyIdx, idx);
     if (!row) throw notFound();
     return asAddress(row);
   }
@@ -92,6 +92,15 @@ export function createCompanyService({ db, auth, now }: CompanyServiceDeps) {
       if (isUniqueViolation(e)) throw new AppError(409, 'CONFLICT', 'Another default address was set at the same time');
       throw e;
     }
+  }
+
+  /** All of them or none: one idx that is not the caller's answers 404 and deletes nothing. */
+  async function deleteOwn(rows: Pick<typeof repo.contacts, 'countOwn' | 'remove'>, caller: Caller, idxs: number[]) {
+    const deleted = await write(async (tx) => {
+      if ((await rows.countOwn(tx, caller.companyIdx, idxs)) !== idxs.length) throw notFound();
+      return rows.remove(tx, caller.companyIdx, idxs);
+    });
+    return { status: 'success' as const, deleted };
   }
 
   return {
@@ -150,8 +159,8 @@ export function createCompanyService({ db, auth, now }: CompanyServiceDeps) {
 
     async listAddresses(caller: Caller, paging: TPaging) {
       const [dataset, total_cnt] = await Promise.all([
-        repo.listAddresses(db, caller.companyIdx, paging.start, paging.length),
-        repo.countAddresses(db, caller.companyIdx),
+        repo.addresses.list(db, caller.companyIdx, paging.start, paging.length),
+        repo.addresses.count(db, caller.companyIdx),
       ]);
       return { dataset: dataset.map(asAddress), total_cnt };
     },
@@ -165,7 +174,7 @@ export function createCompanyService({ db, auth, now }: CompanyServiceDeps) {
       const idx = await write(async (tx) => {
         const at = now();
         if (body.default_yn === 'Y') await repo.clearDefaultAddress(tx, caller.companyIdx, null, at);
-        return repo.insertAddress(tx, caller.companyIdx, body, at);
+        return repo.addresses.insert(tx, caller.companyIdx, body, at);
       });
       return getAddress(caller.companyIdx, idx);
     },
@@ -174,56 +183,43 @@ export function createCompanyService({ db, auth, now }: CompanyServiceDeps) {
       await assertCountry(body.country);
       await write(async (tx) => {
         const at = now();
-        if (!(await repo.findAddress(tx, caller.companyIdx, idx))) throw notFound();
+        if (!(await repo.addresses.find(tx, caller.companyIdx, idx))) throw notFound();
         if (body.default_yn === 'Y') await repo.clearDefaultAddress(tx, caller.companyIdx, idx, at);
-        await repo.updateAddress(tx, caller.companyIdx, idx, body, at);
+        await repo.addresses.update(tx, caller.companyIdx, idx, body, at);
       });
       return getAddress(caller.companyIdx, idx);
     },
 
-    /** All of them or none: one idx that is not the caller's answers 404 and deletes nothing. */
-    async deleteAddresses(caller: Caller, idxs: number[]) {
-      const deleted = await write(async (tx) => {
-        if ((await repo.countOwnAddresses(tx, caller.companyIdx, idxs)) !== idxs.length) throw notFound();
-        return repo.deleteAddresses(tx, caller.companyIdx, idxs);
-      });
-      return { status: 'success' as const, deleted };
-    },
+    deleteAddresses: (caller: Caller, idxs: number[]) => deleteOwn(repo.addresses, caller, idxs),
 
     // -------------------------------------------------------- contact persons
 
     async listContacts(caller: Caller, paging: TPaging) {
       const [dataset, total_cnt] = await Promise.all([
-        repo.listContacts(db, caller.companyIdx, paging.start, paging.length),
-        repo.countContacts(db, caller.companyIdx),
+        repo.contacts.list(db, caller.companyIdx, paging.start, paging.length),
+        repo.contacts.count(db, caller.companyIdx),
       ]);
       return { dataset, total_cnt };
     },
 
     async contactDetail(caller: Caller, idx: number): Promise<TContactPerson[]> {
-      const row = await repo.findContact(db, caller.companyIdx, idx);
+      const row = await repo.contacts.find(db, caller.companyIdx, idx);
       if (!row) throw notFound();
       return [row];
     },
 
     async createContact(caller: Caller, body: TContactPersonInput): Promise<TContactPerson> {
-      const idx = await write((tx) => repo.insertContact(tx, caller.companyIdx, body, now()));
-      return (await repo.findContact(db, caller.companyIdx, idx))!;
+      const idx = await write((tx) => repo.contacts.insert(tx, caller.companyIdx, body, now()));
+      return (await repo.contacts.find(db, caller.companyIdx, idx))!;
     },
 
     async updateContact(caller: Caller, idx: number, body: TContactPersonInput): Promise<TContactPerson> {
       await write(async (tx) => {
-        if (!(await repo.updateContact(tx, caller.companyIdx, idx, body, now()))) throw notFound();
+        if (!(await repo.contacts.update(tx, caller.companyIdx, idx, body, now()))) throw notFound();
       });
-      return (await repo.findContact(db, caller.companyIdx, idx))!;
+      return (await repo.contacts.find(db, caller.companyIdx, idx))!;
     },
 
-    async deleteContacts(caller: Caller, idxs: number[]) {
-      const deleted = await write(async (tx) => {
-        if ((await repo.countOwnContacts(tx, caller.companyIdx, idxs)) !== idxs.length) throw notFound();
-        return repo.deleteContacts(tx, caller.companyIdx, idxs);
-      });
-      return { status: 'success' as const, deleted };
-    },
+    deleteContacts: (caller: Caller, idxs: number[]) => deleteOwn(repo.contacts, caller, idxs),
   };
 }

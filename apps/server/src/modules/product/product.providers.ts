@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import type { TBook, TBookSource } from '@portal/contract';
 import type { BookProviderConfig } from '../../config';
 
@@ -64,13 +65,36 @@ async function fetchJson(provider: string, url: URL, timeoutMs: number): Promise
   }
 }
 
-/** Runs `fn` over the items with at most `limit` at a time; the first failure rejects. */
-async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await fn(items[next++]!);
+/**
+ * A provider asked once per ISBN, four at a time (the first failure rejects): `query` names the URL's
+ * parameters, `pick` reads a book out of the parsed answer (undefined: not found; throws ProviderError).
+ */
+function perIsbnProvider(
+  name: 'nlk' | 'aladin',
+  cfg: BookProviderConfig,
+  query: (isbn: string) => Record<string, string>,
+  pick: (body: Record<string, unknown>, isbn: string) => Omit<FoundBook, 'isbn13'> | undefined,
+): BookProvider {
+  return {
+    name,
+    async lookup(isbns) {
+      const found = new Map<string, FoundBook>();
+      const limit = pLimit(4);
+      await Promise.all(
+        isbns.map((isbn) =>
+          limit(async () => {
+            const url = new URL(cfg.baseUrl);
+            for (const [k, v] of Object.entries(query(isbn))) url.searchParams.set(k, v);
+            const body = await fetchJson(name, url, cfg.timeoutMs);
+            if (!body || typeof body !== 'object') throw new ProviderError(name, 'unexpected answer');
+            const book = pick(body as Record<string, unknown>, isbn);
+            if (book) found.set(isbn, { isbn13: isbn, ...book });
+          }),
+        ),
+      );
+      return found;
+    },
   };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 /**
@@ -79,40 +103,28 @@ async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promis
  * → { TOTAL_COUNT, PAGE_NO, docs: [{ TITLE, AUTHOR, PUBLISHER, EA_ISBN, PUBLISH_PREDATE (YYYYMMDD),
  * PRE_PRICE, PAGE, TITLE_URL, … }] }. Errors answer { RESULT: 'ERROR', ERR_CODE, ERR_MESSAGE }.
  */
-export function nlkProvider(cfg: BookProviderConfig): BookProvider {
-  return {
-    name: 'nlk',
-    async lookup(isbns) {
-      const found = new Map<string, FoundBook>();
-      await eachLimited(isbns, 4, async (isbn) => {
-        const url = new URL(cfg.baseUrl);
-        url.searchParams.set('cert_key', cfg.key);
-        url.searchParams.set('result_style', 'json');
-        url.searchParams.set('page_no', '1');
-        url.searchParams.set('page_size', '1');
-        url.searchParams.set('isbn', isbn);
-        const body = (await fetchJson('nlk', url, cfg.timeoutMs)) as Record<string, unknown>;
-        if (!body || typeof body !== 'object') throw new ProviderError('nlk', 'unexpected answer');
-        if (body.RESULT === 'ERROR' || body.ERR_CODE !== undefined)
-          throw new ProviderError('nlk', `error ${str(body.ERR_CODE)} ${str(body.ERR_MESSAGE)}`);
-        const docs = Array.isArray(body.docs) ? (body.docs as Record<string, unknown>[]) : [];
-        const doc = docs.find((d) => digits(d.EA_ISBN) === isbn) ?? (Number(str(body.TOTAL_COUNT)) > 0 ? docs[0] : undefined);
-        if (!doc || !str(doc.TITLE)) return;
-        found.set(isbn, {
-          isbn13: isbn,
-          title: [str(doc.TITLE), str(doc.VOL)].filter(Boolean).join(' ').slice(0, 300),
-          author: str(doc.AUTHOR).slice(0, 300),
-          pub_nm: str(doc.PUBLISHER).slice(0, 200),
-          pub_date: toIsoDate(doc.PUBLISH_PREDATE) || toIsoDate(doc.REAL_PUBLISH_DATE),
-          list_price: toPrice(doc.PRE_PRICE),
-          PAGE: toPage(doc.PAGE),
-          cover_s_url: toUrl(doc.TITLE_URL),
-        });
-      });
-      return found;
+export const nlkProvider = (cfg: BookProviderConfig) =>
+  perIsbnProvider(
+    'nlk',
+    cfg,
+    (isbn) => ({ cert_key: cfg.key, result_style: 'json', page_no: '1', page_size: '1', isbn }),
+    (body, isbn) => {
+      if (body.RESULT === 'ERROR' || body.ERR_CODE !== undefined)
+        throw new ProviderError('nlk', `error ${str(body.ERR_CODE)} ${str(body.ERR_MESSAGE)}`);
+      const docs = Array.isArray(body.docs) ? (body.docs as Record<string, unknown>[]) : [];
+      const doc = docs.find((d) => digits(d.EA_ISBN) === isbn) ?? (Number(str(body.TOTAL_COUNT)) > 0 ? docs[0] : undefined);
+      if (!doc || !str(doc.TITLE)) return undefined;
+      return {
+        title: [str(doc.TITLE), str(doc.VOL)].filter(Boolean).join(' ').slice(0, 300),
+        author: str(doc.AUTHOR).slice(0, 300),
+        pub_nm: str(doc.PUBLISHER).slice(0, 200),
+        pub_date: toIsoDate(doc.PUBLISH_PREDATE) || toIsoDate(doc.REAL_PUBLISH_DATE),
+        list_price: toPrice(doc.PRE_PRICE),
+        PAGE: toPage(doc.PAGE),
+        cover_s_url: toUrl(doc.TITLE_URL),
+      };
     },
-  };
-}
+  );
 
 /**
  * Aladin Open API ItemLookUp: GET ItemLookUp.aspx?ttbkey&itemIdType=ISBN13&ItemId=…&output=js&Version=20131101
@@ -120,44 +132,30 @@ export function nlkProvider(cfg: BookProviderConfig): BookProvider {
  * subInfo: { itemPage } }] }. Errors answer { errorCode, errorMessage }; errorCode 8 (no such item)
  * is taken as "not found".
  */
-export function aladinProvider(cfg: BookProviderConfig): BookProvider {
-  return {
-    name: 'aladin',
-    async lookup(isbns) {
-      const found = new Map<string, FoundBook>();
-      await eachLimited(isbns, 4, async (isbn) => {
-        const url = new URL(cfg.baseUrl);
-        url.searchParams.set('ttbkey', cfg.key);
-        url.searchParams.set('itemIdType', 'ISBN13');
-        url.searchParams.set('ItemId', isbn);
-        url.searchParams.set('output', 'js');
-        url.searchParams.set('Version', '20131101');
-        url.searchParams.set('OptResult', 'subInfo');
-        const body = (await fetchJson('aladin', url, cfg.timeoutMs)) as Record<string, unknown>;
-        if (!body || typeof body !== 'object') throw new ProviderError('aladin', 'unexpected answer');
-        if (body.errorCode !== undefined) {
-          if (Number(body.errorCode) === 8) return;
-          throw new ProviderError('aladin', `error ${str(body.errorCode)} ${str(body.errorMessage)}`);
-        }
-        const items = Array.isArray(body.item) ? (body.item as Record<string, unknown>[]) : [];
-        const item = items.find((d) => digits(d.isbn13) === isbn) ?? items[0];
-        if (!item || !str(item.title)) return;
-        const sub = (item.subInfo ?? {}) as Record<string, unknown>;
-        found.set(isbn, {
-          isbn13: isbn,
-          title: str(item.title).slice(0, 300),
-          author: str(item.author).slice(0, 300),
-          pub_nm: str(item.publisher).slice(0, 200),
-          pub_date: toIsoDate(item.pubDate),
-          list_price: toPrice(item.priceStandard),
-          PAGE: toPage(sub.itemPage),
-          cover_s_url: toUrl(item.cover),
-        });
-      });
-      return found;
+export const aladinProvider = (cfg: BookProviderConfig) =>
+  perIsbnProvider(
+    'aladin',
+    cfg,
+    (isbn) => ({ ttbkey: cfg.key, itemIdType: 'ISBN13', ItemId: isbn, output: 'js', Version: '20131101', OptResult: 'subInfo' }),
+    (body, isbn) => {
+      if (body.errorCode !== undefined) {
+        if (Number(body.errorCode) === 8) return undefined;
+        throw new ProviderError('aladin', `error ${str(body.errorCode)} ${str(body.errorMessage)}`);
+      }
+      const items = Array.isArray(body.item) ? (body.item as Record<string, unknown>[]) : [];
+      const item = items.find((d) => digits(d.isbn13) === isbn) ?? items[0];
+      if (!item || !str(item.title)) return undefined;
+      return {
+        title: str(item.title).slice(0, 300),
+        author: str(item.author).slice(0, 300),
+        pub_nm: str(item.publisher).slice(0, 200),
+        pub_date: toIsoDate(item.pubDate),
+        list_price: toPrice(item.priceStandard),
+        PAGE: toPage(((item.subInfo ?? {}) as Record<string, unknown>).itemPage),
+        cover_s_url: toUrl(item.cover),
+      };
     },
-  };
-}
+  );
 
 export function externalProvider(cfg: BookProviderConfig | undefined): BookProvider | undefined {
   if (!cfg) return undefined;

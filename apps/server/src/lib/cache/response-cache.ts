@@ -10,6 +10,12 @@ declare module 'fastify' {
      * company, route and validated parameters, and served again until a write to one of those topics is announced.
      */
     cacheTopics?: readonly CacheTopic[];
+    /**
+     * What else the route's answer depends on besides its parameters and the tables of its topics, as a string
+     * that is part of every key: e.g. today's date for a list that marks (or filters) what is overdue, so that an
+     * answer kept yesterday is not served today though nothing was written since.
+     */
+    cacheVary?: () => string;
   }
   interface FastifyInstance {
     /** the routes declared with `cacheTopics` (docs/cache-topics.md is checked against them) */
@@ -97,9 +103,10 @@ export async function responseCache(app: FastifyInstance, opts: ResponseCacheOpt
     // route, before this hook): it keeps the compressed bytes beside the kept answer, so compression runs
     // once per answer and encoding
     const url = route.url;
+    const vary = route.config?.cacheVary ?? (() => '');
     const early = !(route.schema as { headers?: unknown } | undefined)?.headers;
-    if (early) route.onRequest = [...asArray(route.onRequest), (request, reply) => lookupUrl(request, reply, topics)];
-    route.preHandler = [...asArray(route.preHandler), (request, reply) => lookup(request, reply, topics, url, early)];
+    if (early) route.onRequest = [...asArray(route.onRequest), (request, reply) => lookupUrl(request, reply, topics, vary())];
+    route.preHandler = [...asArray(route.preHandler), (request, reply) => lookup(request, reply, topics, url, early, vary())];
     route.onSend = [keep, ...asArray(route.onSend), keepEncoded];
   });
 
@@ -144,9 +151,9 @@ export async function responseCache(app: FastifyInstance, opts: ResponseCacheOpt
   }
 
   /** onRequest, after authentication: the kept answer of a URL this company asked before, if it is current. */
-  async function lookupUrl(request: FastifyRequest, reply: FastifyReply, topics: readonly CacheTopic[]) {
+  async function lookupUrl(request: FastifyRequest, reply: FastifyReply, topics: readonly CacheTopic[], vary: string) {
     if (!request.auth || wantsFresh(request)) return;
-    const key = urls.get(`${request.auth.companyIdx}\u0000${request.url}`);
+    const key = urls.get(`${request.auth.companyIdx}\u0000${vary}\u0000${request.url}`);
     if (key === undefined) return;
     // every commit before this request, also another process's, has been heard (see lookup)
     await opts.feed.caughtUp();
@@ -156,7 +163,14 @@ export async function responseCache(app: FastifyInstance, opts: ResponseCacheOpt
     if (stamp !== null && hit?.stamp === stamp) return serve(request, reply, key, stamp, hit);
   }
 
-  async function lookup(request: FastifyRequest, reply: FastifyReply, topics: readonly CacheTopic[], url: string, early: boolean) {
+  async function lookup(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    topics: readonly CacheTopic[],
+    url: string,
+    early: boolean,
+    vary: string,
+  ) {
     if (!request.auth) return;
     const fresh = wantsFresh(request);
     // every commit before this request, also another process's, has been heard: a kept answer
@@ -172,11 +186,11 @@ export async function responseCache(app: FastifyInstance, opts: ResponseCacheOpt
     // keyed on what the handler will see (the matched route and the validated parameters), not on
     // the URL string: every spelling of the same request (`/%61pi/…`, parameters in another order,
     // unknown ones the schema drops) shares one entry instead of filling the cache with copies
-    const key = `${request.auth.companyIdx}\u0000${url}\u0000${JSON.stringify(request.params)}\u0000${JSON.stringify(request.query)}`;
+    const key = `${request.auth.companyIdx}\u0000${vary}\u0000${url}\u0000${JSON.stringify(request.params)}\u0000${JSON.stringify(request.query)}`;
     const hit = fresh ? undefined : entries.get(key);
     if (hit && hit.stamp === stamp) return serve(request, reply, key, stamp, hit);
     opts.onLookup?.(false);
     // the stamp is taken before the database is read: a write during the read voids this entry
-    request.cacheSlot = { key, stamp, served: false, url: early ? `${request.auth.companyIdx}\u0000${request.url}` : null };
+    request.cacheSlot = { key, stamp, served: false, url: early ? `${request.auth.companyIdx}\u0000${vary}\u0000${request.url}` : null };
   }
 }

@@ -112,7 +112,10 @@ export function createSettlementExports({ db, timeZone, now = () => new Date() }
         },
       };
     },
-    async payments(companyIdx: number, q: SettlementExportRequest<TPaymentFilter>): Promise<WorkbookOptions<repo.PaymentExportDb, repo.ExportKey>> {
+    async payments(
+      companyIdx: number,
+      q: SettlementExportRequest<TPaymentFilter>,
+    ): Promise<WorkbookOptions<repo.PaymentExportDb, repo.ExportKey>> {
       const lang = q.lang ?? 'en';
       const format = q.format ?? 'xlsx';
       const items = itemsOf(q.filter);

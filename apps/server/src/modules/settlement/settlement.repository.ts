@@ -161,7 +161,13 @@ export const invoiceFilterOnRows = (f: TInvoiceFilter) => Boolean(f.keyword || f
  * summary tables do not know either): the overdue ones are read through buy_invoices_company_overdue, a
  * keyword's through the gram index.
  */
-export async function invoiceRowSums(db: DbOrTx, companyIdx: number, filter: TInvoiceFilter, items: readonly string[] | null, today: string) {
+export async function invoiceRowSums(
+  db: DbOrTx,
+  companyIdx: number,
+  filter: TInvoiceFilter,
+  items: readonly string[] | null,
+  today: string,
+) {
   const [found] = await rows<{ totals: unknown }>(
     db,
     sql`select ${currencyTotalsSql(
@@ -303,7 +309,12 @@ const paymentConditions = (companyIdx: number, filter: TPaymentFilter, items: re
 function paymentKeyword(companyIdx: number, keyword: string, rowTest = false) {
   const name = rowTest
     ? textMatch([sql`p.d_name`], keyword)
-    : containsText({ name: 'buy_payments_name_grams', owner: sql`p.company_idx`, text: sql`p.d_name` }, companyIdx, [sql`p.d_name`], keyword);
+    : containsText(
+        { name: 'buy_payments_name_grams', owner: sql`p.company_idx`, text: sql`p.d_name` },
+        companyIdx,
+        [sql`p.d_name`],
+        keyword,
+      );
   const amount = parseAmountKeyword(keyword);
   return amount === null ? name : sql`(${name} or p.d_payment = ${amount}::numeric)`;
 }

@@ -117,7 +117,8 @@ export function createSettlementService(deps: {
    */
   function filterSums(companyIdx: number, filter: TInvoiceFilter, items: readonly string[] | null, day: string) {
     const onRows = repo.invoiceFilterOnRows(filter);
-    const read = () => (onRows ? repo.invoiceRowSums(db, companyIdx, filter, items, day) : repo.invoiceFilterSums(db, companyIdx, filter, items));
+    const read = () =>
+      onRows ? repo.invoiceRowSums(db, companyIdx, filter, items, day) : repo.invoiceFilterSums(db, companyIdx, filter, items);
     const key = `settlement.invoices|${companyIdx}|${onRows ? day : ''}|${JSON.stringify(filter)}`;
     return kept ? kept(INVOICE_SUMS_TOPICS, key, read) : read();
   }
@@ -127,7 +128,10 @@ export function createSettlementService(deps: {
    * search counts its matches itself (lib/lists: a common word's total is a lower bound, `total_at_least`); its
    * per-currency totals are then summed only when its total is exact (otherwise none: a lower bound has no sum).
    */
-  async function invoices(companyIdx: number, q: { start: number; length: number; search_value: TInvoiceFilter }): Promise<TBuyInvoiceList> {
+  async function invoices(
+    companyIdx: number,
+    q: { start: number; length: number; search_value: TInvoiceFilter },
+  ): Promise<TBuyInvoiceList> {
     const filter = q.search_value;
     const items = itemsOf(filter);
     const paging = clampPaging(q);
@@ -162,7 +166,10 @@ export function createSettlementService(deps: {
     };
   }
 
-  async function payments(companyIdx: number, q: { start: number; length: number; search_value: TPaymentFilter }): Promise<TBuyPaymentList> {
+  async function payments(
+    companyIdx: number,
+    q: { start: number; length: number; search_value: TPaymentFilter },
+  ): Promise<TBuyPaymentList> {
     const { total, atLeast, rows } = await repo.paymentPage(db, companyIdx, q.search_value, itemsOf(q.search_value), q.start, q.length);
     return { total_cnt: total, ...(atLeast && { total_at_least: true }), dataset: rows.map((r, i) => ({ no: q.start + i + 1, ...r })) };
   }

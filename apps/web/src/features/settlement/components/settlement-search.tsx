@@ -86,7 +86,7 @@ export function useSettlementSearch<K extends Kind>(kind: K, screenKey: string, 
         value={search.draft.keyword ?? ''}
         onChange={(e) => search.setDraft({ ...search.draft, keyword: e.currentTarget.value })}
         maxLength={100}
-        w={{ base: '100%', xs: 240 }}
+        w={{ base: '100%', xs: 260 }}
         data-testid="filter-keyword"
       />
       <DateRangeInput value={dateText} onChange={setDateText} error={dateError} label={dateLabel} />

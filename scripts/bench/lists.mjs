@@ -206,6 +206,14 @@ export default async function lists(ctx) {
   }
   // the small server's untimed peer asks what the 10k company asks there
   isbnOf.smallPeer = isbnOf.small10k;
+  // issue 59's searches: row g of the 1M company has g ≡ 0 (mod 10), of the 10k one beside others g ≡ 1 (mod 1000),
+  // of the 10k one alone g = 1…10,000 (scale-seed.mjs); amounts g % 9000 + 100
+  const oneOf = {
+    big1m: { code: 'B5000000', depositor: 'depositor 5000000', amount: '5,000' },
+    big10k: { code: 'B5000001', depositor: 'depositor 5000001', amount: '1,101' },
+    small10k: { code: 'B5001', depositor: 'depositor 5001', amount: '1,101' },
+  };
+  oneOf.smallPeer = oneOf.small10k;
   const sv = (o) => `search_value=${encodeURIComponent(typeof o === 'string' ? o : JSON.stringify(o))}`;
   let fresh = 0;
   // a date range not asked before (lists keep answers per filter): a new filter's count and totals
@@ -222,14 +230,29 @@ export default async function lists(ctx) {
       table: 'buy_invoices',
       path: '/api/calculate/buyInvoiceSend',
       q: (o = {}) => sv(o),
-      search: [['item filter (no text search)', { orderTypes: ['consignment'] }]],
+      search: [
+        ['item filter (no text search)', { orderTypes: ['consignment'] }],
+        // issue 59: one invoice by its code (codes are 'B' || g: one match in each company's own grams)
+        ['keyword: the code of one invoice', (k) => ({ keyword: oneOf[k].code })],
+        // every title is 'Bench invoice ' || g: answered from the list's first rows (total_at_least)
+        ['keyword: a word of every title', { keyword: 'invoice' }],
+        // every seeded invoice is unpaid and due before today: the filter keeps them all (its count and totals kept per day)
+        ['overdue only', { overdue: true }],
+      ],
     },
     {
       list: 'payments',
       table: 'buy_payments',
       path: '/api/calculate/buyPayment',
       q: (o = {}) => sv(o),
-      search: [['one quarter (no text search)', { startDate: '2024-03-01', endDate: '2024-05-31' }]],
+      search: [
+        ['one quarter (no text search)', { startDate: '2024-03-01', endDate: '2024-05-31' }],
+        // issue 59: depositors are 'Depositor ' || g
+        ['keyword: the depositor of one payment', (k) => ({ keyword: oneOf[k].depositor })],
+        // amounts are g % 9000 + 100: about 1,100 payments of the 1M company and of the 10k one beside others have it,
+        // one of the 10k company alone (its g run 1…10,000); typed with a thousands separator
+        ['keyword: an exact amount', (k) => ({ keyword: oneOf[k].amount })],
+      ],
     },
     {
       list: 'copyright books',

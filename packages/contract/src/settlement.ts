@@ -4,27 +4,68 @@ import { ZDate, ZIdxParam, ZListResponse, ZMoney, ZPaging, jsonSearchValue } fro
 import { ZExportLang } from './copyright';
 import { ORDER_TYPE_FILTERS } from './enums';
 
+const settlementShape = {
+  startDate: ZDate.optional(),
+  endDate: ZDate.optional(),
+  orderTypes: z.array(z.enum(ORDER_TYPE_FILTERS)).max(ORDER_TYPE_FILTERS.length).optional(),
+};
+const rangeInOrder = <T extends { startDate?: string | undefined; endDate?: string | undefined }>(r: T) =>
+  !r.startDate || !r.endDate || r.startDate <= r.endDate;
+const rangeIssue = { message: 'date range ends before it starts', path: ['endDate'] };
+/** (addition, issue 59) The search box of a settlement tab: free text, trimmed; empty means no search. */
+const ZKeyword = z.string().trim().max(100).optional();
+
 /**
  * The search form of both settlement tabs (spec §9): a date range and the order-type choices
  * ("credit only" = onCredit, "including consignment" = consignment, which selects credit and
  * consignment items, prepayment; see ORDER_TYPE_ITEMS). An empty `orderTypes` means every item.
  * Invoices are filtered on their registration day, payments on their deposit date.
  */
-export const ZSettlementFilter = z
-  .object({
-    startDate: ZDate.optional(),
-    endDate: ZDate.optional(),
-    orderTypes: z.array(z.enum(ORDER_TYPE_FILTERS)).max(ORDER_TYPE_FILTERS.length).optional(),
-  })
-  .strict()
-  .refine((r) => !r.startDate || !r.endDate || r.startDate <= r.endDate, {
-    message: 'date range ends before it starts',
-    path: ['endDate'],
-  });
+export const ZSettlementFilter = z.object(settlementShape).strict().refine(rangeInOrder, rangeIssue);
 export type TSettlementFilter = z.infer<typeof ZSettlementFilter>;
 
-export const ZSettlementListQuery = ZPaging.extend({ search_value: jsonSearchValue(ZSettlementFilter) });
-export type TSettlementListQuery = z.infer<typeof ZSettlementListQuery>;
+/**
+ * The invoices tab's search: the spec's keys, and (addition, issue 59) `keyword`, which the invoice's code or
+ * title contains (ignoring case), and `overdue: true`, only the invoices marked overdue (something owed and the
+ * due date before today in the business time zone).
+ */
+export const ZInvoiceFilter = z
+  .object({ ...settlementShape, keyword: ZKeyword, overdue: z.boolean().optional() })
+  .strict()
+  .refine(rangeInOrder, rangeIssue);
+export type TInvoiceFilter = z.infer<typeof ZInvoiceFilter>;
+
+/**
+ * The payments tab's search: the spec's keys, and (addition, issue 59) `keyword`: the depositor's name contains it
+ * (ignoring case), or, when it reads as an amount (parseAmountKeyword: "1,234,000", "1234000", "12.50"), the
+ * payment's amount equals it exactly.
+ */
+export const ZPaymentFilter = z
+  .object({ ...settlementShape, keyword: ZKeyword })
+  .strict()
+  .refine(rangeInOrder, rangeIssue);
+export type TPaymentFilter = z.infer<typeof ZPaymentFilter>;
+
+export const ZBuyInvoiceQuery = ZPaging.extend({ search_value: jsonSearchValue(ZInvoiceFilter) });
+export const ZBuyPaymentQuery = ZPaging.extend({ search_value: jsonSearchValue(ZPaymentFilter) });
+
+/**
+ * A search keyword read as an amount, as a decimal string ('1234000', '12.5'), or null. Digits with thousands
+ * separators (',' '.' ' ', the ones the five languages show) and at most one decimal separator followed by one
+ * or two digits: no currency of the portal has more than two minor-unit digits, so a separator followed by
+ * exactly three digits groups thousands ('1.234.000' in Spanish, '1,234,000' in English), and one followed by
+ * one or two ends the amount ('12,50' in Spanish, '12.50' in English). Anything else (letters, a sign, '1,23,4')
+ * is not an amount.
+ */
+export function parseAmountKeyword(text: string): string | null {
+  const t = text.trim().replace(/[\s\u00a0\u202f]/g, '');
+  const m = /^(\d{1,3}(?:[.,]\d{3})*|\d+)(?:[.,](\d{1,2}))?$/.exec(t);
+  if (!m) return null;
+  const whole = m[1]!.replace(/[.,]/g, '').replace(/^0+(?=\d)/, '');
+  // '1.234' and '1,234' group thousands (three digits after the separator), never a decimal
+  if (whole.length > 12) return null;
+  return m[2] ? `${whole}.${m[2]}` : whole;
+}
 
 /** (addition) An invoice's balance: nothing owed, part paid and part owed, nothing paid. */
 export const BALANCE_STATES = ['paid', 'partial', 'unpaid'] as const;
@@ -218,23 +259,28 @@ export type TSettlementExportFormat = (typeof SETTLEMENT_EXPORT_FORMATS)[number]
  * object), the screen's language (headers and labels), xlsx (default) or csv, and optionally the
  * download's name (no path; its extension that of the format).
  */
-export const ZSettlementExportBody = z
-  .object({
-    search_value: jsonSearchValue(ZSettlementFilter).optional(),
-    lang: ZExportLang.optional(),
-    format: z.enum(SETTLEMENT_EXPORT_FORMATS).optional(),
-    fileName: z
-      .string()
-      .trim()
-      .max(100)
-      .regex(/^[\p{L}\p{N} ._()-]+\.(xlsx|csv)$/u, 'fileName must end in .xlsx or .csv and hold no path')
-      .optional(),
-  })
-  .refine((b) => !b.fileName || b.fileName.endsWith(`.${b.format ?? 'xlsx'}`), {
-    message: 'fileName must end in the extension of the format',
-    path: ['fileName'],
-  });
-export type TSettlementExportBody = z.input<typeof ZSettlementExportBody>;
+const exportBodyOf = <F extends z.ZodType>(filter: F) =>
+  z
+    .object({
+      search_value: jsonSearchValue(filter).optional(),
+      lang: ZExportLang.optional(),
+      format: z.enum(SETTLEMENT_EXPORT_FORMATS).optional(),
+      fileName: z
+        .string()
+        .trim()
+        .max(100)
+        .regex(/^[\p{L}\p{N} ._()-]+\.(xlsx|csv)$/u, 'fileName must end in .xlsx or .csv and hold no path')
+        .optional(),
+    })
+    .refine((b) => !b.fileName || b.fileName.endsWith(`.${b.format ?? 'xlsx'}`), {
+      message: 'fileName must end in the extension of the format',
+      path: ['fileName'],
+    });
+/** The invoice export's body: the invoice list's search (ZInvoiceFilter). */
+export const ZInvoiceExportBody = exportBodyOf(ZInvoiceFilter);
+/** The payment export's body: the payment list's search (ZPaymentFilter). */
+export const ZPaymentExportBody = exportBodyOf(ZPaymentFilter);
+export type TSettlementExportBody = z.input<typeof ZInvoiceExportBody>;
 
 /** Default download names (the extension follows the format). */
 export const INVOICES_EXPORT_BASE_NAME = 'Invoices';

@@ -53,7 +53,11 @@ export const buyPayments = pgTable(
     reference: varchar('reference', { length: 40 }),
   },
   (t) => [
+    // INCLUDE (d_name, d_payment) in migration 'settlement_search': a search walk reads it index-only (drizzle-orm cannot declare INCLUDE)
     index('buy_payments_company_date').on(t.companyIdx, t.dDate, t.idx),
+    // a search by amount (issue 59): the payments of one exact amount; the depositor's name has a gram index
+    // (buy_payments_name_grams, migration 'settlement_search', lib/lists/search.ts)
+    index('buy_payments_company_amount').on(t.companyIdx, t.dPayment),
     uniqueIndex('buy_payments_company_reference')
       .on(t.companyIdx, t.reference)
       .where(sql`${t.reference} is not null`),
@@ -132,7 +136,8 @@ export const buyInvoices = pgTable(
   (t) => [
     uniqueIndex('buy_invoices_company_code').on(t.companyIdx, t.code),
     // the list order (created_day desc, idx desc) and its day filter; item lets the order-type
-    // filter be checked in the index
+    // filter be checked in the index; INCLUDE (code, title) in migration 'settlement_search': a search walk reads
+    // it index-only (drizzle-orm cannot declare INCLUDE); the search itself has a gram index (buy_invoices_text_grams)
     index('buy_invoices_company_day').on(t.companyIdx, t.createdDay, t.idx, t.item),
     // the dashboard's overdue counter: invoices with an amount owed, by due date (countOverdueInvoices)
     index('buy_invoices_company_overdue')

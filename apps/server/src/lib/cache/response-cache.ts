@@ -10,6 +10,12 @@ declare module 'fastify' {
      * company, route and validated parameters, and served again until a write to one of those topics is announced.
      */
     cacheTopics?: readonly CacheTopic[];
+    /**
+     * What else the route's answer depends on besides its parameters and the tables of its topics, as a string
+     * that is part of every key: e.g. today's date for a list that marks (or filters) what is overdue, so that an
+     * answer kept yesterday is not served today though nothing was written since.
+     */
+    cacheVary?: () => string;
   }
   interface FastifyInstance {
     /** the routes declared with `cacheTopics` (docs/cache-topics.md is checked against them) */
@@ -65,7 +71,8 @@ export async function responseCache(app: FastifyInstance, opts: ResponseCacheOpt
     // the lookup runs after every application-wide preHandler (the input guard); the answer is kept
     // before the route's other onSend hooks (compression) see it
     const url = route.url;
-    route.preHandler = [...asArray(route.preHandler), (request, reply) => lookup(request, reply, topics, url)];
+    const vary = route.config?.cacheVary ?? (() => '');
+    route.preHandler = [...asArray(route.preHandler), (request, reply) => lookup(request, reply, topics, url, vary())];
     route.onSend = [keep, ...asArray(route.onSend)];
   });
 
@@ -78,7 +85,7 @@ export async function responseCache(app: FastifyInstance, opts: ResponseCacheOpt
     done(null, body);
   }
 
-  async function lookup(request: FastifyRequest, reply: FastifyReply, topics: readonly CacheTopic[], url: string) {
+  async function lookup(request: FastifyRequest, reply: FastifyReply, topics: readonly CacheTopic[], url: string, vary: string) {
     if (!request.auth) return;
     // `Cache-Control: no-cache` (a reload, or a bench timing the database path): a fresh answer
     const fresh = /no-cache|no-store|max-age=0/i.test(request.headers['cache-control'] ?? '');
@@ -92,7 +99,7 @@ export async function responseCache(app: FastifyInstance, opts: ResponseCacheOpt
       opts.onLookup?.(false);
       return;
     }
-    const key = `${request.auth.companyIdx}\u0000${url}\u0000${JSON.stringify(request.params)}\u0000${JSON.stringify(request.query)}`;
+    const key = `${request.auth.companyIdx}\u0000${vary}\u0000${url}\u0000${JSON.stringify(request.params)}\u0000${JSON.stringify(request.query)}`;
     const hit = fresh ? undefined : entries.get(key);
     opts.onLookup?.(hit?.stamp === stamp);
     if (hit && hit.stamp === stamp) return reply.header('content-type', 'application/json; charset=utf-8').send(hit.body);

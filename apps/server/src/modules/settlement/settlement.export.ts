@@ -6,8 +6,9 @@ import {
   PAYMENT_TYPES,
   PAYMENTS_EXPORT_BASE_NAME,
   type TExportLang,
+  type TInvoiceFilter,
+  type TPaymentFilter,
   type TSettlementExportFormat,
-  type TSettlementFilter,
 } from '@portal/contract';
 import type { Db } from '../../db/client';
 import type { ExportColumn, WorkbookOptions } from '../../lib/export';
@@ -15,8 +16,8 @@ import { SETTLEMENT_EXPORT_TEXTS, type SettlementExportTexts } from './export-la
 import * as repo from './settlement.repository';
 import { itemsOf } from './settlement.service';
 
-export interface SettlementExportRequest {
-  filter: TSettlementFilter;
+export interface SettlementExportRequest<F extends TInvoiceFilter | TPaymentFilter = TInvoiceFilter> {
+  filter: F;
   lang?: TExportLang | undefined;
   format?: TSettlementExportFormat | undefined;
   fileName?: string | undefined;
@@ -89,13 +90,13 @@ const keyOf = (day: string, idx: number): repo.ExportKey => ({ day, idx });
  * statement through the list's index (keyset on (day, idx) where it is read in batches), so a narrow
  * date filter reads only its rows.
  */
-export function createSettlementExports({ db, timeZone }: { db: Db; timeZone: string }) {
+export function createSettlementExports({ db, timeZone, now = () => new Date() }: { db: Db; timeZone: string; now?: () => Date }) {
   return {
     async invoices(companyIdx: number, q: SettlementExportRequest): Promise<WorkbookOptions<InvoiceExportRow, repo.ExportKey>> {
       const lang = q.lang ?? 'en';
       const format = q.format ?? 'xlsx';
       const items = itemsOf(q.filter);
-      const today = dayIn(new Date(), timeZone);
+      const today = dayIn(now(), timeZone);
       return {
         fileName: q.fileName ?? `${INVOICES_EXPORT_BASE_NAME}.${format}`,
         format,
@@ -105,13 +106,16 @@ export function createSettlementExports({ db, timeZone }: { db: Db; timeZone: st
         ...(await repo.exportCurrencies(db)),
         rows: {
           db,
-          sql: (after, limit) => repo.invoiceExportSql(companyIdx, q.filter, items, after, limit),
+          sql: (after, limit) => repo.invoiceExportSql(companyIdx, q.filter, items, today, after, limit),
           key: (r) => keyOf(r.sort_day, r.idx),
-          map: (r) => ({ ...r, ...repo.balanceOf(r, today) }),
+          map: (r) => ({ ...r, ...repo.balanceOf(r) }),
         },
       };
     },
-    async payments(companyIdx: number, q: SettlementExportRequest): Promise<WorkbookOptions<repo.PaymentExportDb, repo.ExportKey>> {
+    async payments(
+      companyIdx: number,
+      q: SettlementExportRequest<TPaymentFilter>,
+    ): Promise<WorkbookOptions<repo.PaymentExportDb, repo.ExportKey>> {
       const lang = q.lang ?? 'en';
       const format = q.format ?? 'xlsx';
       const items = itemsOf(q.filter);

@@ -1,9 +1,19 @@
 import { and, asc, desc, eq, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { fromMinor, INVOICE_UPLOAD_PATH, toMinor, type TBalanceState, type TSettlementFilter } from '@portal/contract';
+import {
+  fromMinor,
+  INVOICE_UPLOAD_PATH,
+  parseAmountKeyword,
+  toMinor,
+  type TBalanceState,
+  type TInvoiceFilter,
+  type TPaymentFilter,
+  type TSettlementFilter,
+} from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { queryRows as rows } from '../../db/raw-query';
 import { buyInvoiceLines, buyInvoices, buyPaymentInvoices, buyPayments, companies, currencies, storedFiles } from '../../db/schema';
 import { clampPaging, countRows, currencyTotalsSql, listPage, parseJson, type Paging } from '../../lib/lists';
+import { containsText, textMatch } from '../../lib/lists/search';
 import { rangeBounds, rangeParts, sumCounts } from '../../lib/lists/ranges';
 import type { CountSpec } from '../../lib/lists/counts';
 import type { SummarySpec } from '../../lib/lists/summary';
@@ -64,7 +74,20 @@ export interface InvoiceRowDb {
   due_date: string;
   buy_payment_idx: number | null;
   paid_amount: string;
+  /** overdueSql of the row against the business day */
+  overdue: boolean;
 }
+
+/**
+ * Overdue (issues 55, 59), the one definition: the list's marker, its filter, the export, the PDF and the
+ * dashboard's counter all read it. Something is owed (no payment settled the invoice in full and its amount
+ * exceeds what was paid) and the due date is before `today` (YYYY-MM-DD, the business day): overdue from the
+ * day after the due date. The partial index buy_invoices_company_overdue holds the owed invoices by due date.
+ */
+export const overdueSql = (alias: string, today: string) => {
+  const i = sql.raw(alias);
+  return sql`(${i}.buy_payment_idx is null and ${i}.amount > ${i}.paid_amount and ${i}.due_date < ${today}::date)`;
+};
 
 /** (addition) An invoice's balance as the lists, the detail, the exports and the PDF show it. */
 export interface InvoiceBalance {
@@ -78,20 +101,12 @@ export interface InvoiceBalance {
  * An invoice's balance from its amount, what the payments covering it settled (paid_amount, kept from
  * buy_payment_invoices by the trigger buy_invoice_balances) and the payment that settled it in full: paid
  * once that payment is there, partially paid while something is settled and something owed, unpaid before.
- * Overdue: something is owed and the due date is before `today` (YYYY-MM-DD in the business time zone).
+ * `overdue` as the row's SQL read it (overdueSql).
  */
-export function balanceOf(
-  r: { amount: string; paid_amount: string; buy_payment_idx: number | null; due_date: string },
-  today: string,
-): InvoiceBalance {
+export function balanceOf(r: { amount: string; paid_amount: string; buy_payment_idx: number | null; overdue: boolean }): InvoiceBalance {
   const owed = toMinor(r.amount) - toMinor(r.paid_amount);
   const balance_state = r.buy_payment_idx !== null ? 'paid' : toMinor(r.paid_amount) !== 0n ? 'partial' : 'unpaid';
-  return {
-    paid_amount: fromMinor(toMinor(r.paid_amount)),
-    outstanding_amount: fromMinor(owed),
-    balance_state,
-    overdue: balance_state !== 'paid' && owed > 0n && r.due_date < today,
-  };
+  return { paid_amount: fromMinor(toMinor(r.paid_amount)), outstanding_amount: fromMinor(owed), balance_state, overdue: r.overdue };
 }
 
 /**
@@ -99,12 +114,12 @@ export function balanceOf(
  * undefined: for the PDF and anything else that shows one invoice. `today` as in balanceOf.
  */
 export async function invoiceBalance(db: DbOrTx, companyIdx: number, invoiceIdx: number, today: string) {
-  const [row] = await rows<{ amount: string; paid_amount: string; buy_payment_idx: number | null; due_date: string }>(
+  const [row] = await rows<{ amount: string; paid_amount: string; buy_payment_idx: number | null; overdue: boolean }>(
     db,
-    sql`select i.amount::text as amount, i.paid_amount::text as paid_amount, i.buy_payment_idx, i.due_date::text as due_date
+    sql`select i.amount::text as amount, i.paid_amount::text as paid_amount, i.buy_payment_idx, ${overdueSql('i', today)} as overdue
         from buy_invoices i where i.idx = ${invoiceIdx} and i.company_idx = ${companyIdx}`,
   );
-  return row && { amount: fromMinor(toMinor(row.amount)), ...balanceOf(row, today) };
+  return row && { amount: fromMinor(toMinor(row.amount)), ...balanceOf(row) };
 }
 
 export interface InvoiceTotalDb {
@@ -114,11 +129,54 @@ export interface InvoiceTotalDb {
   amount: string;
 }
 
-/** The invoice list's conditions on `i` (buy_invoices): the company, the registration day's range, the items. */
-const invoiceConditions = (companyIdx: number, filter: TSettlementFilter, items: readonly string[] | null) =>
+/**
+ * The invoice list's conditions on `i` (buy_invoices): the company, the registration day's range, the items, and
+ * (issue 59) only the overdue ones against `today`, and the keyword in the code or title (on buy_invoices_text_grams;
+ * `keyword: 'row'`: the ilike alone, a search walk's row test, which the caller asks for apart).
+ */
+const invoiceConditions = (companyIdx: number, filter: TInvoiceFilter, items: readonly string[] | null, today: string) =>
   sql`i.company_idx = ${companyIdx}${filter.startDate ? sql` and i.created_day >= ${filter.startDate}::date` : sql``}${
     filter.endDate ? sql` and i.created_day <= ${filter.endDate}::date` : sql``
-  }${itemCondition(sql.raw('i.item'), items)}`;
+  }${itemCondition(sql.raw('i.item'), items)}${filter.overdue ? sql` and ${overdueSql('i', today)}` : sql``}${
+    filter.keyword ? sql` and ${invoiceKeyword(companyIdx, filter.keyword)}` : sql``
+  }`;
+
+const INVOICE_TEXT = [sql`i.code`, sql`i.title`];
+/** The code or the title contains the keyword, ignoring case (`rowTest`: the ilike alone, for a search walk). */
+const invoiceKeyword = (companyIdx: number, keyword: string, rowTest = false) =>
+  rowTest
+    ? textMatch(INVOICE_TEXT, keyword)
+    : containsText(
+        { name: 'buy_invoices_text_grams', owner: sql`i.company_idx`, text: sql`(i.code || ' ' || i.title)` },
+        companyIdx,
+        INVOICE_TEXT,
+        keyword,
+      );
+
+/** Whether a filter is answered by the summary tables (date range and items only) or by the matching rows. */
+export const invoiceFilterOnRows = (f: TInvoiceFilter) => Boolean(f.keyword || f.overdue);
+
+/**
+ * Count and per-currency totals of a filter with a keyword or the overdue filter, summed over its rows (the
+ * summary tables do not know either): the overdue ones are read through buy_invoices_company_overdue, a
+ * keyword's through the gram index.
+ */
+export async function invoiceRowSums(
+  db: DbOrTx,
+  companyIdx: number,
+  filter: TInvoiceFilter,
+  items: readonly string[] | null,
+  today: string,
+) {
+  const [found] = await rows<{ totals: unknown }>(
+    db,
+    sql`select ${currencyTotalsSql(
+      sql`select i.currency_idx, 1 as cnt, i.amount from buy_invoices i where ${invoiceConditions(companyIdx, filter, items, today)}`,
+    )} as totals`,
+  );
+  const totals = parseJson<InvoiceTotalDb[]>(found?.totals ?? []);
+  return { total: totals.reduce((n, t) => n + Number(t.cnt), 0), totals };
+}
 
 /**
  * What the invoice list's filter adds up to, its total and per-currency totals, from the summary tables only
@@ -144,40 +202,63 @@ export async function invoiceFilterSums(db: DbOrTx, companyIdx: number, filter: 
 /**
  * A page of invoices (newest registration day first) through listPage: the keys walk buy_invoices_company_day
  * (company, created_day, idx, item: the day range and the items are checked in the index), the shown columns
- * are read for the page's rows only. `count` answers the total when the page cannot tell it (the summary tables).
+ * are read for the page's rows only. `count` answers the total when the page cannot tell it (the summary tables,
+ * or the matching rows' sums). A keyword is a text search (lib/lists/search.ts: the list's first rows walked,
+ * then the gram index); the overdue filter alone is counted first and its few matches read by
+ * buy_invoices_company_overdue and sorted, or its many found walking the list's order (listPage fewFirst).
  */
 export async function invoicePage(
   db: DbOrTx,
   companyIdx: number,
-  filter: TSettlementFilter,
+  filter: TInvoiceFilter,
   items: readonly string[] | null,
+  today: string,
   paging: Paging,
   count: () => Promise<number>,
 ) {
-  const { rows: page, total } = await listPage<InvoiceRowDb & { ord: number }>(
+  const { keyword, ...others } = filter;
+  const {
+    rows: page,
+    total,
+    atLeast,
+  } = await listPage<InvoiceRowDb & { ord: number }>(
     db,
     {
-      keys: sql`select i.idx, i.created_day from buy_invoices i where ${invoiceConditions(companyIdx, filter, items)}`,
+      keys: sql`select i.idx, i.created_day from buy_invoices i where ${invoiceConditions(companyIdx, filter, items, today)}`,
       order: sql`k.created_day desc, k.idx desc`,
+      fewFirst:
+        filter.overdue && !keyword
+          ? {
+              walk: sql`select i.idx, i.created_day, ${overdueSql('i', today)} as hit from buy_invoices i
+                where ${invoiceConditions(companyIdx, { ...others, overdue: false }, items, today)}`,
+            }
+          : undefined,
       columns: sql`select page.ord, i.idx, i.code, i.title, i.issuer, i.state, i.item, i.amount::text as amount,
           c.icon as currency_icon, c.name as currency_name, ${iso('i.created_at')} as created_at,
-          i.due_date::text as due_date, i.buy_payment_idx, i.paid_amount::text as paid_amount
+          i.due_date::text as due_date, i.buy_payment_idx, i.paid_amount::text as paid_amount, ${overdueSql('i', today)} as overdue
         from page join buy_invoices i on i.company_idx = ${companyIdx} and i.created_day = page.created_day and i.idx = page.idx
           join currencies c on c.idx = i.currency_idx`,
     },
     paging,
     count,
+    keyword
+      ? {
+          keys: sql`select i.idx, i.created_day, ${invoiceKeyword(companyIdx, keyword, true)} as hit
+            from buy_invoices i where ${invoiceConditions(companyIdx, others, items, today)}`,
+        }
+      : undefined,
   );
-  return { total, rows: page as InvoiceRowDb[] };
+  return { total, atLeast, rows: page as InvoiceRowDb[] };
 }
 
 /** One invoice of the company with the list's fields and its approval number, or undefined (another company's too). */
-export async function findInvoice(db: DbOrTx, companyIdx: number, invoiceIdx: number) {
+export async function findInvoice(db: DbOrTx, companyIdx: number, invoiceIdx: number, today: string) {
   const [row] = await rows<InvoiceRowDb & { approval_number: string | null }>(
     db,
     sql`select i.idx, i.code, i.title, i.issuer, i.state, i.item, i.amount::text as amount,
           c.icon as currency_icon, c.name as currency_name, ${iso('i.created_at')} as created_at,
-          i.due_date::text as due_date, i.buy_payment_idx, i.paid_amount::text as paid_amount, i.approval_number
+          i.due_date::text as due_date, i.buy_payment_idx, i.paid_amount::text as paid_amount, ${overdueSql('i', today)} as overdue,
+          i.approval_number
         from buy_invoices i join currencies c on c.idx = i.currency_idx
         where i.idx = ${invoiceIdx} and i.company_idx = ${companyIdx}`,
   );
@@ -203,8 +284,13 @@ export const invoiceLines = (db: DbOrTx, invoiceIdx: number) =>
         order by l.line_no, l.idx`,
   );
 
-const paymentConditions = (companyIdx: number, filter: TSettlementFilter, items: readonly string[] | null) => {
+/**
+ * The payment list's conditions on `p`: the company, the deposit day's range, the covered invoices' items and
+ * (issue 59) the keyword: the depositor's name contains it, or it reads as an amount that the payment's equals.
+ */
+const paymentConditions = (companyIdx: number, filter: TPaymentFilter, items: readonly string[] | null) => {
   const parts = [sql`p.company_idx = ${companyIdx}`];
+  if (filter.keyword) parts.push(paymentKeyword(companyIdx, filter.keyword));
   if (filter.startDate) parts.push(sql`p.d_date >= ${filter.startDate}::date`);
   if (filter.endDate) parts.push(sql`p.d_date <= ${filter.endDate}::date`);
   if (items)
@@ -214,6 +300,24 @@ const paymentConditions = (companyIdx: number, filter: TSettlementFilter, items:
     );
   return sql.join(parts, sql` and `);
 };
+
+/**
+ * A payment's keyword: the depositor's name contains it, ignoring case (buy_payments_name_grams), or it reads as
+ * an amount (parseAmountKeyword: thousands separators of any of the five languages, at most 2 decimals) and the
+ * payment's amount equals it exactly (buy_payments_company_amount). `rowTest`: without the gram index, for a walk.
+ */
+function paymentKeyword(companyIdx: number, keyword: string, rowTest = false) {
+  const name = rowTest
+    ? textMatch([sql`p.d_name`], keyword)
+    : containsText(
+        { name: 'buy_payments_name_grams', owner: sql`p.company_idx`, text: sql`p.d_name` },
+        companyIdx,
+        [sql`p.d_name`],
+        keyword,
+      );
+  const amount = parseAmountKeyword(keyword);
+  return amount === null ? name : sql`(${name} or p.d_payment = ${amount}::numeric)`;
+}
 
 export interface PaymentRowDb {
   idx: number;
@@ -245,8 +349,8 @@ export const PAYMENT_SUMMARY: SummarySpec = {
  * invoices' items counts the payments themselves (an item is not a key of a payment: it is an exists over
  * the invoices a payment covered).
  */
-async function paymentCount(db: DbOrTx, companyIdx: number, filter: TSettlementFilter, items: readonly string[] | null, keys: SQL) {
-  if (items) return countRows(db, keys);
+async function paymentCount(db: DbOrTx, companyIdx: number, filter: TPaymentFilter, items: readonly string[] | null, keys: SQL) {
+  if (items || filter.keyword) return countRows(db, keys);
   const parts = rangeParts(await rangeBounds(db, filter.startDate, filter.endDate, 'UTC'), {
     table: 'buy_payment',
     columns: sql`s.cnt`,
@@ -265,13 +369,18 @@ async function paymentCount(db: DbOrTx, companyIdx: number, filter: TSettlementF
 export async function paymentPage(
   db: DbOrTx,
   companyIdx: number,
-  filter: TSettlementFilter,
+  filter: TPaymentFilter,
   items: readonly string[] | null,
   start: number,
   length: number,
 ) {
   const keys = sql`select p.idx, p.d_date from buy_payments p where ${paymentConditions(companyIdx, filter, items)}`;
-  const { rows: page, total } = await listPage<PaymentRowDb & { ord: number }>(
+  const { keyword, ...others } = filter;
+  const {
+    rows: page,
+    total,
+    atLeast,
+  } = await listPage<PaymentRowDb & { ord: number }>(
     db,
     {
       keys,
@@ -282,8 +391,14 @@ export async function paymentPage(
     },
     clampPaging({ start, length }),
     () => paymentCount(db, companyIdx, filter, items, keys),
+    keyword
+      ? {
+          keys: sql`select p.idx, p.d_date, ${paymentKeyword(companyIdx, keyword, true)} as hit
+            from buy_payments p where ${paymentConditions(companyIdx, others, items)}`,
+        }
+      : undefined,
   );
-  return { total, rows: page as PaymentRowDb[] };
+  return { total, atLeast, rows: page as PaymentRowDb[] };
 }
 
 export interface PaymentDetailDb {
@@ -514,6 +629,7 @@ export interface InvoiceExportDb {
   payment_state: 'Y' | 'N';
   buy_payment_idx: number | null;
   paid_amount: string;
+  overdue: boolean;
 }
 
 /**
@@ -522,19 +638,18 @@ export interface InvoiceExportDb {
  */
 export function invoiceExportSql(
   companyIdx: number,
-  filter: TSettlementFilter,
+  filter: TInvoiceFilter,
   items: readonly string[] | null,
+  today: string,
   after: ExportKey | null,
   limit: number | null,
 ) {
   return sql`select i.idx, i.created_day::text as sort_day, i.code, i.title, i.issuer, i.state, i.item, i.amount::text as amount,
           c.name as currency_name, i.created_day::text as created_day,
           i.due_date::text as due_date, case when i.buy_payment_idx is null then 'N' else 'Y' end as payment_state,
-          i.buy_payment_idx, i.paid_amount::text as paid_amount
+          i.buy_payment_idx, i.paid_amount::text as paid_amount, ${overdueSql('i', today)} as overdue
         from buy_invoices i join currencies c on c.idx = i.currency_idx
-        where i.company_idx = ${companyIdx}${itemCondition(sql.raw('i.item'), items)}${
-          filter.startDate ? sql` and i.created_day >= ${filter.startDate}::date` : sql``
-        }${filter.endDate ? sql` and i.created_day <= ${filter.endDate}::date` : sql``}${
+        where ${invoiceConditions(companyIdx, filter, items, today)}${
           after ? sql` and (i.created_day, i.idx) < (${after.day}::date, ${after.idx}::int)` : sql``
         }
         order by i.created_day desc, i.idx desc${limit === null ? sql`` : sql` limit ${limit}`}`;
@@ -553,7 +668,7 @@ export interface PaymentExportDb {
 /** The payment export: the list's filter and order (deposit date newest first, then idx), through buy_payments_company_date. */
 export function paymentExportSql(
   companyIdx: number,
-  filter: TSettlementFilter,
+  filter: TPaymentFilter,
   items: readonly string[] | null,
   after: ExportKey | null,
   limit: number | null,

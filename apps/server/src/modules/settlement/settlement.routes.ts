@@ -3,18 +3,23 @@ import {
   ZBuyInvoiceDetail,
   ZBuyInvoiceList,
   ZBuyInvoiceParams,
+  ZBuyInvoiceQuery,
   ZBuyPaymentCompleteDetailQuery,
   ZBuyPaymentDetailResponse,
   ZBuyPaymentList,
   ZBuyPaymentParams,
+  ZBuyPaymentQuery,
   ZErrorEnvelope,
   ZFileDownloadBody,
   ZFileDownloadQuery,
   ZFileList,
   ZGetAllFilesQuery,
+  ZInvoiceExportBody,
+  ZPaymentExportBody,
   ZPaymentInvoiceList,
-  ZSettlementExportBody,
-  ZSettlementListQuery,
+  dayIn,
+  type TInvoiceFilter,
+  type TPaymentFilter,
 } from '@portal/contract';
 import type { FastifyReply } from 'fastify';
 import type { WorkbookOptions } from '../../lib/export';
@@ -29,6 +34,15 @@ const SEARCH =
   'search_value: JSON `{"startDate":"YYYY-MM-DD","endDate":"YYYY-MM-DD","orderTypes":["onCredit","consignment","prepayment"]}`; ' +
   'every key optional, an empty orderTypes means every item. onCredit is "credit only" (credit items), consignment is ' +
   '"including consignment" (credit and consignment items, spec §9), prepayment prepayment items; several select the union.';
+const INVOICE_SEARCH =
+  `${SEARCH} (addition, issue 59) \`keyword\`: the invoice's code or title contains it, ignoring case; \`overdue\`: true keeps ` +
+  'only the invoices marked overdue. A keyword matching many invoices among the first 2,000 of the list answers the count ' +
+  'found there with `total_at_least: true` and no `totals` (a lower bound has no sum).';
+const PAYMENT_SEARCH =
+  `${SEARCH} (addition, issue 59) \`keyword\`: the depositor's name contains it, ignoring case, or, when it reads as an ` +
+  'amount ("1,234,000", "1.234.000", "1234000", "12.50", "12,50": a separator followed by three digits groups thousands, ' +
+  'one followed by one or two ends the amount), the amount equals it exactly. A keyword matching many payments among the ' +
+  'first 2,000 of the list answers the count found there with `total_at_least: true`.';
 
 const exportErrors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope, 429: ZErrorEnvelope };
 const EXPORT_FORMAT =
@@ -52,22 +66,24 @@ export const settlementRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'fi
   app,
   { db, files, config, exporter, changes },
 ) => {
-  const service = createSettlementService({ db, files, issuer: config.issuer, timeZone: config.timeZone, changes });
-  const exports = createSettlementExports({ db, timeZone: config.timeZone });
+  const service = createSettlementService({ db, files, issuer: config.issuer, timeZone: config.timeZone, now: config.now, changes });
+  const exports = createSettlementExports({ db, timeZone: config.timeZone, now: config.now });
+  // the invoice list marks (and filters) what is overdue against today: a kept answer is today's only
+  const businessDay = () => dayIn(config.now(), config.timeZone);
 
   app.get(
     '/calculate/buyInvoiceSend',
     {
-      config: { cacheTopics: LIST_TOPICS },
+      config: { cacheTopics: LIST_TOPICS, cacheVary: businessDay },
       schema: {
         tags: ['settlement'],
         summary: 'Invoices sent to the company, newest registration day first',
         description:
-          `Paged (start, length < 1 → 10). Invoices are filtered on their registration day. ${SEARCH} ` +
+          `Paged (start, length < 1 → 10). Invoices are filtered on their registration day. ${INVOICE_SEARCH} ` +
           '(addition) Beside dataset and total_cnt: `totals`, the count and exact sum per currency of every invoice of the filter, ' +
           'and `page_totals`, the same for the rows of this page (amounts as decimal strings). ' +
           BALANCE,
-        querystring: ZSettlementListQuery,
+        querystring: ZBuyInvoiceQuery,
         response: { 200: ZBuyInvoiceList, ...errors },
       },
     },
@@ -75,11 +91,12 @@ export const settlementRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'fi
   );
 
   /** The invoice and the payment list as .xlsx or .csv (additions): one route shape, each with its list's words. */
-  const exportRoute = <R, K>(
+  const exportRoute = <F extends TInvoiceFilter | TPaymentFilter, R, K>(
     url: string,
     list: string,
     order: string,
-    rows: (companyIdx: number, q: SettlementExportRequest) => Promise<WorkbookOptions<R, K>>,
+    body: typeof ZInvoiceExportBody | typeof ZPaymentExportBody,
+    rows: (companyIdx: number, q: SettlementExportRequest<F>) => Promise<WorkbookOptions<R, K>>,
   ) =>
     app.post(
       url,
@@ -88,18 +105,21 @@ export const settlementRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'fi
           tags: ['settlement'],
           summary: `(addition) The ${list} list as .xlsx or .csv, with the same filters, streamed`,
           description: `(addition) Not in the specification. Every row of the ${list} list with the same search_value, in the same order (${order}). ${EXPORT_FORMAT}`,
-          body: ZSettlementExportBody,
+          body,
           response: exportErrors,
         },
       },
       async (request, reply) => {
         const { companyIdx } = companyOf(request);
-        const { search_value, ...rest } = request.body;
-        return exporter.streamWorkbook(reply as FastifyReply, companyIdx, () => rows(companyIdx, { filter: search_value ?? {}, ...rest }));
+        // the body as its list's schema validated it (the invoices' or the payments')
+        const { search_value, ...rest } = request.body as Omit<typeof request.body, 'search_value'> & { search_value?: F };
+        return exporter.streamWorkbook(reply as FastifyReply, companyIdx, () =>
+          rows(companyIdx, { filter: search_value ?? ({} as F), ...rest }),
+        );
       },
     );
-  exportRoute('/calculate/exportBuyInvoiceSend', 'invoice', 'newest registration day first', exports.invoices);
-  exportRoute('/calculate/exportBuyPayment', 'payment', 'newest deposit first', exports.payments);
+  exportRoute('/calculate/exportBuyInvoiceSend', 'invoice', 'newest registration day first', ZInvoiceExportBody, exports.invoices);
+  exportRoute('/calculate/exportBuyPayment', 'payment', 'newest deposit first', ZPaymentExportBody, exports.payments);
 
   app.get(
     '/calculate/buyInvoiceSend/:buy_invoice_idx',
@@ -128,8 +148,8 @@ export const settlementRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'fi
       schema: {
         tags: ['settlement'],
         summary: 'Payments made by the company, newest deposit first',
-        description: `Paged (start, length < 1 → 10). Payments are filtered on their deposit date; order types keep payments covering an invoice of those items. ${SEARCH}`,
-        querystring: ZSettlementListQuery,
+        description: `Paged (start, length < 1 → 10). Payments are filtered on their deposit date; order types keep payments covering an invoice of those items. ${PAYMENT_SEARCH}`,
+        querystring: ZBuyPaymentQuery,
         response: { 200: ZBuyPaymentList, ...errors },
       },
     },

@@ -8,6 +8,8 @@ import {
   type TBuyPaymentDetail,
   type TBuyPaymentList,
   type TFileInfo,
+  type TInvoiceFilter,
+  type TPaymentFilter,
   type TPaymentInvoiceRow,
   type TSettlementFilter,
   dayIn,
@@ -64,12 +66,12 @@ export interface DownloadableFile {
   mime: string;
 }
 
-/** A list row with its balance (paid, partially paid, unpaid; outstanding; overdue against `today`, the business day). */
-const invoiceRow = (r: repo.InvoiceRowDb, today: string) => ({
+/** A list row with its balance (paid, partially paid, unpaid; outstanding; overdue as its SQL read it against the business day). */
+const invoiceRow = (r: repo.InvoiceRowDb) => ({
   ...r,
   pdf: `${r.code}.pdf`,
   payment_state: r.buy_payment_idx === null ? ('N' as const) : ('Y' as const),
-  ...repo.balanceOf(r, today),
+  ...repo.balanceOf(r),
 });
 
 /** Invoice list filters whose figures are kept at most (the least recently used go first). */
@@ -97,38 +99,53 @@ export function createSettlementService(deps: {
   issuer?: IssuerConfig;
   /** the business time zone (config timeZone): an invoice is overdue from the day after its due date there */
   timeZone?: string;
+  /** the clock (config now): today in the business time zone is its day */
+  now?: () => Date;
   /** the change feed: the invoice list keeps its filter's figures until a settlement write (without it they are read every time) */
   changes?: Pick<ChangeFeed, 'stamp' | 'caughtUp' | 'onChange'>;
 }) {
   const { db, files, issuer = DEFAULT_ISSUER, timeZone = DEFAULT_TIME_ZONE } = deps;
-  const today = () => dayIn(new Date(), timeZone);
+  const now = deps.now ?? (() => new Date());
+  const today = () => dayIn(now(), timeZone);
   const kept = deps.changes ? createDerivedCache(deps.changes, { max: INVOICE_SUMS_MAX }).derived : null;
 
   /**
-   * The filter's total and per-currency totals from the summary tables, kept per company and filter until a
-   * write to the settlement tables is announced (lib/cache/derived): every page of a filter reads them once.
+   * The filter's total and per-currency totals, kept per company and filter until a write to the settlement tables
+   * is announced (lib/cache/derived): every page of a filter reads them once. From the summary tables, or for a
+   * keyword or the overdue filter summed over the matching rows, then also per business day (the overdue ones
+   * change at midnight without a write).
    */
-  function filterSums(companyIdx: number, filter: TSettlementFilter, items: readonly string[] | null) {
-    const read = () => repo.invoiceFilterSums(db, companyIdx, filter, items);
-    return kept ? kept(INVOICE_SUMS_TOPICS, `settlement.invoices|${companyIdx}|${JSON.stringify(filter)}`, read) : read();
+  function filterSums(companyIdx: number, filter: TInvoiceFilter, items: readonly string[] | null, day: string) {
+    const onRows = repo.invoiceFilterOnRows(filter);
+    const read = () =>
+      onRows ? repo.invoiceRowSums(db, companyIdx, filter, items, day) : repo.invoiceFilterSums(db, companyIdx, filter, items);
+    const key = `settlement.invoices|${companyIdx}|${onRows ? day : ''}|${JSON.stringify(filter)}`;
+    return kept ? kept(INVOICE_SUMS_TOPICS, key, read) : read();
   }
 
-  /** A page of invoices (newest registration day first) through listPage, with the filter's kept totals. */
+  /**
+   * A page of invoices (newest registration day first) through listPage, with the filter's kept totals. A keyword
+   * search counts its matches itself (lib/lists: a common word's total is a lower bound, `total_at_least`); its
+   * per-currency totals are then summed only when its total is exact (otherwise none: a lower bound has no sum).
+   */
   async function invoices(
     companyIdx: number,
-    q: { start: number; length: number; search_value: TSettlementFilter },
+    q: { start: number; length: number; search_value: TInvoiceFilter },
   ): Promise<TBuyInvoiceList> {
     const filter = q.search_value;
     const items = itemsOf(filter);
     const paging = clampPaging(q);
-    const sums = filterSums(companyIdx, filter, items);
-    const [{ totals }, { total, rows }] = await Promise.all([
-      sums,
-      repo.invoicePage(db, companyIdx, filter, items, paging, () => sums.then((s) => s.total)),
-    ]);
+    const day = today();
+    let sums: ReturnType<typeof filterSums> | undefined;
+    const kept = () => (sums ??= filterSums(companyIdx, filter, items, day));
+    // without a keyword the totals are asked at once (they answer the count); with one, after the page
+    if (!filter.keyword) void kept().catch(() => undefined);
+    const { total, atLeast, rows } = await repo.invoicePage(db, companyIdx, filter, items, day, paging, () => kept().then((s) => s.total));
+    const totals = atLeast ? [] : (await kept()).totals;
     return {
       total_cnt: total,
-      dataset: rows.map((r, i) => ({ no: paging.start + i + 1, ...invoiceRow(r, today()) })),
+      ...(atLeast && { total_at_least: true }),
+      dataset: rows.map((r, i) => ({ no: paging.start + i + 1, ...invoiceRow(r) })),
       totals,
       page_totals: pageTotals(rows),
     };
@@ -136,12 +153,12 @@ export function createSettlementService(deps: {
 
   /** One invoice of the company with its lines; another company's (or none) is 404. */
   async function invoice(companyIdx: number, invoiceIdx: number): Promise<TBuyInvoiceDetail> {
-    const inv = await repo.findInvoice(db, companyIdx, invoiceIdx);
+    const inv = await repo.findInvoice(db, companyIdx, invoiceIdx, today());
     if (!inv) throw notFound('invoice not found');
     const lines = await repo.invoiceLines(db, inv.idx);
     const total = (pick: (l: (typeof lines)[number]) => string) => fromMinor(lines.reduce((s, l) => s + toMinor(pick(l)), 0n));
     return {
-      ...invoiceRow(inv, today()),
+      ...invoiceRow(inv),
       lines: lines.map((l) => ({ ...l, line_no: Number(l.line_no), qty: Number(l.qty) })),
       supply_total: total((l) => l.supply_amount),
       vat_total: total((l) => l.vat_amount),
@@ -151,10 +168,10 @@ export function createSettlementService(deps: {
 
   async function payments(
     companyIdx: number,
-    q: { start: number; length: number; search_value: TSettlementFilter },
+    q: { start: number; length: number; search_value: TPaymentFilter },
   ): Promise<TBuyPaymentList> {
-    const { total, rows } = await repo.paymentPage(db, companyIdx, q.search_value, itemsOf(q.search_value), q.start, q.length);
-    return { total_cnt: total, dataset: rows.map((r, i) => ({ no: q.start + i + 1, ...r })) };
+    const { total, atLeast, rows } = await repo.paymentPage(db, companyIdx, q.search_value, itemsOf(q.search_value), q.start, q.length);
+    return { total_cnt: total, ...(atLeast && { total_at_least: true }), dataset: rows.map((r, i) => ({ no: q.start + i + 1, ...r })) };
   }
 
   async function paymentFiles(companyIdx: number, paymentIdx: number): Promise<TFileInfo[]> {

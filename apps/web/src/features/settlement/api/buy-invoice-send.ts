@@ -1,11 +1,11 @@
-import type { TBuyInvoiceList, TSettlementFilter } from '@portal/contract';
+import type { TBuyInvoiceList, TInvoiceFilter } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export interface ListParams {
+export interface ListParams<F = TInvoiceFilter> {
   start: number;
   length: number;
-  search_value: TSettlementFilter;
+  search_value: F;
 }
 
 export const getBuyInvoices = (p: ListParams, signal?: AbortSignal) =>

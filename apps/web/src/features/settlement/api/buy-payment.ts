@@ -1,7 +1,9 @@
-import type { TBuyPaymentList } from '@portal/contract';
+import type { TBuyPaymentList, TPaymentFilter } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { ListParams } from './buy-invoice-send';
+import type { ListParams as Params } from './buy-invoice-send';
+
+type ListParams = Params<TPaymentFilter>;
 
 export const getBuyPayments = (p: ListParams, signal?: AbortSignal) =>
   api.get<TBuyPaymentList>('calculate/buyPayment', { query: { ...p }, signal });

@@ -3,8 +3,9 @@ import {
   PAYMENTS_EXPORT_BASE_NAME,
   type TExportLang,
   type TSettlementExportBody,
+  type TInvoiceFilter,
+  type TPaymentFilter,
   type TSettlementExportFormat,
-  type TSettlementFilter,
 } from '@portal/contract';
 import { api, saveBlob } from '../../../lib/api-client';
 
@@ -24,7 +25,7 @@ export const exportFileName = (kind: SettlementExportKind, format: TSettlementEx
  */
 export async function exportSettlement(
   kind: SettlementExportKind,
-  filter: TSettlementFilter,
+  filter: TInvoiceFilter | TPaymentFilter,
   lang: TExportLang,
   format: TSettlementExportFormat,
   onProgress?: (bytes: number) => void,

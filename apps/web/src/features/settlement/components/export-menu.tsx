@@ -1,5 +1,5 @@
 import { Button, Group, Menu } from '@mantine/core';
-import { SETTLEMENT_EXPORT_FORMATS, type TSettlementExportFormat, type TSettlementFilter } from '@portal/contract';
+import { SETTLEMENT_EXPORT_FORMATS, type TInvoiceFilter, type TPaymentFilter, type TSettlementExportFormat } from '@portal/contract';
 import { IconChevronDown, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ExportProgress, useExportRun } from '../../../components/export-progress';
@@ -10,7 +10,7 @@ import { exportFileName, exportSettlement, type SettlementExportKind } from '../
  * Export of the invoice or payment list with the applied search: a menu of the two formats (Excel,
  * CSV); while the server streams the file the bytes received are shown, and the menu is disabled.
  */
-export function ExportMenu({ kind, filter }: { kind: SettlementExportKind; filter: TSettlementFilter }) {
+export function ExportMenu({ kind, filter }: { kind: SettlementExportKind; filter: TInvoiceFilter | TPaymentFilter }) {
   const { t, i18n } = useTranslation(['settlement', 'common']);
   const { bytes, busy, start } = useExportRun();
   const run = (format: TSettlementExportFormat) =>

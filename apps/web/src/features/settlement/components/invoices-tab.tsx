@@ -21,7 +21,7 @@ const SCREEN = 'settlement.invoices';
 export function InvoicesTab() {
   const { t, i18n } = useTranslation(['settlement', 'common']);
   const [paging, setPaging] = usePaging(SCREEN);
-  const { form, applied, ready } = useSettlementSearch(SCREEN, t('filters.registrationDate'), () =>
+  const { form, applied, ready } = useSettlementSearch('invoices', SCREEN, t('filters.registrationDate'), () =>
     setPaging({ start: 0, length: paging.length }),
   );
   const query = useBuyInvoices({ start: paging.start, length: paging.length, search_value: applied }, ready);
@@ -111,6 +111,7 @@ export function InvoicesTab() {
         columns={columns}
         rows={query.data?.dataset ?? []}
         total={query.data?.total_cnt ?? 0}
+        totalAtLeast={query.data?.total_at_least}
         rowKey={(r) => r.idx}
         paging={paging}
         onPagingChange={setPaging}

@@ -17,7 +17,7 @@ const SCREEN = 'settlement.payments';
 export function PaymentsTab() {
   const { t, i18n } = useTranslation(['settlement', 'common']);
   const [paging, setPaging] = usePaging(SCREEN);
-  const { form, applied, ready } = useSettlementSearch(SCREEN, t('filters.depositDate'), () =>
+  const { form, applied, ready } = useSettlementSearch('payments', SCREEN, t('filters.depositDate'), () =>
     setPaging({ start: 0, length: paging.length }),
   );
   const query = useBuyPayments({ start: paging.start, length: paging.length, search_value: applied }, ready);
@@ -70,6 +70,7 @@ export function PaymentsTab() {
         columns={columns}
         rows={query.data?.dataset ?? []}
         total={query.data?.total_cnt ?? 0}
+        totalAtLeast={query.data?.total_at_least}
         rowKey={(r) => r.idx}
         paging={paging}
         onPagingChange={setPaging}

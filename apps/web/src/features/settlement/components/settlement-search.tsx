@@ -1,12 +1,25 @@
-import { Checkbox, Group } from '@mantine/core';
-import { ORDER_TYPE_FILTERS, ZSettlementFilter, type TOrderTypeFilter, type TSettlementFilter } from '@portal/contract';
+import { Checkbox, Group, Switch, TextInput } from '@mantine/core';
+import {
+  ORDER_TYPE_FILTERS,
+  ZInvoiceFilter,
+  ZPaymentFilter,
+  type TInvoiceFilter,
+  type TOrderTypeFilter,
+  type TPaymentFilter,
+} from '@portal/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeInput, SearchForm, useSavedSearch } from '../../../components/search-form';
 import { formatDateRange, parseDateRange } from '../../../lib/date-range';
 import { useLoginInfo } from '../../auth/api/login-info';
 
-const EMPTY: TSettlementFilter = {};
+/** The two tabs' searches: the spec's date range and order types, and (issue 59) a keyword; overdue on invoices only. */
+const SCREENS = {
+  invoices: { schema: ZInvoiceFilter, keywordLabel: 'filters.invoiceKeyword', overdue: true },
+  payments: { schema: ZPaymentFilter, keywordLabel: 'filters.paymentKeyword', overdue: false },
+} as const;
+type Kind = keyof typeof SCREENS;
+type FilterOf<K extends Kind> = K extends 'invoices' ? TInvoiceFilter : TPaymentFilter;
 const FLAG: Record<TOrderTypeFilter, 'buy_onCredit' | 'buy_consignment' | 'buy_prepayment'> = {
   onCredit: 'buy_onCredit',
   consignment: 'buy_consignment',
@@ -21,23 +34,25 @@ export function useAllowedOrderTypes() {
 }
 
 /**
- * The settlement search (spec §9): a date range and the order-type checkboxes; the last search
- * is stored per screen and rerun on opening. Returns the form, the applied filter, and `ready`
+ * The settlement search (spec §9): a date range and the order-type checkboxes, and (issue 59) the keyword box
+ * (invoices: code or title; payments: depositor or exact amount) and, on invoices, the overdue switch; the last
+ * search is stored per screen and rerun on opening. Returns the form, the applied filter, and `ready`
  * (the company's flags are known, so a restored order-type choice is kept or dropped before the
  * list is asked for — never a first request without it).
  */
-export function useSettlementSearch(screenKey: string, dateLabel: string, onApplied: () => void) {
+export function useSettlementSearch<K extends Kind>(kind: K, screenKey: string, dateLabel: string, onApplied: () => void) {
   const { t } = useTranslation(['settlement', 'common']);
-  const search = useSavedSearch<TSettlementFilter>(screenKey, ZSettlementFilter, EMPTY);
+  const screen = SCREENS[kind];
+  const search = useSavedSearch<TInvoiceFilter>(screenKey, screen.schema as typeof ZInvoiceFilter, {});
   const { allowed, ready } = useAllowedOrderTypes();
   const [dateText, setDateText] = useState(() => formatDateRange(search.applied));
   const [dateError, setDateError] = useState<string>();
 
   // a stored choice the company may no longer use is dropped before it reaches the server
-  const applied = useMemo<TSettlementFilter>(() => {
+  const applied = useMemo(() => {
     const orderTypes = (search.applied.orderTypes ?? []).filter((o) => allowed.includes(o));
     const { orderTypes: _drop, ...rest } = search.applied;
-    return orderTypes.length ? { ...rest, orderTypes } : rest;
+    return (orderTypes.length ? { ...rest, orderTypes } : rest) as FilterOf<K>;
   }, [search.applied, allowed]);
 
   const submit = () => {
@@ -47,8 +62,10 @@ export function useSettlementSearch(screenKey: string, dateLabel: string, onAppl
       return;
     }
     setDateError(undefined);
-    const { startDate: _s, endDate: _e, ...rest } = search.draft;
-    search.apply({ ...rest, ...parsed.value });
+    const { startDate: _s, endDate: _e, keyword, overdue, ...rest } = search.draft;
+    // an empty box or an unticked switch is no filter: left out of the search sent and stored
+    const text = keyword?.trim();
+    search.apply({ ...rest, ...parsed.value, ...(text ? { keyword: text } : {}), ...(overdue ? { overdue } : {}) });
     onApplied();
   };
   const reset = () => {
@@ -62,6 +79,16 @@ export function useSettlementSearch(screenKey: string, dateLabel: string, onAppl
 
   const form = (
     <SearchForm onSearch={submit} onReset={reset}>
+      <TextInput
+        type="search"
+        label={t(screen.keywordLabel)}
+        description={kind === 'payments' ? t('filters.paymentKeywordHint') : undefined}
+        value={search.draft.keyword ?? ''}
+        onChange={(e) => search.setDraft({ ...search.draft, keyword: e.currentTarget.value })}
+        maxLength={100}
+        w={{ base: '100%', xs: 260 }}
+        data-testid="filter-keyword"
+      />
       <DateRangeInput value={dateText} onChange={setDateText} error={dateError} label={dateLabel} />
       {allowed.length > 0 && (
         <Checkbox.Group
@@ -76,6 +103,15 @@ export function useSettlementSearch(screenKey: string, dateLabel: string, onAppl
             ))}
           </Group>
         </Checkbox.Group>
+      )}
+      {screen.overdue && (
+        <Switch
+          label={t('filters.overdueOnly')}
+          checked={search.draft.overdue ?? false}
+          onChange={(e) => search.setDraft({ ...search.draft, overdue: e.currentTarget.checked })}
+          mb={8}
+          data-testid="filter-overdue"
+        />
       )}
     </SearchForm>
   );

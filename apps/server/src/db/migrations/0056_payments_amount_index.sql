@@ -1,0 +1,1 @@
+CREATE INDEX "buy_payments_company_amount" ON "buy_payments" USING btree ("company_idx","d_payment");

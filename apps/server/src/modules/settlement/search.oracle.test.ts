@@ -228,7 +228,8 @@ describe(`invoice search and overdue filter against SQL (${DB})`, () => {
     }
     // both ways of answering were taken: a common word from the walk (a lower bound), a rare one exactly
     expect((await invoiceApi({ keyword: 'spring' }, 0, 10)).total_at_least).toBe(true);
-    expect((await invoiceApi({ keyword: 'winter stock 2' }, 0, 10)).total_at_least).toBeUndefined();
+    // ('Winter stock 26x' lies past the walk's first 2,000 rows: found through the gram index, counted exactly)
+    expect((await invoiceApi({ keyword: 'winter stock 26' }, 0, 10)).total_at_least).toBeUndefined();
     // the code is found as typed, and only the company's own
     const code = (await invoiceApi({ keyword: '-10123' }, 0, 10)).dataset.map((r) => r.code);
     expect(code).toHaveLength(1);

@@ -72,10 +72,10 @@ const invoiceRow = (r: repo.InvoiceRowDb, today: string) => ({
   ...repo.balanceOf(r, today),
 });
 
-/** Invoice list filters whose figures are kept at most (the least recently used go first). */
-const INVOICE_SUMS_MAX = 200;
-/** What the invoice list's figures are read from: the settlement tables, and the currencies they name (docs/cache-topics.md). */
-const INVOICE_SUMS_TOPICS = ['settlement', 'reference'] as const;
+/** Invoice and payment list filters whose figures are kept at most (the least recently used go first). */
+const LIST_SUMS_MAX = 200;
+/** What the lists' figures are read from: the settlement tables, and the currencies they name (docs/cache-topics.md). */
+const LIST_SUMS_TOPICS = ['settlement', 'reference'] as const;
 
 /** Per-currency count and exact sum of a page's rows, in currency order (as the database's totals are). */
 function pageTotals(rows: readonly repo.InvoiceRowDb[]): repo.InvoiceTotalDb[] {
@@ -102,7 +102,7 @@ export function createSettlementService(deps: {
 }) {
   const { db, files, issuer = DEFAULT_ISSUER, timeZone = DEFAULT_TIME_ZONE } = deps;
   const today = () => dayIn(new Date(), timeZone);
-  const kept = deps.changes ? createDerivedCache(deps.changes, { max: INVOICE_SUMS_MAX }).derived : null;
+  const kept = deps.changes ? createDerivedCache(deps.changes, { max: LIST_SUMS_MAX }).derived : null;
 
   /**
    * The filter's total and per-currency totals from the summary tables, kept per company and filter until a
@@ -110,7 +110,12 @@ export function createSettlementService(deps: {
    */
   function filterSums(companyIdx: number, filter: TSettlementFilter, items: readonly string[] | null) {
     const read = () => repo.invoiceFilterSums(db, companyIdx, filter, items);
-    return kept ? kept(INVOICE_SUMS_TOPICS, `settlement.invoices|${companyIdx}|${JSON.stringify(filter)}`, read) : read();
+    return kept ? kept(LIST_SUMS_TOPICS, `settlement.invoices|${companyIdx}|${JSON.stringify(filter)}`, read) : read();
+  }
+  /** The payment list's total and per-currency totals of a filter, kept as the invoice list's are. */
+  function paymentSums(companyIdx: number, filter: TSettlementFilter, items: readonly string[] | null) {
+    const read = () => repo.paymentFilterSums(db, companyIdx, filter, items);
+    return kept ? kept(LIST_SUMS_TOPICS, `settlement.payments|${companyIdx}|${JSON.stringify(filter)}`, read) : read();
   }
 
   /** A page of invoices (newest registration day first) through listPage, with the filter's kept totals. */
@@ -153,8 +158,15 @@ export function createSettlementService(deps: {
     companyIdx: number,
     q: { start: number; length: number; search_value: TSettlementFilter },
   ): Promise<TBuyPaymentList> {
-    const { total, rows } = await repo.paymentPage(db, companyIdx, q.search_value, itemsOf(q.search_value), q.start, q.length);
-    return { total_cnt: total, dataset: rows.map((r, i) => ({ no: q.start + i + 1, ...r })) };
+    const filter = q.search_value;
+    const items = itemsOf(filter);
+    const paging = clampPaging(q);
+    const sums = paymentSums(companyIdx, filter, items);
+    const [{ totals }, { total, rows }] = await Promise.all([
+      sums,
+      repo.paymentPage(db, companyIdx, filter, items, paging, () => sums.then((s) => s.total)),
+    ]);
+    return { total_cnt: total, dataset: rows.map((r, i) => ({ no: paging.start + i + 1, ...r })), totals };
   }
 
   async function paymentFiles(companyIdx: number, paymentIdx: number): Promise<TFileInfo[]> {

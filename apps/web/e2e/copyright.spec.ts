@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import type { Download } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import {
   DEMO,
@@ -55,7 +57,8 @@ test.describe('[COPYRIGHT] copyright books', () => {
     await page.goto('/copyright/books');
     await expect(page.getByTestId('table-row').first()).toBeVisible();
     const download = page.waitForEvent('download');
-    await page.getByTestId('export-excel').click();
+    await page.getByTestId('export-books').click();
+    await page.getByTestId('export-books-xlsx').click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('CopyrightBooks.xlsx');
     const wb = new ExcelJS.Workbook();
@@ -166,12 +169,13 @@ test.describe('[COPYRIGHT] royalty', () => {
       await route.fulfill({ response });
     });
     const download = page.waitForEvent('download');
-    await page.getByTestId('export-excel').click();
-    await expect(page.getByTestId('export-progress')).toBeVisible();
+    await page.getByTestId('export-royalty').click();
+    await page.getByTestId('export-royalty-xlsx').click();
+    await expect(page.getByTestId('export-royalty-progress')).toBeVisible();
     await screenshot(page, 'copyright-royalty-export-progress');
     const file = await download;
     expect(file.suggestedFilename()).toBe('Royalty.xlsx');
-    await expect(page.getByTestId('export-progress')).toHaveCount(0);
+    await expect(page.getByTestId('export-royalty-progress')).toHaveCount(0);
 
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(await file.path());
@@ -286,7 +290,8 @@ test.describe('[COPYRIGHT] royalty', () => {
     await page.getByTestId('search-submit').click();
     await expect(page.getByTestId('table-row').first()).toContainText('Kyobo');
     const download = page.waitForEvent('download');
-    await page.getByTestId('export-excel').click();
+    await page.getByTestId('export-royalty').click();
+    await page.getByTestId('export-royalty-xlsx').click();
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(await (await download).path());
     const ws = wb.worksheets[0]!;
@@ -334,5 +339,145 @@ test.describe('[COPYRIGHT] royalty sales date', () => {
       await expect(table.getByRole('columnheader', { name, exact: true })).toBeVisible();
       await expectNoA11yViolations(page);
     });
+  }
+});
+
+/** The records of a downloaded CSV (UTF-8 with a BOM, RFC 4180: quoted fields may hold commas, quotes and line breaks). */
+async function csvRecords(file: Download) {
+  const text = (await readFile(await file.path())).toString('utf8');
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  const records: string[][] = [];
+  let field = '';
+  let record: string[] = [];
+  let quoted = false;
+  const endField = () => {
+    record.push(field);
+    field = '';
+  };
+  for (let i = 1; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      field += '"';
+      i++;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if (!quoted && c === ',') {
+      endField();
+    } else if (!quoted && c === '\r' && text[i + 1] === '\n') {
+      endField();
+      records.push(record);
+      record = [];
+      i++;
+    } else {
+      field += c;
+    }
+  }
+  return records;
+}
+const digits = (s: string | null | undefined) => (s ?? '').replace(/[^\d]/g, '');
+
+test.describe('[COPYRIGHT] CSV export (issue 59)', () => {
+  for (const lang of ['en', 'ko'] as const) {
+    test(`[COPYRIGHT] the book list downloads a CSV whose header and first row are the screen's (${lang})`, async ({ page }) => {
+      await loginViaApi(page, DEMO, lang);
+      await page.goto('/copyright/books');
+      const table = page.getByTestId('copyright-books-table');
+      await expect(table.getByTestId('table-row')).toHaveCount(10);
+      const headers = (await table.getByRole('columnheader').allInnerTexts()).map((h) => h.trim());
+      const first = table.getByTestId('table-row').first();
+      const screen = {
+        title: await first.getByTestId('cell-title').innerText(),
+        isbn: digits(await first.getByTestId('cell-isbn').innerText()),
+        cells: (await first.locator('td').allInnerTexts()).map((c) => c.trim()),
+      };
+      const download = page.waitForEvent('download');
+      await page.getByTestId('export-books').click();
+      await expect(page.getByRole('menuitem', { name: 'CSV (.csv)' })).toBeVisible();
+      await expectNoA11yViolations(page, `copyright books, export menu open (${lang})`);
+      await page.getByRole('menuitem', { name: 'CSV (.csv)' }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toBe('CopyrightBooks.csv');
+      const [header, row] = await csvRecords(file);
+      // every column the screen shows but the cover is in the file, under the screen's header (a unit may follow: "Rate (%)")
+      const shown = headers.filter((_h, i) => i !== 1);
+      expect(shown).toHaveLength(9);
+      const at = shown.map((h) => header!.findIndex((c) => c === h || c.startsWith(`${h} (`)));
+      expect(
+        at.every((i) => i >= 0),
+        `${shown} in ${header}`,
+      ).toBe(true);
+      expect(header![0]).toBe(shown[0]);
+      // its first row is the screen's first row: number, title, ISBN, pages, list price, pay type, rate
+      expect(row![0]).toBe(screen.cells[0]);
+      expect(row![at[1]!]).toBe(screen.title);
+      expect(row![at[2]!]).toBe(screen.isbn);
+      expect(digits(row![at[4]!])).toBe(digits(screen.cells[5]));
+      expect(Number(row![at[5]!])).toBe(Number(screen.cells[6]!.replace(/[^\d.]/g, '')));
+      expect(row![at[6]!]).toBe(screen.cells[7]);
+      expect(Number(row![at[7]!])).toBe(Number(screen.cells[8]!.replace(/[^\d.]/g, '')));
+    });
+
+    test(`[COPYRIGHT] the royalty list downloads a CSV whose header and first row are the screen's (${lang})`, async ({ page }) => {
+      await loginViaApi(page, DEMO, lang);
+      await page.goto('/copyright/royalty');
+      const table = page.getByTestId('royalty-table');
+      await expect(table.getByTestId('table-row').first()).toBeVisible();
+      const headers = (await table.locator('thead th').allInnerTexts()).map((h) => h.trim());
+      const first = table.getByTestId('table-row').first();
+      const cell = (id: string) => first.getByTestId(id).innerText();
+      const screen = {
+        no: (await first.locator('td').first().innerText()).trim(),
+        title: await cell('cell-title'),
+        isbn: digits(await cell('cell-isbn')),
+        // the customer's name (its country is shown under it, a column of its own in the file)
+        customer: (await cell('cell-customer')).split('\n')[0]!.trim(),
+        royalty: (await cell('cell-royalty')).replace(/[^\d.]/g, ''),
+      };
+      const download = page.waitForEvent('download');
+      await page.getByTestId('export-royalty').click();
+      await page.getByTestId('export-royalty-csv').click();
+      const file = await download;
+      expect(file.suggestedFilename()).toBe('Royalty.csv');
+      const [header, row] = await csvRecords(file);
+      const col = (name: string) => header!.findIndex((c) => c === name || c.startsWith(`${name} (`));
+      // every column the screen shows is in the file under the screen's words (a shared header such as
+      // "Title / ISBN" is two columns there)
+      const parts = headers.filter((h) => h && !['Cover', '표지'].includes(h)).flatMap((h) => h.split(' / '));
+      expect(parts.length).toBeGreaterThanOrEqual(11);
+      expect(
+        parts.filter((h) => col(h) < 0),
+        `${parts} in ${header}`,
+      ).toEqual([]);
+      expect(header![0]).toBe(parts[0]);
+      expect(row![0]).toBe(screen.no);
+      expect(row![1]).toBe(screen.title);
+      expect(row![2]).toBe(screen.isbn);
+      expect(row![3]).toBe(screen.customer);
+      expect(Number(row![col(headers.find((h) => ['Royalty', '인세'].includes(h))!)])).toBe(Number(screen.royalty));
+    });
+
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+    ] as const) {
+      test(`[COPYRIGHT] the export menu of the copyright screens at ${width} px (${lang})`, async ({ page }) => {
+        await page.setViewportSize({ width, height });
+        await loginViaApi(page, DEMO, lang);
+        for (const [path, id, name] of [
+          ['/copyright/books', 'export-books', 'books'],
+          ['/copyright/royalty', 'export-royalty', 'royalty'],
+        ] as const) {
+          await page.goto(path);
+          await expect(page.getByTestId('table-row').first()).toBeVisible();
+          const button = page.getByTestId(id);
+          await expect(button).toBeInViewport();
+          await button.click();
+          await expect(page.getByTestId(`${id}-csv`)).toBeVisible();
+          await expectNoA11yViolations(page, `${path} export menu (${lang}, ${width} px)`);
+          await screenshot(page, `copyright-${name}-export-menu-${lang}-${width}`);
+          await page.keyboard.press('Escape');
+        }
+      });
+    }
   }
 });

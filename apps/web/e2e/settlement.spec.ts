@@ -536,3 +536,39 @@ test.describe('[SETTLEMENT] balances (issue 55)', () => {
     });
   }
 });
+
+test.describe('[SETTLEMENT] payment totals (issue 59)', () => {
+  for (const [lang, label] of [
+    ['en', /^Search total (\w{3}) \(payments: ([\d,]+)\)$/],
+    ['ko', /^검색 결과 합계 (\w{3}) \(([\d,]+)건\)$/],
+  ] as const) {
+    test(`[SETTLEMENT] the payment list ends with the per-currency totals of its search, as its export does (${lang})`, async ({
+      page,
+    }) => {
+      await loginViaApi(page, undefined, lang);
+      const answer = page.waitForResponse((r) => r.url().includes('/api/calculate/buyPayment?'));
+      const table = await openSale(page, 'payments');
+      const { totals } = (await (await answer).json()) as { totals: { currency: string; cnt: number; amount: string }[] };
+      expect(totals.length).toBeGreaterThan(0);
+      const foot = table.getByTestId('payment-totals');
+      for (const x of totals) {
+        const line = foot.getByTestId(`filter-total-${x.currency}`);
+        const text = await line.locator('th, td span').first().innerText();
+        const [, currency, count] = label.exec(text.trim()) ?? [];
+        expect([currency, Number(count?.replace(/,/g, ''))]).toEqual([x.currency, x.cnt]);
+        // the exact sum, 2 decimals (spec §9: totals show 2 decimals)
+        expect((await line.innerText()).replace(/[^\d.]/g, '').endsWith(x.amount.replace(/[^\d.]/g, ''))).toBe(true);
+      }
+      for (const [width, height] of [
+        [1440, 900],
+        [390, 844],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await expect(foot.getByTestId(`filter-total-${totals[0]!.currency}`)).toBeVisible();
+        expect(await offScreenTotals(foot)).toEqual([]);
+        await expectNoA11yViolations(page, `payments tab with totals (${lang}, ${width} px)`);
+        await screenshot(page, `settlement-payments-totals-${lang}-${width}`);
+      }
+    });
+  }
+});

@@ -115,35 +115,49 @@ export type TRoyaltyResponse = z.infer<typeof ZRoyaltyResponse>;
 export const royaltyCalculated = (row: { buy_invoice_idx: number | null }) => row.buy_invoice_idx !== null;
 
 // ── exports ────────────────────────────────────────────────────────────────────────────────────
-/** Only a name for the download: letters, digits, spaces, dots, dashes, underscores; ends in .xlsx. */
-export const ZExportFileName = z
-  .string()
-  .trim()
-  .max(100)
-  .regex(/^[\p{L}\p{N} ._()-]+\.xlsx$/u, 'fileName must end in .xlsx and hold no path');
-
 /** (addition) The language of the screen that asks for an export: the workbook's headers and labels are in it. */
 export const EXPORT_LANGS = ['en', 'ko', 'es', 'zh', 'ja'] as const;
 export const ZExportLang = z.enum(EXPORT_LANGS);
 export type TExportLang = z.infer<typeof ZExportLang>;
 
+/** (addition) The file formats of every list export: a spreadsheet (default) or CSV. */
+export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+export type TExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/**
+ * The body of a list export: the list's search_value, the screen's language (headers and labels), xlsx
+ * (default) or csv, and optionally the download's name (letters, digits, spaces, dots, dashes, underscores:
+ * no path; its extension that of the format).
+ */
+export const exportBody = <S extends z.ZodType>(searchValue: S) =>
+  z
+    .object({
+      fileName: z
+        .string()
+        .trim()
+        .max(100)
+        .regex(/^[\p{L}\p{N} ._()-]+\.(xlsx|csv)$/u, 'fileName must end in .xlsx or .csv and hold no path')
+        .optional(),
+      search_value: searchValue.optional(),
+      /** (addition) default en */
+      lang: ZExportLang.optional(),
+      /** (addition) default xlsx */
+      format: z.enum(EXPORT_FORMATS).optional(),
+    })
+    .refine((b) => !b.fileName || b.fileName.endsWith(`.${b.format ?? 'xlsx'}`), {
+      message: 'fileName must end in the extension of the format',
+      path: ['fileName'],
+    });
+
 const searchObject = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === undefined || v === null || v === '' ? {} : v), s);
 
-export const ZExportRoyaltyBody = z.object({
-  fileName: ZExportFileName.optional(),
-  search_value: searchObject(ZRoyaltyFilter).optional(),
-  /** (addition) default en */
-  lang: ZExportLang.optional(),
-});
+export const ZExportRoyaltyBody = exportBody(searchObject(ZRoyaltyFilter));
 export type TExportRoyaltyBody = z.input<typeof ZExportRoyaltyBody>;
 
-export const ZExportBooksBody = z.object({
-  fileName: ZExportFileName.optional(),
-  search_value: searchObject(ZCopyrightBooksFilter).optional(),
-  /** (addition) default en */
-  lang: ZExportLang.optional(),
-});
+export const ZExportBooksBody = exportBody(searchObject(ZCopyrightBooksFilter));
 export type TExportBooksBody = z.input<typeof ZExportBooksBody>;
 
-export const ROYALTY_EXPORT_FILE_NAME = 'Royalty.xlsx';
-export const BOOKS_EXPORT_FILE_NAME = 'CopyrightBooks.xlsx';
+/** Default download names, without the extension (that of the format): Royalty.xlsx (spec §9), Royalty.csv, CopyrightBooks.xlsx, … */
+export const ROYALTY_EXPORT_BASE_NAME = 'Royalty';
+export const BOOKS_EXPORT_BASE_NAME = 'CopyrightBooks';
+export const exportFileName = (base: string, format: TExportFormat = 'xlsx') => `${base}.${format}`;

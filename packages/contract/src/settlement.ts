@@ -1,7 +1,7 @@
 // Schemas of the settlement calls (spec §7 "Settlement" and "Files", §3 buy invoice / payment).
 import { z } from 'zod';
 import { ZDate, ZIdxParam, ZListResponse, ZMoney, ZPaging, jsonSearchValue } from './common';
-import { ZExportLang } from './copyright';
+import { exportBody } from './copyright';
 import { ORDER_TYPE_FILTERS } from './enums';
 
 const settlementShape = {
@@ -111,7 +111,7 @@ export const ZBuyInvoiceRow = z.object({
 });
 export type TBuyInvoiceRow = z.infer<typeof ZBuyInvoiceRow>;
 
-/** Invoices of one currency: how many and their exact sum (the shape of the royalty list's totals). */
+/** Invoices (or payments) of one currency: how many and their exact sum (the shape of the royalty list's totals). */
 export const ZInvoiceTotal = z.object({
   /** currencies.name, e.g. KRW */
   currency: z.string(),
@@ -174,7 +174,10 @@ export const ZBuyPaymentRow = z.object({
   created_at: z.string(),
 });
 export type TBuyPaymentRow = z.infer<typeof ZBuyPaymentRow>;
-export const ZBuyPaymentList = ZListResponse(ZBuyPaymentRow);
+export const ZBuyPaymentList = ZListResponse(ZBuyPaymentRow).extend({
+  /** (addition) per-currency totals of the whole filtered set (every page), in currency order */
+  totals: z.array(ZInvoiceTotal),
+});
 export type TBuyPaymentList = z.infer<typeof ZBuyPaymentList>;
 
 /** A stored file as listed by `common/getAllFiles` (spec §3 file). */
@@ -251,35 +254,9 @@ export const ZGetAllFilesQuery = z.object({ uploadPath: z.string().min(1).max(20
 export const ZFileList = z.array(ZFileInfo);
 
 // ── exports (addition, issue 17) ───────────────────────────────────────────────────────────────
-export const SETTLEMENT_EXPORT_FORMATS = ['xlsx', 'csv'] as const;
-export type TSettlementExportFormat = (typeof SETTLEMENT_EXPORT_FORMATS)[number];
-
-/**
- * (addition) The invoice or payment list as a file: the list's search_value (a JSON string or an
- * object), the screen's language (headers and labels), xlsx (default) or csv, and optionally the
- * download's name (no path; its extension that of the format).
- */
-const exportBodyOf = <F extends z.ZodType>(filter: F) =>
-  z
-    .object({
-      search_value: jsonSearchValue(filter).optional(),
-      lang: ZExportLang.optional(),
-      format: z.enum(SETTLEMENT_EXPORT_FORMATS).optional(),
-      fileName: z
-        .string()
-        .trim()
-        .max(100)
-        .regex(/^[\p{L}\p{N} ._()-]+\.(xlsx|csv)$/u, 'fileName must end in .xlsx or .csv and hold no path')
-        .optional(),
-    })
-    .refine((b) => !b.fileName || b.fileName.endsWith(`.${b.format ?? 'xlsx'}`), {
-      message: 'fileName must end in the extension of the format',
-      path: ['fileName'],
-    });
-/** The invoice export's body: the invoice list's search (ZInvoiceFilter). */
-export const ZInvoiceExportBody = exportBodyOf(ZInvoiceFilter);
-/** The payment export's body: the payment list's search (ZPaymentFilter). */
-export const ZPaymentExportBody = exportBodyOf(ZPaymentFilter);
+/** (addition) The invoice or payment list as a file: the list's search_value (a JSON string or an object), as every export's body. */
+export const ZInvoiceExportBody = exportBody(jsonSearchValue(ZInvoiceFilter));
+export const ZPaymentExportBody = exportBody(jsonSearchValue(ZPaymentFilter));
 export type TSettlementExportBody = z.input<typeof ZInvoiceExportBody>;
 
 /** Default download names (the extension follows the format). */

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors';
 import { csvField, csvStream } from './csv';
@@ -119,5 +120,102 @@ describe('xlsx sheets', () => {
     const wb2 = new ExcelJS.Workbook();
     await wb2.xlsx.load((await none) as unknown as ArrayBuffer);
     expect(wb2.worksheets.map((ws) => [ws.name, ws.rowCount, ws.getCell('A1').value])).toEqual([['Books', 1, 'Title']]);
+  });
+});
+
+/** The top-level elements of a worksheet in CT_Worksheet's order (ECMA-376 Part 1, 18.3.1.99): Excel refuses another order. */
+const WORKSHEET_ORDER = [
+  'sheetPr',
+  'dimension',
+  'sheetViews',
+  'sheetFormatPr',
+  'cols',
+  'sheetData',
+  'sheetCalcPr',
+  'sheetProtection',
+  'protectedRanges',
+  'scenarios',
+  'autoFilter',
+  'sortState',
+  'dataConsolidate',
+  'customSheetViews',
+  'mergeCells',
+  'phoneticPr',
+  'conditionalFormatting',
+  'dataValidations',
+  'hyperlinks',
+  'printOptions',
+  'pageMargins',
+  'pageSetup',
+  'headerFooter',
+  'rowBreaks',
+  'colBreaks',
+  'customProperties',
+  'cellWatches',
+  'ignoredErrors',
+  'smartTags',
+  'drawing',
+  'legacyDrawing',
+  'legacyDrawingHF',
+  'picture',
+  'oleObjects',
+  'controls',
+  'webPublishItems',
+  'tableParts',
+  'extLst',
+];
+/** The names of an element's children, in order (the XML we write has no comments or CDATA). */
+function childNames(xml: string, parent: string): string[] {
+  const body = xml.slice(xml.indexOf('>', xml.indexOf(`<${parent}`)) + 1, xml.lastIndexOf(`</${parent}>`));
+  const names: string[] = [];
+  let depth = 0;
+  for (const m of body.matchAll(/<(\/?)([A-Za-z]+)[^>]*?(\/?)>/g)) {
+    if (m[1]) depth--;
+    else {
+      if (depth === 0) names.push(m[2]!);
+      if (!m[3]) depth++;
+    }
+  }
+  return names;
+}
+
+describe('xlsx printing', () => {
+  it("sets every sheet up for printing (landscape, one page wide, the header on each page), in the schema's element order", async () => {
+    const s = xlsxWorkerStream(
+      "Royalty's",
+      [
+        { header: 'No.', key: 'no', width: 4 },
+        { header: 'Title', key: 'title', width: 10 },
+      ],
+      { sheetRows: 3 },
+    );
+    const file = bytes(s.out);
+    await s.push([1, 2, 3, 4, 5].map((n) => [n, `Title ${n}`]));
+    await s.end();
+    const buf = await file;
+    const parts = unzipSync(new Uint8Array(buf));
+    const sheets = Object.keys(parts)
+      .filter((n) => n.startsWith('xl/worksheets/'))
+      .sort();
+    expect(sheets).toEqual(['xl/worksheets/sheet1.xml', 'xl/worksheets/sheet2.xml', 'xl/worksheets/sheet3.xml']);
+    for (const name of sheets) {
+      const xml = strFromU8(parts[name]!);
+      const children = childNames(xml, 'worksheet');
+      expect(children).toEqual(['sheetPr', 'sheetViews', 'sheetFormatPr', 'cols', 'sheetData', 'pageMargins', 'pageSetup']);
+      // in the schema's order: each element after the ones before it
+      const at = children.map((c) => WORKSHEET_ORDER.indexOf(c));
+      expect(at.every((v, i) => v >= 0 && (i === 0 || v > at[i - 1]!))).toBe(true);
+      expect(xml).toContain('<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>');
+    }
+    // the workbook: definedNames right after sheets (CT_Workbook), one print title per sheet
+    const workbook = strFromU8(parts['xl/workbook.xml']!);
+    expect(childNames(workbook, 'workbook')).toEqual(['sheets', 'definedNames']);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(buf as unknown as ArrayBuffer);
+    expect(wb.worksheets.map((ws) => ws.name)).toEqual(["Royalty's", "Royalty's (2)", "Royalty's (3)"]);
+    for (const ws of wb.worksheets) {
+      expect(ws.pageSetup).toMatchObject({ orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, paperSize: 9 });
+      expect(ws.pageSetup.printTitlesRow).toBe('1:1');
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { intlLocaleOf } from '@portal/contract';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
@@ -61,8 +62,12 @@ export interface WorkbookOptions<R, K> {
   numbered?: string;
   columns: readonly ExportColumn<R>[];
   rows: ExportRows<R, K>;
-  /** rows written after the data (e.g. totals), as cells in the file's column order (the number column included) */
-  trailer?: unknown[][];
+  /**
+   * Total rows written after the data and a blank row (per-currency totals of the list), each its cells by
+   * column key (`{ title: 'Total USD (3 lines)', currency: 'USD', royalty: '17.58' }`); a key without a column
+   * is ignored. They are measured for the column widths too.
+   */
+  totals?: readonly Record<string, unknown>[];
   /** lookup tables of the columns' `lookup` (texts in the language asked for) */
   labels?: Record<string, Record<string, string>>;
   /** symbol per currency code, for money columns */
@@ -128,6 +133,27 @@ export async function* keysetRows<R, K>(rows: ExportRows<R, K>, size = EXPORT_BA
 }
 
 /**
+ * A text's `{{name}}` placeholders filled, numbers with the language's grouping (the label of a total row:
+ * 'Total USD (2,967 lines)', 'KRW 합계 (482건)'), as the screens' i18n and formatInteger write them.
+ */
+export function fillText(template: string, lang: string, values: Readonly<Record<string, string | number>>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
+    const v = values[name];
+    return v === undefined ? whole : typeof v === 'number' ? v.toLocaleString(intlLocaleOf(lang)) : v;
+  });
+}
+
+/** The total rows of a file as cells in its column order (the number column empty), after a blank row; none without totals. */
+function totalRows<R, K>({ totals = [], columns, numbered }: WorkbookOptions<R, K>): unknown[][] {
+  if (totals.length === 0) return [];
+  const row = (cells: Record<string, unknown>) => [
+    ...(numbered !== undefined ? [null] : []),
+    ...columns.map((c) => (Object.hasOwn(cells, c.key) ? cells[c.key] : null)),
+  ];
+  return [row({}), ...totals.map(row)];
+}
+
+/**
  * Streamed spreadsheet exports: the file writers (xlsx in a worker thread at low priority, CSV), the
  * export slots (per process and per company: 429 when full) and backpressure (a batch is read only
  * once the client has taken the previous ones). Domain modules give columns, labels and a statement.
@@ -167,11 +193,12 @@ export function createExporter({ databaseUrl, metrics, limits = DEFAULT_EXPORT_S
         ...(c.lookup ? { lookup: c.lookup } : {}),
       })),
     ];
+    const trailer = totalRows(o);
     const sheetOptions = {
       lookups: o.labels ?? {},
       currencies: o.currencies ?? {},
       currencyDecimals: o.currencyDecimals ?? {},
-      hints: o.hints ?? [],
+      hints: [...trailer, ...(o.hints ?? [])],
     };
     const sheet = format === 'xlsx' ? xlsxWorkerStream(o.sheetName, columns, sheetOptions) : csvStream(columns, sheetOptions);
     // the response closing before it finished = the client went away: the next push fails, which ends the
@@ -199,7 +226,7 @@ export function createExporter({ databaseUrl, metrics, limits = DEFAULT_EXPORT_S
         await new Promise((r) => setTimeout(r, Math.min(REST_MAX_MS, performance.now() - since)));
         since = performance.now();
       }
-      if (o.trailer?.length) await sheet.push(o.trailer);
+      if (trailer.length) await sheet.push(trailer);
       await sheet.end();
     };
     run().catch((e: unknown) => sheet.abort(e instanceof Error ? e : new Error(String(e))));

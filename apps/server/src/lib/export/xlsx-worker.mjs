@@ -7,6 +7,7 @@
 // The thread lowers its own scheduling priority (Linux): bulk work gives the CPU to requests first.
 // A sheet holds at most `sheetRows` rows (Excel's 1,048,576, the header included); the rows go on in a
 // second sheet (name " (2)", the same header) and so on.
+// Every sheet is set up for printing: landscape, one page wide, the header row repeated on each page.
 // Text cells starting with = + - @ (or a tab / carriage return) get a leading ' so that no spreadsheet
 // reads them as a formula (CSV injection, OWASP), as csv.ts does.
 // Plain JS: it runs under any loader.
@@ -300,6 +301,16 @@ addFile(
     `<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`,
 );
 
+// ── printing: every sheet prints landscape, all its columns on one page wide (as many pages down as it
+// takes), the header row repeated on each page. The elements stand where the OOXML schema (CT_Worksheet)
+// puts them, which Excel enforces: sheetPr first, pageSetup right after pageMargins; the print titles are
+// a defined name of the workbook, after <sheets>. Paper A4 (ISO 216: Korea and most of the portal's users). ──
+const SHEET_PR = '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>';
+const PAGE_SETUP = '<pageSetup paperSize="9" orientation="landscape" fitToWidth="1" fitToHeight="0"/>';
+/** The header row of sheet `i` (0-based) repeated on every printed page: `'Name'!$1:$1` (a quote in the name doubled). */
+const printTitles = (name, i) =>
+  `<definedName name="_xlnm.Print_Titles" localSheetId="${i}">${esc(`'${name.replaceAll("'", "''")}'!$1:$1`)}</definedName>`;
+
 /** The sheets' names: the first as asked, the next ones numbered (at most 31 characters, as Excel allows). */
 const sheetNames = [];
 const nameOf = (n) => (n === 1 ? sheetName : `${sheetName.slice(0, 31 - ` (${n})`.length)} (${n})`);
@@ -330,7 +341,7 @@ function addSheetList() {
     'xl/workbook.xml',
     `${XML}<workbook xmlns="${NS_MAIN}" xmlns:r="${NS_REL}"><sheets>` +
       sheetNames.map((name, i) => `<sheet name="${esc(name)}" sheetId="${i + 1}" r:id="rId${i + 2}"/>`).join('') +
-      `</sheets></workbook>`,
+      `</sheets><definedNames>${sheetNames.map(printTitles).join('')}</definedNames></workbook>`,
   );
   addFile(
     'xl/_rels/workbook.xml.rels',
@@ -357,7 +368,7 @@ function openSheet() {
   const header = columns.map((c, i) => `<c r="${LETTERS[i]}1" s="${STYLE.header}" t="str"><v>${esc(c.header)}</v></c>`).join('');
   sheet.write(
     Buffer.from(
-      `${XML}<worksheet xmlns="${NS_MAIN}" xmlns:r="${NS_REL}"><sheetViews><sheetView workbookViewId="0">` +
+      `${XML}<worksheet xmlns="${NS_MAIN}" xmlns:r="${NS_REL}">${SHEET_PR}<sheetViews><sheetView workbookViewId="0">` +
         `<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/>` +
         `</sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData><row r="1">${header}</row>`,
       'utf8',
@@ -367,7 +378,10 @@ function openSheet() {
 
 function closeSheet() {
   sheet.write(
-    Buffer.from('</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>', 'utf8'),
+    Buffer.from(
+      `</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>${PAGE_SETUP}</worksheet>`,
+      'utf8',
+    ),
   );
   sheet.end();
 }

@@ -796,7 +796,7 @@ describe('a page’s rows read through the company', () => {
       },
     }) as DbOrTx;
     await listCompanyBooks(recording, a.idx, { searchKey: 'title', keyword: '' }, { start: 0, length: 10 }, tz);
-    await paymentPage(recording, a.idx, {}, null, 0, 10);
+    await paymentPage(recording, a.idx, {}, null, { start: 0, length: 10 }, () => Promise.resolve(0));
     await booksPage(recording, a.idx, { searchKey: 'title', keyword: '' }, 0, 10);
     const pages = sent.filter((s) => s.sql.includes('page as materialized'));
     expect(pages).toHaveLength(3);

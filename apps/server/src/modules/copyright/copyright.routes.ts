@@ -33,7 +33,10 @@ const EXPORT_FORMAT =
   'lang (addition; en, ko, es, zh or ja, default en): the language of the screen that asks; headers, sheet name, ' +
   'status and pay-type labels, country names and the totals rows are in it. Dates are Excel dates (yyyy-mm-dd, ' +
   'yyyy-mm-dd hh:mm in the app time zone), amounts numbers with 2 decimals and their currency symbol, counts ' +
-  'numbers; the header row is frozen and the columns are as wide as their content.';
+  'numbers; the header row is frozen and the columns are as wide as their content; printed landscape, one page wide, ' +
+  'the header on every page. format (addition) xlsx (default) or csv (UTF-8 with a BOM, RFC 4180, dates and amounts ' +
+  "as exact text, text starting with = + - @ with a leading '); fileName (optional) only names the download, its " +
+  'extension that of the format.';
 
 /** What the lists are built from (the royalty list also from the company's saleInfo_display flag). */
 const BOOKS_TOPICS = ['copyright', 'reference'] as const;
@@ -70,7 +73,7 @@ export const copyrightRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'aut
     {
       schema: {
         tags: ['copyright'],
-        summary: '(addition) The copyright book list as .xlsx, with the same filters',
+        summary: '(addition) The copyright book list as .xlsx or .csv, with the same filters',
         description: EXPORT_FORMAT,
         body: ZExportBooksBody,
         response: errors,
@@ -78,9 +81,9 @@ export const copyrightRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'aut
     },
     async (request, reply) => {
       const { companyIdx } = companyOf(request);
-      const { fileName, search_value, lang } = request.body;
+      const { fileName, search_value, lang, format } = request.body;
       return exporter.streamWorkbook(reply as FastifyReply, companyIdx, async () => {
-        const book = await service.booksWorkbook(companyIdx, search_value ?? {}, lang);
+        const book = await service.booksWorkbook(companyIdx, search_value ?? {}, { lang, format });
         return fileName ? { ...book, fileName } : book;
       });
     },
@@ -109,20 +112,20 @@ export const copyrightRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'aut
     {
       schema: {
         tags: ['copyright'],
-        summary: 'The filtered royalty lines as .xlsx (default name Royalty.xlsx), streamed',
+        summary: 'The filtered royalty lines as .xlsx (default name Royalty.xlsx) or .csv, streamed',
         description:
           `Exactly the rows of copyright/royalty with the same search_value, in the same order, with a Royalty ` +
           `column and per-currency total rows at the end. ${ROYALTY_RULE} The workbook is streamed while rows are ` +
-          `read in keyset batches; fileName only names the download. ${EXPORT_FORMAT}`,
+          `read in keyset batches. ${EXPORT_FORMAT}`,
         body: ZExportRoyaltyBody,
         response: errors,
       },
     },
     async (request, reply) => {
       const { companyIdx } = companyOf(request);
-      const { fileName, search_value, lang } = request.body;
+      const { fileName, search_value, lang, format } = request.body;
       return exporter.streamWorkbook(reply as FastifyReply, companyIdx, async () => {
-        const book = await service.royaltyWorkbook(companyIdx, search_value ?? {}, lang);
+        const book = await service.royaltyWorkbook(companyIdx, search_value ?? {}, { lang, format });
         return fileName ? { ...book, fileName } : book;
       });
     },

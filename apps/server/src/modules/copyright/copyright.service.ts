@@ -1,9 +1,11 @@
 import {
-  BOOKS_EXPORT_FILE_NAME,
-  ROYALTY_EXPORT_FILE_NAME,
+  BOOKS_EXPORT_BASE_NAME,
+  ROYALTY_EXPORT_BASE_NAME,
+  exportFileName,
   type TBook,
   type TCopyrightBookRow,
   type TCopyrightBooksFilter,
+  type TExportFormat,
   type TExportLang,
   type TCopyrightBooksResponse,
   type TPaging,
@@ -177,39 +179,29 @@ export function createCopyrightService({ db, changes, auth, timeZone }: Copyrigh
     async royaltyWorkbook(
       companyIdx: number,
       filter: TRoyaltyFilter = {},
-      lang: TExportLang = 'en',
+      { lang = 'en', format = 'xlsx' }: { lang?: TExportLang | undefined; format?: TExportFormat | undefined } = {},
     ): Promise<WorkbookOptions<repo.RoyaltyExportRecord, repo.RoyaltyExportKey>> {
       const saleInfo = await showSaleInfo(companyIdx);
       const w = await where(companyIdx, filter);
       const sums = w ? await totals(w) : [];
       const texts = EXPORT_TEXTS[lang];
       const columns = royaltyColumns(saleInfo, lang);
-      // the totals of the list, after a blank row; cells in the file's order (the running number first)
-      const blank = [null, ...columns.map(() => null)];
-      const at = (key: string) => 1 + columns.findIndex((c) => c.key === key);
-      const trailer: unknown[][] = [blank];
-      for (const t of sums) {
-        const row: unknown[] = [...blank];
-        row[at('title')] = totalLabel(lang, t.currency, t.cnt);
-        row[at('currency')] = t.currency;
-        row[at('qty')] = t.qty;
-        row[at('royalty')] = t.royalty; // exact text, written as a number (money column)
-        trailer.push(row);
-      }
-      // the longest titles come late in title order: measured up front with the totals for the widths
+      // the longest titles come late in title order: measured up front for the widths
       const titles = (await repo.longestTitles(db, companyIdx)).map((title) => [
         null,
         ...columns.map((c) => (c.key === 'title' ? title : null)),
       ]);
       return {
-        fileName: ROYALTY_EXPORT_FILE_NAME,
+        fileName: exportFileName(ROYALTY_EXPORT_BASE_NAME, format),
+        format,
         sheetName: texts.royaltySheet,
         numbered: texts.no,
         columns,
         labels: { country: countryNames(lang, await repo.countryCodes(db)), saleInfo: texts.saleInfoValues },
         currencies: await repo.currencySymbols(db),
-        hints: [...trailer, ...titles],
-        trailer,
+        hints: titles,
+        // the totals of the list (royalty: exact text, written as a number in the money column)
+        totals: sums.map((t) => ({ title: totalLabel(lang, t.currency, t.cnt), currency: t.currency, qty: t.qty, royalty: t.royalty })),
         rows: {
           db,
           sql: (after, limit) => repo.royaltyExportSql(w, after, limit),
@@ -222,7 +214,7 @@ export function createCopyrightService({ db, changes, auth, timeZone }: Copyrigh
     async booksWorkbook(
       companyIdx: number,
       filter: TCopyrightBooksFilter = {},
-      lang: TExportLang = 'en',
+      { lang = 'en', format = 'xlsx' }: { lang?: TExportLang | undefined; format?: TExportFormat | undefined } = {},
     ): Promise<WorkbookOptions<repo.BookExportRecord, number>> {
       const texts = EXPORT_TEXTS[lang];
       const columns = bookColumns(lang);
@@ -231,7 +223,8 @@ export function createCopyrightService({ db, changes, auth, timeZone }: Copyrigh
         ...columns.map((c) => (c.key === 'title' ? title : null)),
       ]);
       return {
-        fileName: BOOKS_EXPORT_FILE_NAME,
+        fileName: exportFileName(BOOKS_EXPORT_BASE_NAME, format),
+        format,
         sheetName: texts.booksSheet,
         numbered: texts.no,
         columns,

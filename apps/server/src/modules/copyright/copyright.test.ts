@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCopyrightBooksResponse, TRoyaltyResponse, TRoyaltyRow } from '@portal/contract';
 import { eq } from 'drizzle-orm';
@@ -425,6 +426,31 @@ describe('POST copyright/exportRoyalty', () => {
     expect(a.rows.some((r) => r.ISBN === ISBN_B1)).toBe(false);
   });
 
+  it('streams Royalty.csv with the rows and total rows of the xlsx and the list (format csv)', async () => {
+    const search = { startDate: '2025-12-01', endDate: '2026-03-31' };
+    const list = await royaltyJson(tokenA, search);
+    const res = await exportRoyalty(tokenA, { search_value: search, format: 'csv', lang: 'ko' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toContain('filename="Royalty.csv"');
+    const records = parse(res.rawPayload.toString('utf8'), { bom: true }) as string[][];
+    const [header, ...body] = records;
+    const at = (name: string) => header!.indexOf(name);
+    const blank = body.findIndex((r) => r.every((c) => c === ''));
+    const lines = body.slice(0, blank);
+    const totals = body.slice(blank + 1);
+    expect(header!.slice(0, 4)).toEqual(['번호', '제목', 'ISBN', '거래처']);
+    expect(lines.map((r) => [Number(r[at('번호')]), r[at('ISBN')], r[at('인세')], r[at('판매일')]])).toEqual(
+      list.dataset.map((d) => [d.no, d.isbn, d.royalty, expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)]),
+    );
+    expect(totals.map((r) => [r[at('제목')], r[at('통화')], Number(r[at('수량')]), r[at('인세')]])).toEqual(
+      list.totals.map((x) => [`${x.currency} 합계 (${x.cnt}건)`, x.currency, x.qty, x.royalty]),
+    );
+    // the same rows as the xlsx
+    const xlsx = await readWorkbook((await exportRoyalty(tokenA, { search_value: search, lang: 'ko' })).rawPayload);
+    expect(xlsx.rows.filter((r) => typeof r['번호'] === 'number').map((r) => r.ISBN)).toEqual(lines.map((r) => r[at('ISBN')]));
+  });
+
   it('answers 400 for bad filters and file names', async () => {
     for (const body of [
       { search_value: { startDate: '2026-02-30' } },
@@ -432,6 +458,8 @@ describe('POST copyright/exportRoyalty', () => {
       { search_value: { isbn: 'abc' } },
       { fileName: '../../etc/passwd' },
       { fileName: 'Royalty.csv' },
+      { fileName: 'Royalty.xlsx', format: 'csv' },
+      { format: 'pdf' },
       { lang: 'fr' },
       { lang: 'KO' },
     ]) {
@@ -646,6 +674,30 @@ describe('copyright books', () => {
     expect(rows.map((r) => [r.ISBN, r['List price'], r['Rate (%)'], r['Pay type']])).toEqual([[ISBN_A1, 15000, 7.5, 'Sale price']]);
     const b = await readWorkbook((await t.inject(tokenB, { method: 'POST', url: '/api/copyright/exportBooks', payload: {} })).rawPayload);
     expect(b.rows.map((r) => r.ISBN)).toEqual([ISBN_B1]);
+  });
+
+  it('exports the book list as CSV with the same filter (format csv), headed as the screen', async () => {
+    const res = await t.inject(tokenA, {
+      method: 'POST',
+      url: '/api/copyright/exportBooks',
+      payload: { search_value: { payType: 'sale' }, format: 'csv' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('filename="CopyrightBooks.csv"');
+    const [header, ...rows] = parse(res.rawPayload.toString('utf8'), { bom: true }) as string[][];
+    expect(header).toEqual([
+      'No.',
+      'Title',
+      'ISBN',
+      'Publication date',
+      'Pages',
+      'List price',
+      'Currency',
+      'Pay type',
+      'Rate (%)',
+      'Created at',
+    ]);
+    expect(rows.map((r) => [r[0], r[2], r[3], r[5], r[7], r[8]])).toEqual([['1', ISBN_A1, '2023-01-10', '15000.00', 'Sale price', '7.50']]);
   });
 
   it('exports the book list in the language asked for (ko): headers, pay types, real dates and money', async () => {

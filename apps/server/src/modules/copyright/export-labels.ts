@@ -1,4 +1,5 @@
 import type { TExportLang } from '@portal/contract';
+import { fillText } from '../../lib/export';
 
 /**
  * Every text of the copyright exports (sheet names, column headers, status and pay-type labels, the
@@ -194,7 +195,7 @@ export const EXPORT_TEXTS: Readonly<Record<TExportLang, ExportTexts>> = {
 
 /** The label of a totals row, e.g. 'Total USD (2,967 lines)' / 'USD 합계 (2,967건)'. */
 export function totalLabel(lang: TExportLang, currency: string, lines: number): string {
-  return EXPORT_TEXTS[lang].total.replace('{{currency}}', currency).replace('{{lines}}', lines.toLocaleString(lang));
+  return fillText(EXPORT_TEXTS[lang].total, lang, { currency, lines });
 }
 
 /** A country's name in the language, from its 2-letter code (the 3-letter code when it has none). */

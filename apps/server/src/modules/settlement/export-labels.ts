@@ -34,6 +34,10 @@ export interface SettlementExportTexts {
   paymentStates: Record<string, string>;
   /** (addition) paid, partially paid, unpaid: the payment status column of the export */
   balanceStates: Record<string, string>;
+  /** the label of a total row of the invoice export: web settlement.json totals.filter */
+  invoicesTotal: string;
+  /** the label of a total row of the payment export: web settlement.json totals.payments */
+  paymentsTotal: string;
   /** payment types; anything else shows as remittance (spec §3) */
   paymentTypes: Record<string, string>;
 }
@@ -87,6 +91,8 @@ export const SETTLEMENT_EXPORT_TEXTS: Readonly<Record<TExportLang, SettlementExp
       partial: 'Partially paid',
       unpaid: 'Unpaid',
     },
+    invoicesTotal: 'Search total {{currency}} (invoices: {{count}})',
+    paymentsTotal: 'Search total {{currency}} (payments: {{count}})',
     paymentTypes: {
       credit_card: 'Credit card',
       check: 'Check',
@@ -142,6 +148,8 @@ export const SETTLEMENT_EXPORT_TEXTS: Readonly<Record<TExportLang, SettlementExp
       partial: '부분 결제',
       unpaid: '미결제',
     },
+    invoicesTotal: '검색 결과 합계 {{currency}} ({{count}}건)',
+    paymentsTotal: '검색 결과 합계 {{currency}} ({{count}}건)',
     paymentTypes: {
       credit_card: '신용카드',
       check: '수표',
@@ -197,6 +205,8 @@ export const SETTLEMENT_EXPORT_TEXTS: Readonly<Record<TExportLang, SettlementExp
       partial: 'Pagado parcialmente',
       unpaid: 'No pagado',
     },
+    invoicesTotal: 'Total de la búsqueda {{currency}} (facturas: {{count}})',
+    paymentsTotal: 'Total de la búsqueda {{currency}} (pagos: {{count}})',
     paymentTypes: {
       credit_card: 'Tarjeta de crédito',
       check: 'Cheque',
@@ -252,6 +262,8 @@ export const SETTLEMENT_EXPORT_TEXTS: Readonly<Record<TExportLang, SettlementExp
       partial: '部分付款',
       unpaid: '未付款',
     },
+    invoicesTotal: '搜索结果合计 {{currency}}（{{count}} 张发票）',
+    paymentsTotal: '搜索结果合计 {{currency}}（{{count}} 笔付款）',
     paymentTypes: {
       credit_card: '信用卡',
       check: '支票',
@@ -307,6 +319,8 @@ export const SETTLEMENT_EXPORT_TEXTS: Readonly<Record<TExportLang, SettlementExp
       partial: '一部支払い',
       unpaid: '未払い',
     },
+    invoicesTotal: '検索結果の合計 {{currency}}（{{count}} 件）',
+    paymentsTotal: '検索結果の合計 {{currency}}（{{count}} 件）',
     paymentTypes: {
       credit_card: 'クレジットカード',
       check: '小切手',

@@ -1,8 +1,11 @@
 import ExcelJS from 'exceljs';
+import { amountText, fromMinor, toMinor } from '@portal/contract';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helper';
 import type { TestCompany } from '../../test/factories';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/raw-query';
 import { keysetRows } from '../../lib/export';
 import { createSettlementExports } from './settlement.export';
 import { insertInvoices, insertPayment } from './settlement.factories';
@@ -23,17 +26,45 @@ async function readWorkbook(buf: Buffer) {
   await wb.xlsx.load(buf as unknown as ArrayBuffer);
   const ws = wb.worksheets[0]!;
   const header = (ws.getRow(1).values as unknown[]).slice(1).map(String);
+  // the list's rows carry their running number; the total rows after them (and a blank row) do not
   const rows: unknown[][] = [];
+  const totals: unknown[][] = [];
   ws.eachRow((row, n) => {
-    if (n > 1) rows.push((row.values as unknown[]).slice(1));
+    const values = (row.values as unknown[]).slice(1);
+    if (n > 1) (typeof values[0] === 'number' ? rows : totals).push(values);
   });
-  return { ws, header, rows, col: (name: string) => rows.map((r) => r[header.indexOf(name)]) };
+  return { ws, header, rows, totals, col: (name: string) => rows.map((r) => r[header.indexOf(name)]) };
 }
 const readCsv = (buf: Buffer) => {
   const text = buf.toString('utf8');
-  const records = parse(text, { bom: true }) as string[][];
-  return { text, header: records[0]!, rows: records.slice(1) };
+  const records = parse(text, { bom: true, relax_column_count: false }) as string[][];
+  const body = records.slice(1);
+  const blank = body.findIndex((r) => r.every((c) => c === ''));
+  return {
+    text,
+    header: records[0]!,
+    rows: blank < 0 ? body : body.slice(0, blank),
+    totals: blank < 0 ? [] : body.slice(blank + 1),
+  };
 };
+/** Per-currency count and exact sum of a file's rows (amounts as written, in the currency's minor unit). */
+const sumsOf = (rows: string[][], amountAt: number, currencyAt: number) => {
+  const per = new Map<string, { cnt: number; hundredths: bigint }>();
+  for (const r of rows) {
+    const s = per.get(r[currencyAt]!) ?? { cnt: 0, hundredths: 0n };
+    s.cnt++;
+    s.hundredths += toMinor(r[amountAt]!);
+    per.set(r[currencyAt]!, s);
+  }
+  return [...per].sort(([a], [b]) => (a < b ? -1 : 1)).map(([currency, s]) => ({ currency, cnt: s.cnt, amount: fromMinor(s.hundredths) }));
+};
+const listOf = async (path: string, filter: object, tok = token) =>
+  (
+    await t.inject(tok, {
+      method: 'GET',
+      url: `/api/calculate/${path}?start=0&length=10&search_value=${encodeURIComponent(JSON.stringify(filter))}`,
+    })
+  ).json() as { total_cnt: number; totals: { currency: string; cnt: number; amount: string }[] };
 
 // 140 invoices of mine, one a day from 2026-01-01
 const ITEMS = ['prepayment', 'onCredit', 'consignment', 'fulfillment', 'warehouse', 'copyright'];
@@ -204,6 +235,106 @@ describe(`invoice export (${DB})`, () => {
   });
 });
 
+describe(`export total rows (${DB})`, () => {
+  // filters answered from the summary tables (none, dates) and from the rows (order types: an item filter)
+  const FILTERS = [{}, { startDate: '2026-01-15', endDate: '2026-03-10' }, { startDate: '2026-02-01', orderTypes: ['consignment'] }];
+  let tok: string;
+  let company: TestCompany;
+  beforeAll(async () => {
+    // a company of its own: 60 invoices and 20 payments in two currencies over four months
+    company = await t.createCompany({ companyName: 'Totals Press' });
+    tok = await t.login(company.id, company.password);
+    const invoices = await insertInvoices(
+      t.db,
+      company.idx,
+      Array.from({ length: 60 }, (_, i) => ({
+        day: day(2 * i),
+        item: ITEMS[i % 6],
+        currency: (i % 3 ? 'KRW' : 'USD') as 'USD' | 'KRW',
+        amount: i % 3 ? `${12_345 * (i + 1)}` : `${99 + i}.${String((i * 37) % 100).padStart(2, '0')}`,
+      })),
+    );
+    for (let i = 0; i < 20; i++) {
+      const inv = invoices[3 * i + (i % 3)]!;
+      await insertPayment(t.db, company.idx, [{ idx: inv.idx, amount: inv.amount }], {
+        dDate: day(6 * i + 1),
+        currency: i % 3 === 0 ? 'USD' : 'KRW',
+        amount: i % 3 === 0 ? `${250 + i}.${String((i * 13) % 100).padStart(2, '0')}` : `${1_000_000 + 777 * i}`,
+      });
+    }
+  });
+
+  it.each(FILTERS)("invoices %j: the total rows are the list's totals, and the sums of the rows above them", async (filter) => {
+    const list = await listOf('buyInvoiceSend', filter, tok);
+    expect(list.totals.length).toBeGreaterThan(0);
+    const want = list.totals.map((x) => [`Search total ${x.currency} (invoices: ${x.cnt})`, x.currency, amountText(x.amount, x.currency)]);
+    const csv = readCsv((await exportInvoices({ format: 'csv', search_value: filter }, tok)).rawPayload);
+    const at = (name: string) => csv.header.indexOf(name);
+    expect(csv.rows).toHaveLength(list.total_cnt);
+    expect(csv.totals.map((r) => [r[at('Title')], r[at('Currency')], r[at('Amount')]])).toEqual(want);
+    // the other cells of a total row are empty (no running number: a total row is not an invoice)
+    expect(csv.totals.every((r) => r.filter((c) => c !== '').length === 3)).toBe(true);
+    // the list's totals are what the rows of the file add up to
+    expect(sumsOf(csv.rows, at('Amount'), at('Currency'))).toEqual(
+      list.totals.map((x) => ({ currency: x.currency, cnt: x.cnt, amount: fromMinor(toMinor(x.amount)) })),
+    );
+    const xlsx = await readWorkbook((await exportInvoices({ search_value: filter }, tok)).rawPayload);
+    const col = (name: string) => xlsx.header.indexOf(name);
+    expect(xlsx.totals.map((r) => [r[col('Title')], r[col('Currency')], r[col('Amount')]])).toEqual(
+      want.map(([label, currency, amount]) => [label, currency, Number(amount)]),
+    );
+    // each total in its currency's format, as the rows: ₩ without decimals, $ with two
+    const firstTotal = xlsx.rows.length + 3; // header, rows, blank row
+    list.totals.forEach((x, i) =>
+      expect(xlsx.ws.getRow(firstTotal + i).getCell(col('Amount') + 1).numFmt).toBe(x.currency === 'KRW' ? '"₩"#,##0' : '"$"#,##0.00'),
+    );
+  });
+
+  it.each(FILTERS)("payments %j: the total rows are the list's totals, and the sums of the rows above them", async (filter) => {
+    const list = await listOf('buyPayment', filter, tok);
+    expect(list.totals.length).toBeGreaterThan(0);
+    const csv = readCsv((await exportPayments({ format: 'csv', search_value: filter, lang: 'ko' }, tok)).rawPayload);
+    const at = (name: string) => csv.header.indexOf(name);
+    expect(csv.rows).toHaveLength(list.total_cnt);
+    expect(csv.totals.map((r) => [r[at('입금자명')], r[at('통화')], r[at('금액')]])).toEqual(
+      list.totals.map((x) => [`검색 결과 합계 ${x.currency} (${x.cnt}건)`, x.currency, amountText(x.amount, x.currency)]),
+    );
+    expect(sumsOf(csv.rows, at('금액'), at('통화'))).toEqual(
+      list.totals.map((x) => ({ currency: x.currency, cnt: x.cnt, amount: fromMinor(toMinor(x.amount)) })),
+    );
+  });
+
+  it('a filter that matches nothing: no total rows (and no blank row)', async () => {
+    const csv = readCsv((await exportPayments({ format: 'csv', search_value: { startDate: '2030-01-01' } }, tok)).rawPayload);
+    expect(csv.rows).toEqual([]);
+    expect(csv.text.trimEnd().split('\r\n')).toHaveLength(1);
+    expect((await listOf('buyPayment', { startDate: '2030-01-01' }, tok)).totals).toEqual([]);
+  });
+
+  it("the payment list's totals: count and exact sum per currency of the filter (a plain SQL oracle)", async () => {
+    for (const filter of FILTERS) {
+      const list = await listOf('buyPayment', filter, tok);
+      const conds = [sql`p.company_idx = ${company.idx}`];
+      if ('startDate' in filter && filter.startDate) conds.push(sql`p.d_date >= ${filter.startDate}::date`);
+      if ('endDate' in filter && filter.endDate) conds.push(sql`p.d_date <= ${filter.endDate}::date`);
+      if ('orderTypes' in filter)
+        conds.push(
+          sql`exists (select 1 from buy_payment_invoices pi join buy_invoices i on i.idx = pi.buy_invoice_idx where pi.buy_payment_idx = p.idx and i.item in ('onCredit', 'consignment'))`,
+        );
+      const want = await queryRows<{ currency: string; cnt: number; amount: string }>(
+        t.db,
+        sql`select c.name as currency, count(*)::int as cnt, sum(p.d_payment)::text as amount from buy_payments p join currencies c on c.idx = p.currency_idx
+            where ${sql.join(conds, sql` and `)} group by c.name order by c.name`,
+      );
+      expect(
+        list.totals.map((x) => ({ currency: x.currency, cnt: x.cnt, amount: x.amount })),
+        JSON.stringify(filter),
+      ).toEqual(want);
+      expect(list.total_cnt).toBe(want.reduce((n, w) => n + w.cnt, 0));
+    }
+  });
+});
+
 describe(`payment export (${DB})`, () => {
   it('writes the payments of the list, newest deposit first, xlsx and csv', async () => {
     const { header, col } = await readWorkbook((await exportPayments({})).rawPayload);
@@ -225,6 +356,21 @@ describe(`payment export (${DB})`, () => {
     expect(jan.rows.map((r) => r[1])).toEqual(['김지은']);
     const theirs = readCsv((await exportPayments({ format: 'csv' }, otherToken)).rawPayload);
     expect(theirs.rows.map((r) => r[1])).toEqual(['Their depositor']);
+  });
+});
+
+describe(`print setup (${DB})`, () => {
+  it.each([
+    ['invoices', '/api/calculate/exportBuyInvoiceSend'],
+    ['payments', '/api/calculate/exportBuyPayment'],
+    ['royalty', '/api/copyright/exportRoyalty'],
+    ['copyright books', '/api/copyright/exportBooks'],
+  ])('%s: the workbook prints landscape, one page wide, the header row on every page', async (_kind, url) => {
+    const res = await post(url, { lang: 'ko' });
+    expect(res.statusCode).toBe(200);
+    const { ws } = await readWorkbook(res.rawPayload);
+    expect(ws.pageSetup).toMatchObject({ orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 });
+    expect(ws.pageSetup.printTitlesRow).toBe('1:1');
   });
 });
 

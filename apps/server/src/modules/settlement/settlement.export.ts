@@ -1,17 +1,18 @@
 import {
   amountText,
   dayIn,
+  exportFileName,
   INVOICE_ITEMS,
   INVOICES_EXPORT_BASE_NAME,
   PAYMENT_TYPES,
   PAYMENTS_EXPORT_BASE_NAME,
   type TExportLang,
+  type TExportFormat,
   type TInvoiceFilter,
   type TPaymentFilter,
-  type TSettlementExportFormat,
 } from '@portal/contract';
 import type { Db } from '../../db/client';
-import type { ExportColumn, WorkbookOptions } from '../../lib/export';
+import { fillText, type ExportColumn, type WorkbookOptions } from '../../lib/export';
 import { SETTLEMENT_EXPORT_TEXTS, type SettlementExportTexts } from './export-labels';
 import * as repo from './settlement.repository';
 import { itemsOf } from './settlement.service';
@@ -19,7 +20,7 @@ import { itemsOf } from './settlement.service';
 export interface SettlementExportRequest<F extends TInvoiceFilter | TPaymentFilter = TInvoiceFilter> {
   filter: F;
   lang?: TExportLang | undefined;
-  format?: TSettlementExportFormat | undefined;
+  format?: TExportFormat | undefined;
   fileName?: string | undefined;
 }
 
@@ -91,6 +92,17 @@ const keyOf = (day: string, idx: number): repo.ExportKey => ({ day, idx });
  * date filter reads only its rows.
  */
 export function createSettlementExports({ db, timeZone, now = () => new Date() }: { db: Db; timeZone: string; now?: () => Date }) {
+  /**
+   * The list's per-currency totals of the filter (the list's own query) as total rows: the label where the
+   * list's text column is, the currency, the exact sum in the currency's minor unit (amountText, as the rows).
+   */
+  const totalRows = (totals: repo.InvoiceTotalDb[], lang: TExportLang, label: string, textKey: string, amountKey: string) =>
+    totals.map((t) => ({
+      [textKey]: fillText(label, lang, { currency: t.currency, count: Number(t.cnt) }),
+      currency: t.currency,
+      [amountKey]: amountText(t.amount, t.currency),
+    }));
+
   return {
     async invoices(companyIdx: number, q: SettlementExportRequest): Promise<WorkbookOptions<InvoiceExportRow, repo.ExportKey>> {
       const lang = q.lang ?? 'en';
@@ -98,12 +110,19 @@ export function createSettlementExports({ db, timeZone, now = () => new Date() }
       const items = itemsOf(q.filter);
       const today = dayIn(now(), timeZone);
       return {
-        fileName: q.fileName ?? `${INVOICES_EXPORT_BASE_NAME}.${format}`,
+        fileName: q.fileName ?? exportFileName(INVOICES_EXPORT_BASE_NAME, format),
         format,
         sheetName: SETTLEMENT_EXPORT_TEXTS[lang].invoicesSheet,
         numbered: SETTLEMENT_EXPORT_TEXTS[lang].no,
         columns: invoiceColumns(lang),
         ...(await repo.exportCurrencies(db)),
+        totals: totalRows(
+          (await repo.invoiceSums(db, companyIdx, q.filter, items, today)).totals,
+          lang,
+          SETTLEMENT_EXPORT_TEXTS[lang].invoicesTotal,
+          'title',
+          'amount',
+        ),
         rows: {
           db,
           sql: (after, limit) => repo.invoiceExportSql(companyIdx, q.filter, items, today, after, limit),
@@ -120,12 +139,19 @@ export function createSettlementExports({ db, timeZone, now = () => new Date() }
       const format = q.format ?? 'xlsx';
       const items = itemsOf(q.filter);
       return {
-        fileName: q.fileName ?? `${PAYMENTS_EXPORT_BASE_NAME}.${format}`,
+        fileName: q.fileName ?? exportFileName(PAYMENTS_EXPORT_BASE_NAME, format),
         format,
         sheetName: SETTLEMENT_EXPORT_TEXTS[lang].paymentsSheet,
         numbered: SETTLEMENT_EXPORT_TEXTS[lang].no,
         columns: paymentColumns(lang),
         ...(await repo.exportCurrencies(db)),
+        totals: totalRows(
+          (await repo.paymentFilterSums(db, companyIdx, q.filter, items)).totals,
+          lang,
+          SETTLEMENT_EXPORT_TEXTS[lang].paymentsTotal,
+          'd_name',
+          'd_payment',
+        ),
         rows: {
           db,
           sql: (after, limit) => repo.paymentExportSql(companyIdx, q.filter, items, after, limit),

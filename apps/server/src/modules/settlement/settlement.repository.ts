@@ -12,9 +12,9 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { queryRows as rows } from '../../db/raw-query';
 import { buyInvoiceLines, buyInvoices, buyPaymentInvoices, buyPayments, companies, currencies, storedFiles } from '../../db/schema';
-import { clampPaging, countRows, currencyTotalsSql, listPage, parseJson, type Paging } from '../../lib/lists';
+import { currencyTotalsSql, listPage, parseJson, type Paging } from '../../lib/lists';
 import { containsText, textMatch } from '../../lib/lists/search';
-import { rangeBounds, rangeParts, sumCounts } from '../../lib/lists/ranges';
+import { rangeBounds, rangeParts } from '../../lib/lists/ranges';
 import type { CountSpec } from '../../lib/lists/counts';
 import type { SummarySpec } from '../../lib/lists/summary';
 
@@ -155,6 +155,10 @@ const invoiceKeyword = (companyIdx: number, keyword: string, rowTest = false) =>
 
 /** Whether a filter is answered by the summary tables (date range and items only) or by the matching rows. */
 export const invoiceFilterOnRows = (f: TInvoiceFilter) => Boolean(f.keyword || f.overdue);
+
+/** A filter's count and per-currency totals, for the list and its export alike: by the summary tables, or over its rows. */
+export const invoiceSums = (db: DbOrTx, companyIdx: number, filter: TInvoiceFilter, items: readonly string[] | null, today: string) =>
+  invoiceFilterOnRows(filter) ? invoiceRowSums(db, companyIdx, filter, items, today) : invoiceFilterSums(db, companyIdx, filter, items);
 
 /**
  * Count and per-currency totals of a filter with a keyword or the overdue filter, summed over its rows (the
@@ -344,35 +348,41 @@ export const PAYMENT_SUMMARY: SummarySpec = {
 };
 
 /**
- * The payment list's total: from the summary tables (whole months and whole days of the date range; the
- * deposit day is a date, so the range has no partial days, lib/lists/ranges.ts). A filter on the covered
- * invoices' items counts the payments themselves (an item is not a key of a payment: it is an exists over
- * the invoices a payment covered).
+ * What the payment list's filter adds up to, its total and per-currency totals (count and exact sum of the
+ * deposits, as the invoice list's): from the payment summary tables (whole months and whole days of the
+ * date range; the deposit day is a date, so the range has no partial days, lib/lists/ranges.ts). A filter
+ * on the covered invoices' items sums the payments themselves (an item is not a key of a payment: it is an
+ * exists over the invoices a payment covered).
  */
-async function paymentCount(db: DbOrTx, companyIdx: number, filter: TPaymentFilter, items: readonly string[] | null, keys: SQL) {
-  if (items || filter.keyword) return countRows(db, keys);
-  const parts = rangeParts(await rangeBounds(db, filter.startDate, filter.endDate, 'UTC'), {
-    table: 'buy_payment',
-    columns: sql`s.cnt`,
-    where: sql`s.company_idx = ${companyIdx}`,
-    at: sql`p.d_date`,
-    rows: (instants) => sql`select 1 as cnt from buy_payments p where p.company_idx = ${companyIdx} and ${instants}`,
-  });
-  return sumCounts(db, parts);
+export async function paymentFilterSums(db: DbOrTx, companyIdx: number, filter: TPaymentFilter, items: readonly string[] | null) {
+  const paymentRows = (where: SQL) => sql`select p.currency_idx, 1 as cnt, p.d_payment as amount from buy_payments p where ${where}`;
+  const parts =
+    items || filter.keyword
+      ? [paymentRows(paymentConditions(companyIdx, filter, items))]
+      : rangeParts(await rangeBounds(db, filter.startDate, filter.endDate, 'UTC'), {
+          table: 'buy_payment',
+          columns: sql`s.currency_idx, s.cnt, s.amount`,
+          where: sql`s.company_idx = ${companyIdx}`,
+          at: sql`p.d_date`,
+          rows: (instants) => paymentRows(sql`p.company_idx = ${companyIdx} and ${instants}`),
+        });
+  const [found] = await rows<{ totals: unknown }>(db, sql`select ${currencyTotalsSql(sql.join(parts, sql` union all `))} as totals`);
+  const totals = parseJson<InvoiceTotalDb[]>(found?.totals ?? []);
+  return { total: totals.reduce((n, t) => n + Number(t.cnt), 0), totals };
 }
 
 /**
- * Payments, newest deposit first, with the total of the same filter: the page's keys walk
- * buy_payments_company_date (company, d_date, idx) backwards, the shown columns are read for those rows only,
- * and the total comes from the payment summary tables unless the page shows it (lib/lists).
+ * Payments, newest deposit first: the page's keys walk buy_payments_company_date (company, d_date, idx)
+ * backwards, the shown columns are read for those rows only; `count` answers the total when the page cannot
+ * tell it (paymentFilterSums, lib/lists).
  */
 export async function paymentPage(
   db: DbOrTx,
   companyIdx: number,
   filter: TPaymentFilter,
   items: readonly string[] | null,
-  start: number,
-  length: number,
+  paging: Paging,
+  count: () => Promise<number>,
 ) {
   const keys = sql`select p.idx, p.d_date from buy_payments p where ${paymentConditions(companyIdx, filter, items)}`;
   const { keyword, ...others } = filter;
@@ -389,8 +399,8 @@ export async function paymentPage(
           p.d_date::text as d_date, p.d_type, p.employee_name, ${iso('p.created_at')} as created_at
         from page join buy_payments p on p.company_idx = ${companyIdx} and p.d_date = page.d_date and p.idx = page.idx join currencies c on c.idx = p.currency_idx`,
     },
-    clampPaging({ start, length }),
-    () => paymentCount(db, companyIdx, filter, items, keys),
+    paging,
+    count,
     keyword
       ? {
           keys: sql`select p.idx, p.d_date, ${paymentKeyword(companyIdx, keyword, true)} as hit

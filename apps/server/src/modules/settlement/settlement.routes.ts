@@ -48,8 +48,8 @@ const exportErrors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope, 429: ZErrorEnve
 const EXPORT_FORMAT =
   `search_value as for the list (JSON string or object). ${SEARCH} lang (en, ko, es, zh or ja, default en): headers and ` +
   'labels (issuer, status, item, payment state, deposit type) in that language. format xlsx (default; dates as Excel ' +
-  'dates, amounts as numbers with 2 decimals and the currency symbol, frozen header) or csv (UTF-8 with a BOM, RFC 4180, ' +
-  "amounts as exact decimal text). Text cells starting with = + - @ get a leading '. fileName (optional) only names the " +
+  "dates, amounts as numbers in the currency's minor unit with its symbol, frozen header, printed landscape one page wide) or csv (UTF-8 with a BOM, RFC 4180, " +
+  "amounts as exact decimal text). Both end with the list's per-currency totals (its `totals`) after a blank row. Text cells starting with = + - @ get a leading '. fileName (optional) only names the " +
   'download. At most 2 exports per company and 6 in all run at once: one more answers 429 with Retry-After.';
 
 const BALANCE =
@@ -148,7 +148,9 @@ export const settlementRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'fi
       schema: {
         tags: ['settlement'],
         summary: 'Payments made by the company, newest deposit first',
-        description: `Paged (start, length < 1 → 10). Payments are filtered on their deposit date; order types keep payments covering an invoice of those items. ${PAYMENT_SEARCH}`,
+        description:
+          `Paged (start, length < 1 → 10). Payments are filtered on their deposit date; order types keep payments covering an invoice of those items. ${PAYMENT_SEARCH} ` +
+          '(addition) Beside dataset and total_cnt: `totals`, the count and exact sum per currency of every payment of the filter (none when the total is a lower bound).',
         querystring: ZBuyPaymentQuery,
         response: { 200: ZBuyPaymentList, ...errors },
       },

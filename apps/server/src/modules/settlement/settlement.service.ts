@@ -74,10 +74,10 @@ const invoiceRow = (r: repo.InvoiceRowDb) => ({
   ...repo.balanceOf(r),
 });
 
-/** Invoice list filters whose figures are kept at most (the least recently used go first). */
-const INVOICE_SUMS_MAX = 200;
-/** What the invoice list's figures are read from: the settlement tables, and the currencies they name (docs/cache-topics.md). */
-const INVOICE_SUMS_TOPICS = ['settlement', 'reference'] as const;
+/** Invoice and payment list filters whose figures are kept at most (the least recently used go first). */
+const LIST_SUMS_MAX = 200;
+/** What the lists' figures are read from: the settlement tables, and the currencies they name (docs/cache-topics.md). */
+const LIST_SUMS_TOPICS = ['settlement', 'reference'] as const;
 
 /** Per-currency count and exact sum of a page's rows, in currency order (as the database's totals are). */
 function pageTotals(rows: readonly repo.InvoiceRowDb[]): repo.InvoiceTotalDb[] {
@@ -107,7 +107,7 @@ export function createSettlementService(deps: {
   const { db, files, issuer = DEFAULT_ISSUER, timeZone = DEFAULT_TIME_ZONE } = deps;
   const now = deps.now ?? (() => new Date());
   const today = () => dayIn(now(), timeZone);
-  const kept = deps.changes ? createDerivedCache(deps.changes, { max: INVOICE_SUMS_MAX }).derived : null;
+  const kept = deps.changes ? createDerivedCache(deps.changes, { max: LIST_SUMS_MAX }).derived : null;
 
   /**
    * The filter's total and per-currency totals, kept per company and filter until a write to the settlement tables
@@ -116,11 +116,14 @@ export function createSettlementService(deps: {
    * change at midnight without a write).
    */
   function filterSums(companyIdx: number, filter: TInvoiceFilter, items: readonly string[] | null, day: string) {
-    const onRows = repo.invoiceFilterOnRows(filter);
-    const read = () =>
-      onRows ? repo.invoiceRowSums(db, companyIdx, filter, items, day) : repo.invoiceFilterSums(db, companyIdx, filter, items);
-    const key = `settlement.invoices|${companyIdx}|${onRows ? day : ''}|${JSON.stringify(filter)}`;
-    return kept ? kept(INVOICE_SUMS_TOPICS, key, read) : read();
+    const read = () => repo.invoiceSums(db, companyIdx, filter, items, day);
+    const key = `settlement.invoices|${companyIdx}|${repo.invoiceFilterOnRows(filter) ? day : ''}|${JSON.stringify(filter)}`;
+    return kept ? kept(LIST_SUMS_TOPICS, key, read) : read();
+  }
+  /** The payment list's total and per-currency totals of a filter, kept as the invoice list's are. */
+  function paymentSums(companyIdx: number, filter: TPaymentFilter, items: readonly string[] | null) {
+    const read = () => repo.paymentFilterSums(db, companyIdx, filter, items);
+    return kept ? kept(LIST_SUMS_TOPICS, `settlement.payments|${companyIdx}|${JSON.stringify(filter)}`, read) : read();
   }
 
   /**
@@ -170,8 +173,21 @@ export function createSettlementService(deps: {
     companyIdx: number,
     q: { start: number; length: number; search_value: TPaymentFilter },
   ): Promise<TBuyPaymentList> {
-    const { total, atLeast, rows } = await repo.paymentPage(db, companyIdx, q.search_value, itemsOf(q.search_value), q.start, q.length);
-    return { total_cnt: total, ...(atLeast && { total_at_least: true }), dataset: rows.map((r, i) => ({ no: q.start + i + 1, ...r })) };
+    const filter = q.search_value;
+    const items = itemsOf(filter);
+    const paging = clampPaging(q);
+    let sums: ReturnType<typeof paymentSums> | undefined;
+    const kept = () => (sums ??= paymentSums(companyIdx, filter, items));
+    // without a keyword the totals are asked at once (they answer the count); with one, after the page (as invoices)
+    if (!filter.keyword) void kept().catch(() => undefined);
+    const { total, atLeast, rows } = await repo.paymentPage(db, companyIdx, filter, items, paging, () => kept().then((s) => s.total));
+    const totals = atLeast ? [] : (await kept()).totals;
+    return {
+      total_cnt: total,
+      ...(atLeast && { total_at_least: true }),
+      dataset: rows.map((r, i) => ({ no: paging.start + i + 1, ...r })),
+      totals,
+    };
   }
 
   async function paymentFiles(companyIdx: number, paymentIdx: number): Promise<TFileInfo[]> {

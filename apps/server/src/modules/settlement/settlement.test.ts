@@ -329,7 +329,15 @@ describe(`settlement payments (${DB})`, () => {
       employee_name: 'Clerk',
     });
     expect(body.dataset[1]).toMatchObject({ idx: payA.idx, d_name: '김지은', currency_icon: '₩' });
-    expect((await get('/api/calculate/buyPayment?start=2&length=0')).json()).toEqual({ dataset: [], total_cnt: 2 });
+    // beside the rows, the per-currency totals of the filter (every page): count and exact sum (issue 59)
+    expect((await get('/api/calculate/buyPayment?start=2&length=0')).json()).toEqual({
+      dataset: [],
+      total_cnt: 2,
+      totals: [
+        { currency: 'KRW', currency_icon: '₩', cnt: 1, amount: '3006.06' },
+        { currency: 'USD', currency_icon: '$', cnt: 1, amount: '1001.01' },
+      ],
+    });
   });
 
   it('filters payments on the deposit date and on the items of the invoices they covered', async () => {

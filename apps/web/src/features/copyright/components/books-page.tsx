@@ -1,9 +1,10 @@
 import { Select, Text } from '@mantine/core';
-import { PAY_TYPES, type TCopyrightBookRow, type TCopyrightBooksFilter } from '@portal/contract';
+import { BOOKS_EXPORT_BASE_NAME, PAY_TYPES, exportFileName, type TCopyrightBookRow, type TCopyrightBooksFilter } from '@portal/contract';
 import { hyphenateIsbn } from '@portal/contract/isbn';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { DataTable, type Column } from '../../../components/data-table';
+import { ExportMenu } from '../../../components/export-menu';
 import { PageHeader } from '../../../components/page-header';
 import { BookKeywordFields, DateRangeInput, SearchForm, useListSearch, type FieldErrors } from '../../../components/search-form';
 import { parseDateRange } from '../../../lib/date-range';
@@ -11,7 +12,6 @@ import { asLanguage } from '../../../lib/i18n';
 import { formatDate, formatDateTime, formatInteger } from '../../../lib/format';
 import { useCopyrightBooks } from '../api/copyright-books';
 import { exportCopyrightBooks } from '../api/export-copyright-books';
-import { ExportButton } from './export-button';
 import { Money, priceDecimals } from '../../../components/money';
 import { Cover } from './cover';
 
@@ -87,9 +87,11 @@ export function CopyrightBooksPage() {
   return (
     <>
       <PageHeader title={t('books.title')}>
-        <ExportButton
-          fileName="CopyrightBooks.xlsx"
-          run={(onProgress) => exportCopyrightBooks(filter, asLanguage(i18n.language), onProgress)}
+        <ExportMenu
+          label={t('export.label.books')}
+          testId="export-books"
+          fileName={(format) => exportFileName(BOOKS_EXPORT_BASE_NAME, format)}
+          run={(format, onProgress) => exportCopyrightBooks(filter, asLanguage(i18n.language), format, onProgress)}
         />
       </PageHeader>
       <SearchForm onSearch={onSearch} onReset={onReset}>

@@ -1,10 +1,11 @@
 import { Anchor, Group, Select, Text, TextInput } from '@mantine/core';
-import type { TRoyaltyFilter, TRoyaltyRow } from '@portal/contract';
+import { ROYALTY_EXPORT_BASE_NAME, exportFileName, type TRoyaltyFilter, type TRoyaltyRow } from '@portal/contract';
 import { hyphenateIsbn } from '@portal/contract/isbn';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { DataTable, type Column } from '../../../components/data-table';
+import { ExportMenu } from '../../../components/export-menu';
 import { PageHeader } from '../../../components/page-header';
 import { DateRangeInput, SearchForm, useListSearch, type FieldErrors } from '../../../components/search-form';
 import { parseDateRange } from '../../../lib/date-range';
@@ -14,7 +15,6 @@ import { formatDate, formatDateTime, formatInteger } from '../../../lib/format';
 import { useLoginInfo } from '../../auth/api/login-info';
 import { exportRoyalty } from '../api/export-royalty';
 import { useRoyalty } from '../api/royalty';
-import { ExportButton } from './export-button';
 import { Money, TotalsFooter, priceDecimals } from '../../../components/money';
 import { Cover } from './cover';
 import { RoyaltyTabs } from './statements-tab';
@@ -213,7 +213,12 @@ export function RoyaltyPage() {
   return (
     <>
       <PageHeader title={t('royalty.title')}>
-        <ExportButton fileName="Royalty.xlsx" run={(onProgress) => exportRoyalty(filter, asLanguage(i18n.language), onProgress)} />
+        <ExportMenu
+          label={t('export.label.royalty')}
+          testId="export-royalty"
+          fileName={(format) => exportFileName(ROYALTY_EXPORT_BASE_NAME, format)}
+          run={(format, onProgress) => exportRoyalty(filter, asLanguage(i18n.language), format, onProgress)}
+        />
       </PageHeader>
       <RoyaltyTabs>
         <SearchForm onSearch={onSearch} onReset={onReset}>

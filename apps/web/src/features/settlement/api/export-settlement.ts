@@ -1,11 +1,12 @@
 import {
+  exportFileName,
   INVOICES_EXPORT_BASE_NAME,
   PAYMENTS_EXPORT_BASE_NAME,
+  type TExportFormat,
   type TExportLang,
   type TSettlementExportBody,
   type TInvoiceFilter,
   type TPaymentFilter,
-  type TSettlementExportFormat,
 } from '@portal/contract';
 import { api, saveBlob } from '../../../lib/api-client';
 
@@ -17,7 +18,7 @@ const CALLS: Record<SettlementExportKind, { path: string; base: string }> = {
 };
 
 /** The default download name of an export: Invoices.xlsx, Payments.csv, … */
-export const exportFileName = (kind: SettlementExportKind, format: TSettlementExportFormat) => `${CALLS[kind].base}.${format}`;
+export const settlementFileName = (kind: SettlementExportKind, format: TExportFormat) => exportFileName(CALLS[kind].base, format);
 
 /**
  * POST calculate/exportBuyInvoiceSend or calculate/exportBuyPayment (additions): downloads the filtered
@@ -27,11 +28,11 @@ export async function exportSettlement(
   kind: SettlementExportKind,
   filter: TInvoiceFilter | TPaymentFilter,
   lang: TExportLang,
-  format: TSettlementExportFormat,
+  format: TExportFormat,
   onProgress?: (bytes: number) => void,
 ) {
   const body: TSettlementExportBody = { search_value: filter, lang, format };
   const { blob, fileName } = await api.download('POST', CALLS[kind].path, { body, onProgress });
-  saveBlob(blob, fileName ?? exportFileName(kind, format));
+  saveBlob(blob, fileName ?? settlementFileName(kind, format));
   return blob.size;
 }

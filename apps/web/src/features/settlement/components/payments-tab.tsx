@@ -4,7 +4,8 @@ import { IconListDetails } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, usePaging, type Column } from '../../../components/data-table';
-import { formatDate } from '../../../lib/format';
+import { TotalsFooter } from '../../../components/money';
+import { formatDate, formatInteger } from '../../../lib/format';
 import { useBuyPayments } from '../api/buy-payment';
 import { formatMoney } from '../money';
 import { paymentTypeLabel } from './labels';
@@ -77,6 +78,21 @@ export function PaymentsTab() {
         loading={query.isFetching || !ready}
         error={query.error}
         onRetry={() => void query.refetch()}
+        footer={
+          <TotalsFooter
+            testId="payment-totals"
+            columnCount={columns.length}
+            amountColumn={columns.findIndex((c) => c.key === 'd_payment')}
+            lines={(query.data?.totals ?? []).map((x) => ({
+              key: x.currency,
+              testId: `filter-total-${x.currency}`,
+              label: t('totals.payments', { currency: x.currency, count: formatInteger(x.cnt, i18n.language) }),
+              amount: x.amount,
+              currency: x.currency,
+              icon: x.currency_icon,
+            }))}
+          />
+        }
       />
       <PaymentDetailModal paymentIdx={open} onClose={() => setOpen(null)} />
     </>

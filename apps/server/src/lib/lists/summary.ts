@@ -66,7 +66,8 @@ export interface SummarySpec {
    * A bulk writer may defer the summary to the end of its transaction (deferSummarySql, flushSummarySql; day and
    * month grains): its statements' rows are then only summed per day into a temporary table, and added to the
    * summary tables once. A million royalty lines imported in 200 statements otherwise rewrote each day and month
-   * row of the summary (and of its rollup) once per statement.
+   * row of the summary (and of its rollup) once per statement. Until it flushes, the writer changes only the
+   * summary's rows, not its parent (whose triggers read the summary tables directly).
    */
   deferrable?: boolean;
 }

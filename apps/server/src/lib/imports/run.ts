@@ -96,6 +96,8 @@ export interface ImportKind<T, Ctx = unknown> {
    */
   checksDuplicates?: boolean;
   write(tx: DbOrTx, records: ImportRecord<T>[], ctx: Ctx, env: ImportEnv): Promise<WriteCounts>;
+  /** after the last batch was written, before the commit (not after a problem, nor in a dry run): work left for the end, e.g. a summary deferred in prepare */
+  finish?(tx: DbOrTx, ctx: Ctx, env: ImportEnv): Promise<void>;
 }
 
 /**
@@ -355,6 +357,7 @@ export async function runImport<T, Ctx>(
       cap(rows + 1);
       progress('committing');
       if (issues.length || opts.dryRun) throw new Rollback();
+      await kind.finish?.(tx, ctx, env);
       runId = (await opts.afterWrite?.(tx, report(true))) ?? null;
     });
   } catch (e) {

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows as rows } from '../../db/raw-query';
+import { deferSummarySql, flushSummarySql } from '../../lib/lists/summary';
+import { ROYALTY_SUMMARY } from './copyright.repository';
 
 /**
  * The SQL of the copyright imports (issue 15, copyright.imports.ts). Each batch travels as one JSON
@@ -121,8 +123,11 @@ export interface LineImportValues {
 /**
  * The staging table of a royalty-lines import: one batch at a time, with the book and customer each
  * row names resolved by joins. Temporary and dropped with the import's transaction (commit or rollback).
+ * The lines' summary (ROYALTY_SUMMARY) is deferred to addLineSums at the end: each batch only sums its
+ * lines per day into a temporary table, instead of rewriting its day and month rows (and their rollup's) every batch.
  */
 export async function createLineStage(db: DbOrTx) {
+  for (const statement of deferSummarySql(ROYALTY_SUMMARY)) await db.execute(sql.raw(statement));
   await db.execute(sql`create temporary table royalty_import_stage (
     row int not null, company_idx int not null, line_ref text not null, isbn text not null, customer text not null,
     created_at timestamptz not null, unit_price numeric(14, 2) not null, currency char(3) not null, qty int not null,
@@ -217,4 +222,9 @@ export async function writeStagedLines(db: DbOrTx, total: number): Promise<Count
     ) ${COUNT_W}`,
     total,
   );
+}
+
+/** The lines' summary deferred by createLineStage, added once to its day and month tables (their triggers update the totals). */
+export async function addLineSums(db: DbOrTx) {
+  for (const statement of flushSummarySql(ROYALTY_SUMMARY)) await db.execute(sql.raw(statement));
 }

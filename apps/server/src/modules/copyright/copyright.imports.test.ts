@@ -6,6 +6,8 @@ import type { TCopyrightBooksResponse, TRoyaltyResponse } from '@portal/contract
 import { createOperator } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { importJob } from '../../test/imports';
+import { expectSummaryOfRows } from '../../test/summary-sums';
+import { ROYALTY_SUMMARY, ROYALTY_TOTALS } from './copyright.repository';
 
 let t: TestContext;
 let op: string;
@@ -261,15 +263,26 @@ describe('royalty-lines import', () => {
     const first = await importFile('royalty-lines', [header, ...lines(12000, (i) => (i % 50) - 5)].join('\n'));
     expect(first).toMatchObject({ committed: true, rows: 12000, created: 12000, updated: 0, unchanged: 0 });
     expect(listTotals(await royaltyList())).toEqual(await plainSums());
+    // the import adds its lines' sums once at its end (ROYALTY_SUMMARY deferred): the day and month sums, and their
+    // rollup without the book, equal a fresh recompute from the lines
+    await expectSummaryOfRows(t.db, ROYALTY_SUMMARY);
+    await expectSummaryOfRows(t.db, ROYALTY_TOTALS);
 
     // updates through ON CONFLICT are counted by the triggers as well
-    const second = await importFile('royalty-lines', [header, ...lines(12500, (i) => (i % 7 === 0 ? 3 : (i % 50) - 5))].join('\n'));
+    // some lines sold at 05:00 in Seoul instead of noon: the UTC day before (the month before on a 1st)
+    const moved = lines(12500, (i) => (i % 7 === 0 ? 3 : (i % 50) - 5)).map((l, i) =>
+      i % 11 ? l : l.replace(/,(2025-\d\d-\d\d),/, ',$1 05:00,'),
+    );
+    const second = await importFile('royalty-lines', [header, ...moved].join('\n'));
     expect(second).toMatchObject({ committed: true, created: 500 });
     expect(second.updated + second.unchanged).toBe(12000);
     expect(second.updated).toBeGreaterThan(1000);
     const list = await royaltyList();
     expect(list.total_cnt).toBe(3 + 12500);
     expect(listTotals(list)).toEqual(await plainSums());
+    // the updated lines were taken out of their old day and month and added to their new ones
+    await expectSummaryOfRows(t.db, ROYALTY_SUMMARY);
+    await expectSummaryOfRows(t.db, ROYALTY_TOTALS);
     // a date range reads the day and month sums: equal to the lines of the range
     const ranged = await royaltyList({ startDate: '2025-02-01', endDate: '2025-03-31' });
     const plain = await one<{ cnt: number }>(

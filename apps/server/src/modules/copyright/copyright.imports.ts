@@ -262,4 +262,5 @@ export const royaltyLinesImport: ImportKind<LineRow, RefCtx> = {
     });
   },
   write: (tx, records) => repo.writeStagedLines(tx, records.length),
+  finish: (tx) => repo.addLineSums(tx),
 };

@@ -124,6 +124,8 @@ export const ROYALTY_SUMMARY: SummarySpec = {
     { column: 'royalty', expr: 'round(r.unit_price * r.qty * b.rate / 100, 2)' },
   ],
   parent: { table: 'copyright_books', alias: 'b', key: 'idx', childKey: 'book_idx', on: 'b.idx = r.book_idx', watch: ['rate'] },
+  // the royalty-lines import adds its lines' sums once, at its end (copyright-imports.repository.ts)
+  deferrable: true,
 };
 
 /**

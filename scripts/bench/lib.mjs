@@ -189,11 +189,16 @@ export async function latencies(url, { n = 200, headers = {}, method = 'GET', bo
   return { p50: round(percentile(times, 50)), p99: round(percentile(times, 99)), mean: round(times.reduce((a, b) => a + b, 0) / n) };
 }
 
-/** autocannon load; returns { rps, p99, errors, non2xx }. */
-export async function load(url, { connections = 10, duration = 5, headers = {} } = {}) {
+/**
+ * autocannon load; `path()` (optional) gives each request's path and query; returns { rps, p99, errors, non2xx,
+ * statuses: { [status]: count } }.
+ */
+export async function load(url, { connections = 10, duration = 5, headers = {}, path } = {}) {
   const { default: autocannon } = await import('autocannon');
-  const r = await autocannon({ url, connections, duration, headers });
-  return { rps: Math.round(r.requests.average), p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+  const requests = path ? [{ method: 'GET', setupRequest: (req) => ({ ...req, path: path() }) }] : undefined;
+  const r = await autocannon({ url, connections, duration, headers, requests });
+  const statuses = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([s, v]) => [s, v.count]));
+  return { rps: Math.round(r.requests.average), p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx, statuses };
 }
 
 /** Loads a page in Chromium and sums the gzip size of every JS file it fetched. */

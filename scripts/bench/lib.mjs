@@ -126,14 +126,23 @@ export async function stopAll() {
   await Promise.all([...running].map((s) => s()));
 }
 
+/**
+ * Logs in; a 503 (shed while a fresh server is still busy, e.g. issuing the demo's statements) is tried again
+ * after its Retry-After, as a client does, for at most a minute.
+ */
 export async function login(url, id = 'demo', password = 'demo1234') {
-  const res = await fetch(`${url}/api/company/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ id, password, company_division: 'AUT' }),
-  });
-  if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
-  return (await res.json()).access_token;
+  const until = performance.now() + 60_000;
+  for (;;) {
+    const res = await fetch(`${url}/api/company/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id, password, company_division: 'AUT' }),
+    });
+    if (res.status === 200) return (await res.json()).access_token;
+    await res.arrayBuffer();
+    if (res.status !== 503 || performance.now() > until) throw new Error(`login failed: ${res.status}`);
+    await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get('retry-after') ?? 1)));
+  }
 }
 
 export function percentile(sorted, p) {
@@ -147,7 +156,10 @@ export function percentile(sorted, p) {
 // with node:http), noise of the client's that lands in every p99 compared.
 const timedAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-/** One GET on the kept-alive socket of its server; resolves to its time in ms once the whole answer is read (rejects on a status other than 200). */
+/**
+ * One GET on the kept-alive socket of its server; resolves to its time in ms once the whole answer is read (rejects on a
+ * status other than 200, the error carrying `status` and `retryAfter`).
+ */
 export function timedGet(url, headers) {
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
@@ -155,7 +167,13 @@ export function timedGet(url, headers) {
       res.resume();
       res.on('error', reject);
       res.on('end', () => {
-        if (res.statusCode !== 200) reject(new Error(`${url} answered ${res.statusCode}`));
+        if (res.statusCode !== 200)
+          reject(
+            Object.assign(new Error(`${url} answered ${res.statusCode}`), {
+              status: res.statusCode,
+              retryAfter: res.headers['retry-after'],
+            }),
+          );
         else resolve(performance.now() - t0);
       });
     });
@@ -201,7 +219,7 @@ export async function load(url, { connections = 10, duration = 5, headers = {}, 
   return { rps: Math.round(r.requests.average), p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx, statuses };
 }
 
-/** Loads a page in Chromium and sums the gzip size of every JS file it fetched. */
+/** Loads a page in Chromium and sums the gzip size of every JS file it fetched: { bytes, kib, files }. */
 export async function pageJsGzip(url, { token, lang = 'en' } = {}) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
@@ -242,7 +260,7 @@ export async function pageJsGzip(url, { token, lang = 'en' } = {}) {
     await page.goto(url, { waitUntil: 'networkidle' });
     await page.waitForTimeout(300);
     const total = [...scripts.values()].reduce((a, b) => a + b, 0);
-    return { kib: Math.round((total / 1024) * 10) / 10, files: scripts.size };
+    return { bytes: total, kib: Math.round((total / 1024) * 10) / 10, files: scripts.size };
   } finally {
     await browser.close();
   }

@@ -219,7 +219,7 @@ export async function load(url, { connections = 10, duration = 5, headers = {}, 
   return { rps: Math.round(r.requests.average), p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx, statuses };
 }
 
-/** Loads a page in Chromium and sums the gzip size of every JS file it fetched: { bytes, kib, files }. */
+/** Loads a page in Chromium and sums the gzip size of every JS file it fetched: { kib, files }. */
 export async function pageJsGzip(url, { token, lang = 'en' } = {}) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
@@ -260,10 +260,35 @@ export async function pageJsGzip(url, { token, lang = 'en' } = {}) {
     await page.goto(url, { waitUntil: 'networkidle' });
     await page.waitForTimeout(300);
     const total = [...scripts.values()].reduce((a, b) => a + b, 0);
-    return { bytes: total, kib: Math.round((total / 1024) * 10) / 10, files: scripts.size };
+    return { kib: Math.round((total / 1024) * 10) / 10, files: scripts.size };
   } finally {
     await browser.close();
   }
+}
+
+/**
+ * The JavaScript a page loads first, from the built dist (`dist`: the directory the server serves): every script
+ * the page the server sends for `url` names (its entry, paint-first.js, the modulepreloads of its screen, also
+ * those inside its after-paint template) with their static imports from Vite's manifest, gzip bytes summed
+ * (gzip -6 of each file). Unlike recording a page load in Chromium it does not depend on when the scripts
+ * after the first paint are added, so it does not move with the machine's load. Returns { bytes, files }.
+ */
+export async function firstLoadJs(url, dist) {
+  const res = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+  const html = await res.text();
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const chunkOf = new Map(Object.values(manifest).map((c) => [c.file, c]));
+  const files = new Set();
+  const add = (file) => {
+    if (files.has(file) || !file.endsWith('.js')) return;
+    files.add(file);
+    for (const key of chunkOf.get(file)?.imports ?? []) add(manifest[key].file);
+  };
+  for (const m of html.matchAll(/(?:src|href)="\/([^"?#]+\.js)"/g)) add(m[1]);
+  let bytes = 0;
+  for (const f of files) bytes += gzipSync(readFileSync(path.join(dist, f))).length;
+  return { bytes, files: files.size };
 }
 
 export function saveResults(rows) {

@@ -23,6 +23,10 @@ const shown = (v) => (typeof v === 'number' && !Number.isInteger(v) ? Number(v.t
 // stopped half way (Ctrl-C, kill): the servers it started stop too, not left running on a shared machine
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void ctx.stopAll().finally(() => process.exit(130)));
 
+// a part's stray promise that fails (books.mjs's heap sampler once, after its browser had closed) is printed,
+// not the end of the whole run
+process.on('unhandledRejection', (e) => console.error(`   unhandled rejection: ${e?.stack ?? e}`));
+
 const rows = [];
 const began = performance.now();
 /** seconds since `t0`, to a tenth */

@@ -95,8 +95,8 @@
 // 1.656 then 1.16), and five of the six failing rows had read no block from outside the buffers (the registered books'
 // new filter count, 1.235, read 545 in the big database): one p99 ratio per row per run is a sample whose spread
 // between runs is wider than the goals' margins. Since 2026-12-03 (evening) each case is timed in LISTS_BENCH_PASSES (3)
-// passes over the lists, LISTS_BENCH_PASS_N (2,000 until issue 57, now 200) rounds each, and judged on the p99 of all 6,000 requests a company,
-// each pass's p99 printed beside it: a disturbance of a few seconds then weighs on a third of a row's requests. The
+// passes over the lists, LISTS_BENCH_PASS_N (2,000 until issue 57, now 200) rounds each, and (until issue 57) judged on the p99 of
+// all 6,000 requests a company, each pass's p99 printed beside it (since issue 57: the median of the passes' p99 ratios). The
 // first run of it (lists part 31 min) still failed 3 of 67 rows, all "÷ alone" ones (registered books first page
 // 1.345, new filter count 1.26, copyright books new filter count 1.239), and the passes show why pooling does not
 // settle them: the registered books' new filter count was 1.24, 1.71 and 0.96 in its three passes, its first page

@@ -126,14 +126,23 @@ export async function stopAll() {
   await Promise.all([...running].map((s) => s()));
 }
 
+/**
+ * Logs in; a 503 (shed while a fresh server is still busy, e.g. issuing the demo's statements) is tried again
+ * after its Retry-After, as a client does, for at most a minute.
+ */
 export async function login(url, id = 'demo', password = 'demo1234') {
-  const res = await fetch(`${url}/api/company/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ id, password, company_division: 'AUT' }),
-  });
-  if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
-  return (await res.json()).access_token;
+  const until = performance.now() + 60_000;
+  for (;;) {
+    const res = await fetch(`${url}/api/company/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id, password, company_division: 'AUT' }),
+    });
+    if (res.status === 200) return (await res.json()).access_token;
+    await res.arrayBuffer();
+    if (res.status !== 503 || performance.now() > until) throw new Error(`login failed: ${res.status}`);
+    await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get('retry-after') ?? 1)));
+  }
 }
 
 export function percentile(sorted, p) {
@@ -147,7 +156,10 @@ export function percentile(sorted, p) {
 // with node:http), noise of the client's that lands in every p99 compared.
 const timedAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-/** One GET on the kept-alive socket of its server; resolves to its time in ms once the whole answer is read (rejects on a status other than 200). */
+/**
+ * One GET on the kept-alive socket of its server; resolves to its time in ms once the whole answer is read (rejects on a
+ * status other than 200, the error carrying `status` and `retryAfter`).
+ */
 export function timedGet(url, headers) {
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
@@ -155,7 +167,13 @@ export function timedGet(url, headers) {
       res.resume();
       res.on('error', reject);
       res.on('end', () => {
-        if (res.statusCode !== 200) reject(new Error(`${url} answered ${res.statusCode}`));
+        if (res.statusCode !== 200)
+          reject(
+            Object.assign(new Error(`${url} answered ${res.statusCode}`), {
+              status: res.statusCode,
+              retryAfter: res.headers['retry-after'],
+            }),
+          );
         else resolve(performance.now() - t0);
       });
     });
@@ -189,14 +207,19 @@ export async function latencies(url, { n = 200, headers = {}, method = 'GET', bo
   return { p50: round(percentile(times, 50)), p99: round(percentile(times, 99)), mean: round(times.reduce((a, b) => a + b, 0) / n) };
 }
 
-/** autocannon load; returns { rps, p99, errors, non2xx }. */
-export async function load(url, { connections = 10, duration = 5, headers = {} } = {}) {
+/**
+ * autocannon load; `path()` (optional) gives each request's path and query; returns { rps, p99, errors, non2xx,
+ * statuses: { [status]: count } }.
+ */
+export async function load(url, { connections = 10, duration = 5, headers = {}, path } = {}) {
   const { default: autocannon } = await import('autocannon');
-  const r = await autocannon({ url, connections, duration, headers });
-  return { rps: Math.round(r.requests.average), p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+  const requests = path ? [{ method: 'GET', setupRequest: (req) => ({ ...req, path: path() }) }] : undefined;
+  const r = await autocannon({ url, connections, duration, headers, requests });
+  const statuses = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([s, v]) => [s, v.count]));
+  return { rps: Math.round(r.requests.average), p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx, statuses };
 }
 
-/** Loads a page in Chromium and sums the gzip size of every JS file it fetched. */
+/** Loads a page in Chromium and sums the gzip size of every JS file it fetched: { kib, files }. */
 export async function pageJsGzip(url, { token, lang = 'en' } = {}) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
@@ -241,6 +264,31 @@ export async function pageJsGzip(url, { token, lang = 'en' } = {}) {
   } finally {
     await browser.close();
   }
+}
+
+/**
+ * The JavaScript a page loads first, from the built dist (`dist`: the directory the server serves): every script
+ * the page the server sends for `url` names (its entry, paint-first.js, the modulepreloads of its screen, also
+ * those inside its after-paint template) with their static imports from Vite's manifest, gzip bytes summed
+ * (gzip -6 of each file). Unlike recording a page load in Chromium it does not depend on when the scripts
+ * after the first paint are added, so it does not move with the machine's load. Returns { bytes, files }.
+ */
+export async function firstLoadJs(url, dist) {
+  const res = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+  const html = await res.text();
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const chunkOf = new Map(Object.values(manifest).map((c) => [c.file, c]));
+  const files = new Set();
+  const add = (file) => {
+    if (files.has(file) || !file.endsWith('.js')) return;
+    files.add(file);
+    for (const key of chunkOf.get(file)?.imports ?? []) add(manifest[key].file);
+  };
+  for (const m of html.matchAll(/(?:src|href)="\/([^"?#]+\.js)"/g)) add(m[1]);
+  let bytes = 0;
+  for (const f of files) bytes += gzipSync(readFileSync(path.join(dist, f))).length;
+  return { bytes, files: files.size };
 }
 
 export function saveResults(rows) {

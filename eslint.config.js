@@ -39,7 +39,16 @@ const featureBoundary = (feature) => {
 };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'apps/server/src/db/migrations/**', 'bench-results/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/dist-node*/**',
+      '**/node_modules/**',
+      'test-results/**',
+      'apps/server/src/db/migrations/**',
+      'bench-results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

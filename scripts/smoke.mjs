@@ -27,17 +27,21 @@ const freePort = () =>
     });
   });
 
-const build = spawnSync(process.execPath, [path.join(root, 'apps/server/build.mjs')], {
+// `--outdir <dir>`: build there (a folder of its own under apps/server, e.g. dist-node22, so that runs under
+// two lines can go side by side; it is removed at the end), else into apps/server/dist
+const outAt = process.argv.indexOf('--outdir');
+const outDir = outAt > 0 ? path.resolve(root, process.argv[outAt + 1]) : path.join(root, 'apps/server/dist');
+const build = spawnSync(process.execPath, [path.join(root, 'apps/server/build.mjs'), '--outdir', outDir], {
   cwd: path.join(root, 'apps/server'),
   stdio: 'inherit',
 });
 if (build.status !== 0) fail(`the build failed (exit ${build.status})`);
-log('built');
+log(`built into ${path.relative(root, outDir)}`);
 
 const port = await freePort();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-smoke-'));
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')], {
+const server = spawn(process.execPath, ['--enable-source-maps', path.join(outDir, 'main.js')], {
   cwd: root,
   // a fresh embedded database with the demo seed, whatever the caller's environment says
   env: {
@@ -98,4 +102,5 @@ try {
 } finally {
   if (!exit) server.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
+  if (outAt > 0) rmSync(outDir, { recursive: true, force: true });
 }

@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { DEMO, expect, loginViaApi, test } from './fixtures';
+import { DEMO, expect, loginViaApi, runAxe, test } from './fixtures';
 
 /**
  * Every screen of the app as the demo company, in Korean and English, at a desktop (1440x900) and a
@@ -82,11 +81,7 @@ const FULL_PAGE_CSS =
 async function capture(page: Page, file: string, problems: string[], axe: boolean) {
   await page.screenshot({ path: path.join(SCREENS_DIR, `${file}.png`), fullPage: true, style: FULL_PAGE_CSS });
   if (!axe) return;
-  // as fixtures' seriousA11yViolations, but axe details only the violations (passes are only counted)
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa'])
-    .options({ resultTypes: ['violations'] })
-    .analyze();
+  const { violations } = await runAxe(page);
   for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
     problems.push(
       `${file}: ${v.id}: ${v.nodes

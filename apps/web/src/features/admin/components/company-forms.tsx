@@ -313,7 +313,7 @@ function EditCompanyForm({ companyId, info, onClose }: { companyId: string; info
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate data-testid="company-edit-form">
       <Stack>
-        <TextInput label={t('companies.id')} value={companyId} readOnly variant="filled" description={t('company:hints.idReadOnly')} />
+        <TextInput label={t('companies.id')} value={companyId} readOnly variant="filled" description={t('companies.idReadOnly')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
           {PROFILE_TEXTS.filter(([name]) => !korea || (name !== 'city' && name !== 'state')).map(([name, required]) => (
             <TextInput
@@ -325,7 +325,7 @@ function EditCompanyForm({ companyId, info, onClose }: { companyId: string; info
           ))}
           <TextInput maxLength={3} description={t('companies.countryHint')} {...input('country', true)} />
         </SimpleGrid>
-        <Text size="sm" c="dimmed" id="company-edit-mail-note">
+        <Text size="sm" c="dimmed">
           {t('companies.emailListNote')}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -336,7 +336,6 @@ function EditCompanyForm({ companyId, info, onClose }: { companyId: string; info
               inputMode="email"
               autoComplete="off"
               description={t('companies.emailListHint')}
-              aria-describedby="company-edit-mail-note"
               {...input(name, true)}
             />
           ))}

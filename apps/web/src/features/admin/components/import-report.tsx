@@ -68,7 +68,8 @@ export const ImportReportView = forwardRef<HTMLDivElement, { report: TImportRepo
               </Text>
             )}
           </Alert>
-          <Table.ScrollContainer minWidth={500} mah={420} type="native">
+          {/* a scrolling region is reached and scrolled with the keyboard too (a narrow screen scrolls it sideways) */}
+          <Table.ScrollContainer minWidth={500} mah={420} type="native" tabIndex={0} role="region" aria-label={t('imports.errorsCaption')}>
             <Table striped withTableBorder data-testid="import-errors">
               <caption style={{ captionSide: 'top', textAlign: 'left', fontWeight: 600, paddingBottom: 4 }}>
                 {t('imports.errorsCaption')}

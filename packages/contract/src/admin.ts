@@ -91,14 +91,35 @@ export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 export const ZAuditList = z.object({ dataset: z.array(ZAuditEntry), total_cnt: z.number().int() });
 
 /**
+ * (issue 59) The actions the audit log records, as the console names them in its language (`admin:audit.actions.*`);
+ * an import's entry is `import.<kind>` (IMPORT_KINDS), a payment import's adjustment `import.payments.adjustment`.
+ */
+export const AUDIT_ACTIONS = [
+  'company.create',
+  'company.update',
+  'company.email',
+  'company.email_invoice',
+  'company.password',
+  'company.deactivate',
+  'company.reactivate',
+  'operator.create',
+  'operator.deactivate',
+  'operator.reactivate',
+  'key.create',
+  'key.revoke',
+] as const;
+
+/**
  * (issue 57) The audit log's filter: the actions starting with `action` (`company.` for every company write,
  * `company.create` for one), the entries of one `actor` (an operator's login id, a key's name, the CLI user),
- * and the days startDate…endDate in the business time zone.
+ * (issue 59) the changes of one `company` (its login id: the `company.*` entries whose target it is), and the
+ * days startDate…endDate in the business time zone.
  */
 export const ZAuditFilter = z
   .object({
     action: z.string().trim().max(50).optional(),
     actor: z.string().trim().max(100).optional(),
+    company: z.string().trim().max(100).optional(),
     startDate: ZDate.optional(),
     endDate: ZDate.optional(),
   })
@@ -161,8 +182,13 @@ export const ZImportReport = z.object({
   created: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int(),
-  /** every bad row: its number as a spreadsheet shows it (the header is row 1), the column, the message */
+  /**
+   * every bad cell of every row, up to IMPORT_MAX_ERRORS (those of the lowest rows): its row number as a spreadsheet
+   * shows it (the header is row 1), the column, the message
+   */
   errors: z.array(z.object({ row: z.number().int(), column: z.string(), message: z.string() })),
+  /** (issue 59) the errors found beyond the listed ones; absent or 0: every error is listed */
+  errors_not_listed: z.number().int().optional(),
 });
 export type TImportReport = z.infer<typeof ZImportReport>;
 
@@ -260,3 +286,6 @@ export const ZAdminCompanyCreateBody = z.object({
 export type TAdminCompanyCreateBody = z.infer<typeof ZAdminCompanyCreateBody>;
 
 export const ZAdminPasswordBody = z.object({ password: ZAdminPassword });
+
+/** (issue 59) An import report lists at most this many errors (the lowest rows'); it counts the rest. */
+export const IMPORT_MAX_ERRORS = 500;

@@ -163,8 +163,10 @@ export function reportLines(r: TImportReport): string[] {
       (r.run_id ? ` (import run ${r.run_id})` : ''),
   ];
   if (r.errors.length) {
-    lines.push(`${r.errors.length} error(s):`);
+    const more = r.errors_not_listed ?? 0;
+    lines.push(more ? `${r.errors.length + more} error(s), the first ${r.errors.length} listed:` : `${r.errors.length} error(s):`);
     lines.push(...table([['ROW', 'COLUMN', 'MESSAGE'], ...r.errors.map((e) => [String(e.row), e.column || '-', e.message])]));
+    if (more) lines.push(`… and ${more} more error(s) not listed.`);
   }
   return lines;
 }

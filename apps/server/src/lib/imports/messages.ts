@@ -18,7 +18,6 @@ export type ImportMessageKey =
   | 'duplicate'
   | 'missingColumn'
   | 'unreadable'
-  | 'tooManyErrors'
   | 'oneOf'
   | 'integer'
   | 'unknownCompany'
@@ -63,7 +62,6 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     duplicate: 'This key appears on row {other} already.',
     missingColumn: 'The column is missing from the header row.',
     unreadable: 'The file cannot be read as {format}.',
-    tooManyErrors: 'More than {max} errors: the rest of the file was not checked.',
     oneOf: 'One of: {values}.',
     integer: 'A whole number from {min} to {max}.',
     unknownCompany: 'No company has the login id {value}.',
@@ -108,7 +106,6 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     duplicate: '이 키는 {other}행에 이미 있습니다.',
     missingColumn: '머리글 행에 이 열이 없습니다.',
     unreadable: '파일을 {format} 형식으로 읽을 수 없습니다.',
-    tooManyErrors: '오류가 {max}개를 넘어 나머지 파일은 검사하지 않았습니다.',
     oneOf: '다음 중 하나여야 합니다: {values}.',
     integer: '{min}부터 {max}까지의 정수여야 합니다.',
     unknownCompany: '로그인 ID가 {value}인 회사가 없습니다.',
@@ -153,7 +150,6 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     duplicate: 'Esta clave ya aparece en la fila {other}.',
     missingColumn: 'Falta la columna en la fila de encabezado.',
     unreadable: 'El archivo no se puede leer como {format}.',
-    tooManyErrors: 'Más de {max} errores: el resto del archivo no se comprobó.',
     oneOf: 'Uno de: {values}.',
     integer: 'Un número entero de {min} a {max}.',
     unknownCompany: 'Ninguna empresa tiene el identificador {value}.',
@@ -199,7 +195,6 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     duplicate: '此键已出现在第 {other} 行。',
     missingColumn: '标题行中缺少此列。',
     unreadable: '无法将文件读取为 {format}。',
-    tooManyErrors: '错误超过 {max} 个：文件其余部分未检查。',
     oneOf: '应为以下之一：{values}。',
     integer: '{min} 到 {max} 之间的整数。',
     unknownCompany: '没有登录 ID 为 {value} 的公司。',
@@ -243,7 +238,6 @@ export const IMPORT_MESSAGES: Record<MailLocale, Record<ImportMessageKey, string
     duplicate: 'このキーは {other} 行目に既にあります。',
     missingColumn: 'ヘッダー行にこの列がありません。',
     unreadable: 'ファイルを {format} として読み取れません。',
-    tooManyErrors: 'エラーが {max} 件を超えたため、ファイルの残りは確認していません。',
     oneOf: '次のいずれかを指定してください: {values}。',
     integer: '{min} から {max} までの整数を指定してください。',
     unknownCompany: 'ログイン ID が {value} の会社はありません。',

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import { IMPORT_MAX_ERRORS } from '@portal/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest } from '../errors';
@@ -119,10 +120,33 @@ export interface ImportReport {
   updated: number;
   unchanged: number;
   errors: { row: number; column: string; message: string }[];
+  /** the errors found beyond the listed ones (0: all listed) */
+  errors_not_listed: number;
 }
 
 export const BATCH_ROWS = 500;
-export const MAX_ERRORS = 200;
+/** A report lists the errors of the lowest rows, at most this many (issue 59: every bad cell is one); it counts the rest. */
+export const MAX_ERRORS = IMPORT_MAX_ERRORS;
+
+/**
+ * The kind's checks whose issue is about its own cell alone (a value of a list, a number's range, a reference to
+ * the portal's tables or the zip): they still hold for a row whose other cells are bad. A rule over several cells
+ * (an amount against its currency, qty × price, due after registered, the same on every row of a record) is
+ * checked once its cells are well-formed.
+ */
+const CELL_CHECKS: ReadonlySet<ImportMessageKey> = new Set<ImportMessageKey>([
+  'oneOf',
+  'integer',
+  'percent',
+  'country',
+  'currency',
+  'division',
+  'unknownCompany',
+  'unknownBook',
+  'unknownCustomer',
+  'fileMissing',
+  'fileType',
+]);
 
 /**
  * No transaction outlives its work (issue 56): the import's transaction sets these on its own connection.
@@ -185,9 +209,22 @@ function rowIssues(row: number, error: z.ZodError): RowIssue[] {
 }
 
 /**
+ * A row whose schema failed, with each bad cell replaced by its column's example (the template's valid value), so
+ * the kind's row check can still judge the row's other cells; undefined when it still does not parse.
+ */
+function withExamples<T>(kind: ImportKind<T, unknown>, cells: Record<string, string>, bad: ReadonlySet<string>): T | undefined {
+  const repaired = { ...cells };
+  for (const col of kind.columns) if (bad.has(col.name) && col.example !== '') repaired[col.name] = col.example;
+  for (const name of bad) if (!kind.columns.some((c) => c.name === name && c.example !== '')) delete repaired[name];
+  const parsed = kind.schema.safeParse(repaired);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
  * Reads, validates and writes a file in batches inside one transaction: all or nothing. Any bad row
- * rolls everything back and the report names every bad row (up to MAX_ERRORS) by number and column,
- * in `lang`. A dry run does the same work and rolls back. Writes announce themselves through the
+ * rolls everything back and the report names every bad cell of every row (issue 59: the schema's issues of
+ * each cell, and the kind's one-cell checks of the row's other cells; up to MAX_ERRORS, the rest counted) by
+ * number and column, in `lang`. A dry run does the same work and rolls back. Writes announce themselves through the
  * database's change triggers like any other write, once committed.
  */
 export async function runImport<T, Ctx>(
@@ -249,6 +286,17 @@ export async function runImport<T, Ctx>(
     for (const fn of ending) await fn(committed).catch(() => undefined);
   };
   const issues: RowIssue[] = [];
+  /** errors found beyond the MAX_ERRORS of the lowest rows kept in `issues` */
+  let notListed = 0;
+  /** keeps the issues of the lowest rows, at most MAX_ERRORS (trimmed in steps, not at each issue), and counts the rest */
+  const collect = (found: RowIssue[]) => {
+    issues.push(...found);
+    if (issues.length > 2 * MAX_ERRORS) {
+      issues.sort((a, b) => a.row - b.row);
+      notListed += issues.length - MAX_ERRORS;
+      issues.length = MAX_ERRORS;
+    }
+  };
   let runId: number | null = null;
   const report = (committed: boolean): ImportReport => ({
     kind: kind.kind,
@@ -259,7 +307,9 @@ export async function runImport<T, Ctx>(
     ...counts,
     errors: [...issues]
       .sort((a, b) => a.row - b.row)
+      .slice(0, MAX_ERRORS)
       .map((i) => ({ row: i.row, column: i.column, message: importMessage(opts.lang, i.message) })),
+    errors_not_listed: notListed + Math.max(0, issues.length - MAX_ERRORS),
   });
   try {
     progress('reading');
@@ -273,28 +323,13 @@ export async function runImport<T, Ctx>(
       let batchRows = 0;
       let header: string[] | undefined;
       let pending: Promise<void> = Promise.resolve();
-      let capped = false;
-      /** keeps the report at MAX_ERRORS and a last line saying so; true once it is full */
-      const cap = (row: number) => {
-        if (!capped && issues.length > MAX_ERRORS) {
-          issues.sort((a, b) => a.row - b.row).length = MAX_ERRORS;
-          issues.push({ row, column: '', message: { key: 'tooManyErrors', params: { max: MAX_ERRORS } } });
-          capped = true;
-        }
-        return capped;
-      };
       const flush = async () => {
         const records = batch;
         batch = [];
         batchRows = 0;
-        // the report is full: nothing more to check (a batch check may name thousands of rows at once)
-        if (capped) return;
-        if (kind.check) for (const r of records) issues.push(...kind.check(r, ctx, env));
-        if (kind.checkBatch && records.length) {
-          const found = await kind.checkBatch(tx, records, ctx, env);
-          if (capped) return;
-          issues.push(...found);
-        }
+        // every row is checked to the end of the file, so the report can count the errors it does not list
+        if (kind.check) for (const r of records) collect(kind.check(r, ctx, env));
+        if (kind.checkBatch && records.length) collect(await kind.checkBatch(tx, records, ctx, env));
         // after the first problem nothing more is written (it would be rolled back): the rest is only checked
         if (!issues.length && records.length) {
           const c = await kind.write(tx, records, ctx, env);
@@ -322,7 +357,18 @@ export async function runImport<T, Ctx>(
         });
         const parsed = kind.schema.safeParse(cells);
         if (!parsed.success) {
-          issues.push(...rowIssues(raw.row, parsed.error));
+          const found = rowIssues(raw.row, parsed.error);
+          collect(found);
+          // the row's other cells as the kind's row check sees them (its batch check, a lookup in SQL, is left to
+          // rows whose cells are all well-formed): each bad cell of the row is reported at once, not one a round
+          const bad = new Set(found.map((i) => i.column));
+          const repaired = kind.check && withExamples(kind as ImportKind<T, unknown>, cells, bad);
+          if (repaired !== undefined && kind.check)
+            collect(
+              kind
+                .check({ key: '', rows: [raw.row], values: [repaired] }, ctx, env)
+                .filter((i) => !bad.has(i.column) && CELL_CHECKS.has(i.message.key)),
+            );
         } else {
           const key = kind.key(parsed.data);
           const last = batch.at(-1);
@@ -332,7 +378,7 @@ export async function runImport<T, Ctx>(
           } else {
             const other = kind.checksDuplicates ? undefined : seen.get(key);
             if (other !== undefined)
-              issues.push({ row: raw.row, column: kind.columns[0]!.name, message: { key: 'duplicate', params: { other } } });
+              collect([{ row: raw.row, column: kind.columns[0]!.name, message: { key: 'duplicate', params: { other } } }]);
             else {
               if (!kind.checksDuplicates) seen.set(key, raw.row);
               // a batch is cut between records, never inside one; its checks and writes run while the
@@ -348,13 +394,11 @@ export async function runImport<T, Ctx>(
           }
           batchRows++;
         }
-        if (cap(raw.row)) break;
       }
       // no header row at all: an empty file, or a zip without a sheet
       if (!header) throw new Unreadable();
       await pending;
       await flush();
-      cap(rows + 1);
       progress('committing');
       if (issues.length || opts.dryRun) throw new Rollback();
       await kind.finish?.(tx, ctx, env);

@@ -213,12 +213,15 @@ export interface AuditRowDb {
 
 /**
  * The audit log, newest first, through listPage: the keys walk audit_log_at backwards checking the filter
- * (`action` a prefix, `actor` exact, the days in `timeZone`), the columns are read for the page's rows.
+ * (`action` a prefix, `actor` exact, `company` a company's login id, the days in `timeZone`), the columns are read
+ * for the page's rows.
  */
 export async function listAudit(db: DbOrTx, filter: TAuditFilter, paging: Paging, timeZone: string) {
   const conds = [sql`true`];
   if (filter.action) conds.push(sql`a.action like ${`${escapeLike(filter.action)}%`}`);
   if (filter.actor) conds.push(sql`a.actor = ${filter.actor}`);
+  // a company's entries: the company.* writes whose target is its login id (an import's entry names its file)
+  if (filter.company) conds.push(sql`a.target = ${filter.company} and a.action like 'company.%'`);
   if (filter.startDate) conds.push(sql`a.at >= (${filter.startDate}::date)::timestamp at time zone ${timeZone}`);
   if (filter.endDate) conds.push(sql`a.at < (${filter.endDate}::date + 1)::timestamp at time zone ${timeZone}`);
   const keys = sql`select a.id, a.at from audit_log a where ${sql.join(conds, sql` and `)}`;
@@ -284,10 +287,8 @@ export interface ImportedAccount {
   hasPassword: boolean;
   status: 'created' | 'updated' | 'unchanged';
   deactivated: boolean;
-  /** (issue 56) an existing company's e-mail lists before this import, and which of them it changed */
+  /** (issue 56) an existing company's e-mail lists before this import */
   before?: { email: string; emailInvoice: string };
-  emailChanged?: boolean;
-  emailInvoiceChanged?: boolean;
 }
 
 /**
@@ -326,8 +327,6 @@ export async function upsertCompanies(db: DbOrTx, values: CompanyImportValues[])
       status: 'unchanged',
       deactivated: false,
       before: { email: old.email, emailInvoice: old.emailInvoice },
-      emailChanged: old.email.trimEnd() !== v.email,
-      emailInvoiceChanged: old.emailInvoice.trimEnd() !== v.emailInvoice,
     };
     accounts.set(v.id, account);
     if (COMPANY_IMPORT_FIELDS.every((f) => String(old[f]).trimEnd() === v[f]) && (v.active === undefined || v.active === old.active)) {

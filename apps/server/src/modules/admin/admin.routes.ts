@@ -12,6 +12,8 @@ import {
   ZAdminPasswordBody,
   ZAuditList,
   ZAuditListQuery,
+  ZCompanyInfo,
+  ZCompanyUpdateBody,
   ZErrorEnvelope,
   ZImportKindParams,
   ZImportQuery,
@@ -249,8 +251,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; importMax
         summary: '(addition) The audit log of admin writes, newest first',
         description:
           'Paged (start, length < 1 → 10). `search_value` (JSON, all optional): `action`, the actions starting with it ' +
-          '(`company.` or `company.create`); `actor`, one operator login id, key name or CLI user; `startDate`…`endDate` ' +
-          '(YYYY-MM-DD), days in the business time zone.',
+          '(`company.` or `company.create`); `actor`, one operator login id, key name or CLI user; `company`, the changes of ' +
+          'one company (its login id: the `company.*` entries naming it); `startDate`…`endDate` (YYYY-MM-DD), days in the ' +
+          'business time zone.',
         querystring: ZAuditListQuery,
         response: { 200: ZAuditList, ...errors },
       },
@@ -325,6 +328,47 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; importMax
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return admin.createCompany(adminOf(request), request.body);
+    },
+  );
+
+  app.get(
+    '/admin/companies/:id',
+    {
+      config: companiesScope,
+      schema: {
+        tags: ['admin'],
+        summary: "(addition, issue 59) A company's profile and e-mail lists, as its own profile screen shows them",
+        description: 'Scope `companies`.',
+        params: ZAdminCompanyIdParams,
+        response: { 200: ZCompanyInfo, ...errors, 404: ZErrorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return admin.companyProfile(request.params.id);
+    },
+  );
+
+  app.patch(
+    '/admin/companies/:id',
+    {
+      config: companiesScope,
+      schema: {
+        tags: ['admin'],
+        summary: "(addition, issue 59) Edit a company's profile and e-mail lists",
+        description:
+          "The body and its rules are those of `PATCH /api/company/companyUpdate/{idx}` (the company's own profile screen); " +
+          'the login id cannot change. Audited (`company.update` for the profile, `company.email` / `company.email_invoice` ' +
+          'for a list) with who made it; a changed e-mail list is mailed to the addresses the company had before, as an ' +
+          'import or the CLI does. Scope `companies`.',
+        params: ZAdminCompanyIdParams,
+        body: ZCompanyUpdateBody,
+        response: { 200: ZCompanyInfo, ...errors, 404: ZErrorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return admin.updateCompany(adminOf(request), request.params.id, request.body);
     },
   );
 

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { MAX_PAGE_SIZE } from '@portal/contract';
+import { COMPANY_MESSAGES, joinEmails, MAX_PAGE_SIZE } from '@portal/contract';
 import type {
+  TCompanyInfo,
+  TCompanyUpdate,
   TAdminCompany,
   TAdminCompanyCreateBody,
   TAdminLoginBody,
@@ -20,7 +22,9 @@ import { DEFAULT_TIME_ZONE } from '../../lib/imports/columns';
 import { clampPaging, parseJson } from '../../lib/lists';
 import type { FileStore } from '../../lib/file-store';
 import type { MailContext } from '../../lib/mail/render';
-import { notifyAccountChanged } from '../company/company.mail';
+import * as companyRepo from '../company/company.repository';
+import { toInfo } from '../company/company.service';
+import { emailListChanges, recordAccountChange } from './account-change';
 import type { PasswordHasher } from '../../lib/password';
 import type { TImportKind } from '@portal/contract';
 import type { SheetFormat } from '../../lib/imports/read';
@@ -119,6 +123,14 @@ export function createAdminService(deps: AdminDeps) {
     const row = await repo.findAdminCompany(db, id);
     if (!row) throw notFound('No such company');
     return toCompany(row);
+  }
+
+  /** (issue 59) A company's profile and e-mail lists, as its own profile screen shows them. */
+  async function companyProfile(id: string): Promise<TCompanyInfo> {
+    const found = await repo.findAdminCompany(db, id);
+    const row = found && (await companyRepo.findProfile(db, found.idx));
+    if (!row) throw notFound('No such company');
+    return toInfo(row);
   }
 
   const imports = createImportJobs({
@@ -302,16 +314,52 @@ export function createAdminService(deps: AdminDeps) {
       const hash = await hasher.hash(password);
       await db.transaction(async (tx) => {
         await deps.auth.setInitialPassword(found.idx, hash, tx);
-        await audit(actor, 'company.password', id, null, tx);
-        // (issue 56) the company is told at its addresses
-        if (deps.mail)
-          await notifyAccountChanged(tx, deps.mail, {
-            companyIdx: found.idx,
-            before: { email: found.email, emailInvoice: found.emailInvoice },
-            changed: ['password'],
-          });
+        // (issue 56) audited, and the company is told at its addresses
+        await recordAccountChange(
+          tx,
+          { mail: deps.mail, audit: (action, target) => audit(actor, action, target, null, tx) },
+          { companyIdx: found.idx, id, before: { email: found.email, emailInvoice: found.emailInvoice }, changed: ['password'] },
+        );
       });
       return companyById(id);
+    },
+
+    companyProfile,
+
+    /**
+     * (issue 59) The distributor edits a company's profile and e-mail lists, by the rules of the company's own
+     * profile screen (the contract's ZCompanyUpdateBody). A changed profile is audited as `company.update`; a
+     * changed e-mail list as the imports and the CLI do it (account-change.ts: audited, mailed to the old addresses).
+     * Nothing changed: nothing written, no entry, no mail.
+     */
+    async updateCompany(actor: Actor, id: string, body: TCompanyUpdate): Promise<TCompanyInfo> {
+      const found = await repo.findAdminCompany(db, id);
+      const current = found && (await companyRepo.findProfile(db, found.idx));
+      if (!current) throw notFound('No such company');
+      // the login id is the company's key everywhere (imports, the CLI, the audit log): never changed here
+      if (body.id !== undefined && body.id !== id)
+        throw badRequest('Please check the fields.', [{ path: 'body.id', message: COMPANY_MESSAGES.readOnly }]);
+      if (!(await repo.countryExists(db, body.country)))
+        throw badRequest('Please check the fields.', [{ path: 'body.country', message: COMPANY_MESSAGES.country }]);
+      const email = joinEmails(body.email);
+      const emailInvoice = joinEmails(body.email_invoice);
+      const before = toInfo(current);
+      const after: TCompanyInfo = { ...before, ...body, id, email, email_invoice: emailInvoice };
+      const changed = emailListChanges(current, { email, emailInvoice });
+      const profileChanged = (Object.keys(before) as (keyof TCompanyInfo)[]).some(
+        (k) => k !== 'email' && k !== 'email_invoice' && String(before[k]).trimEnd() !== String(after[k]),
+      );
+      if (!profileChanged && !changed.length) return before;
+      await db.transaction(async (tx) => {
+        await companyRepo.updateProfile(tx, current.idx, body, email, emailInvoice, now());
+        if (profileChanged) await audit(actor, 'company.update', id, null, tx);
+        await recordAccountChange(
+          tx,
+          { mail: deps.mail, audit: (action, target) => audit(actor, action, target, null, tx) },
+          { companyIdx: current.idx, id, before: { email: current.email, emailInvoice: current.emailInvoice }, changed },
+        );
+      });
+      return companyProfile(id);
     },
 
     /** Deactivates (no login, every session ends at once) or reactivates a company. */

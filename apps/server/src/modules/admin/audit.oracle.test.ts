@@ -6,7 +6,7 @@ import { createTestApp, type TestContext } from '../../test/helper';
 
 /**
  * The audit log's filter (issue 57, the list recipe of docs/CONVENTIONS.md) against an oracle: random entries,
- * then for random filters (action prefix, actor, days in the business time zone) and starts the API's page and
+ * then for random filters (action prefix, actor, company, days in the business time zone) and starts the API's page and
  * total_cnt must equal a plain `count(*)` and `order by … offset … limit` written here.
  */
 
@@ -37,7 +37,9 @@ beforeAll(async () => {
   // 600 entries over 40 days, each hour of the day (UTC 15:00 is midnight in Seoul), a few at the same instant
   await t.db.execute(`insert into audit_log (actor_kind, actor, action, target, counts, at)
     select (array['operator','key','cli'])[1 + g % 3], (array[${ACTORS.map(lit).join(',')}])[1 + (g * 7) % ${ACTORS.length}],
-      (array[${ACTIONS.map(lit).join(',')}])[1 + (g * 11) % ${ACTIONS.length}], 'target ' || g,
+      (array[${ACTIONS.map(lit).join(',')}])[1 + (g * 11) % ${ACTIONS.length}],
+      -- a company's login id as the target of a third of them (any action: an import's entry names its file)
+      case when g % 3 = 0 then 'co-' || (g % 4) else 'target ' || g end,
       case when g % 5 = 0 then jsonb_build_object('created', g, 'updated', g % 7) end,
       timestamptz '2026-03-01 00:00:00+00' + ((g * 37) % 960) * interval '1 hour' + (g % 4) * interval '1 minute' * (g % 2)
     from generate_series(1, 600) g`);
@@ -53,6 +55,7 @@ async function expected(f: TAuditFilter, start: number, length: number) {
   const conds = ['true'];
   if (f.action) conds.push(`left(a.action, ${f.action.length}) = ${lit(f.action)}`);
   if (f.actor) conds.push(`a.actor = ${lit(f.actor)}`);
+  if (f.company) conds.push(`a.target = ${lit(f.company)} and left(a.action, 8) = 'company.'`);
   if (f.startDate) conds.push(`(a.at at time zone ${tz})::date >= date ${lit(f.startDate)}`);
   if (f.endDate) conds.push(`(a.at at time zone ${tz})::date <= date ${lit(f.endDate)}`);
   const where = conds.join(' and ');
@@ -74,6 +77,7 @@ const arbFilter = fc.record(
   {
     action: fc.constantFrom('company.', 'company.create', 'key.', 'import.', 'k', 'key.revoke', 'nothing.', 'odd%', 'odd_'),
     actor: fc.constantFrom(...ACTORS, 'nobody'),
+    company: fc.constantFrom('co-0', 'co-1', 'co-3', 'co-%', 'nobody'),
     a: fc.integer({ min: -2, max: 42 }),
     len: fc.integer({ min: 0, max: 45 }),
   },
@@ -87,6 +91,7 @@ describe(`the audit log's filter matches count(*) and offset (${DB})`, () => {
         const f: TAuditFilter = {
           ...(g.action !== undefined ? { action: g.action } : {}),
           ...(g.actor !== undefined ? { actor: g.actor } : {}),
+          ...(g.company !== undefined ? { company: g.company } : {}),
           ...(g.a !== undefined ? { startDate: day(g.a) } : {}),
           ...(g.len !== undefined ? { endDate: day((g.a ?? 0) + g.len) } : {}),
         };
@@ -106,6 +111,8 @@ describe(`the audit log's filter matches count(*) and offset (${DB})`, () => {
       {},
       { action: 'company.' },
       { actor: 'bob', startDate: day(10), endDate: day(12) },
+      { company: 'co-1' },
+      { company: 'co-2', action: 'company.create' },
       { action: 'odd%' },
       { action: 'odd_' },
     ]) {

@@ -312,3 +312,133 @@ describe(`a change of a company's e-mail lists or password is audited and told a
     expect(mails.map((m) => m.recipients)).toEqual(['fresh@old.test']);
   });
 });
+
+describe(`the console edits a company's profile and e-mail lists (issue 59, ${DB})`, () => {
+  const mailsOf = async (companyIdx: number) =>
+    (await t.db.select().from(mailOutbox).where(eq(mailOutbox.companyIdx, companyIdx))).filter((m) => m.kind === 'account_changed');
+  const auditRows = async (target: string) =>
+    (await t.db.select().from(auditLog).where(eq(auditLog.target, target))).map((a) => `${a.actorKind}:${a.actor}:${a.action}`);
+  const patch = (id: string, payload: object, bearer = op) =>
+    t.inject(bearer, { method: 'PATCH', url: `/api/admin/companies/${encodeURIComponent(id)}`, payload });
+  /** the profile screen's fields, every required one filled */
+  const profile = (over: object = {}) => ({
+    company_name: 'Edited Books',
+    first_name: 'Minji',
+    last_name: 'Kim',
+    registration_number: '123-45-67890',
+    site_url: 'https://edited.example',
+    country: 'KOR',
+    zipcode: '04524',
+    addressLine1: '1 Sejong-daero',
+    addressLine2: '',
+    city: '',
+    state: '',
+    business_conditions: 'Publishing',
+    item: 'Books',
+    telephone: '02-123-4567',
+    fax: '',
+    email: 'boss@old.test,desk@old.test',
+    email_invoice: 'bills@old.test',
+    ...over,
+  });
+
+  it('an edit of the profile and the e-mail lists: saved, audited with the operator, mailed once to the old addresses only', async () => {
+    const co = await t.createCompany({ email: 'boss@old.test,desk@old.test', emailInvoice: 'bills@old.test', mailLanguage: 'ko' });
+    const operatorId = (await t.inject(op, { method: 'GET', url: '/api/admin/audit?length=1' })).json().dataset[0].actor as string;
+    const shown = await get(`/api/admin/companies/${co.id}`);
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json()).toMatchObject({ idx: co.idx, id: co.id, company_name: `Company ${co.id}`, email: 'boss@old.test,desk@old.test' });
+
+    // the profile alone: one company.update entry, no mail
+    const first = await patch(co.id, profile());
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      id: co.id,
+      company_name: 'Edited Books',
+      telephone: '02-123-4567',
+      email_invoice: 'bills@old.test',
+    });
+    expect((await get(`/api/admin/companies/${co.id}`)).json()).toEqual(first.json());
+    expect(await auditRows(co.id)).toEqual([`operator:${operatorId}:company.update`]);
+    expect(await mailsOf(co.idx)).toEqual([]);
+
+    // both e-mail lists (as lists or comma-separated, as the profile screen takes them): an entry each, one mail to the old addresses
+    const second = await patch(co.id, profile({ email: ['new@new.test'], email_invoice: 'ar@new.test, bills@old.test' }));
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json()).toMatchObject({ email: 'new@new.test', email_invoice: 'ar@new.test,bills@old.test' });
+    expect((await auditRows(co.id)).sort()).toEqual(
+      [
+        `operator:${operatorId}:company.update`,
+        `operator:${operatorId}:company.email`,
+        `operator:${operatorId}:company.email_invoice`,
+      ].sort(),
+    );
+    const [mail, ...more] = await mailsOf(co.idx);
+    expect(more).toEqual([]);
+    expect(mail!.recipients.split(',').sort()).toEqual(['bills@old.test', 'boss@old.test', 'desk@old.test']);
+    expect(mail!.locale).toBe('ko');
+    expect(mail!.textBody).toContain('알림 이메일 주소, 청구서 이메일 주소');
+    expect(mail!.textBody).not.toContain('new@new.test');
+
+    // the same again changes nothing: no entry, no mail
+    expect((await patch(co.id, profile({ email: 'new@new.test', email_invoice: 'ar@new.test,bills@old.test' }))).statusCode).toBe(200);
+    expect(await auditRows(co.id)).toHaveLength(3);
+    expect(await mailsOf(co.idx)).toHaveLength(1);
+    // the audit log filtered by the company: its three entries, newest first
+    const sv = encodeURIComponent(JSON.stringify({ company: co.id }));
+    const audit = await get(`/api/admin/audit?length=10&search_value=${sv}`);
+    expect(audit.json().total_cnt).toBe(3);
+  });
+
+  it("the profile screen's rules: every bad field named at once, an unknown country, the login id read-only, nothing written", async () => {
+    const co = await t.createCompany({ email: 'keep@old.test', emailInvoice: 'keep@old.test' });
+    const bad = await patch(
+      co.id,
+      profile({ company_name: '', telephone: 'call me', email: 'not-an-address', site_url: 'ftp://x', city: '' }),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().requestId).toBeTruthy();
+    expect(
+      bad
+        .json()
+        .issues.map((i: { path: string; message: string }) => `${i.path}:${i.message}`)
+        .sort(),
+    ).toEqual(['body.company_name:required', 'body.email.0:email', 'body.site_url:url', 'body.telephone:phone'].sort());
+    // a country other than KOR needs its city and state, as on the profile screen
+    const abroad = await patch(co.id, profile({ country: 'USA' }));
+    expect(
+      abroad
+        .json()
+        .issues.map((i: { path: string }) => i.path)
+        .sort(),
+    ).toEqual(['body.city', 'body.state']);
+    const unknown = await patch(co.id, profile({ country: 'XXX', city: 'X', state: 'Y' }));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().issues).toEqual([{ path: 'body.country', message: 'country' }]);
+    const renamed = await patch(co.id, profile({ id: 'someone-else' }));
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().issues).toEqual([{ path: 'body.id', message: 'readOnly' }]);
+    expect((await patch('no-such-company', profile())).statusCode).toBe(404);
+    expect((await get(`/api/admin/companies/${co.id}`)).json()).toMatchObject({ company_name: `Company ${co.id}`, email: 'keep@old.test' });
+    expect(await auditRows(co.id)).toEqual([]);
+    expect(await mailsOf(co.idx)).toEqual([]);
+  });
+
+  it('needs the companies scope: a companies key edits (audited as the key), an import key and a company token do not', async () => {
+    const co = await t.createCompany({ email: 'owner@old.test', emailInvoice: 'owner@old.test' });
+    const keyOf = async (scope: string) => (await post('/api/admin/keys', { name: `edit-${scope}`, scope })).json().key as string;
+    const importKey = await keyOf('import');
+    const contentKey = await keyOf('content');
+    for (const key of [importKey, contentKey]) {
+      expect((await get(`/api/admin/companies/${co.id}`, key)).statusCode).toBe(403);
+      expect((await patch(co.id, profile({ email: 'attacker@new.test' }), key)).statusCode).toBe(403);
+    }
+    const companyToken = await t.login(co.id, co.password);
+    expect((await patch(co.id, profile({ email: 'attacker@new.test' }), companyToken)).statusCode).toBe(401);
+    expect(await auditRows(co.id)).toEqual([]);
+    expect(await mailsOf(co.idx)).toEqual([]);
+    const companiesKey = await keyOf('companies');
+    expect((await patch(co.id, profile({ email: 'owner@old.test', email_invoice: 'owner@old.test' }), companiesKey)).statusCode).toBe(200);
+    expect(await auditRows(co.id)).toEqual(['key:edit-companies:company.update']);
+  });
+});

@@ -28,7 +28,7 @@ import type { ImportFormat } from '../../lib/imports/read';
 import { runImport, type ImportProgress } from '../../lib/imports/run';
 import type { MailContext } from '../../lib/mail/render';
 import * as repo from './admin.repository';
-import { IMPORT_KIND_DEFS, IMPORT_KIND_SCOPES, importKindScope, takeAccountChanges } from './import-kinds';
+import { IMPORT_KIND_DEFS, IMPORT_KIND_SCOPES, importKindScope } from './import-kinds';
 import type { AdminCaller } from '../../lib/admin-auth';
 
 /** How often a running job writes its progress and heartbeat on its run row. */
@@ -111,7 +111,7 @@ export function createImportJobs(deps: ImportJobDeps) {
       unchanged: r.unchanged,
       rowsRead: r.rows,
       rowsWritten: r.created + r.updated + r.unchanged,
-      errorCount: r.errors.length,
+      errorCount: r.errors.length + (r.errors_not_listed ?? 0),
       report: r,
       finishedAt: now(),
     });
@@ -146,7 +146,7 @@ export function createImportJobs(deps: ImportJobDeps) {
           timeZone: deps.timeZone,
           fileStore: deps.fileStore,
           mail: deps.mail,
-          // an entry the import writes itself (a payment's adjustment), by the job's actor, in the import's transaction
+          // an entry the import writes itself (a payment's adjustment, a company's e-mail change), by the job's actor, in the import's transaction
           audit: (tx, action, target) =>
             repo.insertAudit(tx, { actorKind: job.actorKind, actor: job.actor, action, target, counts: null, at: now() }),
         },
@@ -154,9 +154,6 @@ export function createImportJobs(deps: ImportJobDeps) {
           const counts = { rows: r.rows, created: r.created, updated: r.updated, unchanged: r.unchanged };
           const by = { actorKind: job.actorKind, actor: job.actor, at: now() };
           await repo.insertAudit(tx, { ...by, action: `import.${job.kind}`, target: job.fileName, counts });
-          // a companies import's e-mail and password changes: one entry per company and change, by the same actor (issue 56)
-          for (const c of takeAccountChanges(tx))
-            for (const what of c.changed) await repo.insertAudit(tx, { ...by, action: `company.${what}`, target: c.id, counts: null });
           const { run_id: _, ...report } = r;
           // the run's end in the import's own transaction: committed data and a done run, or neither
           await repo.updateImportRun(tx, id, {

@@ -9,10 +9,10 @@ import { countryCode, requiredText as required, text, yn } from '../../lib/impor
 import type { AnyImportKind, ImportColumn, ImportKind } from '../../lib/imports/run';
 import { faqImport, helpFilesImport, noticesImport } from '../help/help.imports';
 import { invoicesImport, paymentsImport } from '../settlement/settlement.imports';
-import type { DbOrTx } from '../../db/client';
-import { notifyAccountChanged, type AccountChange } from '../company/company.mail';
+import type { AccountChange } from '../company/company.mail';
 import { hashPassword } from '../../lib/password';
 import * as accounts from '../auth/auth.repository';
+import { emailListChanges, recordAccountChange } from './account-change';
 import * as repo from './admin.repository';
 import { copyrightBooksImport, royaltyCustomersImport, royaltyLinesImport } from '../copyright/copyright.imports';
 
@@ -45,23 +45,6 @@ const COMPANY_TEXTS = [
 ] as const;
 
 export type CompanyImportRow = repo.CompanyImportValues & { password?: string };
-
-/** (issue 56) A change of an existing company's e-mail lists or password by a companies import. */
-export interface ImportedAccountChange {
-  id: string;
-  changed: AccountChange[];
-}
-const accountChanges = new WeakMap<DbOrTx, ImportedAccountChange[]>();
-
-/**
- * The e-mail and password changes a companies import made in this transaction, taken once: the import's job
- * writes them into the audit log with the importer (import-jobs.ts), in the same transaction.
- */
-export function takeAccountChanges(tx: DbOrTx): ImportedAccountChange[] {
-  const changes = accountChanges.get(tx) ?? [];
-  accountChanges.delete(tx);
-  return changes;
-}
 
 const companyColumns: ImportColumn[] = [
   { name: 'id', required: true, example: 'hanbit', description: 'Login id (natural key: a row with an existing id updates that company)' },
@@ -147,24 +130,20 @@ export const companiesImport: ImportKind<CompanyImportRow, { countries: Set<stri
       rows.map(({ password: _, ...values }) => values),
     );
     const at = env.now();
-    const changes = accountChanges.get(tx) ?? [];
-    accountChanges.set(tx, changes);
     for (const row of rows) {
       const account = done.get(row.id)!;
       // the same revocation as a password change (modules/auth); the app forgets cached sessions after the commit
       if (account.deactivated) await accounts.revokeOtherSessions(tx, account.idx, null, at);
       // (issue 56) an existing company's e-mail lists or password changed: audited with the importer, and told
-      // to the addresses it had before (a new company has nobody to tell)
-      if (account.before) {
-        const changed: AccountChange[] = [];
-        if (account.emailChanged) changed.push('email');
-        if (account.emailInvoiceChanged) changed.push('email_invoice');
+      // to the addresses it had before (a new company has nobody to tell), as the console's edit is (account-change.ts)
+      if (account.before && !env.dryRun) {
+        const changed: AccountChange[] = emailListChanges(account.before, row);
         if (row.password && !account.hasPassword) changed.push('password');
-        if (changed.length) {
-          changes.push({ id: row.id, changed });
-          if (env.mail && !env.dryRun)
-            await notifyAccountChanged(tx, env.mail, { companyIdx: account.idx, before: account.before, changed });
-        }
+        await recordAccountChange(
+          tx,
+          { mail: env.mail, audit: async (action, target) => env.audit?.(tx, action, target) },
+          { companyIdx: account.idx, id: row.id, before: account.before, changed },
+        );
       }
       if (row.password && !account.hasPassword) {
         // a dry run is rolled back: no need to spend a hash on it

@@ -41,7 +41,8 @@ function isUniqueViolation(e: unknown): boolean {
 }
 
 type ProfileRow = NonNullable<Awaited<ReturnType<typeof repo.findProfile>>>;
-const toInfo = (c: ProfileRow): TCompanyInfo => ({
+/** A company's profile as the API shows it (the portal's own screen, and the console's edit: issue 59). */
+export const toInfo = (c: ProfileRow): TCompanyInfo => ({
   idx: c.idx,
   id: c.id,
   company_name: c.companyName,

@@ -21,7 +21,8 @@ import * as repo from './copyright-imports.repository';
 
 const percent = z
   .string({ error: 'required' })
-  .regex(/^\d{1,3}(\.\d{1,2})?$/, 'percent')
+  // aborting: the bound below reads the value as a decimal, which a cell like `q` is not (a server error before)
+  .regex(/^\d{1,3}(\.\d{1,2})?$/, { message: 'percent', abort: true })
   .refine((v) => toMinor(v) <= 10000n, 'percent')
   .transform((v) => {
     const minor = toMinor(v);

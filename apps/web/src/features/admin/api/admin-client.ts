@@ -108,6 +108,7 @@ async function download(path: string, query?: Query) {
 export const adminApi = {
   get: <T>(path: string, opts?: { query?: Query; signal?: AbortSignal }) => json<T>('GET', path, opts),
   post: <T>(path: string, body?: unknown, opts?: { auth?: boolean }) => json<T>('POST', path, { ...opts, body }),
+  patch: <T>(path: string, body: unknown) => json<T>('PATCH', path, { body }),
   upload,
   download,
 };

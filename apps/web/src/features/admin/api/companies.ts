@@ -1,4 +1,4 @@
-import type { TAdminCompany, TAdminCompanyCreateBody, ZAdminCompanyList } from '@portal/contract';
+import type { TAdminCompany, TAdminCompanyCreateBody, TCompanyInfo, TCompanyUpdate, ZAdminCompanyList } from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Paging } from '../../../components/data-table';
@@ -38,3 +38,20 @@ export const useSetActive = () =>
   useCompanyMutation(({ id, active }: { id: string; active: boolean }) =>
     adminApi.post(`companies/${encodeURIComponent(id)}/${active ? 'reactivate' : 'deactivate'}`),
   );
+
+const companyPath = (id: string) => `companies/${encodeURIComponent(id)}`;
+
+/** GET admin/companies/{id} (issue 59): the company's profile and e-mail lists, for the edit form. */
+export const useCompanyProfile = (id: string | null) =>
+  useQuery({
+    queryKey: ['admin', 'companies', 'profile', id],
+    queryFn: ({ signal }) => adminApi.get<TCompanyInfo>(companyPath(id!), { signal }),
+    enabled: id !== null,
+    // the form starts from what the company has now, never from an earlier answer
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+/** PATCH admin/companies/{id} (issue 59): the profile and e-mail lists, by the rules of the company's own profile screen. */
+export const useUpdateCompany = () =>
+  useCompanyMutation(({ id, body }: { id: string; body: TCompanyUpdate }) => adminApi.patch<TCompanyInfo>(companyPath(id), body));

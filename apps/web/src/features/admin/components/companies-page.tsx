@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { TAdminCompany } from '@portal/contract';
-import { IconKey, IconPlayerPause, IconPlayerPlay, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconEdit, IconKey, IconPlayerPause, IconPlayerPlay, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, usePaging, type Column } from '../../../components/data-table';
@@ -11,9 +11,9 @@ import { formatDate } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { usePhoneWidth } from '../../../lib/use-phone-width';
 import { useAdminCompanies, useSetActive } from '../api/companies';
-import { CreateCompanyModal, ResetPasswordModal } from './company-forms';
+import { CreateCompanyModal, EditCompanyModal, ResetPasswordModal } from './company-forms';
 
-/** The companies (issue 15): search, page, create, set a password, deactivate and reactivate. */
+/** The companies (issue 15): search, page, create, edit (issue 59), set a password, deactivate and reactivate. */
 export function CompaniesPage() {
   const { t } = useTranslation(['admin', 'common']);
   const [paging, setPaging] = usePaging('admin.companies');
@@ -23,6 +23,7 @@ export function CompaniesPage() {
   const setActive = useSetActive();
   const [creating, setCreating] = useState(false);
   const [resetting, setResetting] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
   const narrow = usePhoneWidth();
 
   const onSearch = (e: FormEvent) => {
@@ -75,6 +76,16 @@ export function CompaniesPage() {
     print: false,
     render: (c) => (
       <ActionsLayout stacked={narrow}>
+        <Button
+          size="compact-xs"
+          variant="default"
+          leftSection={<IconEdit size={12} aria-hidden />}
+          onClick={() => setEditing(c.id)}
+          aria-label={t('companies.edit', { id: c.id })}
+          data-testid="company-edit"
+        >
+          {t('companies.editAction')}
+        </Button>
         <Button
           size="compact-xs"
           variant="default"
@@ -166,6 +177,7 @@ export function CompaniesPage() {
       />
       <CreateCompanyModal opened={creating} onClose={() => setCreating(false)} />
       <ResetPasswordModal companyId={resetting} onClose={() => setResetting(null)} />
+      <EditCompanyModal companyId={editing} onClose={() => setEditing(null)} />
     </Stack>
   );
 }

@@ -1,13 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Loader, Modal, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { PASSWORD_MIN_LENGTH } from '@portal/contract/constants';
-import { ZAdminCompanyCreateBody, ZAdminPasswordBody } from '@portal/contract';
-import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import {
+  KOREA,
+  ZAdminCompanyCreateBody,
+  ZAdminPasswordBody,
+  ZCompanyUpdateBody,
+  type TCompanyInfo,
+  type TCompanyUpdate,
+} from '@portal/contract';
+import { useForm, type FieldError, type FieldValues, type Path, type Resolver, type UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError, errorMessageKey } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useCreateCompany, useResetPassword } from '../api/companies';
+import { usePhoneWidth } from '../../../lib/use-phone-width';
+import { useCompanyProfile, useCreateCompany, useResetPassword, useUpdateCompany } from '../api/companies';
 
 type CreateForm = z.input<typeof ZAdminCompanyCreateBody>;
 const EMPTY: CreateForm = { id: '', company_name: '', country: 'KOR', code_company_division: 'AUT', email: '', password: '' };
@@ -164,5 +172,183 @@ export function ResetPasswordModal({ companyId, onClose }: { companyId: string |
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** The edit form's values: the profile screen's fields, the e-mail lists as comma-separated texts. */
+type ProfileForm = z.input<typeof ZCompanyUpdateBody>;
+const PROFILE_TEXTS = [
+  ['company_name', true],
+  ['first_name', true],
+  ['last_name', true],
+  ['registration_number', true],
+  ['site_url', false],
+  ['zipcode', true],
+  ['addressLine1', true],
+  ['addressLine2', false],
+  ['city', false],
+  ['state', false],
+  ['business_conditions', true],
+  ['item', true],
+  ['telephone', true],
+  ['fax', false],
+] as const satisfies readonly (readonly [keyof ProfileForm, boolean])[];
+type ProfileField = (typeof PROFILE_TEXTS)[number][0] | 'country' | 'email' | 'email_invoice';
+const PROFILE_FIELDS: readonly string[] = [...PROFILE_TEXTS.map(([name]) => name), 'country', 'email', 'email_invoice'];
+
+const profileValues = (c: TCompanyInfo): ProfileForm => ({
+  company_name: c.company_name,
+  first_name: c.first_name,
+  last_name: c.last_name,
+  registration_number: c.registration_number,
+  site_url: c.site_url,
+  country: c.country,
+  zipcode: c.zipcode,
+  addressLine1: c.addressLine1,
+  addressLine2: c.addressLine2,
+  city: c.city,
+  state: c.state,
+  business_conditions: c.business_conditions,
+  item: c.item,
+  telephone: c.telephone,
+  fax: c.fax,
+  email: c.email,
+  email_invoice: c.email_invoice,
+});
+
+/**
+ * The contract's issue codes of the profile rules (`required`, `maxLength:45`, `phone`, …) as texts of the UI
+ * language: the words of the company's own profile screen (the `company` namespace), so both say the same.
+ */
+function useProfileMessage() {
+  const { t } = useTranslation(['company', 'common']);
+  return (code: string | undefined, field: string): string | undefined => {
+    if (!code) return undefined;
+    const [key, n] = code.split(':');
+    if (key === 'required') return t('common:messages.required', { field });
+    if (key === 'maxLength') return t('common:messages.maxLength', { n: Number(n) });
+    if (key === 'email') return t('common:messages.invalidEmail');
+    if (key && ['duplicateEmail', 'phone', 'country', 'url', 'readOnly'].includes(key)) return t(`company:validation.${key}`);
+    return t('common:messages.check', { obj: field });
+  };
+}
+
+/**
+ * (issue 59) A company's profile and e-mail lists (GET/PATCH admin/companies/{id}), by the rules of its own profile
+ * screen (the contract's ZCompanyUpdateBody, checked here and again by the server). A changed e-mail list is mailed
+ * to the addresses the company has now; every change is in the audit log.
+ */
+export function EditCompanyModal({ companyId, onClose }: { companyId: string | null; onClose: () => void }) {
+  // the `company` namespace's words are loaded by the form alone, once a company is opened
+  const { t } = useTranslation(['admin', 'common']);
+  const phone = usePhoneWidth();
+  const profile = useCompanyProfile(companyId);
+  return (
+    <Modal
+      opened={companyId !== null}
+      onClose={onClose}
+      title={t('companies.editTitle', { id: companyId ?? '' })}
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+      size="xl"
+      fullScreen={phone}
+      centered
+    >
+      {profile.data && companyId ? (
+        <EditCompanyForm key={profile.dataUpdatedAt} companyId={companyId} info={profile.data} onClose={onClose} />
+      ) : profile.error ? (
+        <Text role="alert" c="red">
+          {t(`common:${errorMessageKey(profile.error)}`)}
+        </Text>
+      ) : (
+        <Group justify="center" p="lg">
+          <Loader size="sm" aria-label={t('common:app.loading')} />
+        </Group>
+      )}
+    </Modal>
+  );
+}
+
+function EditCompanyForm({ companyId, info, onClose }: { companyId: string; info: TCompanyInfo; onClose: () => void }) {
+  const { t } = useTranslation(['admin', 'company', 'common']);
+  const message = useProfileMessage();
+  const update = useUpdateCompany();
+  const form = useForm<ProfileForm, unknown, TCompanyUpdate>({
+    resolver: zodResolver(ZCompanyUpdateBody) as unknown as Resolver<ProfileForm, unknown, TCompanyUpdate>,
+    defaultValues: profileValues(info),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const korea = (form.watch('country') ?? '').toString().trim().toUpperCase() === KOREA;
+  /** a field's first issue: an e-mail list's may sit on one of its addresses (`email.2`) */
+  const errorOf = (name: ProfileField) => {
+    const e = errors[name] as (FieldError & Record<number, FieldError | undefined>) | undefined;
+    const code =
+      e?.message ??
+      e?.root?.message ??
+      Object.values(e ?? {}).find((v): v is FieldError => !!v && typeof v === 'object' && 'message' in v)?.message;
+    return message(code, t(`company:fields.${name}`));
+  };
+  const onSubmit = form.handleSubmit(async (body) => {
+    try {
+      await update.mutateAsync({ id: companyId, body });
+      notifySuccess(t('companies.saved', { id: companyId }));
+      onClose();
+    } catch (e) {
+      let placed = false;
+      if (e instanceof ApiError)
+        for (const issue of e.issues ?? []) {
+          const field = issue.path.replace(/^body\./, '').split('.')[0]!;
+          if (!PROFILE_FIELDS.includes(field)) continue;
+          form.setError(field as ProfileField, { type: 'server', message: issue.message });
+          placed = true;
+        }
+      if (!placed) notifyError(t(`common:${errorMessageKey(e)}`));
+    }
+  });
+  const input = (name: ProfileField, required: boolean) => ({
+    label: t(`company:fields.${name}`),
+    withAsterisk: required,
+    error: errorOf(name),
+    ...form.register(name),
+  });
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate data-testid="company-edit-form">
+      <Stack>
+        <TextInput label={t('companies.id')} value={companyId} readOnly variant="filled" description={t('companies.idReadOnly')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+          {PROFILE_TEXTS.filter(([name]) => !korea || (name !== 'city' && name !== 'state')).map(([name, required]) => (
+            <TextInput
+              key={name}
+              {...input(name, required || (!korea && (name === 'city' || name === 'state')))}
+              type={name === 'telephone' || name === 'fax' ? 'tel' : undefined}
+              data-autofocus={name === 'company_name' || undefined}
+            />
+          ))}
+          <TextInput maxLength={3} description={t('companies.countryHint')} {...input('country', true)} />
+        </SimpleGrid>
+        <Text size="sm" c="dimmed">
+          {t('companies.emailListNote')}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {(['email', 'email_invoice'] as const).map((name) => (
+            <TextInput
+              key={name}
+              type="text"
+              inputMode="email"
+              autoComplete="off"
+              description={t('companies.emailListHint')}
+              {...input(name, true)}
+            />
+          ))}
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" loading={isSubmitting} data-testid="company-edit-submit">
+            {t('common:actions.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -17,12 +17,15 @@ export const ImportReportView = forwardRef<HTMLDivElement, { report: TImportRepo
 ) {
   const { t } = useTranslation('admin');
   const outcome = report.errors.length > 0 ? 'rejected' : reportOutcome(report);
+  // (issue 59) every bad cell is an error; beyond the listed ones the report counts the rest
+  const notListed = report.errors_not_listed ?? 0;
+  const errorCount = report.errors.length + notListed;
   const counts = [
     ['rows', report.rows],
     ['created', report.created],
     ['updated', report.updated],
     ['unchanged', report.unchanged],
-    ['errorCount', report.errors.length],
+    ['errorCount', errorCount],
   ] as const;
   return (
     <Paper
@@ -58,9 +61,15 @@ export const ImportReportView = forwardRef<HTMLDivElement, { report: TImportRepo
       ) : (
         <>
           <Alert color="red" mb="sm" role="alert">
-            {t('imports.hasErrors', { count: report.errors.length })}
+            {t('imports.hasErrors', { count: errorCount })}
+            {notListed > 0 && (
+              <Text size="sm" mt={4} data-testid="import-not-listed">
+                {t('imports.notListed', { count: notListed, max: formatInteger(report.errors.length) })}
+              </Text>
+            )}
           </Alert>
-          <Table.ScrollContainer minWidth={500} mah={420} type="native">
+          {/* a scrolling region is reached and scrolled with the keyboard too (a narrow screen scrolls it sideways) */}
+          <Table.ScrollContainer minWidth={500} mah={420} type="native" tabIndex={0} role="region" aria-label={t('imports.errorsCaption')}>
             <Table striped withTableBorder data-testid="import-errors">
               <caption style={{ captionSide: 'top', textAlign: 'left', fontWeight: 600, paddingBottom: 4 }}>
                 {t('imports.errorsCaption')}

@@ -1,6 +1,6 @@
 // Schemas of the settlement calls (spec §7 "Settlement" and "Files", §3 buy invoice / payment).
 import { z } from 'zod';
-import { ZDate, ZIdxParam, ZListResponse, ZMoney, ZPaging, jsonSearchValue } from './common';
+import { ZDate, ZIdxParam, ZListResponse, ZMoney, ZPaging, jsonSearchValue, sortQuery, type TSort } from './common';
 import { ZExportLang } from './copyright';
 import { ORDER_TYPE_FILTERS } from './enums';
 
@@ -25,6 +25,24 @@ export type TSettlementFilter = z.infer<typeof ZSettlementFilter>;
 
 export const ZSettlementListQuery = ZPaging.extend({ search_value: jsonSearchValue(ZSettlementFilter) });
 export type TSettlementListQuery = z.infer<typeof ZSettlementListQuery>;
+
+/**
+ * (addition, issue 59) The invoice list's orders, named by the row's fields: registration day (the default,
+ * newest first), code, issuance deadline, amount and payment status (unpaid, partial, paid; then by
+ * registration day). Each is served by an index led by the company.
+ */
+export const INVOICE_SORTS = ['created_at', 'code', 'due_date', 'amount', 'balance_state'] as const;
+export type TInvoiceSortKey = (typeof INVOICE_SORTS)[number];
+export const INVOICE_SORT_DEFAULT: TSort<TInvoiceSortKey> = { key: 'created_at', dir: 'desc' };
+export const ZBuyInvoiceListQuery = ZSettlementListQuery.extend(sortQuery(INVOICE_SORTS));
+export type TBuyInvoiceListQuery = z.infer<typeof ZBuyInvoiceListQuery>;
+
+/** (addition, issue 59) The payment list's orders: deposit date (the default, newest first) and amount. */
+export const PAYMENT_SORTS = ['d_date', 'd_payment'] as const;
+export type TPaymentSortKey = (typeof PAYMENT_SORTS)[number];
+export const PAYMENT_SORT_DEFAULT: TSort<TPaymentSortKey> = { key: 'd_date', dir: 'desc' };
+export const ZBuyPaymentListQuery = ZSettlementListQuery.extend(sortQuery(PAYMENT_SORTS));
+export type TBuyPaymentListQuery = z.infer<typeof ZBuyPaymentListQuery>;
 
 /** (addition) An invoice's balance: nothing owed, part paid and part owed, nothing paid. */
 export const BALANCE_STATES = ['paid', 'partial', 'unpaid'] as const;

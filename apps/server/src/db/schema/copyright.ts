@@ -123,6 +123,9 @@ export const royaltyLines = pgTable(
   (t) => [
     // paging in title order walks books by title, then each book's lines by idx
     index('royalty_lines_book_idx').on(t.bookIdx, t.idx),
+    // the royalty order (issue 59, ROYALTY_SORT): a book's lines by sold value (one rate a book: royalty order), the
+    // expression written as GROSS_SQL in copyright.repository.ts
+    index('royalty_lines_book_gross').on(t.bookIdx, sql`(unit_price * qty)`, t.idx),
     index('royalty_lines_book_customer').on(t.bookIdx, t.customerIdx, t.idx),
     // a date-filtered export batch of one book reads only that book's lines of the range (issue 17); INCLUDE (company_idx)
     // in its migration (0044): a book's lines of a range are counted index-only (drizzle-orm cannot declare INCLUDE)

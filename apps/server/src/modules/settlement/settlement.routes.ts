@@ -14,11 +14,15 @@ import {
   ZGetAllFilesQuery,
   ZPaymentInvoiceList,
   ZSettlementExportBody,
-  ZSettlementListQuery,
+  ZBuyInvoiceListQuery,
+  ZBuyPaymentListQuery,
+  INVOICE_SORTS,
+  PAYMENT_SORTS,
 } from '@portal/contract';
 import type { FastifyReply } from 'fastify';
 import type { WorkbookOptions } from '../../lib/export';
 import { sendFile } from '../../lib/file-store';
+import { sortDescription as SORT } from '../../lib/lists/sort';
 import { companyOf } from '../../plugins/auth';
 import type { ModuleDeps } from '../types';
 import { createSettlementExports, type SettlementExportRequest } from './settlement.export';
@@ -66,8 +70,10 @@ export const settlementRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'fi
           `Paged (start, length < 1 → 10). Invoices are filtered on their registration day. ${SEARCH} ` +
           '(addition) Beside dataset and total_cnt: `totals`, the count and exact sum per currency of every invoice of the filter, ' +
           'and `page_totals`, the same for the rows of this page (amounts as decimal strings). ' +
-          BALANCE,
-        querystring: ZSettlementListQuery,
+          BALANCE +
+          ' ' +
+          SORT(INVOICE_SORTS, 'created_at desc'),
+        querystring: ZBuyInvoiceListQuery,
         response: { 200: ZBuyInvoiceList, ...errors },
       },
     },
@@ -128,8 +134,8 @@ export const settlementRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'fi
       schema: {
         tags: ['settlement'],
         summary: 'Payments made by the company, newest deposit first',
-        description: `Paged (start, length < 1 → 10). Payments are filtered on their deposit date; order types keep payments covering an invoice of those items. ${SEARCH}`,
-        querystring: ZSettlementListQuery,
+        description: `Paged (start, length < 1 → 10). Payments are filtered on their deposit date; order types keep payments covering an invoice of those items. ${SEARCH} ${SORT(PAYMENT_SORTS, 'd_date desc')}`,
+        querystring: ZBuyPaymentListQuery,
         response: { 200: ZBuyPaymentList, ...errors },
       },
     },

@@ -10,6 +10,9 @@ import {
   type TFileInfo,
   type TPaymentInvoiceRow,
   type TSettlementFilter,
+  type TInvoiceSortKey,
+  type TPaymentSortKey,
+  type TSortDir,
   dayIn,
   fromMinor,
   toMinor,
@@ -22,6 +25,7 @@ import { createDerivedCache } from '../../lib/cache/derived';
 import type { FileStore } from '../../lib/file-store';
 import { notFound } from '../../lib/errors';
 import { clampPaging } from '../../lib/lists';
+import { sortOf } from '../../lib/lists/sort';
 import { createSingleFlight } from '../../lib/single-flight';
 import * as repo from './settlement.repository';
 
@@ -116,7 +120,7 @@ export function createSettlementService(deps: {
   /** A page of invoices (newest registration day first) through listPage, with the filter's kept totals. */
   async function invoices(
     companyIdx: number,
-    q: { start: number; length: number; search_value: TSettlementFilter },
+    q: { start: number; length: number; search_value: TSettlementFilter; sort?: TInvoiceSortKey; dir?: TSortDir },
   ): Promise<TBuyInvoiceList> {
     const filter = q.search_value;
     const items = itemsOf(filter);
@@ -124,7 +128,7 @@ export function createSettlementService(deps: {
     const sums = filterSums(companyIdx, filter, items);
     const [{ totals }, { total, rows }] = await Promise.all([
       sums,
-      repo.invoicePage(db, companyIdx, filter, items, paging, () => sums.then((s) => s.total)),
+      repo.invoicePage(db, companyIdx, filter, items, paging, () => sums.then((s) => s.total), sortOf(repo.INVOICE_SORT, q)),
     ]);
     return {
       total_cnt: total,
@@ -151,9 +155,10 @@ export function createSettlementService(deps: {
 
   async function payments(
     companyIdx: number,
-    q: { start: number; length: number; search_value: TSettlementFilter },
+    q: { start: number; length: number; search_value: TSettlementFilter; sort?: TPaymentSortKey; dir?: TSortDir },
   ): Promise<TBuyPaymentList> {
-    const { total, rows } = await repo.paymentPage(db, companyIdx, q.search_value, itemsOf(q.search_value), q.start, q.length);
+    const sort = sortOf(repo.PAYMENT_SORT, q);
+    const { total, rows } = await repo.paymentPage(db, companyIdx, q.search_value, itemsOf(q.search_value), q.start, q.length, sort);
     return { total_cnt: total, dataset: rows.map((r, i) => ({ no: q.start + i + 1, ...r })) };
   }
 

@@ -6,6 +6,9 @@ export interface ListParams {
   start: number;
   length: number;
   search_value: TSettlementFilter;
+  /** the list's order (issue 59): one of INVOICE_SORTS / PAYMENT_SORTS, asc or desc */
+  sort?: string;
+  dir?: 'asc' | 'desc';
 }
 
 export const getBuyInvoices = (p: ListParams, signal?: AbortSignal) =>

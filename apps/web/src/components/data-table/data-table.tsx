@@ -1,17 +1,4 @@
-import {
-  ActionIcon,
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  Group,
-  Select,
-  Skeleton,
-  Table,
-  Text,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Alert, Box, Button, Checkbox, Group, Select, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
 import type { TSort, TSortDir } from '@portal/contract';
 import {
   IconAlertTriangle,
@@ -24,7 +11,7 @@ import {
   IconChevronsRight,
   IconRefresh,
 } from '@tabler/icons-react';
-import type { CSSProperties, ReactNode } from 'react';
+import { useId, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../../lib/api-client';
 import { formatInteger } from '../../lib/format';
@@ -88,17 +75,23 @@ function SortHeader({ column, sort, onChange }: { column: Column<unknown>; sort:
   const active = sort.key === column.sortKey;
   const next: TSortDir = active ? (sort.dir === 'asc' ? 'desc' : 'asc') : (column.sortFirst ?? 'asc');
   const Icon = !active ? IconArrowsSort : sort.dir === 'asc' ? IconArrowUp : IconArrowDown;
+  const hint = useId();
   return (
-    <UnstyledButton
-      onClick={() => onChange({ key: column.sortKey!, dir: next })}
-      data-testid={`sort-${column.sortKey}`}
-      style={{ display: 'inline-flex', alignItems: 'center', gap: 4, font: 'inherit', fontWeight: 'inherit', whiteSpace: 'nowrap' }}
-    >
-      {column.header}
-      <Icon size={14} aria-hidden style={{ opacity: active ? 1 : 0.45, flexShrink: 0 }} />
-      {/* what a click does, after the header's own words (the th's aria-sort says the present order) */}
-      <VisuallyHidden>{`, ${t(next === 'asc' ? 'table.sortAscending' : 'table.sortDescending')}`}</VisuallyHidden>
-    </UnstyledButton>
+    <>
+      <UnstyledButton
+        onClick={() => onChange({ key: column.sortKey!, dir: next })}
+        aria-describedby={hint}
+        data-testid={`sort-${column.sortKey}`}
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, font: 'inherit', fontWeight: 'inherit', whiteSpace: 'nowrap' }}
+      >
+        {column.header}
+        <Icon size={14} aria-hidden style={{ opacity: active ? 1 : 0.45, flexShrink: 0 }} />
+      </UnstyledButton>
+      {/* what a click does, as the button's description: the header's name stays its words, the th's aria-sort says the present order */}
+      <span id={hint} hidden>
+        {t(next === 'asc' ? 'table.sortAscending' : 'table.sortDescending')}
+      </span>
+    </>
   );
 }
 

@@ -75,7 +75,7 @@ export type TRoyaltyFilter = z.infer<typeof ZRoyaltyFilter>;
 
 /**
  * (addition, issue 59) The royalty list's orders: book title (the spec's default; each book's lines in line order),
- * royalty (then sold value, then line) and sale date.
+ * royalty (then line) and sale date.
  */
 export const ROYALTY_SORTS = ['title', 'royalty', 'created_at'] as const;
 export type TRoyaltySortKey = (typeof ROYALTY_SORTS)[number];

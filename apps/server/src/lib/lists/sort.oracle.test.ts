@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOARD_SORTS, COPYRIGHT_BOOK_SORTS, INVOICE_SORTS, PAYMENT_SORTS, ROYALTY_SORTS } from '@portal/contract';
 import { createTestApp, type TestContext } from '../../test/helper';
 import type { TestCompany } from '../../test/factories';
+import { royaltyRule } from '../../db/schema';
+import { upsertCopyrightBooks, type BookImportValues } from '../../modules/copyright/copyright-imports.repository';
 
 /**
  * Every order of every sortable list (issue 59) against an oracle: rows of two companies inserted with SQL, then for
@@ -19,6 +21,31 @@ const q = async <T>(text: string) => ((await t.db.execute(text)) as unknown as {
 const ids = (rows: { idx: number | string }[]) => rows.map((r) => Number(r.idx));
 const enc = (v: unknown) => encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v));
 const DIRS = ['asc', 'desc'] as const;
+
+interface BookRow {
+  company_idx: number;
+  isbn: string;
+  title: string;
+  publication_date: string;
+  page_count: number;
+  list_price: string;
+  currency: string;
+  pay_type: string;
+  rate: string;
+}
+/** A book as the book import writes it, from its row (the cover kept). */
+const bookValues = (r: BookRow): BookImportValues => ({
+  companyIdx: Number(r.company_idx),
+  isbn: r.isbn,
+  title: r.title,
+  publicationDate: String(r.publication_date).slice(0, 10),
+  pageCount: Number(r.page_count),
+  listPrice: r.list_price,
+  currency: r.currency,
+  payType: r.pay_type,
+  rate: r.rate,
+  imgUrl: '',
+});
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -62,13 +89,14 @@ beforeAll(async () => {
   }
   await t.db.execute(`insert into royalty_customers (name, country)
     select 'Sort Customer ' || (array['Alpha','Beta','Gamma'])[1 + g % 3] || ' ' || g, 'USA' from generate_series(1, 9) g`);
-  // royalty lines: sold values that repeat within a book and across books (equal royalties, ties broken by sold value
-  // and line), sale times that repeat, some lines calculated
+  // royalty lines: sold values that repeat within a book and across books (equal royalties, ties broken by the line),
+  // sale times that repeat, some lines calculated
   await t.db
-    .execute(`insert into royalty_lines (company_idx, book_idx, customer_idx, unit_price, currency, qty, created_at, buy_invoice_idx)
+    .execute(`insert into royalty_lines (company_idx, book_idx, customer_idx, unit_price, currency, qty, royalty, created_at, buy_invoice_idx)
     select bk.company_idx, bk.idx,
       (select idx from royalty_customers where name like 'Sort Customer %' order by idx offset (g + bk.idx) % 9 limit 1),
       ((g % 7 + 1) || '.' || lpad(((g * 3) % 4 * 25)::text, 2, '0'))::numeric, (array['KRW','USD'])[1 + (g + bk.idx) % 2], g % 5 + 1,
+      ${royaltyRule(`((g % 7 + 1) || '.' || lpad(((g * 3) % 4 * 25)::text, 2, '0'))::numeric`, '(g % 5 + 1)', 'bk.rate')},
       timestamptz '2026-01-10 14:30:00+00' + ((g * 5 + bk.idx) % 30) * interval '1 day' + ((g * 7) % 3) * interval '1 hour',
       case when g % 3 = 0 then (select min(idx) from buy_invoices where company_idx = bk.company_idx) end
     from copyright_books bk cross join generate_series(1, 9) g
@@ -205,7 +233,7 @@ describe('every order of every sortable list against a plain order by … offset
           );
   });
 
-  it('royalty lines: title, royalty (then sold value, then line) and sale date, both ways, with a range, an ISBN and a customer', async () => {
+  it('royalty lines: title, royalty (then line) and sale date, both ways, with a range, an ISBN and a customer', async () => {
     const dayStart = (d: string) => `('${d}'::date)::timestamp at time zone '${tz}'`;
     const filters = [
       { f: {}, where: 'true' },
@@ -222,12 +250,12 @@ describe('every order of every sortable list against a plain order by … offset
     const royalty = 'round(x.unit_price * x.qty * b.rate / 100, 2)';
     const orders: Record<(typeof ROYALTY_SORTS)[number], (d: string) => string> = {
       title: (d) => `b.title ${d}, b.idx ${d}, x.idx ${d}`,
-      royalty: (d) => `${royalty} ${d}, x.unit_price * x.qty ${d}, x.idx ${d}`,
+      royalty: (d) => `${royalty} ${d}, x.idx ${d}`,
       created_at: (d) => `x.created_at ${d}, x.idx ${d}`,
     };
-    // equal royalties of different sold values exist in one book and across books: the tiebreaks matter
+    // equal royalties of different books exist: the tiebreak matters
     const [ties] = await q<{ n: number }>(`select count(*)::int as n from (select ${royalty} r from royalty_lines x
-      join copyright_books b on b.idx = x.book_idx where x.company_idx = ${a.idx} group by 1 having count(distinct x.unit_price * x.qty) > 1) t`);
+      join copyright_books b on b.idx = x.book_idx where x.company_idx = ${a.idx} group by 1 having count(distinct x.book_idx) > 1) t`);
     expect(Number(ties!.n)).toBeGreaterThan(0);
     for (const key of ROYALTY_SORTS)
       for (const dir of DIRS)
@@ -241,6 +269,35 @@ describe('every order of every sortable list against a plain order by … offset
           );
           expect(got).toBeGreaterThan(10);
         }
+  });
+
+  it("royalty order after a change of a book's rate through the book import: the book's lines move, as the oracle says", async () => {
+    const royalty = 'round(x.unit_price * x.qty * b.rate / 100, 2)';
+    const from = 'royalty_lines x join copyright_books b on b.idx = x.book_idx';
+    const where = `x.company_idx = ${a.idx}`;
+    const url = (s: number, l: number) => `/api/copyright/royalty?start=${s}&length=${l}&${sortParams('royalty', 'desc')}`;
+    // the book with the most lines among those whose lines are not on the first page by royalty
+    const before = ids((await api<Listed>(url(0, 10))).dataset);
+    const [bk] = await q<{ idx: number; rate: string; isbn: string }>(`select b.idx, b.rate::text as rate, b.isbn from ${from}
+      where ${where} and x.idx not in (${before.join(', ')}) group by b.idx order by count(*) desc, b.idx limit 1`);
+    const book = await q<BookRow>(`select * from copyright_books where idx = ${bk!.idx}`);
+    const setRate = (rate: string) => t.db.transaction((tx) => upsertCopyrightBooks(tx, [{ ...bookValues(book[0]!), rate }]));
+    expect(await setRate('99.00')).toEqual({ created: 0, updated: 1, unchanged: 0 });
+    const after = ids((await api<Listed>(url(0, 10))).dataset);
+    const [moved] = await q<{ n: number }>(
+      `select count(*)::int as n from royalty_lines where book_idx = ${bk!.idx} and idx in (${after.join(', ')})`,
+    );
+    expect(Number(moved!.n), 'the book now at 99 % leads the order').toBeGreaterThan(0);
+    expect(after).not.toEqual(before);
+    await checkOrder('royalty desc after the rate change', from, where, `${royalty} desc, x.idx desc`, url);
+    await checkOrder('royalty asc after the rate change', from, where, `${royalty} asc, x.idx asc`, (s, l) =>
+      url(s, l).replace('dir=desc', 'dir=asc'),
+    );
+    // every stored royalty is the rule's value with the books' rates as they are now
+    const [off] = await q<{ n: number }>(`select count(*)::int as n from ${from} where x.royalty <> ${royalty}`);
+    expect(Number(off!.n)).toBe(0);
+    expect(await setRate(bk!.rate)).toEqual({ created: 0, updated: 1, unchanged: 0 });
+    expect(ids((await api<Listed>(url(0, 10))).dataset)).toEqual(before);
   });
 
   it('Q&A board: title (replies under their post both ways) and date, both ways, with and without the search box', async () => {

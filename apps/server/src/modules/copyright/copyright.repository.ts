@@ -9,6 +9,7 @@ import {
   type TSort,
 } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
+import { royaltyRule } from '../../db/schema';
 import { queryRows as rows } from '../../db/raw-query';
 import { clampPaging, countRows, escapeLike as likeEscape, listPage, reachOf, type Paging } from '../../lib/lists';
 import { rangeBounds, rangeParts, sumCounts } from '../../lib/lists/ranges';
@@ -21,8 +22,13 @@ import { orderSql, sortColumns, type SortSpec } from '../../lib/lists/sort';
  * (`companyIdx`), on the books and on the lines alike. Both lists page through lib/lists (listPage).
  */
 
-/** Royalty of one line: unit_price × qty × rate / 100, exact numeric, rounded half away from zero to 2 decimals. */
-export const ROYALTY_SQL = (line: string, book: string) => sql.raw(`round(${line}.unit_price * ${line}.qty * ${book}.rate / 100, 2)`);
+/**
+ * Royalty of one line: unit_price × qty × rate / 100, exact numeric, rounded half away from zero to 2 decimals. Stored on
+ * the line (royalty_lines.royalty, issue 59), which every reader (list, its order, export, statements, partial-day sums)
+ * reads: every insert of lines writes it with this (`line` the inserted values, `rate` the book's rate); a change of a
+ * book's rate re-measures its lines in a trigger of copyright_books (migration 0057).
+ */
+export const ROYALTY_OF = (line: string, rate: string) => sql.raw(royaltyRule(`${line}.unit_price`, `${line}.qty`, rate));
 
 const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
 
@@ -106,7 +112,7 @@ const lineColumns = sql`
   r.idx::float8 as idx, b.idx as book_idx, b.img_url, b.title, b.isbn, b.rate::text as rate,
   r.unit_price::text as unit_price, r.currency, coalesce(cur.icon, r.currency) as currency_icon,
   r.qty, r.sample_qty, r.disuse_qty, r.sale_info, cu.name as customer_name, cu.country as customer_country,
-  ${iso('r.created_at')} as created_at, r.buy_invoice_idx, inv.code as buy_invoice_code, ${ROYALTY_SQL('r', 'b')}::text as royalty`;
+  ${iso('r.created_at')} as created_at, r.buy_invoice_idx, inv.code as buy_invoice_code, r.royalty::text as royalty`;
 
 /**
  * The invoice `inv` a line `r` was settled on, only when it is an invoice of the line's company: a
@@ -130,7 +136,7 @@ export const ROYALTY_SUMMARY: SummarySpec = {
   ],
   measures: [
     { column: 'qty', expr: 'r.qty' },
-    { column: 'royalty', expr: 'round(r.unit_price * r.qty * b.rate / 100, 2)' },
+    { column: 'royalty', expr: royaltyRule('r.unit_price', 'r.qty', 'b.rate') },
   ],
   parent: { table: 'copyright_books', alias: 'b', key: 'idx', childKey: 'book_idx', on: 'b.idx = r.book_idx', watch: ['rate'] },
 };
@@ -176,7 +182,7 @@ function summaryConditions(w: RoyaltyWhere) {
 
 /** The matching lines as summary rows (book, currency, 1, qty, royalty). */
 const linesAsSums = (w: RoyaltyWhere, extra?: SQL) =>
-  sql`select r.book_idx, r.currency, 1 as cnt, r.qty, ${ROYALTY_SQL('r', 'b')} as royalty
+  sql`select r.book_idx, r.currency, 1 as cnt, r.qty, r.royalty
       from royalty_lines r join copyright_books b on b.idx = r.book_idx
       where ${lineConditions(w)}${extra ? sql` and ${extra}` : sql``}`;
 
@@ -260,36 +266,27 @@ export async function royaltyTotals(db: DbOrTx, w: RoyaltyWhere) {
 
 /**
  * The royalty list's orders (issue 59). title: books by title and number, each book's lines by idx (the default);
- * royalty: the line's royalty, then its sold value (unit price × copies), then the line: within one book the royalty
- * rises with the sold value (one rate, rounded), so that order is a book's lines in royalty_lines_book_gross order and
- * a page is found among the first start + length lines of each book; created_at: the sale's time, then the line
- * (royalty_lines_company_created, whose ties are sorted as it is walked).
+ * royalty: the line's stored royalty, then the line (royalty_lines_company_royalty walked either way); created_at: the
+ * sale's time, then the line (royalty_lines_company_created, whose ties are sorted as it is walked).
  */
 export const ROYALTY_SORT: SortSpec<TRoyaltySortKey> = {
-  keys: { title: ['title', 'book_idx'], royalty: ['royalty', 'gross'], created_at: ['created_at'] },
+  keys: { title: ['title', 'book_idx'], royalty: ['royalty'], created_at: ['created_at'] },
   unique: ['idx'],
   default: ROYALTY_SORT_DEFAULT,
 };
-
-/** A line's sold value, written exactly as the expression of royalty_lines_book_gross. */
-const GROSS_SQL = sql.raw('(r.unit_price * r.qty)');
 
 /** The keys of the royalty list's page in `sort` (rows: book_idx, idx and the order's columns), at most `reach` lines of a book. */
 function royaltyKeys(w: RoyaltyWhere, sort: TSort<TRoyaltySortKey>, reach: number): SQL {
   const dir = sql.raw(sort.dir === 'desc' ? 'desc' : 'asc');
   const limit = sql.raw(String(reach));
-  if (sort.key === 'created_at')
-    return sql`select r.book_idx, r.idx, r.created_at from royalty_lines r
+  if (sort.key !== 'title')
+    return sql`select r.book_idx, r.idx, ${sql.raw(`r.${sort.key}`)} from royalty_lines r
       where ${lineConditions(w)}${
         w.filter.isbn
           ? sql` and r.book_idx in (select b.idx from copyright_books b where ${bookConditions({ companyIdx: w.companyIdx, isbn: w.filter.isbn })})`
           : sql``
       }`;
-  const lines =
-    sort.key === 'royalty'
-      ? sql`select r.idx, ${GROSS_SQL} as gross, ${ROYALTY_SQL('r', 'b')} as royalty from royalty_lines r
-          where r.book_idx = b.idx and ${lineConditions(w)} order by ${GROSS_SQL} ${dir}, r.idx ${dir} limit ${limit}`
-      : sql`select r.idx from royalty_lines r where r.book_idx = b.idx and ${lineConditions(w)} order by r.idx ${dir} limit ${limit}`;
+  const lines = sql`select r.idx from royalty_lines r where r.book_idx = b.idx and ${lineConditions(w)} order by r.idx ${dir} limit ${limit}`;
   return sql`select b.title, b.idx as book_idx, x.* from copyright_books b cross join lateral (${lines}) x
     where ${bookConditions({ companyIdx: w.companyIdx, isbn: w.filter.isbn })}`;
 }
@@ -298,8 +295,8 @@ function royaltyKeys(w: RoyaltyWhere, sort: TSort<TRoyaltySortKey>, reach: numbe
  * A page of the royalty list in `sort` (ROYALTY_SORT; lib/lists listPage). In title order the keys walk
  * copyright_books_company_title and, under each book, only the first lines a page can reach (royalty_lines_book_*:
  * at most start + length of a book's lines can come before the page's end), so a page reads the books before its end
- * and a bounded run of each one's lines; in royalty order every book with lines gives its first start + length lines
- * by sold value (royalty_lines_book_gross); in date order the keys walk royalty_lines_company_created. `total` is the
+ * and a bounded run of each one's lines; in royalty and date order the keys walk the company's lines in
+ * royalty_lines_company_royalty or royalty_lines_company_created. `total` is the
  * list's count, known from the totals.
  */
 export async function royaltyPage(
@@ -374,7 +371,7 @@ export function royaltyExportSql(w: RoyaltyWhere | null, after: RoyaltyExportKey
   if (!w) return sql`select 1 where false`;
   return sql`select b.title, b.isbn, cu.name as customer_name, cu.country as customer_country, r.sale_info,
       r.unit_price::text as unit_price, r.currency, r.qty, r.sample_qty, r.disuse_qty, b.rate::text as rate,
-      ${ROYALTY_SQL('r', 'b')}::text as royalty, r.buy_invoice_idx, inv.code as buy_invoice_code,
+      r.royalty::text as royalty, r.buy_invoice_idx, inv.code as buy_invoice_code,
       to_char(r.created_at at time zone ${w.timeZone}, 'YYYY-MM-DD HH24:MI:SS') as created_at, b.idx as book_idx, r.idx::float8 as idx
     from copyright_books b
     join royalty_lines r on r.book_idx = b.idx

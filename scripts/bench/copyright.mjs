@@ -34,17 +34,20 @@ export async function bulkSeed(exec, companyIdx, { lines, isbnBase, days = 548 }
   const [{ n: existing }] = await exec(`select count(*)::int as n from royalty_lines where company_idx = ${companyIdx}`);
   const add = lines - existing;
   if (add <= 0) return;
-  await exec(`insert into royalty_lines (company_idx, book_idx, customer_idx, unit_price, currency, qty, sample_qty, disuse_qty, sale_info, created_at, buy_invoice_idx)
-    select ${companyIdx}, b.ids[(1 + (g * 7919) % b.n)::int], c.ids[(1 + (g * 31) % c.n)::int], round(5 + (g % 300) / 10.0, 2), c.cur[(1 + (g * 31) % c.n)::int],
+  await exec(`insert into royalty_lines (company_idx, book_idx, customer_idx, unit_price, currency, qty, sample_qty, disuse_qty, sale_info, created_at, buy_invoice_idx, royalty)
+    select ${companyIdx}, bk.idx, c.ids[(1 + (g * 31) % c.n)::int], round(5 + (g % 300) / 10.0, 2), c.cur[(1 + (g * 31) % c.n)::int],
       1 + g % 40, case when g % 7 = 0 then 1 + g % 3 else 0 end, case when g % 17 = 0 then 1 else 0 end,
       (array['Online bookstore','Offline bookstore','E-book'])[1 + g % 3],
       now() - ((g::bigint * 104729) % (${days} * 86400)) * interval '1 second',
-      case when g % 10 < 6 then 100000 + g % 18 end
+      case when g % 10 < 6 then 100000 + g % 18 end,
+      round(round(5 + (g % 300) / 10.0, 2) * (1 + g % 40) * bk.rate / 100, 2)
     from generate_series(1::bigint, ${add}::bigint) g,
       (select array_agg(idx order by idx) as ids, count(*)::int as n from copyright_books where company_idx = ${companyIdx}) b,
       (select array_agg(idx order by idx) as ids,
               array_agg(case country when 'KOR' then 'KRW' when 'JPN' then 'JPY' else 'USD' end order by idx) as cur,
-              count(*)::int as n from royalty_customers) c`);
+              count(*)::int as n from royalty_customers) c,
+      -- the line's book and its rate: the stored royalty (royalty_lines.royalty) is unit price × copies × rate / 100, rounded
+      lateral (select idx, rate from copyright_books where idx = b.ids[(1 + (g * 7919) % b.n)::int]) bk`);
   // vacuumed, not only analyzed: autovacuum would otherwise take these tables on at a moment of its own
   // (1M fresh lines pass its insert threshold) and set their hint bits while a figure is being timed
   await exec('vacuum (analyze) copyright_books');

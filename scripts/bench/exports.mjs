@@ -52,16 +52,19 @@ async function seedShape(exec, companyIdx, { perBook, isbnBase }) {
     select ${companyIdx}, '/api/copyright/cover/' || i.isbn || '.svg', 'Bench title ' || lpad(g::text, 7, '0'), i.isbn,
       date '2019-01-01' + (g % 2000), 100 + g % 400, (10 + g % 30) * 1000, 'KRW', case when g % 3 = 0 then 'net' else 'sale' end, 5 + (g % 11)
     from generate_series(1, ${books}) g, lateral (select '9798' || lpad((${isbnBase} + g)::text, 9, '0') as isbn) i`);
-  await exec(`insert into royalty_lines (company_idx, book_idx, customer_idx, unit_price, currency, qty, sample_qty, disuse_qty, sale_info, created_at, buy_invoice_idx)
-    select ${companyIdx}, b.ids[(1 + (g * 7919) % b.n)::int], c.ids[(1 + (g * 31) % c.n)::int], round(5 + (g % 300) / 10.0, 2), c.cur[(1 + (g * 31) % c.n)::int],
+  await exec(`insert into royalty_lines (company_idx, book_idx, customer_idx, unit_price, currency, qty, sample_qty, disuse_qty, sale_info, created_at, buy_invoice_idx, royalty)
+    select ${companyIdx}, bk.idx, c.ids[(1 + (g * 31) % c.n)::int], round(5 + (g % 300) / 10.0, 2), c.cur[(1 + (g * 31) % c.n)::int],
       1 + g % 40, case when g % 7 = 0 then 1 + g % 3 else 0 end, case when g % 17 = 0 then 1 else 0 end,
       (array['Online bookstore','Offline bookstore','E-book'])[1 + g % 3],
-      now() - ((g::bigint * 104729) % (300 * 86400)) * interval '1 second', null
+      now() - ((g::bigint * 104729) % (300 * 86400)) * interval '1 second', null,
+      round(round(5 + (g % 300) / 10.0, 2) * (1 + g % 40) * bk.rate / 100, 2)
     from generate_series(1::bigint, ${LINES}::bigint) g,
       (select array_agg(idx order by idx) as ids, count(*)::int as n from copyright_books where company_idx = ${companyIdx} and title like 'Bench %') b,
       (select array_agg(idx order by idx) as ids,
               array_agg(case country when 'KOR' then 'KRW' when 'JPN' then 'JPY' else 'USD' end order by idx) as cur,
-              count(*)::int as n from royalty_customers) c`);
+              count(*)::int as n from royalty_customers) c,
+      -- the line's book and its rate: the stored royalty (royalty_lines.royalty) is unit price × copies × rate / 100, rounded
+      lateral (select idx, rate from copyright_books where idx = b.ids[(1 + (g * 7919) % b.n)::int]) bk`);
 }
 
 /** POST an export and read the whole body; { ms, bytes }. */

@@ -350,6 +350,10 @@ export default async function lists(ctx) {
         // every seeded invoice is unpaid and due before today: the filter keeps them all (its count and totals kept per day)
         ['overdue only', { overdue: true }],
       ],
+      // issue 59: the orders a header offers besides the default one (each on its own index led by the company)
+      sorts: ['code&dir=asc', 'due_date&dir=asc', 'amount&dir=desc', 'balance_state&dir=asc'],
+      // an order off the filter's index with a filter: counted from the summaries, then sorted or walked (fewFirst)
+      sortFilters: [['amount&dir=desc', 'one quarter', { startDate: '2024-03-01', endDate: '2024-05-31' }]],
     },
     {
       list: 'payments',
@@ -364,6 +368,8 @@ export default async function lists(ctx) {
         // one of the 10k company alone (its g run 1…10,000); typed with a thousands separator
         ['keyword: an exact amount', (k) => ({ keyword: oneOf[k].amount })],
       ],
+      sorts: ['d_payment&dir=desc'],
+      sortFilters: [['d_payment&dir=desc', 'one quarter', { startDate: '2024-03-01', endDate: '2024-05-31' }]],
     },
     {
       list: 'copyright books',
@@ -374,6 +380,7 @@ export default async function lists(ctx) {
         ['title, few matches', { searchKey: 'title', keyword: 'garden 1234' }],
         ['title, a word of one title in five', { searchKey: 'title', keyword: 'garden' }],
       ],
+      sorts: ['title&dir=asc', 'publication_date&dir=desc'],
     },
     {
       list: 'royalty lines',
@@ -381,6 +388,7 @@ export default async function lists(ctx) {
       path: '/api/copyright/royalty',
       q: (o = {}) => sv(o),
       search: [['ISBN of one of its books with sales', (k) => ({ isbn: isbnOf[k] })]],
+      sorts: ['royalty&dir=desc', 'royalty&dir=asc', 'created_at&dir=desc'],
     },
     {
       list: 'registered books',
@@ -418,6 +426,7 @@ export default async function lists(ctx) {
         // the notice board holds odd g: Writer 77 alone, likewise
         ['writer of one post in 150', 'writer 77'],
       ],
+      sorts: ['created_at&dir=desc'],
     },
     { list: 'help files', table: 'help_files', path: '/api/help/getAllFiles', board: true, q: () => 'customer_type=company' },
   ];
@@ -450,6 +459,14 @@ export default async function lists(ctx) {
       // a search value may depend on who asks (k: big1m, big10k, small10k)
       for (const [label, value] of l.search ?? [])
         cases.push([`search: ${label}`, (k) => `start=0&length=10&${l.q(typeof value === 'function' ? value(k) : value)}`]);
+      // issue 59: each order a header offers, its first page and page 100; with a filter its first page
+      for (const s of l.sorts ?? [])
+        cases.push(
+          [`sort ${s.replace('&dir=', ' ')}: first page`, () => `start=0&length=10&${l.q()}&sort=${s}`],
+          [`sort ${s.replace('&dir=', ' ')}: page 100`, () => `start=990&length=10&${l.q()}&sort=${s}`],
+        );
+      for (const [s, label, value] of l.sortFilters ?? [])
+        cases.push([`sort ${s.replace('&dir=', ' ')}, ${label}: first page`, () => `start=0&length=10&${l.q(value)}&sort=${s}`]);
       if (l.board && l.search)
         // a word not searched before: the count of its matches is not kept anywhere
         cases.push(['new search count', () => `start=0&length=10&${l.q(`how to ${100_000 + searchWord++}`)}`]);

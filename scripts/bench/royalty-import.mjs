@@ -52,6 +52,15 @@ const bookIsbn = (b) => isbn13(`979119${String(b).padStart(6, '0')}`);
 const customerName = (c) => `Bench Customer ${String(c).padStart(3, '0')}`;
 
 /** The values of line i (the same for the CSV of the import and the COPY file). */
+/** the bench books' royalty rate, in percent (an integer) */
+const BOOK_RATE = 10;
+
+/** A line's royalty as royalty_lines stores it: unit price × copies × rate / 100, to the cent, half away from zero (the COPY baseline writes the column too). */
+function royaltyOf(l) {
+  const cents = Math.floor((Math.round(Number(l.price) * 100) * l.qty * BOOK_RATE + 50) / 100);
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
 function line(i) {
   const day = new Date(Date.UTC(2024, 0, 1) + (i % 540) * 86400000).toISOString().slice(0, 10);
   return {
@@ -215,7 +224,7 @@ export default async function royaltyImportBench() {
     const isbns = Array.from({ length: BOOKS }, (_, b) => bookIsbn(b + 1));
     await exec(
       `insert into copyright_books (company_idx, title, isbn, publication_date, list_price, currency, pay_type, rate)
-       select $1, 'Bench book ' || i.isbn, i.isbn, date '2020-01-01', 15000, 'KRW', 'sale', 10 from unnest($2::text[]) i(isbn)
+       select $1, 'Bench book ' || i.isbn, i.isbn, date '2020-01-01', 15000, 'KRW', 'sale', ${BOOK_RATE} from unnest($2::text[]) i(isbn)
        on conflict (company_idx, isbn) do nothing`,
       [company, isbns],
     );
@@ -243,7 +252,7 @@ export default async function royaltyImportBench() {
     // the same rows as the import writes them: its idx values resolved, a date as 12:00 UTC
     await writeFile(copyFile, '', LINES, (i) => {
       const l = line(i);
-      return `${company},${l.ref},${bookIdx.get(isbns[l.book - 1])},${customerIdx.get(customerName(l.customer))},${l.day}T12:00:00Z,${l.price},${l.currency},${l.qty},${l.sample},${l.disuse},${l.info}`;
+      return `${company},${l.ref},${bookIdx.get(isbns[l.book - 1])},${customerIdx.get(customerName(l.customer))},${l.day}T12:00:00Z,${l.price},${l.currency},${l.qty},${l.sample},${l.disuse},${l.info},${royaltyOf(l)}`;
     });
     log(`wrote ${LINES.toLocaleString('en-US')} lines twice in ${round((performance.now() - t0) / 1000, 1)} s`);
 
@@ -261,7 +270,7 @@ export default async function royaltyImportBench() {
         '-v',
         'ON_ERROR_STOP=1',
         '-c',
-        `\\copy royalty_lines (company_idx, line_ref, book_idx, customer_idx, created_at, unit_price, currency, qty, sample_qty, disuse_qty, sale_info) from '${copyFile}' with (format csv)`,
+        `\\copy royalty_lines (company_idx, line_ref, book_idx, customer_idx, created_at, unit_price, currency, qty, sample_qty, disuse_qty, sale_info, royalty) from '${copyFile}' with (format csv)`,
       ],
       { stdio: ['ignore', 'ignore', 'inherit'] },
     );

@@ -76,11 +76,14 @@ const TABLES = {
     from ${gen(from, to)}`,
   // a line of row g is on book g' ≡ g (mod 1000), one of 50 per residue (a catalogue's sales gather on few titles)
   royalty_lines: (from, to, total, layout) => `
-    insert into royalty_lines (company_idx, book_idx, customer_idx, unit_price, currency, qty, created_at, buy_invoice_idx)
-    select m.company_idx, (select min(idx) - 1 from copyright_books) + ${layout.big ? 'g % 1000 + 1000 * (1 + (g / 1000) % 50)' : '1 + g % 50'},
-      (select min(idx) from royalty_customers) + g % 20, 12000, case when g % 4 = 0 then 'USD' else 'KRW' end, 1 + g % 5,
-      timestamptz '2023-01-01 00:00:00+09' + (g * 1096 * 86400 / ${total + 1}) * interval '1 second', null
-    from ${gen(from, to)}`,
+    insert into royalty_lines (company_idx, book_idx, customer_idx, unit_price, currency, qty, created_at, buy_invoice_idx, royalty)
+    select m.company_idx, bk.idx, (select min(idx) from royalty_customers) + g % 20, 12000, case when g % 4 = 0 then 'USD' else 'KRW' end, 1 + g % 5,
+      timestamptz '2023-01-01 00:00:00+09' + (g * 1096 * 86400 / ${total + 1}) * interval '1 second', null,
+      round(12000 * (1 + g % 5) * bk.rate / 100, 2)
+    from ${gen(from, to)}
+      -- the line's book and its rate (the stored royalty is unit price × copies × rate / 100, rounded)
+      cross join lateral (select idx, rate from copyright_books
+        where idx = (select min(idx) - 1 from copyright_books) + ${layout.big ? 'g % 1000 + 1000 * (1 + (g / 1000) % 50)' : '1 + g % 50'}) bk`,
   company_books: (from, to, total) => `
     insert into company_books (company_idx, isbn13, title, author, list_price, currency, created_at)
     select m.company_idx, '979' || lpad(g::text, 10, '0'), (array['Moon','River','Garden','Winter','Letters'])[1 + (g / 1000) % 5] || ' ' || g,

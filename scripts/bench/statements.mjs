@@ -80,13 +80,15 @@ export default async function statements({ root }) {
       select c.idx, '벤치 도서 ' || lpad(b::text, 3, '0'), lpad((c.idx * 100 + b)::text, 13, '9'), date '2024-01-01', 15000, 'KRW', 'sale', 5 + b % 11
       from companies c, generate_series(1, ${BOOKS}) b where c.id like 'bench%'`);
     // LINES lines per company in October 2026 (Seoul), each book at up to three prices
-    await db.query(`insert into royalty_lines (company_idx, book_idx, customer_idx, unit_price, currency, qty, sample_qty, disuse_qty, created_at)
-      select bk.company_idx, bk.ids[1 + g % ${BOOKS}], (select idx from royalty_customers where name = 'Bench Kyobo'), 10000 + (g % 3) * 1500, 'KRW',
+    await db.query(`insert into royalty_lines (company_idx, book_idx, customer_idx, unit_price, currency, qty, sample_qty, disuse_qty, created_at, royalty)
+      select bk.company_idx, r.idx, (select idx from royalty_customers where name = 'Bench Kyobo'), 10000 + (g % 3) * 1500, 'KRW',
         1 + g % 40, case when g % 7 = 0 then 1 else 0 end, case when g % 17 = 0 then 1 else 0 end,
-        timestamptz '2026-10-01 00:00:00+09' + ((g * 2663) % (31 * 86400)) * interval '1 second'
+        timestamptz '2026-10-01 00:00:00+09' + ((g * 2663) % (31 * 86400)) * interval '1 second',
+        round((10000 + (g % 3) * 1500) * (1 + g % 40) * r.rate / 100, 2)
       from (select b.company_idx, array_agg(b.idx order by b.idx) as ids from copyright_books b join companies c on c.idx = b.company_idx
             where c.id like 'bench%' group by b.company_idx) bk
-        cross join generate_series(1, ${LINES}) g`);
+        cross join generate_series(1, ${LINES}) g
+        cross join lateral (select idx, rate from copyright_books where idx = bk.ids[1 + g % ${BOOKS}]) r`);
     await db.query('analyze');
     log(`seeded ${COMPANIES} companies × ${LINES} lines in ${round((performance.now() - t0) / 1000, 1)} s`);
 

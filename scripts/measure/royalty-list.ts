@@ -50,12 +50,12 @@ if (!(await one<{ n: number }>(`select count(*)::int as n from companies where i
         `insert into royalty_customers (name, country) select 'Measure customer ' || g, 'USA' from generate_series(1, 20) g`,
       );
     await client.query(`select setseed(0.${k})`);
-    await client.query(`insert into royalty_lines (company_idx, book_idx, customer_idx, unit_price, currency, qty, created_at, buy_invoice_idx)
+    await client.query(`insert into royalty_lines (company_idx, book_idx, customer_idx, unit_price, currency, qty, created_at, buy_invoice_idx, royalty)
       select ${idx}, bk.idx, (select min(idx) from royalty_customers where name like 'Measure customer %') + g % 20,
         12000, case when g % 4 = 0 then 'USD' else 'KRW' end, 1 + g % 5,
-        timestamptz '2023-07-01 00:00:00+00' + (g::float8 / ${lines}) * interval '1095 days', null
+        timestamptz '2023-07-01 00:00:00+00' + (g::float8 / ${lines}) * interval '1095 days', null, round(12000 * (1 + g % 5) * bk.rate / 100, 2)
       from (select g, 1 + floor(1000 * power(random(), 2))::int as rank from generate_series(1, ${lines}) g) s
-      join lateral (select b.idx from copyright_books b where b.company_idx = ${idx} and b.isbn = '979' || lpad((${k} * 100000 + s.rank * 2)::text, 10, '0')) bk on true`);
+      join lateral (select b.idx, b.rate from copyright_books b where b.company_idx = ${idx} and b.isbn = '979' || lpad((${k} * 100000 + s.rank * 2)::text, 10, '0')) bk on true`);
   }
   // a company of 100k copyright books registered as they are published (publication day follows the number)
   const { idx } = await one<{

@@ -152,3 +152,143 @@ test.describe('[LISTS] date range calendar', () => {
     expect(sheets.filter((h) => /\/assets\/styles-/.test(h))).toEqual([]);
   });
 });
+
+/** The royalty amounts of the table's rows as numbers (the sign and separators dropped). */
+const royalties = async (page: Page) =>
+  (await page.getByTestId('royalty-table').getByTestId('cell-royalty').allTextContents()).map((s) => Number(s.replace(/[^\d.]/g, '')));
+const sortedBy = (xs: number[], dir: 'asc' | 'desc') => [...xs].sort((a, b) => (dir === 'asc' ? a - b : b - a));
+
+test.describe('[LISTS] sorting by a column (issue 59)', () => {
+  test('[LISTS] royalty: sorted by royalty descending, then ascending, then back to title; kept on reload', async ({ page }) => {
+    await loginViaApi(page, DEMO);
+    await page.goto('/copyright/royalty');
+    const table = page.getByTestId('royalty-table');
+    const th = (name: string) => table.getByRole('columnheader', { name, exact: true });
+    await expect(table.getByTestId('table-row')).toHaveCount(10);
+    // the spec's default: title order, said by the title header
+    await expect(th('Title / ISBN')).toHaveAttribute('aria-sort', 'ascending');
+    await expect(th('Royalty')).not.toHaveAttribute('aria-sort');
+    const button = th('Royalty').getByRole('button', { name: 'Royalty' });
+    await expect(button).toHaveAccessibleDescription('sort descending');
+
+    const asked = page.waitForRequest((r) => r.url().includes('/api/copyright/royalty') && r.url().includes('sort=royalty'));
+    await button.click();
+    expect(new URL((await asked).url()).searchParams.get('dir')).toBe('desc');
+    await expect(th('Royalty')).toHaveAttribute('aria-sort', 'descending');
+    await expect(th('Title / ISBN')).not.toHaveAttribute('aria-sort');
+    await expect
+      .poll(async () => {
+        const xs = await royalties(page);
+        return xs.length === 10 && JSON.stringify(xs) === JSON.stringify(sortedBy(xs, 'desc'));
+      })
+      .toBe(true);
+    const highest = (await royalties(page))[0]!;
+    // the largest royalty of the whole list is on page 1: no line of the list's API answer in title order has more
+    const all = await page.request.get('/api/copyright/royalty?start=0&length=100', {
+      headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('portal.token'))}` },
+    });
+    const listed = (await all.json()) as { dataset: { royalty: string }[]; total_cnt: number };
+    if (listed.total_cnt <= 100) expect(Math.max(...listed.dataset.map((r) => Number(r.royalty)))).toBe(highest);
+    await expect(button).toHaveAccessibleDescription('sort ascending');
+    await expectNoA11yViolations(page, 'royalty sorted by royalty');
+    await screenshot(page, 'lists-sort-royalty-desc-en');
+
+    // again: ascending, from the keyboard
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(th('Royalty')).toHaveAttribute('aria-sort', 'ascending');
+    await expect
+      .poll(async () => {
+        const xs = await royalties(page);
+        return xs.length === 10 && JSON.stringify(xs) === JSON.stringify(sortedBy(xs, 'asc'));
+      })
+      .toBe(true);
+    expect((await royalties(page))[0]).toBeLessThanOrEqual(highest);
+
+    // the order is kept with the screen's saved search: a reload asks for it again
+    await page.reload();
+    await expect(page.getByTestId('royalty-table').getByRole('columnheader', { name: 'Royalty', exact: true })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+
+    // and back to the spec's order
+    await page.getByTestId('royalty-table').getByRole('button', { name: 'Title / ISBN' }).click();
+    await expect(page.getByTestId('royalty-table').getByRole('columnheader', { name: 'Title / ISBN', exact: true })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await expect(page.getByTestId('royalty-table').getByRole('columnheader', { name: 'Royalty', exact: true })).not.toHaveAttribute(
+      'aria-sort',
+    );
+  });
+
+  test('[LISTS] notice board: title order by default, newest first one click away', async ({ page }) => {
+    await loginViaApi(page, DEMO);
+    await page.goto('/help/bbs/notice');
+    const table = page.getByTestId('board-table');
+    await expect(table.getByTestId('table-row').first()).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: 'Title', exact: true })).toHaveAttribute('aria-sort', 'ascending');
+    const token = await page.evaluate(() => localStorage.getItem('portal.token'));
+    const newest = await page.request.get('/api/help/bbs/notice?start=0&length=10&sort=created_at&dir=desc', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const want = ((await newest.json()) as { dataset: { title: string; created_at: string }[] }).dataset;
+    expect(want.map((r) => r.created_at)).toEqual([...want.map((r) => r.created_at)].sort().reverse());
+    await table.getByRole('button', { name: 'Date' }).click();
+    await expect(table.getByRole('columnheader', { name: 'Date', exact: true })).toHaveAttribute('aria-sort', 'descending');
+    await expect(table.getByTestId('post-link')).toHaveText(want.map((r) => r.title));
+    await expectNoA11yViolations(page, 'notice board newest first');
+    await screenshot(page, 'lists-sort-notice-newest-en');
+  });
+
+  test('[LISTS] invoices: sorted by amount, largest first', async ({ page }) => {
+    await loginViaApi(page, DEMO);
+    await page.goto('/calculate/sale');
+    const table = page.getByTestId('invoices-table');
+    await expect(table.getByTestId('table-row').first()).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: 'Registration date', exact: true })).toHaveAttribute('aria-sort', 'descending');
+    await table.getByRole('button', { name: 'Amount' }).click();
+    await expect(table.getByRole('columnheader', { name: 'Amount', exact: true })).toHaveAttribute('aria-sort', 'descending');
+    await expect
+      .poll(async () => {
+        const xs = (await table.getByTestId('invoice-amount').allTextContents()).map((s) => Number(s.replace(/[^\d.]/g, '')));
+        return xs.length > 1 && JSON.stringify(xs) === JSON.stringify(sortedBy(xs, 'desc'));
+      })
+      .toBe(true);
+    await expectNoA11yViolations(page, 'invoices by amount');
+  });
+
+  // the changed screens (a sort button in the sortable headers) in English and Korean, wide and at phone width
+  for (const lang of ['en', 'ko'] as const)
+    for (const width of [1440, 390])
+      test(`[LISTS] sortable headers on every list screen (${lang}, ${width} px)`, async ({ page }) => {
+        // five screens, each sorted and checked by axe: about two minutes on a loaded 2-core machine
+        test.setTimeout(360_000);
+        await page.setViewportSize({ width, height: 900 });
+        await loginViaApi(page, DEMO, lang);
+        for (const [name, path, table, sortKey] of [
+          ['royalty', '/copyright/royalty', 'royalty-table', 'royalty'],
+          ['copyright-books', '/copyright/books', 'copyright-books-table', 'title'],
+          ['invoices', '/calculate/sale', 'invoices-table', 'balance_state'],
+          ['notice', '/help/bbs/notice', 'board-table', 'created_at'],
+        ] as const) {
+          await page.goto(path);
+          const t = page.getByTestId(table);
+          await expect(t.getByTestId('table-row').first()).toBeVisible();
+          await t.getByTestId(`sort-${sortKey}`).click();
+          await expect(t.locator('th[aria-sort]')).toHaveCount(1);
+          await expect(t.getByTestId(`sort-${sortKey}`).locator('xpath=ancestor::th')).toHaveAttribute('aria-sort', /ascending|descending/);
+          await expectNoA11yViolations(page, `${name} sorted (${lang}, ${width})`);
+          await screenshot(page, `lists-sort-${name}-${lang}-${width}`);
+        }
+        await page.goto('/calculate/sale');
+        await page.getByRole('tab', { name: lang === 'ko' ? '결제 완료' : 'Payment complete' }).click();
+        const payments = page.getByTestId('payments-table');
+        await expect(payments.getByTestId('table-row').first()).toBeVisible();
+        await payments.getByTestId('sort-d_payment').click();
+        await expect(payments.getByTestId('sort-d_payment').locator('xpath=ancestor::th')).toHaveAttribute('aria-sort', 'descending');
+        await expectNoA11yViolations(page, `payments sorted (${lang}, ${width})`);
+        await screenshot(page, `lists-sort-payments-${lang}-${width}`);
+      });
+});

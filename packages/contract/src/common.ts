@@ -50,6 +50,25 @@ export const ZPaging = z.object({
 });
 export type TPaging = z.infer<typeof ZPaging>;
 
+/** (addition, issue 59) A list's order: ascending or descending. */
+export const SORT_DIRS = ['asc', 'desc'] as const;
+export type TSortDir = (typeof SORT_DIRS)[number];
+/** (addition, issue 59) A list's order: one of its sortable keys and a direction. */
+export interface TSort<K extends string = string> {
+  key: K;
+  dir: TSortDir;
+}
+
+/**
+ * (addition, issue 59) The order parameters of a list's query: `sort`, one of the list's keys (any other is a 400
+ * naming the allowed ones), and `dir`, asc or desc (default asc). Without `sort` the list keeps the spec's default
+ * order (§9), in `dir` when one is given.
+ */
+export const sortQuery = <K extends readonly [string, ...string[]]>(keys: K) => ({
+  sort: z.enum(keys).optional(),
+  dir: z.enum(SORT_DIRS).optional(),
+});
+
 /**
  * `search_value` travels as a JSON-encoded object in query strings (ARCHITECTURE.md).
  * An empty string or absence means "no filter".

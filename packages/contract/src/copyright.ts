@@ -1,6 +1,6 @@
 // Schemas of the copyright calls (spec §7): copyright books, royalty lines, their Excel exports.
 import { z } from 'zod';
-import { ZDate, ZListResponse, ZMoney, ZPaging, ZYesNo, jsonSearchValue } from './common';
+import { ZDate, ZListResponse, ZMoney, ZPaging, ZYesNo, jsonSearchValue, sortQuery, type TSort } from './common';
 import { PAY_TYPES } from './enums';
 
 const rangeOrder = (r: { startDate?: string; endDate?: string }) => !r.startDate || !r.endDate || r.startDate <= r.endDate;
@@ -29,7 +29,17 @@ export const ZCopyrightBooksFilter = z
   });
 export type TCopyrightBooksFilter = z.infer<typeof ZCopyrightBooksFilter>;
 
-export const ZCopyrightBooksQuery = ZPaging.extend({ search_value: jsonSearchValue(ZCopyrightBooksFilter).optional() });
+/**
+ * (addition, issue 59) The copyright book list's orders: number (registration order, the spec's default),
+ * title and publication date; each served by an index led by the company.
+ */
+export const COPYRIGHT_BOOK_SORTS = ['no', 'title', 'publication_date'] as const;
+export type TCopyrightBookSortKey = (typeof COPYRIGHT_BOOK_SORTS)[number];
+export const COPYRIGHT_BOOK_SORT_DEFAULT: TSort<TCopyrightBookSortKey> = { key: 'no', dir: 'asc' };
+export const ZCopyrightBooksQuery = ZPaging.extend({
+  search_value: jsonSearchValue(ZCopyrightBooksFilter).optional(),
+  ...sortQuery(COPYRIGHT_BOOK_SORTS),
+});
 
 export const ZCopyrightBookRow = z.object({
   no: z.number().int(),
@@ -63,7 +73,14 @@ export const ZRoyaltyFilter = z
   .refine(rangeOrder, RANGE_MESSAGE);
 export type TRoyaltyFilter = z.infer<typeof ZRoyaltyFilter>;
 
-export const ZRoyaltyQuery = ZPaging.extend({ search_value: jsonSearchValue(ZRoyaltyFilter).optional() });
+/**
+ * (addition, issue 59) The royalty list's orders: book title (the spec's default; each book's lines in line order),
+ * royalty (then line) and sale date.
+ */
+export const ROYALTY_SORTS = ['title', 'royalty', 'created_at'] as const;
+export type TRoyaltySortKey = (typeof ROYALTY_SORTS)[number];
+export const ROYALTY_SORT_DEFAULT: TSort<TRoyaltySortKey> = { key: 'title', dir: 'asc' };
+export const ZRoyaltyQuery = ZPaging.extend({ search_value: jsonSearchValue(ZRoyaltyFilter).optional(), ...sortQuery(ROYALTY_SORTS) });
 
 export const ZRoyaltyRow = z.object({
   no: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdxParam, ZListResponse, ZPaging } from './common';
+import { ZIdxParam, ZListResponse, ZPaging, sortQuery, type TSort } from './common';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, UI_LANGUAGES } from './constants';
 import { CUSTOMER_TYPES } from './enums';
 
@@ -22,8 +22,17 @@ export const ZBoardParams = z.object({ bbs_name: z.string().min(1).max(30) });
 export const ZBoardPostParams = ZBoardParams.extend({ idx: ZIdxParam });
 
 /** search_value on the boards is the plain text of the live search box (ARCHITECTURE.md). */
+/**
+ * (addition, issue 59) A board's orders: title (the spec's default: threads by their first post's title, a thread's
+ * replies under it) and date (posts by their date, newest first when descending: one click from the default).
+ */
+export const BOARD_SORTS = ['title', 'created_at'] as const;
+export type TBoardSortKey = (typeof BOARD_SORTS)[number];
+export const BOARD_SORT_DEFAULT: TSort<TBoardSortKey> = { key: 'title', dir: 'asc' };
+
 export const ZBoardListQuery = ZPaging.extend({
   search_value: z.preprocess((v) => (v == null ? '' : v), z.string().max(200)).transform((s) => s.trim()),
+  ...sortQuery(BOARD_SORTS),
 });
 export type TBoardListQuery = z.infer<typeof ZBoardListQuery>;
 

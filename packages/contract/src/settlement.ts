@@ -1,6 +1,6 @@
 // Schemas of the settlement calls (spec §7 "Settlement" and "Files", §3 buy invoice / payment).
 import { z } from 'zod';
-import { ZDate, ZIdxParam, ZListResponse, ZMoney, ZPaging, jsonSearchValue } from './common';
+import { ZDate, ZIdxParam, ZListResponse, ZMoney, ZPaging, jsonSearchValue, sortQuery, type TSort } from './common';
 import { exportBody } from './copyright';
 import { ORDER_TYPE_FILTERS } from './enums';
 
@@ -46,8 +46,8 @@ export const ZPaymentFilter = z
   .refine(rangeInOrder, rangeIssue);
 export type TPaymentFilter = z.infer<typeof ZPaymentFilter>;
 
-export const ZBuyInvoiceQuery = ZPaging.extend({ search_value: jsonSearchValue(ZInvoiceFilter) });
-export const ZBuyPaymentQuery = ZPaging.extend({ search_value: jsonSearchValue(ZPaymentFilter) });
+const ZBuyInvoiceQuery = ZPaging.extend({ search_value: jsonSearchValue(ZInvoiceFilter) });
+const ZBuyPaymentQuery = ZPaging.extend({ search_value: jsonSearchValue(ZPaymentFilter) });
 
 /**
  * A search keyword read as an amount, as a decimal string ('1234000', '12.5'), or null. Digits with thousands
@@ -66,6 +66,24 @@ export function parseAmountKeyword(text: string): string | null {
   if (whole.length > 12) return null;
   return m[2] ? `${whole}.${m[2]}` : whole;
 }
+
+/**
+ * (addition, issue 59) The invoice list's orders, named by the row's fields: registration day (the default,
+ * newest first), code, issuance deadline, amount and payment status (unpaid, partial, paid; then by
+ * registration day). Each is served by an index led by the company.
+ */
+export const INVOICE_SORTS = ['created_at', 'code', 'due_date', 'amount', 'balance_state'] as const;
+export type TInvoiceSortKey = (typeof INVOICE_SORTS)[number];
+export const INVOICE_SORT_DEFAULT: TSort<TInvoiceSortKey> = { key: 'created_at', dir: 'desc' };
+export const ZBuyInvoiceListQuery = ZBuyInvoiceQuery.extend(sortQuery(INVOICE_SORTS));
+export type TBuyInvoiceListQuery = z.infer<typeof ZBuyInvoiceListQuery>;
+
+/** (addition, issue 59) The payment list's orders: deposit date (the default, newest first) and amount. */
+export const PAYMENT_SORTS = ['d_date', 'd_payment'] as const;
+export type TPaymentSortKey = (typeof PAYMENT_SORTS)[number];
+export const PAYMENT_SORT_DEFAULT: TSort<TPaymentSortKey> = { key: 'd_date', dir: 'desc' };
+export const ZBuyPaymentListQuery = ZBuyPaymentQuery.extend(sortQuery(PAYMENT_SORTS));
+export type TBuyPaymentListQuery = z.infer<typeof ZBuyPaymentListQuery>;
 
 /** (addition) An invoice's balance: nothing owed, part paid and part owed, nothing paid. */
 export const BALANCE_STATES = ['paid', 'partial', 'unpaid'] as const;

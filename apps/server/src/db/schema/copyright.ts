@@ -90,6 +90,17 @@ export const royaltyCustomers = pgTable(
 );
 
 /**
+ * The royalty of a line (royalty_lines.royalty): unit price × sold copies × the book's rate / 100, exact numeric, rounded
+ * half away from zero to 2 decimals; SQL over the three given expressions. The one rule every write of the column uses.
+ */
+export const royaltyRule = (unitPrice: string, qty: string, rate: string) => `round(${unitPrice} * ${qty} * ${rate} / 100, 2)`;
+
+/** A drizzle insert's royalty of one line of book `bookIdx`, measured with the book's rate as the database holds it. */
+export const lineRoyalty = (v: { bookIdx: number; unitPrice: string; qty: number }) =>
+  sql`(select ${sql.raw(royaltyRule('l.unit_price', 'l.qty', 'b.rate'))} from copyright_books b,
+    (select ${v.unitPrice}::numeric(14, 2) as unit_price, ${v.qty}::int as qty) l where b.idx = ${v.bookIdx})`;
+
+/**
  * A royalty line: copies of a copyright book sold to a customer (spec §3 royalty row). Calculated
  * when buy_invoice_idx is set (spec §4). company_idx repeats the book's company so every query
  * filters on it directly.
@@ -119,10 +130,19 @@ export const royaltyLines = pgTable(
     buyInvoiceIdx: integer('buy_invoice_idx'),
     /** the distributor's own reference of an imported line (issue 15): its natural key within the company; null for lines entered otherwise */
     lineRef: varchar('line_ref', { length: 60 }),
+    /**
+     * the line's royalty, round(unit_price × qty × the book's rate / 100, 2) (royaltyRule): the one value the list, its order,
+     * the export, the statements and the partial-day sums read. Every insert writes it, and so does every update of the line's
+     * unit price, copies or book (the royalty import's); a change of the book's rate re-measures it in a trigger of
+     * copyright_books (migration 0057)
+     */
+    royalty: numeric('royalty', { precision: 20, scale: 2 }).notNull(),
   },
   (t) => [
     // paging in title order walks books by title, then each book's lines by idx
     index('royalty_lines_book_idx').on(t.bookIdx, t.idx),
+    // the royalty order (issue 59, ROYALTY_SORT): the company's lines by their stored royalty
+    index('royalty_lines_company_royalty').on(t.companyIdx, t.royalty, t.idx),
     index('royalty_lines_book_customer').on(t.bookIdx, t.customerIdx, t.idx),
     // a date-filtered export batch of one book reads only that book's lines of the range (issue 17); INCLUDE (company_idx)
     // in its migration (0044): a book's lines of a range are counted index-only (drizzle-orm cannot declare INCLUDE)

@@ -55,9 +55,10 @@ export const buyPayments = pgTable(
   (t) => [
     // INCLUDE (d_name, d_payment) in migration 'settlement_search': a search walk reads it index-only (drizzle-orm cannot declare INCLUDE)
     index('buy_payments_company_date').on(t.companyIdx, t.dDate, t.idx),
-    // a search by amount (issue 59): the payments of one exact amount; the depositor's name has a gram index
-    // (buy_payments_name_grams, migration 'settlement_search', lib/lists/search.ts)
-    index('buy_payments_company_amount').on(t.companyIdx, t.dPayment),
+    // the list's amount order (issue 59), carrying the deposit date: a date range is checked in the index; a search
+    // by exact amount uses it too (the depositor's name has a gram index: buy_payments_name_grams, migration
+    // 'settlement_search', lib/lists/search.ts)
+    index('buy_payments_company_amount').on(t.companyIdx, t.dPayment, t.idx, t.dDate),
     uniqueIndex('buy_payments_company_reference')
       .on(t.companyIdx, t.reference)
       .where(sql`${t.reference} is not null`),
@@ -139,6 +140,18 @@ export const buyInvoices = pgTable(
     // filter be checked in the index; INCLUDE (code, title) in migration 'settlement_search': a search walk reads
     // it index-only (drizzle-orm cannot declare INCLUDE); the search itself has a gram index (buy_invoices_text_grams)
     index('buy_invoices_company_day').on(t.companyIdx, t.createdDay, t.idx, t.item),
+    // the list's other orders (issue 59, INVOICE_SORT), each carrying the filter's columns (day, item) so that a
+    // filter is checked in the index; the code order walks buy_invoices_company_code (unique: no tiebreak to sort)
+    index('buy_invoices_company_due').on(t.companyIdx, t.dueDate, t.idx, t.createdDay, t.item),
+    index('buy_invoices_company_amount').on(t.companyIdx, t.amount, t.idx, t.createdDay, t.item),
+    // payment status (BALANCE_RANK_SQL in settlement.repository.ts: the same expression), then registration day
+    index('buy_invoices_company_balance').on(
+      t.companyIdx,
+      sql`(case when buy_payment_idx is not null then 2 when paid_amount <> 0 then 1 else 0 end)`,
+      t.createdDay,
+      t.idx,
+      t.item,
+    ),
     // the dashboard's overdue counter: invoices with an amount owed, by due date (countOverdueInvoices)
     index('buy_invoices_company_overdue')
       .on(t.companyIdx, t.dueDate)

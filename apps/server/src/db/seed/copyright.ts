@@ -1,7 +1,8 @@
 import { SALE_INFO_CHANNELS, type TSaleInfoChannel } from '@portal/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../client';
-import { buyInvoices, copyrightBooks, royaltyCustomers, royaltyLines } from '../schema';
+import { buyInvoices, copyrightBooks, lineRoyalty, royaltyCustomers, royaltyLines } from '../schema';
 import type { SeedContext } from './registry';
 import { rng } from './random';
 
@@ -200,7 +201,7 @@ export async function seedCompanyCopyright(
   const customers = await upsertCustomers(db);
   const invoiceFor = await settlingInvoice(db, opts.companyIdx);
   const span = 548; // about 18 months
-  const lines: (typeof royaltyLines.$inferInsert)[] = [];
+  const lines: PgInsertValue<typeof royaltyLines>[] = [];
   for (let i = 0; i < opts.lines; i++) {
     const book = books[Math.floor(rand() * books.length)]!;
     const customer = customers[Math.floor(rand() * customers.length)]!;
@@ -226,13 +227,15 @@ export async function seedCompanyCopyright(
     const unit = Math.max(0.01, base * factor * discount);
     const unitPrice = customer.currency === 'USD' ? unit.toFixed(2) : `${Math.round(unit)}.00`;
     const calculated = ageDays > 90 ? rand() < 0.9 : ageDays > 45 ? rand() < 0.3 : false;
+    const qty = 1 + Math.floor(rand() * 40);
     lines.push({
       companyIdx: opts.companyIdx,
       bookIdx: book.idx,
       customerIdx: customer.idx,
       unitPrice,
       currency: customer.currency,
-      qty: 1 + Math.floor(rand() * 40),
+      qty,
+      royalty: lineRoyalty({ bookIdx: book.idx, unitPrice, qty }),
       sampleQty: rand() < 0.15 ? 1 + Math.floor(rand() * 3) : 0,
       disuseQty: rand() < 0.06 ? 1 + Math.floor(rand() * 2) : 0,
       saleInfo: pick(SALE_INFO),

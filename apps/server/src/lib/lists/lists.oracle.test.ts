@@ -5,6 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import path from 'node:path';
 import { MIGRATIONS_DIR } from '../../db/client';
+import { royaltyRule } from '../../db/schema';
 import { COPYRIGHT_BOOKS_SUMMARY, ROYALTY_SUMMARY, ROYALTY_TOTALS, royaltyTotals } from '../../modules/copyright/copyright.repository';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { COMPANY_BOOK_HOURS, COMPANY_BOOKS_SUMMARY, listCompanyBooks } from '../../modules/product/product.repository';
@@ -92,10 +93,11 @@ beforeAll(async () => {
   await t.db.execute(`insert into royalty_customers (name, country)
     select 'Oracle Customer ' || (array['Alpha','Beta','Gamma','Delta'])[1 + g % 4] || ' ' || g, 'USA' from generate_series(1, 12) g`);
   await t.db
-    .execute(`insert into royalty_lines (company_idx, book_idx, customer_idx, unit_price, currency, qty, created_at, buy_invoice_idx)
+    .execute(`insert into royalty_lines (company_idx, book_idx, customer_idx, unit_price, currency, qty, royalty, created_at, buy_invoice_idx)
     select bk.company_idx, bk.idx,
       (select idx from royalty_customers where name like 'Oracle Customer %' order by idx offset (g + bk.idx) % 12 limit 1),
       ((g % 50 + 1) || '.25')::numeric, (array['KRW','USD'])[1 + (g + bk.idx) % 2], g % 7 + 1,
+      ${royaltyRule(`((g % 50 + 1) || '.25')::numeric`, '(g % 7 + 1)', 'bk.rate')},
       timestamptz '2026-01-10 14:30:00+00' + ((g * 5 + bk.idx) % 60) * interval '1 day' + ((g * 7 + bk.idx) % 24) * interval '1 hour',
       case when g % 3 = 0 then (select min(idx) from buy_invoices where company_idx = bk.company_idx) end
     from copyright_books bk cross join generate_series(1, 6) g
@@ -497,8 +499,10 @@ describe('lists against a plain count(*) / order by … offset … limit', () =>
     await t.db.execute(`update copyright_books set rate = rate + 1.25 where company_idx = ${a.idx} and idx % 4 = 1`);
     await t.db.execute(`update royalty_lines set buy_invoice_idx = (select min(idx) from buy_invoices where company_idx = ${a.idx})
       where company_idx = ${a.idx} and idx % 5 = 2 and buy_invoice_idx is null`);
+    // a writer of a line's copies, price or book writes its royalty too (royalty_lines.royalty)
     await t.db.execute(
-      `update royalty_lines set qty = qty + 2, created_at = created_at + interval '20 hours' where company_idx = ${a.idx} and idx % 7 = 3`,
+      `update royalty_lines r set qty = r.qty + 2, royalty = ${royaltyRule('r.unit_price', '(r.qty + 2)', 'b.rate')},
+        created_at = r.created_at + interval '20 hours' from copyright_books b where b.idx = r.book_idx and r.company_idx = ${a.idx} and r.idx % 7 = 3`,
     );
     await t.db.execute(`delete from royalty_lines where company_idx = ${a.idx} and idx % 11 = 4`);
     await t.db.execute(`delete from copyright_books where idx = ${book!.idx}`);
@@ -511,9 +515,10 @@ describe('lists against a plain count(*) / order by … offset … limit', () =>
       `select b.idx from copyright_books b where b.company_idx = ${a.idx} and not ${sold} order by b.idx limit 1`,
     );
     await t.db.execute(`delete from royalty_lines where book_idx = ${gone!.idx}`);
-    await t.db.execute(`update royalty_lines set book_idx = ${bare!.idx} where book_idx = ${moved!.idx}`);
-    await t.db.execute(`insert into royalty_lines (company_idx, book_idx, customer_idx, unit_price, currency, qty, created_at)
-      select company_idx, idx, (select min(idx) from royalty_customers), 3.33, 'USD', 2, timestamptz '2026-02-02 15:00:00+00' + (idx % 30) * interval '1 hour'
+    await t.db.execute(`update royalty_lines r set book_idx = b.idx, royalty = ${royaltyRule('r.unit_price', 'r.qty', 'b.rate')}
+      from copyright_books b where b.idx = ${bare!.idx} and r.book_idx = ${moved!.idx}`);
+    await t.db.execute(`insert into royalty_lines (company_idx, book_idx, customer_idx, unit_price, currency, qty, royalty, created_at)
+      select company_idx, idx, (select min(idx) from royalty_customers), 3.33, 'USD', 2, ${royaltyRule('3.33', '2', 'rate')}, timestamptz '2026-02-02 15:00:00+00' + (idx % 30) * interval '1 hour'
       from copyright_books where company_idx = ${a.idx}`);
     const [sums] = await q<{ n: number }>(`select count(*)::int as n from royalty_line_day_sums where company_idx = ${a.idx} and cnt < 0`);
     expect(Number(sums!.n)).toBe(0);
@@ -525,8 +530,9 @@ describe('lists against a plain count(*) / order by … offset … limit', () =>
   it('royalty lines: a book with more lines than a page reaches (each book gives the page at most start + length lines)', async () => {
     const [first] = await q<{ idx: number }>(`select b.idx from copyright_books b where b.company_idx = ${a.idx}
       and exists (select 1 from royalty_lines r where r.book_idx = b.idx) order by b.title, b.idx limit 1`);
-    await t.db.execute(`insert into royalty_lines (company_idx, book_idx, customer_idx, unit_price, currency, qty, created_at)
-      select ${a.idx}, ${first!.idx}, (select min(idx) from royalty_customers), 2.5, 'KRW', 1, timestamptz '2026-02-01 00:00:00+00' + g * interval '1 hour'
+    await t.db.execute(`insert into royalty_lines (company_idx, book_idx, customer_idx, unit_price, currency, qty, royalty, created_at)
+      select ${a.idx}, ${first!.idx}, (select min(idx) from royalty_customers), 2.5, 'KRW', 1,
+        ${royaltyRule('2.5', '1', `(select rate from copyright_books where idx = ${first!.idx})`)}, timestamptz '2026-02-01 00:00:00+00' + g * interval '1 hour'
       from generate_series(1, 150) g`);
     const from = 'royalty_lines x join copyright_books b on b.idx = x.book_idx';
     for (const [start, length] of [

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows as rows } from '../../db/raw-query';
 import { deferSummarySql, flushSummarySql } from '../../lib/lists/summary';
-import { ROYALTY_SUMMARY } from './copyright.repository';
+import { ROYALTY_OF, ROYALTY_SUMMARY } from './copyright.repository';
 
 /**
  * The SQL of the copyright imports (issue 15, copyright.imports.ts). Each batch travels as one JSON
@@ -214,9 +214,10 @@ export async function writeStagedLines(db: DbOrTx, total: number): Promise<Count
   return counted(
     db,
     sql`with w as (
-      insert into royalty_lines as r (company_idx, line_ref, ${sql.raw(LINE_VALUES.join(', '))})
-      select s.company_idx, s.line_ref, ${cols('s')} from royalty_import_stage s order by s.row
-      on conflict (company_idx, line_ref) where line_ref is not null do update set ${set}
+      insert into royalty_lines as r (company_idx, line_ref, ${sql.raw(LINE_VALUES.join(', '))}, royalty)
+      select s.company_idx, s.line_ref, ${cols('s')}, ${ROYALTY_OF('s', 'b.rate')}
+      from royalty_import_stage s join copyright_books b on b.idx = s.book_idx order by s.row
+      on conflict (company_idx, line_ref) where line_ref is not null do update set ${set}, royalty = excluded.royalty
       where r.buy_invoice_idx is null and (${cols('r')}) is distinct from (${cols('excluded')})
       returning (xmax = 0) as created
     ) ${COUNT_W}`,

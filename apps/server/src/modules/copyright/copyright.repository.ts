@@ -1,19 +1,34 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { TCopyrightBooksFilter, TRoyaltyFilter } from '@portal/contract';
+import {
+  COPYRIGHT_BOOK_SORT_DEFAULT,
+  ROYALTY_SORT_DEFAULT,
+  type TCopyrightBookSortKey,
+  type TCopyrightBooksFilter,
+  type TRoyaltyFilter,
+  type TRoyaltySortKey,
+  type TSort,
+} from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
+import { royaltyRule } from '../../db/schema';
 import { queryRows as rows } from '../../db/raw-query';
 import { clampPaging, countRows, escapeLike as likeEscape, listPage, reachOf, type Paging } from '../../lib/lists';
 import { rangeBounds, rangeParts, sumCounts } from '../../lib/lists/ranges';
 import type { SummarySpec } from '../../lib/lists/summary';
 import { containsText, textMatch } from '../../lib/lists/search';
+import { orderSql, sortColumns, type SortSpec } from '../../lib/lists/sort';
 
 /**
  * Copyright books and royalty lines. Every query filters on the company of the verified token
  * (`companyIdx`), on the books and on the lines alike. Both lists page through lib/lists (listPage).
  */
 
-/** Royalty of one line: unit_price × qty × rate / 100, exact numeric, rounded half away from zero to 2 decimals. */
-export const ROYALTY_SQL = (line: string, book: string) => sql.raw(`round(${line}.unit_price * ${line}.qty * ${book}.rate / 100, 2)`);
+/**
+ * Royalty of one line: unit_price × qty × rate / 100, exact numeric, rounded half away from zero to 2 decimals. Stored on
+ * the line (royalty_lines.royalty, issue 59), which every reader (list, its order, export, statements, partial-day sums)
+ * reads: every insert of lines writes it with this (`line` the inserted values, `rate` the book's rate); a change of a
+ * book's rate re-measures its lines in a trigger of copyright_books (migration 0057).
+ */
+export const ROYALTY_OF = (line: string, rate: string) => sql.raw(royaltyRule(`${line}.unit_price`, `${line}.qty`, rate));
 
 const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
 
@@ -97,7 +112,7 @@ const lineColumns = sql`
   r.idx::float8 as idx, b.idx as book_idx, b.img_url, b.title, b.isbn, b.rate::text as rate,
   r.unit_price::text as unit_price, r.currency, coalesce(cur.icon, r.currency) as currency_icon,
   r.qty, r.sample_qty, r.disuse_qty, r.sale_info, cu.name as customer_name, cu.country as customer_country,
-  ${iso('r.created_at')} as created_at, r.buy_invoice_idx, inv.code as buy_invoice_code, ${ROYALTY_SQL('r', 'b')}::text as royalty`;
+  ${iso('r.created_at')} as created_at, r.buy_invoice_idx, inv.code as buy_invoice_code, r.royalty::text as royalty`;
 
 /**
  * The invoice `inv` a line `r` was settled on, only when it is an invoice of the line's company: a
@@ -121,7 +136,7 @@ export const ROYALTY_SUMMARY: SummarySpec = {
   ],
   measures: [
     { column: 'qty', expr: 'r.qty' },
-    { column: 'royalty', expr: 'round(r.unit_price * r.qty * b.rate / 100, 2)' },
+    { column: 'royalty', expr: royaltyRule('r.unit_price', 'r.qty', 'b.rate') },
   ],
   parent: { table: 'copyright_books', alias: 'b', key: 'idx', childKey: 'book_idx', on: 'b.idx = r.book_idx', watch: ['rate'] },
   // the royalty-lines import adds its lines' sums once, at its end (copyright-imports.repository.ts)
@@ -169,7 +184,7 @@ function summaryConditions(w: RoyaltyWhere) {
 
 /** The matching lines as summary rows (book, currency, 1, qty, royalty). */
 const linesAsSums = (w: RoyaltyWhere, extra?: SQL) =>
-  sql`select r.book_idx, r.currency, 1 as cnt, r.qty, ${ROYALTY_SQL('r', 'b')} as royalty
+  sql`select r.book_idx, r.currency, 1 as cnt, r.qty, r.royalty
       from royalty_lines r join copyright_books b on b.idx = r.book_idx
       where ${lineConditions(w)}${extra ? sql` and ${extra}` : sql``}`;
 
@@ -252,25 +267,54 @@ export async function royaltyTotals(db: DbOrTx, w: RoyaltyWhere) {
 }
 
 /**
- * A page of the royalty list: books in title order (then number), each book's matching lines in line order
- * (lib/lists listPage). The keys walk copyright_books_company_title and, under each book, only the first
- * lines a page can reach (royalty_lines_book_*: at most start + length of a book's lines can come before the
- * page's end), so a page reads the books before its end and a bounded run of each one's lines. `total` is
- * the list's count, known from the totals.
+ * The royalty list's orders (issue 59). title: books by title and number, each book's lines by idx (the default);
+ * royalty: the line's stored royalty, then the line (royalty_lines_company_royalty walked either way); created_at: the
+ * sale's time, then the line (royalty_lines_company_created, whose ties are sorted as it is walked).
  */
-export async function royaltyPage(db: DbOrTx, w: RoyaltyWhere, asked: Paging, total: number) {
+export const ROYALTY_SORT: SortSpec<TRoyaltySortKey> = {
+  keys: { title: ['title', 'book_idx'], royalty: ['royalty'], created_at: ['created_at'] },
+  unique: ['idx'],
+  default: ROYALTY_SORT_DEFAULT,
+};
+
+/** The keys of the royalty list's page in `sort` (rows: book_idx, idx and the order's columns), at most `reach` lines of a book. */
+function royaltyKeys(w: RoyaltyWhere, sort: TSort<TRoyaltySortKey>, reach: number): SQL {
+  const dir = sql.raw(sort.dir === 'desc' ? 'desc' : 'asc');
+  const limit = sql.raw(String(reach));
+  if (sort.key !== 'title')
+    return sql`select r.book_idx, r.idx, ${sql.raw(`r.${sort.key}`)} from royalty_lines r
+      where ${lineConditions(w)}${
+        w.filter.isbn
+          ? sql` and r.book_idx in (select b.idx from copyright_books b where ${bookConditions({ companyIdx: w.companyIdx, isbn: w.filter.isbn })})`
+          : sql``
+      }`;
+  const lines = sql`select r.idx from royalty_lines r where r.book_idx = b.idx and ${lineConditions(w)} order by r.idx ${dir} limit ${limit}`;
+  return sql`select b.title, b.idx as book_idx, x.* from copyright_books b cross join lateral (${lines}) x
+    where ${bookConditions({ companyIdx: w.companyIdx, isbn: w.filter.isbn })}`;
+}
+
+/**
+ * A page of the royalty list in `sort` (ROYALTY_SORT; lib/lists listPage). In title order the keys walk
+ * copyright_books_company_title and, under each book, only the first lines a page can reach (royalty_lines_book_*:
+ * at most start + length of a book's lines can come before the page's end), so a page reads the books before its end
+ * and a bounded run of each one's lines; in royalty and date order the keys walk the company's lines in
+ * royalty_lines_company_royalty or royalty_lines_company_created. `total` is the
+ * list's count, known from the totals.
+ */
+export async function royaltyPage(
+  db: DbOrTx,
+  w: RoyaltyWhere,
+  asked: Paging,
+  total: number,
+  sort: TSort<TRoyaltySortKey> = ROYALTY_SORT_DEFAULT,
+) {
   const paging = clampPaging(asked);
   if (paging.start >= total) return [];
   const { rows: found } = await listPage<RoyaltyLineRecord & { ord: number }>(
     db,
     {
-      keys: sql`select b.title, b.idx as book_idx, x.idx from copyright_books b
-        cross join lateral (
-          select r.idx from royalty_lines r where r.book_idx = b.idx and ${lineConditions(w)}
-          order by r.idx limit ${sql.raw(String(reachOf(paging.start + paging.length)))}
-        ) x
-        where ${bookConditions({ companyIdx: w.companyIdx, isbn: w.filter.isbn })}`,
-      order: sql`k.title, k.book_idx, k.idx`,
+      keys: royaltyKeys(w, sort, reachOf(paging.start + paging.length)),
+      order: orderSql(ROYALTY_SORT, sort),
       columns: sql`select page.ord, ${lineColumns}
         from page
         join royalty_lines r on r.book_idx = page.book_idx and r.idx = page.idx and r.company_idx = ${w.companyIdx}
@@ -329,7 +373,7 @@ export function royaltyExportSql(w: RoyaltyWhere | null, after: RoyaltyExportKey
   if (!w) return sql`select 1 where false`;
   return sql`select b.title, b.isbn, cu.name as customer_name, cu.country as customer_country, r.sale_info,
       r.unit_price::text as unit_price, r.currency, r.qty, r.sample_qty, r.disuse_qty, b.rate::text as rate,
-      ${ROYALTY_SQL('r', 'b')}::text as royalty, r.buy_invoice_idx, inv.code as buy_invoice_code,
+      r.royalty::text as royalty, r.buy_invoice_idx, inv.code as buy_invoice_code,
       to_char(r.created_at at time zone ${w.timeZone}, 'YYYY-MM-DD HH24:MI:SS') as created_at, b.idx as book_idx, r.idx::float8 as idx
     from copyright_books b
     join royalty_lines r on r.book_idx = b.idx
@@ -403,10 +447,32 @@ const bookColumns = sql`b.idx, b.img_url, b.title, b.isbn, b.publication_date::t
   b.rate::text as rate, ${iso('b.created_at')} as created_at`;
 
 /**
- * Books in number order (spec §9: number ascending = registration order): the page's keys walk
- * copyright_books_company_idx (company, idx), the shown columns are read for those rows only (lib/lists).
+ * The copyright book list's orders (issue 59): number (registration order = idx, copyright_books_company_idx), title
+ * (copyright_books_company_title) and publication date (copyright_books_company_pubdate, carrying idx and pay type).
  */
-export async function booksPage(db: DbOrTx, companyIdx: number, f: TCopyrightBooksFilter, start: number, length: number) {
+export const COPYRIGHT_BOOK_SORT: SortSpec<TCopyrightBookSortKey> = {
+  keys: { no: [], title: ['title'], publication_date: ['publication_date'] },
+  unique: ['idx'],
+  default: COPYRIGHT_BOOK_SORT_DEFAULT,
+};
+
+/** `select b.idx` and the order's columns. */
+const bookKeySelect = (sort: TCopyrightBookSortKey) =>
+  sql.raw(['select b.idx', ...sortColumns(COPYRIGHT_BOOK_SORT, { key: sort, dir: 'asc' }).map((c) => `b.${c}`)].join(', '));
+
+/**
+ * Books in number order (spec §9: number ascending = registration order) unless another is asked
+ * (COPYRIGHT_BOOK_SORT): the page's keys walk the order's index, the shown columns are read for those rows only (lib/lists).
+ */
+export async function booksPage(
+  db: DbOrTx,
+  companyIdx: number,
+  f: TCopyrightBooksFilter,
+  start: number,
+  length: number,
+  sort: TSort<TCopyrightBookSortKey> = COPYRIGHT_BOOK_SORT_DEFAULT,
+) {
+  const select = bookKeySelect(sort.key);
   const {
     rows: page,
     total,
@@ -414,14 +480,14 @@ export async function booksPage(db: DbOrTx, companyIdx: number, f: TCopyrightBoo
   } = await listPage<BookRecord & { ord: number }>(
     db,
     {
-      keys: booksKeys(companyIdx, f),
-      order: sql`k.idx`,
+      keys: booksKeys(companyIdx, f, sort.key),
+      order: orderSql(COPYRIGHT_BOOK_SORT, sort),
       // a publication range or pay type without a search: counted from the summaries first (booksCount), then
-      // the few matches sorted or the number order walked (copyright_books_company_idx carries the day and pay type)
+      // the few matches sorted or the order walked (copyright_books_company_idx carries the day and pay type)
       fewFirst:
         !f.keyword && (f.startDate || f.endDate || f.payType)
           ? {
-              walk: sql`select b.idx, (${booksWhere(companyIdx, f)}) as hit from copyright_books b where b.company_idx = ${companyIdx}`,
+              walk: sql`${select}, (${booksWhere(companyIdx, f)}) as hit from copyright_books b where b.company_idx = ${companyIdx}`,
             }
           : undefined,
       columns: sql`select page.ord, ${bookColumns} from page join copyright_books b on b.company_idx = ${companyIdx} and b.idx = page.idx
@@ -431,7 +497,7 @@ export async function booksPage(db: DbOrTx, companyIdx: number, f: TCopyrightBoo
     () => booksCount(db, companyIdx, f),
     f.keyword
       ? {
-          keys: sql`select b.idx, ${keywordCondition(companyIdx, f.keyword, f.searchKey, true)} as hit
+          keys: sql`${select}, ${keywordCondition(companyIdx, f.keyword, f.searchKey, true)} as hit
             from copyright_books b where ${booksWhere(companyIdx, { ...f, keyword: '' })}`,
         }
       : undefined,
@@ -439,8 +505,8 @@ export async function booksPage(db: DbOrTx, companyIdx: number, f: TCopyrightBoo
   return { rows: page as BookRecord[], total, atLeast };
 }
 
-const booksKeys = (companyIdx: number, f: TCopyrightBooksFilter) =>
-  sql`select b.idx from copyright_books b where ${booksWhere(companyIdx, f)}`;
+const booksKeys = (companyIdx: number, f: TCopyrightBooksFilter, sort: TCopyrightBookSortKey = 'no') =>
+  sql`${bookKeySelect(sort)} from copyright_books b where ${booksWhere(companyIdx, f)}`;
 
 /**
  * How many books match: without a search from the summary tables (whole months and days of the

@@ -9,7 +9,10 @@ import {
   ZExportRoyaltyBody,
   ZRoyaltyQuery,
   ZRoyaltyResponse,
+  COPYRIGHT_BOOK_SORTS,
+  ROYALTY_SORTS,
 } from '@portal/contract';
+import { sortDescription } from '../../lib/lists/sort';
 import { companyOf } from '../../plugins/auth';
 import type { ModuleDeps } from '../types';
 import { coverSvg } from './cover';
@@ -57,14 +60,15 @@ export const copyrightRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'aut
         summary: "The company's copyright books",
         description:
           'search_value (JSON, addition): searchKey title|isbn with keyword (ISBN digits only), startDate/endDate ' +
-          '(publication date, inclusive), payType sale|net. Sorted by number (registration order).',
+          '(publication date, inclusive), payType sale|net. Sorted by number (registration order). ' +
+          sortDescription(COPYRIGHT_BOOK_SORTS, 'no asc'),
         querystring: ZCopyrightBooksQuery,
         response: { 200: ZCopyrightBooksResponse, ...errors },
       },
     },
     async (request) => {
-      const { start, length, search_value } = request.query;
-      return service.booksList(companyOf(request).companyIdx, { start, length }, search_value ?? {});
+      const { start, length, search_value, sort, dir } = request.query;
+      return service.booksList(companyOf(request).companyIdx, { start, length }, search_value ?? {}, { sort, dir });
     },
   );
 
@@ -96,14 +100,14 @@ export const copyrightRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'aut
       schema: {
         tags: ['copyright'],
         summary: 'Royalty lines of the company, with royalty amounts and per-currency totals',
-        description: `${ROYALTY_FILTER} ${ROYALTY_RULE} saleInfo is null unless the company's saleInfo_display is Y.`,
+        description: `${ROYALTY_FILTER} ${ROYALTY_RULE} saleInfo is null unless the company's saleInfo_display is Y. ${sortDescription(ROYALTY_SORTS, 'title asc')}`,
         querystring: ZRoyaltyQuery,
         response: { 200: ZRoyaltyResponse, ...errors },
       },
     },
     async (request) => {
-      const { start, length, search_value } = request.query;
-      return service.royaltyList(companyOf(request).companyIdx, { start, length }, search_value ?? {});
+      const { start, length, search_value, sort, dir } = request.query;
+      return service.royaltyList(companyOf(request).companyIdx, { start, length }, search_value ?? {}, { sort, dir });
     },
   );
 

@@ -13,6 +13,9 @@ import {
   type TRoyaltyResponse,
   type TRoyaltyRow,
   type TRoyaltyTotal,
+  type TRoyaltySortKey,
+  type TCopyrightBookSortKey,
+  type TSortDir,
   fromMinor,
   normalizeMoney,
   toMinor,
@@ -22,6 +25,7 @@ import { createDerivedCache } from '../../lib/cache/derived';
 import type { ChangeFeed } from '../../lib/cache/change-feed';
 import type { AuthService } from '../auth/auth.service';
 import * as repo from './copyright.repository';
+import { sortOf } from '../../lib/lists/sort';
 import type { ExportColumn, WorkbookOptions } from '../../lib/export';
 import { EXPORT_TEXTS, countryNames, totalLabel } from './export-labels';
 
@@ -150,20 +154,37 @@ export function createCopyrightService({ db, changes, auth, timeZone }: Copyrigh
     royalty: normalizeMoney(r.royalty),
   });
 
-  async function royaltyList(companyIdx: number, paging: TPaging, filter: TRoyaltyFilter = {}): Promise<TRoyaltyResponse> {
+  async function royaltyList(
+    companyIdx: number,
+    paging: TPaging,
+    filter: TRoyaltyFilter = {},
+    sort: { sort?: TRoyaltySortKey; dir?: TSortDir } = {},
+  ): Promise<TRoyaltyResponse> {
     const w = await where(companyIdx, filter);
     if (!w) return { dataset: [], total_cnt: 0, totals: [] };
     // the totals and the flag are kept in memory (read from the database again only after a write to their
     // topics): a page then costs one statement, its lines
     const [sums, saleInfo] = await Promise.all([totals(w), showSaleInfo(companyIdx)]);
     const total = sums.reduce((n, t) => n + t.cnt, 0);
-    const lines = await repo.royaltyPage(db, w, paging, total);
+    const lines = await repo.royaltyPage(db, w, paging, total, sortOf(repo.ROYALTY_SORT, sort));
     const dataset = lines.map((r, k) => toRow(r, paging.start + k + 1, saleInfo));
     return { dataset, total_cnt: total, totals: sums };
   }
 
-  async function booksList(companyIdx: number, paging: TPaging, filter: TCopyrightBooksFilter = {}): Promise<TCopyrightBooksResponse> {
-    const { rows, total, atLeast } = await repo.booksPage(db, companyIdx, filter, paging.start, paging.length);
+  async function booksList(
+    companyIdx: number,
+    paging: TPaging,
+    filter: TCopyrightBooksFilter = {},
+    sort: { sort?: TCopyrightBookSortKey; dir?: TSortDir } = {},
+  ): Promise<TCopyrightBooksResponse> {
+    const { rows, total, atLeast } = await repo.booksPage(
+      db,
+      companyIdx,
+      filter,
+      paging.start,
+      paging.length,
+      sortOf(repo.COPYRIGHT_BOOK_SORT, sort),
+    );
     return { dataset: rows.map((b, i) => bookRow(b, paging.start + i + 1)), total_cnt: total, ...(atLeast && { total_at_least: true }) };
   }
 

@@ -3,12 +3,14 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCopyrightBooksResponse, TRoyaltyResponse, TRoyaltyRow } from '@portal/contract';
 import { eq } from 'drizzle-orm';
-import { companies, copyrightBooks, royaltyCustomers, royaltyLines } from '../../db/schema';
+import { companies, copyrightBooks, lineRoyalty, royaltyCustomers, royaltyLines } from '../../db/schema';
 import { isbn13 } from '../../db/seed/copyright';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { keysetRows } from '../../lib/export';
 import { insertInvoices } from '../settlement/settlement.factories';
 import { royaltyExportKey, royaltyExportSql } from './copyright.repository';
+import { upsertCopyrightBooks } from './copyright-imports.repository';
+import { statementGroups } from './statements.repository';
 
 let t: TestContext;
 let tokenA: string;
@@ -98,17 +100,20 @@ beforeAll(async () => {
       book(b.idx, 'Apple of another company', ISBN_B1, '10.00'),
     ])
     .returning();
-  const line = (bk: typeof a1, cust: typeof kyobo, o: Partial<typeof royaltyLines.$inferInsert>) => ({
-    companyIdx: bk!.companyIdx,
-    bookIdx: bk!.idx,
-    customerIdx: cust!.idx,
-    unitPrice: '1.00',
-    currency: 'KRW',
-    qty: 1,
-    saleInfo: 'Online bookstore',
-    createdAt: new Date('2026-01-10T03:00:00Z'),
-    ...o,
-  });
+  const line = (bk: typeof a1, cust: typeof kyobo, o: Partial<typeof royaltyLines.$inferInsert>) => {
+    const v = {
+      companyIdx: bk!.companyIdx,
+      bookIdx: bk!.idx,
+      customerIdx: cust!.idx,
+      unitPrice: '1.00',
+      currency: 'KRW',
+      qty: 1,
+      saleInfo: 'Online bookstore',
+      createdAt: new Date('2026-01-10T03:00:00Z'),
+      ...o,
+    };
+    return { ...v, royalty: lineRoyalty(v) };
+  };
   await t.db.insert(royaltyLines).values([
     // A1 (rate 7.50): 12345.67 × 3 × 7.5 / 100 = 2777.775750 → 2777.78; samples and disused copies earn none
     line(a1, kyobo, {
@@ -336,7 +341,15 @@ describe('GET copyright/royalty', () => {
     const [cu] = await t.db.select().from(royaltyCustomers).limit(1);
     const [added] = await t.db
       .insert(royaltyLines)
-      .values({ companyIdx: bk!.companyIdx, bookIdx: bk!.idx, customerIdx: cu!.idx, unitPrice: '10.00', currency: 'USD', qty: 1 })
+      .values({
+        companyIdx: bk!.companyIdx,
+        bookIdx: bk!.idx,
+        customerIdx: cu!.idx,
+        unitPrice: '10.00',
+        currency: 'USD',
+        qty: 1,
+        royalty: lineRoyalty({ bookIdx: bk!.idx, unitPrice: '10.00', qty: 1 }),
+      })
       .returning();
     const after = await royaltyJson(tokenB);
     expect(after.total_cnt).toBe(before.total_cnt + 1);
@@ -350,17 +363,50 @@ describe('GET copyright/royalty', () => {
     expect(back.dataset.map((r) => r.idx)).toEqual(before.dataset.map((r) => r.idx));
   });
 
-  it("totals follow a change of a book's rate at once, and its change back", async () => {
-    const { eq } = await import('drizzle-orm');
-    const usd = async () => (await royaltyJson(tokenB)).totals.find((x) => x.currency === 'USD')?.royalty;
-    const before = await usd();
-    expect(before).toBe('10.00'); // 50×2×10%
-    expect(await usd()).toBe(before);
+  it("after a change of a book's rate (the book import) the list, its totals, the export and the statement show the same royalty, and after its change back", async () => {
     const [bk] = await t.db.select().from(copyrightBooks).where(eq(copyrightBooks.isbn, ISBN_B1));
-    await t.db.update(copyrightBooks).set({ rate: '25.00' }).where(eq(copyrightBooks.idx, bk!.idx));
-    expect(await usd()).toBe('25.00');
-    await t.db.update(copyrightBooks).set({ rate: bk!.rate }).where(eq(copyrightBooks.idx, bk!.idx));
-    expect(await usd()).toBe(before);
+    const setRate = (rate: string) =>
+      t.db.transaction((tx) =>
+        upsertCopyrightBooks(tx, [
+          {
+            companyIdx: companyB,
+            isbn: bk!.isbn,
+            title: bk!.title,
+            publicationDate: bk!.publicationDate,
+            pageCount: bk!.pageCount,
+            listPrice: bk!.listPrice,
+            currency: bk!.currency,
+            payType: bk!.payType,
+            rate,
+            imgUrl: '',
+          },
+        ]),
+      );
+    /** each place's royalty per currency: the list's lines and totals, the export's lines and totals, the statement's totals */
+    const shown = async () => {
+      const list = await royaltyJson(tokenB);
+      const { rows } = await readWorkbook((await exportRoyalty(tokenB, {})).rawPayload);
+      const w = { companyIdx: companyB, filter: {}, customerIdxs: null, timeZone: t.config.timeZone };
+      const statement = async (c: string) => (await statementGroups(t.db, w, c)).find((g) => g.book_idx === null)?.royalty;
+      const out: Record<string, string[]> = {};
+      for (const c of ['JPY', 'KRW', 'USD'])
+        out[c] = [
+          ...list.dataset.filter((r) => r.currency === c).map((r) => r.royalty),
+          list.totals.find((x) => x.currency === c)!.royalty,
+          ...rows.filter((r) => typeof r['No.'] === 'number' && r.Currency === c).map((r) => Number(r.Royalty).toFixed(2)),
+          Number(rows.find((r) => String(r.Title ?? '').startsWith(`Total ${c}`))?.Royalty).toFixed(2),
+          (await statement(c))!,
+        ];
+      return out;
+    };
+    const same = (v: string) => [v, v, v, v, v];
+    // 99999 × 9, 50 × 2 and 10 × 1 at 10 %
+    expect(await shown()).toEqual({ JPY: same('1.00'), KRW: same('89999.10'), USD: same('10.00') });
+    expect(await setRate('12.35')).toEqual({ created: 0, updated: 1, unchanged: 0 });
+    // 899991 × 12.35 / 100 = 111148.8885 → 111148.89; 100 × 0.1235 = 12.35; 10 × 0.1235 = 1.235 → 1.24 (half away from zero)
+    expect(await shown()).toEqual({ JPY: same('1.24'), KRW: same('111148.89'), USD: same('12.35') });
+    expect(await setRate(bk!.rate)).toEqual({ created: 0, updated: 1, unchanged: 0 });
+    expect(await shown()).toEqual({ JPY: same('1.00'), KRW: same('89999.10'), USD: same('10.00') });
   });
 });
 
@@ -575,9 +621,17 @@ describe('POST copyright/exportRoyalty', () => {
         })),
       )
       .returning();
-    await t.db
-      .insert(royaltyLines)
-      .values(books.map((b) => ({ companyIdx: c.idx, bookIdx: b.idx, customerIdx: cu!.idx, unitPrice: '1.00', currency: 'KRW', qty: 1 })));
+    await t.db.insert(royaltyLines).values(
+      books.map((b) => ({
+        companyIdx: c.idx,
+        bookIdx: b.idx,
+        customerIdx: cu!.idx,
+        unitPrice: '1.00',
+        currency: 'KRW',
+        qty: 1,
+        royalty: lineRoyalty({ bookIdx: b.idx, unitPrice: '1.00', qty: 1 }),
+      })),
+    );
     const { ws, header, rows } = await readWorkbook((await exportRoyalty(token, { lang: 'ko' })).rawPayload);
     expect(rows.filter((r) => typeof r['번호'] === 'number').map((r) => r['제목'])).toEqual(['Aa', LONG]);
     // Hangul counts double: 25 wide characters and 10 narrow ones

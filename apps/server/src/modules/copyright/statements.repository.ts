@@ -2,11 +2,11 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows as rows } from '../../db/raw-query';
 import { royaltyStatements } from '../../db/schema';
-import { lineConditions, ROYALTY_SQL, type RoyaltyWhere } from './copyright.repository';
+import { lineConditions, type RoyaltyWhere } from './copyright.repository';
 
 /**
  * Royalty statements (issue 18): what a statement shows, read with the royalty list's own line
- * conditions (lineConditions, ROYALTY_SQL), so its totals are the list's for the same period; and the
+ * conditions (lineConditions) and its stored royalty (royalty_lines.royalty), so its totals are the list's for the same period; and the
  * issued statements. Every query takes the company idx.
  */
 
@@ -57,7 +57,7 @@ export interface StatementGroup {
 }
 
 export async function statementGroups(db: DbOrTx, w: RoyaltyWhere, currency: string): Promise<StatementGroup[]> {
-  const royalty = ROYALTY_SQL('r', 'b');
+  const royalty = sql`r.royalty`;
   const found = await rows<StatementGroup>(
     db,
     sql`select b.idx as book_idx, b.title, b.isbn, b.rate::text as rate, r.unit_price::text as unit_price,
@@ -84,7 +84,7 @@ export async function statementGroups(db: DbOrTx, w: RoyaltyWhere, currency: str
 export async function openingBalance(db: DbOrTx, companyIdx: number, currency: string, start: string, timeZone: string) {
   const [found] = await rows<{ balance: string }>(
     db,
-    sql`select coalesce(sum(${ROYALTY_SQL('r', 'b')}), 0)::text as balance
+    sql`select coalesce(sum(r.royalty), 0)::text as balance
       from royalty_lines r join copyright_books b on b.idx = r.book_idx and b.company_idx = ${companyIdx}
       where r.company_idx = ${companyIdx} and r.currency = ${currency} and r.buy_invoice_idx is null
         and r.created_at < (${start}::date)::timestamp at time zone ${timeZone}`,
@@ -103,7 +103,7 @@ export interface StatementInvoice {
 export async function statementInvoices(db: DbOrTx, w: RoyaltyWhere, currency: string) {
   const found = await rows<StatementInvoice>(
     db,
-    sql`select inv.code, sum(${ROYALTY_SQL('r', 'b')})::text as royalty, inv.buy_payment_idx is not null as paid,
+    sql`select inv.code, sum(r.royalty)::text as royalty, inv.buy_payment_idx is not null as paid,
         p.d_date::text as payment_date
       from royalty_lines r
       join copyright_books b on b.idx = r.book_idx and b.company_idx = ${w.companyIdx}

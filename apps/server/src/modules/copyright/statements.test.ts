@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TRoyaltyResponse, TStatementList } from '@portal/contract';
-import { copyrightBooks, mailOutbox, royaltyCustomers, royaltyLines } from '../../db/schema';
+import { copyrightBooks, lineRoyalty, mailOutbox, royaltyCustomers, royaltyLines } from '../../db/schema';
 import { isbn13 } from '../../db/seed/copyright';
 import { createDiskFileStore } from '../../lib/file-store';
 import { createTestApp, type TestContext } from '../../test/helper';
@@ -46,16 +46,19 @@ const pdfText = async (token: string, path: string) => {
   return { res, text: (await extractText(new Uint8Array(res.rawPayload), { mergePages: true })).text };
 };
 /** a royalty line at a Seoul wall-clock time */
-const line = (companyIdx: number, book: string, seoul: string, o: Partial<typeof royaltyLines.$inferInsert> = {}) => ({
-  companyIdx,
-  bookIdx: bookIdx[book]!,
-  customerIdx: customer,
-  unitPrice: '15000.00',
-  currency: 'KRW',
-  qty: 1,
-  createdAt: new Date(`${seoul}+09:00`),
-  ...o,
-});
+const line = (companyIdx: number, book: string, seoul: string, o: Partial<typeof royaltyLines.$inferInsert> = {}) => {
+  const v = {
+    companyIdx,
+    bookIdx: bookIdx[book]!,
+    customerIdx: customer,
+    unitPrice: '15000.00',
+    currency: 'KRW',
+    qty: 1,
+    createdAt: new Date(`${seoul}+09:00`),
+    ...o,
+  };
+  return { ...v, royalty: lineRoyalty(v) };
+};
 
 beforeAll(async () => {
   t = await createTestApp({ issuer: ISSUER });

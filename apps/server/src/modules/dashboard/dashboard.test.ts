@@ -1,7 +1,17 @@
 import { and, count, eq, isNull, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { largestRemainderHundredths } from '@portal/contract';
-import { bbsBoards, bbsPosts, buyInvoices, buyPayments, copyrightBooks, currencies, royaltyCustomers, royaltyLines } from '../../db/schema';
+import {
+  bbsBoards,
+  bbsPosts,
+  buyInvoices,
+  buyPayments,
+  copyrightBooks,
+  currencies,
+  lineRoyalty,
+  royaltyCustomers,
+  royaltyLines,
+} from '../../db/schema';
 import type { TestCompany } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { addMonths, dayIn } from '@portal/contract';
@@ -65,6 +75,7 @@ async function line(companyIdx: number, bookIdx: number, opts: { at: string | Da
     unitPrice: '10000.00',
     currency: 'KRW',
     qty: opts.qty ?? 1,
+    royalty: lineRoyalty({ bookIdx, unitPrice: '10000.00', qty: opts.qty ?? 1 }),
     sampleQty: opts.sampleQty ?? 0,
     createdAt: new Date(opts.at),
   });
@@ -267,6 +278,7 @@ describe(`dashboard (${process.env.TEST_DB ?? 'pglite'})`, () => {
       unitPrice: '1.00',
       currency: 'KRW',
       qty: 3,
+      royalty: lineRoyalty({ bookIdx: b, unitPrice: '1.00', qty: 3 }),
     });
     await line(other.idx, ob, { at: '2026-05-01T00:00:00Z', country: 'FRA', qty: 1000 });
 

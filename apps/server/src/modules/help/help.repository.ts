@@ -4,6 +4,19 @@ import { bbsBoards, bbsComments, bbsPosts, faqEntries, helpFiles, storedFiles } 
 import { clampPaging, countRows, listPage, parseJson, type SearchFacet } from '../../lib/lists';
 import { countOf, type CountSpec } from '../../lib/lists/counts';
 import { containsText, textMatch, type GramIndex } from '../../lib/lists/search';
+import { isDefaultSort, orderSql, type SortSpec } from '../../lib/lists/sort';
+import { BOARD_SORT_DEFAULT, type TBoardSortKey, type TSort } from '@portal/contract';
+
+/**
+ * A board's orders (issue 59): title (threads by their first post's title and number, a thread's replies under it in
+ * reply order, in both directions; bbs_posts_board_thread_order) and date (posts by their time, then number;
+ * bbs_posts_board_latest).
+ */
+export const BOARD_SORT: SortSpec<TBoardSortKey> = {
+  keys: { title: ['root_title', 'root_idx', 'thread_path:asc'], created_at: ['created_at', 'idx'] },
+  unique: ['thread_path'],
+  default: BOARD_SORT_DEFAULT,
+};
 
 export type PostRow = typeof bbsPosts.$inferSelect;
 
@@ -109,11 +122,17 @@ const epochMs = (col: string) => sql.raw(`floor(extract(epoch from ${col}) * 100
  * `search` matches title or author. The page's posts are chosen first on bbs_posts_board_thread_order;
  * the comment count and whether others wrote below are worked out for those rows only (lib/lists).
  */
-export async function listPosts(db: DbOrTx, q: { boardIdx: number; division: string; search: string; start: number; length: number }) {
+export async function listPosts(
+  db: DbOrTx,
+  q: { boardIdx: number; division: string; search: string; start: number; length: number; sort?: TSort<TBoardSortKey> },
+) {
+  const sort = q.sort ?? BOARD_SORT_DEFAULT;
+  // the date order reads the post's time (bbs_posts_board_latest); the writer facet pages in the default order only
+  const cols = sql.raw(`b.idx, b.root_title, b.root_idx, b.thread_path${sort.key === 'created_at' ? ', b.created_at' : ''}`);
   const conds = [sql`b.board_idx = ${q.boardIdx}`, sql`${q.division} = ANY(b.company_division)`];
   const visible = sql.join([...conds], sql` and `);
   let facet: SearchFacet | undefined;
-  if (q.search) {
+  if (q.search && isDefaultSort(BOARD_SORT, sort)) {
     // title or writer contains it: titles on bbs_posts_title_grams (lib/lists/search.ts), writers among the
     // board's writers (BOARD_WRITER_COUNTS), each one's posts on bbs_posts_board_writer_order (lib/lists SearchFacet)
     const titles = containsText(TITLE_GRAMS, q.boardIdx, [sql`b.title`], q.search);
@@ -128,13 +147,18 @@ export async function listPosts(db: DbOrTx, q: { boardIdx: number; division: str
         where b.board_idx = ${q.boardIdx} and b.name = v.value and ${q.division} = any(b.company_division)
         order by b.root_title, b.root_idx, b.thread_path limit ${limit}`,
     };
+  } else if (q.search) {
+    const titles = containsText(TITLE_GRAMS, q.boardIdx, [sql`b.title`], q.search);
+    const writers = sql`select w.name as value from bbs_writer_counts w
+      where w.board_idx = ${q.boardIdx} and w.division = ${q.division} and w.cnt > 0 and ${textMatch([sql`w.name`], q.search)}`;
+    conds.push(sql`(${titles} or b.name = any(array(${writers})))`);
   }
-  const keys = sql`select b.idx, b.root_title, b.root_idx, b.thread_path from bbs_posts b where ${sql.join(conds, sql` and `)}`;
+  const keys = sql`select ${cols} from bbs_posts b where ${sql.join(conds, sql` and `)}`;
   const { rows, total, atLeast } = await listPage<PostListRowDb>(
     db,
     {
       keys,
-      order: sql`k.root_title, k.root_idx, k.thread_path`,
+      order: orderSql(BOARD_SORT, sort),
       columns: sql`select page.ord, p.idx, p.title, p.name, p.view_count, ${epochMs('p.created_at')} as created_ms, p.re_level,
           p.parent_idx, p.registrant_idx, p.registrant_type, array_to_json(p.company_division) as company_division,
           (select count(*)::int from bbs_comments c where c.bbs_idx = p.idx) as comment_cnt,
@@ -145,7 +169,7 @@ export async function listPosts(db: DbOrTx, q: { boardIdx: number; division: str
     () => (q.search ? countRows(db, keys) : countOf(db, BOARD_POST_COUNTS, { board_idx: q.boardIdx, division: q.division })),
     q.search
       ? {
-          keys: sql`select b.idx, b.root_title, b.root_idx, b.thread_path, ${textMatch([sql`b.title`, sql`b.name`], q.search)} as hit
+          keys: sql`select ${cols}, ${textMatch([sql`b.title`, sql`b.name`], q.search)} as hit
             from bbs_posts b where ${visible}`,
           facet,
         }

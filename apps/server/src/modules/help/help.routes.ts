@@ -4,6 +4,7 @@ import {
   ZBoardComment,
   ZBoardDeleteResponse,
   ZBoardListQuery,
+  BOARD_SORTS,
   ZBoardListResponse,
   ZBoardParams,
   ZBoardPost,
@@ -20,6 +21,7 @@ import {
   ZHelpFileDownload,
   ZHelpFilesQuery,
 } from '@portal/contract';
+import { sortDescription } from '../../lib/lists/sort';
 import { sendFile } from '../../lib/file-store';
 import { companyOf } from '../../plugins/auth';
 import type { ModuleDeps } from '../types';
@@ -56,7 +58,8 @@ export const helpRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth' | 
         description:
           `${VISIBILITY} search_value is the plain text of the live search box (matches title or author). ` +
           "Threads are ordered by their first post's title (spec §9), each reply under its parent in reply order. " +
-          'Answers `{ dataset, total_cnt }`; every dataset row also carries total_cnt (spec §7: "an array whose first item carries total_cnt").',
+          'Answers `{ dataset, total_cnt }`; every dataset row also carries total_cnt (spec §7: "an array whose first item carries total_cnt"). ' +
+          sortDescription(BOARD_SORTS, 'title asc; created_at desc is newest first'),
         params: ZBoardParams,
         querystring: ZBoardListQuery,
         response: { 200: ZBoardListResponse, ...e(400, 401, 404) },

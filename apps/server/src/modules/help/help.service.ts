@@ -18,6 +18,7 @@ import type { MailContext } from '../../lib/mail/render';
 import type { AuthService } from '../auth/auth.service';
 import { notifyQnaActivity, QNA_BOARD } from './help.mail';
 import * as repo from './help.repository';
+import { sortOf } from '../../lib/lists/sort';
 import { sanitizeContent, stripNul, visibleText } from './sanitize';
 
 /** Who a company post or comment is registered to (spec §6: registrant type company, same idx). */
@@ -109,6 +110,7 @@ export function createHelpService(deps: { db: Db; auth: AuthService; now: () => 
         search: q.search_value,
         start: q.start,
         length: q.length,
+        sort: sortOf(repo.BOARD_SORT, q),
       });
       return {
         dataset: rows.map((r) => ({

@@ -1,13 +1,18 @@
 import { and, asc, desc, eq, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   fromMinor,
+  INVOICE_SORT_DEFAULT,
   INVOICE_UPLOAD_PATH,
+  PAYMENT_SORT_DEFAULT,
   parseAmountKeyword,
   toMinor,
   type TBalanceState,
   type TInvoiceFilter,
+  type TInvoiceSortKey,
   type TPaymentFilter,
+  type TPaymentSortKey,
   type TSettlementFilter,
+  type TSort,
 } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { queryRows as rows } from '../../db/raw-query';
@@ -17,6 +22,7 @@ import { containsText, textMatch } from '../../lib/lists/search';
 import { rangeBounds, rangeParts } from '../../lib/lists/ranges';
 import type { CountSpec } from '../../lib/lists/counts';
 import type { SummarySpec } from '../../lib/lists/summary';
+import { orderSql, sortColumns, type SortSpec } from '../../lib/lists/sort';
 
 /**
  * Buy invoices, payments and their files. Every query takes the company of the verified token.
@@ -204,12 +210,46 @@ export async function invoiceFilterSums(db: DbOrTx, companyIdx: number, filter: 
 }
 
 /**
- * A page of invoices (newest registration day first) through listPage: the keys walk buy_invoices_company_day
- * (company, created_day, idx, item: the day range and the items are checked in the index), the shown columns
- * are read for the page's rows only. `count` answers the total when the page cannot tell it (the summary tables,
- * or the matching rows' sums). A keyword is a text search (lib/lists/search.ts: the list's first rows walked,
- * then the gram index); the overdue filter alone is counted first and its few matches read by
- * buy_invoices_company_overdue and sorted, or its many found walking the list's order (listPage fewFirst).
+ * An invoice's payment status as a rank (unpaid 0, partial 1, paid 2; balanceOf's rule), written exactly as the
+ * expression of the index buy_invoices_company_balance so that the index serves the order.
+ */
+export const BALANCE_RANK_SQL = (i: string) =>
+  sql.raw(`(case when ${i}.buy_payment_idx is not null then 2 when ${i}.paid_amount <> 0 then 1 else 0 end)`);
+
+/**
+ * The invoice list's orders (issue 59), each served by an index led by the company and ending on the list's filter
+ * columns (created_day, item), so a filter is checked in the index: created_day buy_invoices_company_day, code
+ * buy_invoices_company_code, due_date buy_invoices_company_due, amount buy_invoices_company_amount,
+ * balance_state (then registration day) buy_invoices_company_balance.
+ */
+export const INVOICE_SORT: SortSpec<TInvoiceSortKey> = {
+  keys: {
+    created_at: ['created_day'],
+    code: ['code'],
+    due_date: ['due_date'],
+    amount: ['amount'],
+    balance_state: ['balance_rank', 'created_day'],
+  },
+  unique: ['idx'],
+  default: INVOICE_SORT_DEFAULT,
+};
+
+/** The keys query's columns of an invoice order beside idx and created_day (the columns join reads those). */
+const invoiceSortSelect = (sort: TSort<TInvoiceSortKey>) =>
+  sql.join(
+    sortColumns(INVOICE_SORT, sort)
+      .filter((c) => c !== 'created_day')
+      .map((c) => (c === 'balance_rank' ? sql`${BALANCE_RANK_SQL('i')} as balance_rank` : sql.raw(`i.${c}`))),
+    sql`, `,
+  );
+
+/**
+ * A page of invoices through listPage, newest registration day first unless another order is asked: the keys walk
+ * the order's index (INVOICE_SORT; the day range and the items are checked in the index), the shown columns are read
+ * for the page's rows only. `count` answers the total when the page cannot tell it (the summary tables, or the
+ * matching rows' sums). A keyword is a text search (lib/lists/search.ts: the list's first rows walked in its order,
+ * then the gram index). The overdue filter, or another order than the day's with a day range or items, is counted
+ * first and its few matches sorted, or its many found walking the order's index (listPage fewFirst).
  */
 export async function invoicePage(
   db: DbOrTx,
@@ -219,8 +259,13 @@ export async function invoicePage(
   today: string,
   paging: Paging,
   count: () => Promise<number>,
+  sort: TSort<TInvoiceSortKey> = INVOICE_SORT_DEFAULT,
 ) {
   const { keyword, ...others } = filter;
+  const extra = invoiceSortSelect(sort);
+  const select = sql`select i.idx, i.created_day${sortColumns(INVOICE_SORT, sort).some((c) => c !== 'created_day') ? sql`, ${extra}` : sql``}`;
+  const filtered = !!(filter.startDate || filter.endDate || items);
+  const byDay = sort.key === 'created_at';
   const {
     rows: page,
     total,
@@ -228,15 +273,20 @@ export async function invoicePage(
   } = await listPage<InvoiceRowDb & { ord: number }>(
     db,
     {
-      keys: sql`select i.idx, i.created_day from buy_invoices i where ${invoiceConditions(companyIdx, filter, items, today)}`,
-      order: sql`k.created_day desc, k.idx desc`,
-      fewFirst:
-        filter.overdue && !keyword
+      keys: sql`${select} from buy_invoices i where ${invoiceConditions(companyIdx, filter, items, today)}`,
+      order: orderSql(INVOICE_SORT, sort),
+      fewFirst: keyword
+        ? undefined
+        : filter.overdue
           ? {
-              walk: sql`select i.idx, i.created_day, ${overdueSql('i', today)} as hit from buy_invoices i
+              walk: sql`${select}, ${overdueSql('i', today)} as hit from buy_invoices i
                 where ${invoiceConditions(companyIdx, { ...others, overdue: false }, items, today)}`,
             }
-          : undefined,
+          : filtered && !byDay
+            ? {
+                walk: sql`${select}, (${invoiceConditions(companyIdx, filter, items, today)}) as hit from buy_invoices i where i.company_idx = ${companyIdx}`,
+              }
+            : undefined,
       columns: sql`select page.ord, i.idx, i.code, i.title, i.issuer, i.state, i.item, i.amount::text as amount,
           c.icon as currency_icon, c.name as currency_name, ${iso('i.created_at')} as created_at,
           i.due_date::text as due_date, i.buy_payment_idx, i.paid_amount::text as paid_amount, ${overdueSql('i', today)} as overdue
@@ -247,7 +297,7 @@ export async function invoicePage(
     count,
     keyword
       ? {
-          keys: sql`select i.idx, i.created_day, ${invoiceKeyword(companyIdx, keyword, true)} as hit
+          keys: sql`${select}, ${invoiceKeyword(companyIdx, keyword, true)} as hit
             from buy_invoices i where ${invoiceConditions(companyIdx, others, items, today)}`,
         }
       : undefined,
@@ -372,9 +422,20 @@ export async function paymentFilterSums(db: DbOrTx, companyIdx: number, filter: 
 }
 
 /**
- * Payments, newest deposit first: the page's keys walk buy_payments_company_date (company, d_date, idx)
- * backwards, the shown columns are read for those rows only; `count` answers the total when the page cannot
- * tell it (paymentFilterSums, lib/lists).
+ * The payment list's orders (issue 59): deposit date (buy_payments_company_date) and amount
+ * (buy_payments_company_amount, carrying the deposit date so that a date range is checked in the index).
+ */
+export const PAYMENT_SORT: SortSpec<TPaymentSortKey> = {
+  keys: { d_date: ['d_date'], d_payment: ['d_payment'] },
+  unique: ['idx'],
+  default: PAYMENT_SORT_DEFAULT,
+};
+
+/**
+ * Payments, newest deposit first unless another order is asked, with the total of the same filter: the page's keys
+ * walk the order's index (PAYMENT_SORT), the shown columns are read for those rows only, and the total comes from the
+ * payment summary tables unless the page shows it (lib/lists). The amount order with a date range counts first and
+ * sorts the few matches, or walks its index (fewFirst).
  */
 export async function paymentPage(
   db: DbOrTx,
@@ -383,9 +444,12 @@ export async function paymentPage(
   items: readonly string[] | null,
   paging: Paging,
   count: () => Promise<number>,
+  sort: TSort<TPaymentSortKey> = PAYMENT_SORT_DEFAULT,
 ) {
-  const keys = sql`select p.idx, p.d_date from buy_payments p where ${paymentConditions(companyIdx, filter, items)}`;
   const { keyword, ...others } = filter;
+  const select = sql.raw(`select p.idx, p.d_date${sort.key === 'd_payment' ? ', p.d_payment' : ''}`);
+  const keys = sql`${select} from buy_payments p where ${paymentConditions(companyIdx, filter, items)}`;
+  const ranged = !!(filter.startDate || filter.endDate);
   const {
     rows: page,
     total,
@@ -394,7 +458,14 @@ export async function paymentPage(
     db,
     {
       keys,
-      order: sql`k.d_date desc, k.idx desc`,
+      order: orderSql(PAYMENT_SORT, sort),
+      // the item filter is counted on the rows (paymentCount): no cheap count to decide by, the order's index is walked
+      fewFirst:
+        ranged && !items && !keyword && sort.key !== 'd_date'
+          ? {
+              walk: sql`${select}, (${paymentConditions(companyIdx, filter, null)}) as hit from buy_payments p where p.company_idx = ${companyIdx}`,
+            }
+          : undefined,
       columns: sql`select page.ord, p.idx, p.d_name, p.d_payment::text as d_payment, c.icon as currency_icon, c.name as currency_name,
           p.d_date::text as d_date, p.d_type, p.employee_name, ${iso('p.created_at')} as created_at
         from page join buy_payments p on p.company_idx = ${companyIdx} and p.d_date = page.d_date and p.idx = page.idx join currencies c on c.idx = p.currency_idx`,
@@ -403,7 +474,7 @@ export async function paymentPage(
     count,
     keyword
       ? {
-          keys: sql`select p.idx, p.d_date, ${paymentKeyword(companyIdx, keyword, true)} as hit
+          keys: sql`${select}, ${paymentKeyword(companyIdx, keyword, true)} as hit
             from buy_payments p where ${paymentConditions(companyIdx, others, items)}`,
         }
       : undefined,

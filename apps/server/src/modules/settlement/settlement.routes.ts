@@ -3,12 +3,10 @@ import {
   ZBuyInvoiceDetail,
   ZBuyInvoiceList,
   ZBuyInvoiceParams,
-  ZBuyInvoiceQuery,
   ZBuyPaymentCompleteDetailQuery,
   ZBuyPaymentDetailResponse,
   ZBuyPaymentList,
   ZBuyPaymentParams,
-  ZBuyPaymentQuery,
   ZErrorEnvelope,
   ZFileDownloadBody,
   ZFileDownloadQuery,
@@ -20,10 +18,15 @@ import {
   dayIn,
   type TInvoiceFilter,
   type TPaymentFilter,
+  ZBuyInvoiceListQuery,
+  ZBuyPaymentListQuery,
+  INVOICE_SORTS,
+  PAYMENT_SORTS,
 } from '@portal/contract';
 import type { FastifyReply } from 'fastify';
 import type { WorkbookOptions } from '../../lib/export';
 import { sendFile } from '../../lib/file-store';
+import { sortDescription as SORT } from '../../lib/lists/sort';
 import { companyOf } from '../../plugins/auth';
 import type { ModuleDeps } from '../types';
 import { createSettlementExports, type SettlementExportRequest } from './settlement.export';
@@ -82,8 +85,10 @@ export const settlementRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'fi
           `Paged (start, length < 1 → 10). Invoices are filtered on their registration day. ${INVOICE_SEARCH} ` +
           '(addition) Beside dataset and total_cnt: `totals`, the count and exact sum per currency of every invoice of the filter, ' +
           'and `page_totals`, the same for the rows of this page (amounts as decimal strings). ' +
-          BALANCE,
-        querystring: ZBuyInvoiceQuery,
+          BALANCE +
+          ' ' +
+          SORT(INVOICE_SORTS, 'created_at desc'),
+        querystring: ZBuyInvoiceListQuery,
         response: { 200: ZBuyInvoiceList, ...errors },
       },
     },
@@ -150,8 +155,9 @@ export const settlementRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'fi
         summary: 'Payments made by the company, newest deposit first',
         description:
           `Paged (start, length < 1 → 10). Payments are filtered on their deposit date; order types keep payments covering an invoice of those items. ${PAYMENT_SEARCH} ` +
-          '(addition) Beside dataset and total_cnt: `totals`, the count and exact sum per currency of every payment of the filter (none when the total is a lower bound).',
-        querystring: ZBuyPaymentQuery,
+          '(addition) Beside dataset and total_cnt: `totals`, the count and exact sum per currency of every payment of the filter (none when the total is a lower bound). ' +
+          SORT(PAYMENT_SORTS, 'd_date desc'),
+        querystring: ZBuyPaymentListQuery,
         response: { 200: ZBuyPaymentList, ...errors },
       },
     },

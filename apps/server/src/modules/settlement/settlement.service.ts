@@ -12,6 +12,9 @@ import {
   type TPaymentFilter,
   type TPaymentInvoiceRow,
   type TSettlementFilter,
+  type TInvoiceSortKey,
+  type TPaymentSortKey,
+  type TSortDir,
   dayIn,
   fromMinor,
   toMinor,
@@ -24,6 +27,7 @@ import { createDerivedCache } from '../../lib/cache/derived';
 import type { FileStore } from '../../lib/file-store';
 import { notFound } from '../../lib/errors';
 import { clampPaging } from '../../lib/lists';
+import { sortOf } from '../../lib/lists/sort';
 import { createSingleFlight } from '../../lib/single-flight';
 import * as repo from './settlement.repository';
 
@@ -133,7 +137,7 @@ export function createSettlementService(deps: {
    */
   async function invoices(
     companyIdx: number,
-    q: { start: number; length: number; search_value: TInvoiceFilter },
+    q: { start: number; length: number; search_value: TInvoiceFilter; sort?: TInvoiceSortKey; dir?: TSortDir },
   ): Promise<TBuyInvoiceList> {
     const filter = q.search_value;
     const items = itemsOf(filter);
@@ -143,7 +147,16 @@ export function createSettlementService(deps: {
     const kept = () => (sums ??= filterSums(companyIdx, filter, items, day));
     // without a keyword the totals are asked at once (they answer the count); with one, after the page
     if (!filter.keyword) void kept().catch(() => undefined);
-    const { total, atLeast, rows } = await repo.invoicePage(db, companyIdx, filter, items, day, paging, () => kept().then((s) => s.total));
+    const { total, atLeast, rows } = await repo.invoicePage(
+      db,
+      companyIdx,
+      filter,
+      items,
+      day,
+      paging,
+      () => kept().then((s) => s.total),
+      sortOf(repo.INVOICE_SORT, q),
+    );
     const totals = atLeast ? [] : (await kept()).totals;
     return {
       total_cnt: total,
@@ -171,7 +184,7 @@ export function createSettlementService(deps: {
 
   async function payments(
     companyIdx: number,
-    q: { start: number; length: number; search_value: TPaymentFilter },
+    q: { start: number; length: number; search_value: TPaymentFilter; sort?: TPaymentSortKey; dir?: TSortDir },
   ): Promise<TBuyPaymentList> {
     const filter = q.search_value;
     const items = itemsOf(filter);
@@ -180,7 +193,15 @@ export function createSettlementService(deps: {
     const kept = () => (sums ??= paymentSums(companyIdx, filter, items));
     // without a keyword the totals are asked at once (they answer the count); with one, after the page (as invoices)
     if (!filter.keyword) void kept().catch(() => undefined);
-    const { total, atLeast, rows } = await repo.paymentPage(db, companyIdx, filter, items, paging, () => kept().then((s) => s.total));
+    const { total, atLeast, rows } = await repo.paymentPage(
+      db,
+      companyIdx,
+      filter,
+      items,
+      paging,
+      () => kept().then((s) => s.total),
+      sortOf(repo.PAYMENT_SORT, q),
+    );
     const totals = atLeast ? [] : (await kept()).totals;
     return {
       total_cnt: total,

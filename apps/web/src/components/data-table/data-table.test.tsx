@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import type { TSort } from '@portal/contract';
 import { renderWithProviders } from '../../test/render';
 import { DataTable } from './data-table';
 import type { Paging } from './paging';
@@ -181,5 +182,72 @@ describe('DataTable', () => {
     expect(hidden.filter((e) => e.tagName === 'TH' || e.tagName === 'TD').map((e) => e.textContent)).toEqual(['PDF', 'x', 'x']);
     expect(hidden.some((e) => e.tagName === 'NAV')).toBe(true);
     expect(hidden.some((e) => e.contains(screen.getByText('Rows per page')))).toBe(true);
+  });
+});
+
+/** A host with an order: rows sorted as the server would, the order kept here. */
+function SortedHost() {
+  const [paging, setPaging] = useState<Paging>({ start: 0, length: 5 });
+  const [sort, setSort] = useState<TSort>({ key: 'no', dir: 'asc' });
+  const sorted = [...ALL].sort((a, b) => {
+    const c = sort.key === 'title' ? a.title.localeCompare(b.title) : a.no - b.no;
+    return sort.dir === 'asc' ? c : -c;
+  });
+  return (
+    <DataTable
+      caption="Books"
+      columns={[
+        { key: 'no', header: 'No', sortKey: 'no', sortFirst: 'desc' },
+        { key: 'title', header: 'Title', sortKey: 'title' },
+        { key: 'plain', header: 'Plain', render: () => '-' },
+      ]}
+      rows={sorted.slice(paging.start, paging.start + paging.length)}
+      total={ALL.length}
+      rowKey={(r) => r.no}
+      paging={paging}
+      onPagingChange={setPaging}
+      sort={sort}
+      onSortChange={(next) => {
+        setSort(next);
+        setPaging({ start: 0, length: paging.length });
+      }}
+    />
+  );
+}
+
+describe('DataTable sort headers (issue 59)', () => {
+  const header = (name: string) => screen.getByRole('columnheader', { name });
+  const firstCells = () => screen.getAllByTestId('table-row').map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+
+  it('marks the sorted column with aria-sort, turns the order on a click and sorts another column from its first direction', async () => {
+    const user = userEvent.setup();
+    await renderWithProviders(<SortedHost />);
+    expect(header('No')).toHaveAttribute('aria-sort', 'ascending');
+    expect(header('Title')).not.toHaveAttribute('aria-sort');
+    expect(within(header('Plain')).queryByRole('button')).toBeNull();
+    // the button is named by the header and described by what a click does
+    const no = within(header('No')).getByRole('button', { name: 'No' });
+    expect(no).toHaveAccessibleDescription('sort descending');
+    await user.click(no);
+    expect(header('No')).toHaveAttribute('aria-sort', 'descending');
+    expect(firstCells()).toEqual(['123', '122', '121', '120', '119']);
+    expect(no).toHaveAccessibleDescription('sort ascending');
+    await user.click(no);
+    expect(header('No')).toHaveAttribute('aria-sort', 'ascending');
+    expect(within(header('Title')).getByRole('button', { name: 'Title' })).toHaveAccessibleDescription('sort ascending');
+    await user.click(within(header('Title')).getByRole('button', { name: 'Title' }));
+    expect(header('Title')).toHaveAttribute('aria-sort', 'ascending');
+    expect(header('No')).not.toHaveAttribute('aria-sort');
+    expect(firstCells()).toEqual(['1', '10', '100', '101', '102']);
+  });
+
+  it('sorts from the keyboard (Enter and Space on the header button)', async () => {
+    const user = userEvent.setup();
+    await renderWithProviders(<SortedHost />);
+    within(header('Title')).getByRole('button').focus();
+    await user.keyboard('{Enter}');
+    expect(header('Title')).toHaveAttribute('aria-sort', 'ascending');
+    await user.keyboard(' ');
+    expect(header('Title')).toHaveAttribute('aria-sort', 'descending');
   });
 });

@@ -1,13 +1,17 @@
-import { ActionIcon, Alert, Box, Button, Checkbox, Group, Select, Skeleton, Table, Text } from '@mantine/core';
+import { ActionIcon, Alert, Box, Button, Checkbox, Group, Select, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
+import type { TSort, TSortDir } from '@portal/contract';
 import {
   IconAlertTriangle,
+  IconArrowDown,
+  IconArrowUp,
+  IconArrowsSort,
   IconChevronLeft,
   IconChevronRight,
   IconChevronsLeft,
   IconChevronsRight,
   IconRefresh,
 } from '@tabler/icons-react';
-import type { CSSProperties, ReactNode } from 'react';
+import { useId, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../../lib/api-client';
 import { formatInteger } from '../../lib/format';
@@ -22,6 +26,10 @@ export interface Column<T> {
   width?: number | string;
   /** false: an action column (buttons, downloads) left out of the printed page */
   print?: boolean;
+  /** the list's order this column's header sorts by (issue 59); none: not sortable */
+  sortKey?: string;
+  /** the direction of the first click (amounts and dates: desc, largest or newest first); default asc */
+  sortFirst?: TSortDir;
 }
 
 export interface DataTableProps<T> {
@@ -53,7 +61,41 @@ export interface DataTableProps<T> {
   testId?: string;
   /** below this width (px) the table scrolls sideways inside its region; default 600 (a layout of its own at phone width can pass less) */
   minWidth?: number;
+  /** the list's order (the columns with a sortKey get a sort button in their header, the sorted one aria-sort) */
+  sort?: TSort;
+  onSortChange?: (next: TSort) => void;
 }
+
+/**
+ * A sortable column's header (issue 59): a button in the th, which carries aria-sort while the list is in this
+ * column's order. A click sorts by the column (its first direction), a click on the sorted column turns the order.
+ */
+function SortHeader({ column, sort, onChange }: { column: Column<unknown>; sort: TSort; onChange: (next: TSort) => void }) {
+  const { t } = useTranslation();
+  const active = sort.key === column.sortKey;
+  const next: TSortDir = active ? (sort.dir === 'asc' ? 'desc' : 'asc') : (column.sortFirst ?? 'asc');
+  const Icon = !active ? IconArrowsSort : sort.dir === 'asc' ? IconArrowUp : IconArrowDown;
+  const hint = useId();
+  return (
+    <>
+      <UnstyledButton
+        onClick={() => onChange({ key: column.sortKey!, dir: next })}
+        aria-describedby={hint}
+        data-testid={`sort-${column.sortKey}`}
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, font: 'inherit', fontWeight: 'inherit', whiteSpace: 'nowrap' }}
+      >
+        {column.header}
+        <Icon size={14} aria-hidden style={{ opacity: active ? 1 : 0.45, flexShrink: 0 }} />
+      </UnstyledButton>
+      {/* what a click does, as the button's description: the header's name stays its words, the th's aria-sort says the present order */}
+      <span id={hint} hidden>
+        {t(next === 'asc' ? 'table.sortAscending' : 'table.sortDescending')}
+      </span>
+    </>
+  );
+}
+
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
 /**
  * The list table every screen uses (spec §2/§9): per-page 5/10/25/50, 10 page links,
@@ -122,8 +164,18 @@ export function DataTable<T>(props: DataTableProps<T>) {
               {columns.map((c) => (
                 // a header stays on one line (a narrow screen scrolls the table sideways instead of
                 // stacking a header's letters, issue 14)
-                <Table.Th key={c.key} style={{ textAlign: c.align, width: c.width, whiteSpace: 'nowrap' }} scope="col" {...printAttr(c)}>
-                  {c.header}
+                <Table.Th
+                  key={c.key}
+                  style={{ textAlign: c.align, width: c.width, whiteSpace: 'nowrap' }}
+                  scope="col"
+                  aria-sort={c.sortKey && props.sort?.key === c.sortKey ? ARIA_SORT[props.sort.dir] : undefined}
+                  {...printAttr(c)}
+                >
+                  {c.sortKey && props.sort && props.onSortChange ? (
+                    <SortHeader column={c as Column<unknown>} sort={props.sort} onChange={props.onSortChange} />
+                  ) : (
+                    c.header
+                  )}
                 </Table.Th>
               ))}
             </Table.Tr>

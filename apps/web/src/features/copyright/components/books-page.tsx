@@ -1,9 +1,17 @@
 import { Select, Text } from '@mantine/core';
-import { BOOKS_EXPORT_BASE_NAME, PAY_TYPES, exportFileName, type TCopyrightBookRow, type TCopyrightBooksFilter } from '@portal/contract';
+import {
+  BOOKS_EXPORT_BASE_NAME,
+  COPYRIGHT_BOOK_SORT_DEFAULT,
+  COPYRIGHT_BOOK_SORTS,
+  PAY_TYPES,
+  exportFileName,
+  type TCopyrightBookRow,
+  type TCopyrightBooksFilter,
+} from '@portal/contract';
 import { hyphenateIsbn } from '@portal/contract/isbn';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { DataTable, type Column } from '../../../components/data-table';
+import { DataTable, useSort, type Column } from '../../../components/data-table';
 import { ExportMenu } from '../../../components/export-menu';
 import { PageHeader } from '../../../components/page-header';
 import { BookKeywordFields, DateRangeInput, SearchForm, useListSearch, type FieldErrors } from '../../../components/search-form';
@@ -44,12 +52,13 @@ export function booksFilter(form: Form): { filter: TCopyrightBooksFilter; errors
 export function CopyrightBooksPage() {
   const { t, i18n } = useTranslation(['copyright', 'common']);
   const { search, paging, setPaging, errors, filter, set, onSearch, onReset } = useListSearch(SCREEN, ZForm, EMPTY, booksFilter);
-  const list = useCopyrightBooks(paging, filter);
+  const order = useSort(SCREEN, COPYRIGHT_BOOK_SORTS, COPYRIGHT_BOOK_SORT_DEFAULT, { paging, setPaging });
+  const list = useCopyrightBooks(paging, filter, order.sort);
 
   const columns: Column<TCopyrightBookRow>[] = [
-    { key: 'no', header: t('fields.no'), align: 'right', width: 56 },
+    { key: 'no', header: t('fields.no'), align: 'right', width: 56, sortKey: 'no' },
     { key: 'img_url', header: t('fields.cover'), render: (r) => <Cover src={r.img_url} />, width: 48 },
-    { key: 'title', header: t('fields.title'), render: (r) => <span data-testid="cell-title">{r.title}</span> },
+    { key: 'title', header: t('fields.title'), sortKey: 'title', render: (r) => <span data-testid="cell-title">{r.title}</span> },
     {
       key: 'isbn',
       header: t('fields.isbn'),
@@ -59,7 +68,13 @@ export function CopyrightBooksPage() {
         </span>
       ),
     },
-    { key: 'publication_date', header: t('fields.publicationDate'), render: (r) => formatDate(r.publication_date) },
+    {
+      key: 'publication_date',
+      header: t('fields.publicationDate'),
+      sortKey: 'publication_date',
+      sortFirst: 'desc',
+      render: (r) => formatDate(r.publication_date),
+    },
     { key: 'page_count', header: t('fields.pageCount'), align: 'right', render: (r) => formatInteger(r.page_count) },
     {
       key: 'list_price',
@@ -121,6 +136,8 @@ export function CopyrightBooksPage() {
         rowKey={(r) => r.idx}
         paging={paging}
         onPagingChange={setPaging}
+        sort={order.sort}
+        onSortChange={order.onSortChange}
         loading={list.isFetching}
         error={list.error}
         onRetry={() => void list.refetch()}

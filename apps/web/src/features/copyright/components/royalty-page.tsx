@@ -1,10 +1,17 @@
 import { Anchor, Group, Select, Text, TextInput } from '@mantine/core';
-import { ROYALTY_EXPORT_BASE_NAME, exportFileName, type TRoyaltyFilter, type TRoyaltyRow } from '@portal/contract';
+import {
+  ROYALTY_EXPORT_BASE_NAME,
+  ROYALTY_SORT_DEFAULT,
+  ROYALTY_SORTS,
+  exportFileName,
+  type TRoyaltyFilter,
+  type TRoyaltyRow,
+} from '@portal/contract';
 import { hyphenateIsbn } from '@portal/contract/isbn';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { DataTable, type Column } from '../../../components/data-table';
+import { DataTable, useSort, type Column } from '../../../components/data-table';
 import { ExportMenu } from '../../../components/export-menu';
 import { PageHeader } from '../../../components/page-header';
 import { DateRangeInput, SearchForm, useListSearch, type FieldErrors } from '../../../components/search-form';
@@ -52,7 +59,8 @@ export function royaltyFilter(form: Form): { filter: TRoyaltyFilter; errors: Err
 export function RoyaltyPage() {
   const { t, i18n } = useTranslation(['copyright', 'common']);
   const { search, paging, setPaging, errors, filter, set, onSearch, onReset } = useListSearch(SCREEN, ZForm, EMPTY, royaltyFilter);
-  const list = useRoyalty(paging, filter);
+  const order = useSort(SCREEN, ROYALTY_SORTS, ROYALTY_SORT_DEFAULT, { paging, setPaging });
+  const list = useRoyalty(paging, filter, order.sort);
   const saleInfo = useLoginInfo().data?.saleInfo_display === 'Y';
   const countryName = useCountryName();
 
@@ -61,6 +69,7 @@ export function RoyaltyPage() {
     {
       key: 'title',
       header: `${t('fields.title')} / ${t('fields.isbn')}`,
+      sortKey: 'title',
       render: (r) => (
         <Group gap="xs" wrap="nowrap" miw={170}>
           <Cover src={r.img_url} />
@@ -127,6 +136,8 @@ export function RoyaltyPage() {
       key: 'royalty',
       header: t('fields.royalty'),
       align: 'right',
+      sortKey: 'royalty',
+      sortFirst: 'desc',
       render: (r) => (
         <div>
           <span data-testid="cell-royalty">
@@ -186,6 +197,8 @@ export function RoyaltyPage() {
       // the day of the sale: what the "sales date" filter selects on (same name on both)
       key: 'created_at',
       header: t('fields.salesDate'),
+      sortKey: 'created_at',
+      sortFirst: 'desc',
       render: (r) => (
         <span title={formatDateTime(r.created_at)} style={{ whiteSpace: 'nowrap' }}>
           {formatDate(r.created_at)}
@@ -267,6 +280,8 @@ export function RoyaltyPage() {
           rowKey={(r) => r.idx}
           paging={paging}
           onPagingChange={setPaging}
+          sort={order.sort}
+          onSortChange={order.onSortChange}
           loading={list.isFetching}
           error={list.error}
           onRetry={() => void list.refetch()}

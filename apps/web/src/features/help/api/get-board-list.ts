@@ -1,4 +1,4 @@
-import type { TBoardListResponse } from '@portal/contract';
+import type { TBoardListResponse, TBoardSortKey, TSort } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -7,12 +7,14 @@ export interface BoardListParams {
   start: number;
   length: number;
   search: string;
+  /** the board's order (issue 59) */
+  sort: TSort<TBoardSortKey>;
 }
 
-/** GET help/bbs/{bbs_name}?start&length&search_value (search_value: the plain text of the search box). */
+/** GET help/bbs/{bbs_name}?start&length&search_value&sort&dir (search_value: the plain text of the search box). */
 export const getBoardList = (p: BoardListParams, signal?: AbortSignal) =>
   api.get<TBoardListResponse>(`help/bbs/${encodeURIComponent(p.bbsName)}`, {
-    query: { start: p.start, length: p.length, search_value: p.search },
+    query: { start: p.start, length: p.length, search_value: p.search, sort: p.sort.key, dir: p.sort.dir },
     signal,
   });
 

@@ -1,11 +1,11 @@
-import type { TBoardListRow } from '@portal/contract';
+import { BOARD_SORT_DEFAULT, BOARD_SORTS, type TBoardListRow } from '@portal/contract';
 import { ActionIcon, Anchor, Button, Group, Paper, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCornerDownRight, IconEdit, IconMessageCircle, IconPencilPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { DataTable, usePaging, type Column } from '../../../components/data-table';
+import { DataTable, usePaging, useSort, type Column } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate, formatInteger } from '../../../lib/format';
 import { useBoardList } from '../api/get-board-list';
@@ -24,7 +24,9 @@ function BoardList({ bbsName }: { bbsName: 'notice' | 'qna' }) {
   const [paging, setPaging] = usePaging(`help.bbs.${bbsName}`);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
-  const list = useBoardList({ bbsName, start: paging.start, length: paging.length, search: debounced });
+  // the spec's title order stays the default; the date header gives newest first in one click (issue 59)
+  const order = useSort(`help.bbs.${bbsName}`, BOARD_SORTS, BOARD_SORT_DEFAULT, { paging, setPaging });
+  const list = useBoardList({ bbsName, start: paging.start, length: paging.length, search: debounced, sort: order.sort });
   const { owns } = useOwner();
   const remove = useDeleteFlow(bbsName);
   const boardTitle = t(`boards.${bbsName}`);
@@ -43,6 +45,7 @@ function BoardList({ bbsName }: { bbsName: 'notice' | 'qna' }) {
     {
       key: 'title',
       header: t('fields.title'),
+      sortKey: 'title',
       render: (r) => (
         <Group gap={4} wrap="nowrap" style={{ paddingLeft: Math.min(r.re_level, 5) * 18 }}>
           {r.re_level > 0 && (
@@ -72,7 +75,14 @@ function BoardList({ bbsName }: { bbsName: 'notice' | 'qna' }) {
     },
     { key: 'name', header: t('fields.author'), width: 220 },
     { key: 'view_count', header: t('fields.views'), width: 80, align: 'right', render: (r) => formatInteger(r.view_count) },
-    { key: 'created_at', header: t('fields.date'), width: 120, render: (r) => formatDate(r.created_at) },
+    {
+      key: 'created_at',
+      header: t('fields.date'),
+      width: 120,
+      sortKey: 'created_at',
+      sortFirst: 'desc',
+      render: (r) => formatDate(r.created_at),
+    },
     {
       key: 'actions',
       header: t('fields.actions'),
@@ -121,6 +131,8 @@ function BoardList({ bbsName }: { bbsName: 'notice' | 'qna' }) {
           rowKey={(r) => r.idx}
           paging={paging}
           onPagingChange={setPaging}
+          sort={order.sort}
+          onSortChange={order.onSortChange}
           loading={list.isFetching && !list.data}
           error={list.error}
           onRetry={() => void list.refetch()}

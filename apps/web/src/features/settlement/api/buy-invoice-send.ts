@@ -6,6 +6,9 @@ export interface ListParams<F = TInvoiceFilter> {
   start: number;
   length: number;
   search_value: F;
+  /** the list's order (issue 59): one of INVOICE_SORTS / PAYMENT_SORTS, asc or desc */
+  sort?: string;
+  dir?: 'asc' | 'desc';
 }
 
 export const getBuyInvoices = (p: ListParams, signal?: AbortSignal) =>

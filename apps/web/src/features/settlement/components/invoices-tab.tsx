@@ -1,10 +1,10 @@
 import { ActionIcon, Anchor } from '@mantine/core';
-import type { TBuyInvoiceRow } from '@portal/contract';
+import { INVOICE_SORT_DEFAULT, INVOICE_SORTS, type TBuyInvoiceRow } from '@portal/contract';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { DataTable, usePaging, type Column } from '../../../components/data-table';
+import { DataTable, usePaging, useSort, type Column } from '../../../components/data-table';
 import { Money, TotalsFooter } from '../../../components/money';
 import { formatDate, formatInteger } from '../../../lib/format';
 import { useDownload } from '../../../lib/use-download';
@@ -24,7 +24,8 @@ export function InvoicesTab() {
   const { form, applied, ready } = useSettlementSearch('invoices', SCREEN, t('filters.registrationDate'), () =>
     setPaging({ start: 0, length: paging.length }),
   );
-  const query = useBuyInvoices({ start: paging.start, length: paging.length, search_value: applied }, ready);
+  const order = useSort(SCREEN, INVOICE_SORTS, INVOICE_SORT_DEFAULT, { paging, setPaging });
+  const query = useBuyInvoices({ start: paging.start, length: paging.length, search_value: applied, ...order.params }, ready);
   const { pending: downloading, download } = useDownload<string>();
   const [open, setOpen] = useState<number | null>(null);
   // ?invoice=<idx> opens that invoice's detail (the royalty list links a settled line to its invoice)
@@ -48,6 +49,7 @@ export function InvoicesTab() {
     {
       key: 'code',
       header: t('fields.code'),
+      sortKey: 'code',
       // the code opens the invoice detail with its lines
       render: (r) => (
         <Anchor
@@ -72,15 +74,23 @@ export function InvoicesTab() {
       key: 'amount',
       header: t('fields.amount'),
       align: 'right',
+      sortKey: 'amount',
+      sortFirst: 'desc',
       render: (r) => (
         <span data-testid="invoice-amount">
           <Money amount={r.amount} icon={r.currency_icon} currency={r.currency_name} />
         </span>
       ),
     },
-    { key: 'created_at', header: t('fields.createdAt'), render: (r) => formatDate(r.created_at, i18n.language) },
-    { key: 'due_date', header: t('fields.dueDate'), render: (r) => formatDate(r.due_date, i18n.language) },
-    { key: 'payment_state', header: t('fields.paymentState'), render: (r) => <InvoiceBalance row={r} /> },
+    {
+      key: 'created_at',
+      header: t('fields.createdAt'),
+      sortKey: 'created_at',
+      sortFirst: 'desc',
+      render: (r) => formatDate(r.created_at, i18n.language),
+    },
+    { key: 'due_date', header: t('fields.dueDate'), sortKey: 'due_date', render: (r) => formatDate(r.due_date, i18n.language) },
+    { key: 'payment_state', header: t('fields.paymentState'), sortKey: 'balance_state', render: (r) => <InvoiceBalance row={r} /> },
     {
       key: 'pdf',
       header: t('fields.pdf'),
@@ -115,6 +125,8 @@ export function InvoicesTab() {
         rowKey={(r) => r.idx}
         paging={paging}
         onPagingChange={setPaging}
+        sort={order.sort}
+        onSortChange={order.onSortChange}
         loading={query.isFetching || !ready}
         error={query.error}
         onRetry={() => void query.refetch()}

@@ -1,9 +1,9 @@
 import { Button } from '@mantine/core';
-import type { TBuyPaymentRow } from '@portal/contract';
+import { PAYMENT_SORT_DEFAULT, PAYMENT_SORTS, type TBuyPaymentRow } from '@portal/contract';
 import { IconListDetails } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, usePaging, type Column } from '../../../components/data-table';
+import { DataTable, usePaging, useSort, type Column } from '../../../components/data-table';
 import { TotalsFooter } from '../../../components/money';
 import { formatDate, formatInteger } from '../../../lib/format';
 import { useBuyPayments } from '../api/buy-payment';
@@ -21,7 +21,8 @@ export function PaymentsTab() {
   const { form, applied, ready } = useSettlementSearch('payments', SCREEN, t('filters.depositDate'), () =>
     setPaging({ start: 0, length: paging.length }),
   );
-  const query = useBuyPayments({ start: paging.start, length: paging.length, search_value: applied }, ready);
+  const order = useSort(SCREEN, PAYMENT_SORTS, PAYMENT_SORT_DEFAULT, { paging, setPaging });
+  const query = useBuyPayments({ start: paging.start, length: paging.length, search_value: applied, ...order.params }, ready);
   const [open, setOpen] = useState<number | null>(null);
 
   const columns: Column<TBuyPaymentRow>[] = [
@@ -30,6 +31,8 @@ export function PaymentsTab() {
       key: 'd_payment',
       header: t('fields.dPayment'),
       align: 'right',
+      sortKey: 'd_payment',
+      sortFirst: 'desc',
       render: (r) => (
         // the currency sign stays with its amount (a narrow screen scrolls the table instead)
         <span data-testid="payment-amount" style={{ whiteSpace: 'nowrap' }}>
@@ -37,7 +40,7 @@ export function PaymentsTab() {
         </span>
       ),
     },
-    { key: 'd_date', header: t('fields.dDate'), render: (r) => formatDate(r.d_date, i18n.language) },
+    { key: 'd_date', header: t('fields.dDate'), sortKey: 'd_date', sortFirst: 'desc', render: (r) => formatDate(r.d_date, i18n.language) },
     { key: 'd_type', header: t('fields.dType'), render: (r) => paymentTypeLabel(t, r.d_type) },
     { key: 'employee_name', header: t('fields.employeeName') },
     { key: 'created_at', header: t('fields.createdAt'), render: (r) => formatDate(r.created_at, i18n.language) },
@@ -75,6 +78,8 @@ export function PaymentsTab() {
         rowKey={(r) => r.idx}
         paging={paging}
         onPagingChange={setPaging}
+        sort={order.sort}
+        onSortChange={order.onSortChange}
         loading={query.isFetching || !ready}
         error={query.error}
         onRetry={() => void query.refetch()}

@@ -125,10 +125,16 @@ function wrappedHeaders(table: Locator) {
   return table.locator('thead th').evaluateAll((ths) =>
     ths
       .map((th) => {
-        const range = document.createRange();
-        range.selectNodeContents(th);
-        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-        return { text: (th.textContent ?? '').trim(), lines: lines.size };
+        // the lines of the header's words: its text nodes' boxes (a sort button's icon sits beside the words, not on a
+        // line of its own, and its hidden description has no box)
+        const lines = new Set<number>();
+        const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const r of range.getClientRects()) if (r.width > 0) lines.add(Math.round(r.top));
+        }
+        return { text: (th as HTMLElement).innerText.trim(), lines: lines.size };
       })
       .filter((h) => h.text && h.lines > 1)
       .map((h) => `${h.text} (${h.lines} lines)`),

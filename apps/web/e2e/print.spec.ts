@@ -16,13 +16,16 @@ async function expectPrintable(page: Page, table: Locator) {
   ]) {
     await expect(part).toBeHidden();
   }
-  // no button (links stay as text), no per-page select
+  // no button (links stay as text, a sortable header's words stay without their icon), no per-page select
   const visibleButtons = await page.evaluate(() =>
     [...document.querySelectorAll('button')]
-      .filter((b) => b.offsetParent !== null && !b.classList.contains('mantine-Anchor-root'))
+      .filter((b) => b.offsetParent !== null && !b.classList.contains('mantine-Anchor-root') && !b.hasAttribute('data-sort-header'))
       .map((b) => b.outerHTML.slice(0, 80)),
   );
   expect(visibleButtons).toEqual([]);
+  expect(
+    await page.locator('[data-sort-header] svg').evaluateAll((icons) => icons.filter((i) => i.getBoundingClientRect().width > 0).length),
+  ).toBe(0);
   await expect(page.getByTestId('per-page')).toBeHidden();
   // the whole table fits the page: nothing scrolled away, the caption printed as its title
   const box = await table

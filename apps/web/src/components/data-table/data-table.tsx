@@ -82,6 +82,8 @@ function SortHeader({ column, sort, onChange }: { column: Column<unknown>; sort:
         onClick={() => onChange({ key: column.sortKey!, dir: next })}
         aria-describedby={hint}
         data-testid={`sort-${column.sortKey}`}
+        // a header's words are printed (print CSS hides buttons, but not this one; its icon is hidden)
+        data-sort-header
         style={{ display: 'inline-flex', alignItems: 'center', gap: 4, font: 'inherit', fontWeight: 'inherit', whiteSpace: 'nowrap' }}
       >
         {column.header}

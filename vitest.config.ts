@@ -7,6 +7,9 @@ export default defineConfig({
     // one worker per core: the run's default here was one fewer, so a 2-core machine ran the files one
     // at a time (server suite 306 s; with 2 workers 210 s, 2026-11-28)
     maxWorkers: os.availableParallelism(),
+    // VITEST_JSON=<file>: each file's and test's time as JSON beside the usual output (CI keeps it to
+    // find where the seconds go, docs/decisions/ci-time.md)
+    ...(process.env.VITEST_JSON ? { reporters: ['default', ['json', { outputFile: process.env.VITEST_JSON }]] } : {}),
     projects: [
       {
         test: {

@@ -41,7 +41,8 @@ export default defineConfig({
   // suite 3x slower than a workstation (2 shards: 32 min against 10), so CI doubles them
   timeout: process.env.CI ? 120_000 : 60_000,
   expect: { timeout: process.env.CI ? 20_000 : 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // CI also keeps each test's time as JSON (test-results/e2e-<port>.json), to find where the seconds go
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: path.resolve(root, `test-results/e2e-${port}.json`) }]] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',

@@ -12,6 +12,7 @@ import {
   operators,
   sessions,
 } from '../../db/schema';
+import { queryRows as rows } from '../../db/raw-query';
 import { countRows, escapeLike, listPage, type Paging } from '../../lib/lists';
 
 /** A timestamp as the API shows it: ISO 8601 in UTC with milliseconds (as Date.toISOString). */
@@ -79,15 +80,12 @@ export async function revokeOperatorSessions(db: DbOrTx, operatorIdx: number, no
     .where(and(eq(sessions.operatorIdx, operatorIdx), isNull(sessions.revokedAt)));
 }
 
-const operatorColumns = {
-  idx: operators.idx,
-  loginId: operators.loginId,
-  name: operators.name,
-  active: operators.active,
-  createdAt: operators.createdAt,
-  lastUsedAt: operators.lastUsedAt,
-};
-export type OperatorRow = { idx: number; loginId: string; name: string; active: boolean; createdAt: Date; lastUsedAt: Date | null };
+/** An operator, a key and a company as the API shows them: the lists' columns and the single rows' alike. */
+const OPERATOR = sql`o.idx, o.login_id, o.name, o.active, ${iso('o.created_at')} as created_at, ${iso('o.last_used_at')} as last_used_at`;
+const KEY = sql`ok.idx, ok.name, ok.scope, ok.prefix, ${iso('ok.created_at')} as created_at, ${iso('ok.revoked_at')} as revoked_at,
+  ${iso('ok.last_used_at')} as last_used_at`;
+const COMPANY = sql`c.idx, c.id, c.company_name, c.country, c.code_company_division, c.email, c.active,
+  coalesce(cc.must_change, false) as must_change_password, (cc.company_idx is not null) as has_password, ${iso('c.created_at')} as created_at`;
 
 /** The operators by login id (a distributor has a handful), as the API shows them, through listPage on the login id's unique index. */
 export function listOperators(db: DbOrTx, paging: Paging) {
@@ -97,8 +95,7 @@ export function listOperators(db: DbOrTx, paging: Paging) {
     {
       keys,
       order: sql`k.login_id`,
-      columns: sql`select page.ord, o.idx, o.login_id, o.name, o.active, ${iso('o.created_at')} as created_at, ${iso('o.last_used_at')} as last_used_at
-        from page join operators o on o.login_id = page.login_id`,
+      columns: sql`select page.ord, ${OPERATOR} from page join operators o on o.login_id = page.login_id`,
     },
     paging,
     () => countRows(db, keys),
@@ -106,13 +103,8 @@ export function listOperators(db: DbOrTx, paging: Paging) {
 }
 
 /** Activates or deactivates an operator; the operator as it is now, or undefined when there is none of this idx. */
-export function setOperatorActive(db: DbOrTx, idx: number, active: boolean): Promise<OperatorRow | undefined> {
-  return db
-    .update(operators)
-    .set({ active })
-    .where(eq(operators.idx, idx))
-    .returning(operatorColumns)
-    .then((r) => r[0]);
+export async function setOperatorActive(db: DbOrTx, idx: number, active: boolean): Promise<TOperator | undefined> {
+  return (await rows<TOperator>(db, sql`update operators o set active = ${active} where o.idx = ${idx} returning ${OPERATOR}`))[0];
 }
 
 export function insertOperator(db: DbOrTx, o: { loginId: string; name: string; passwordHash: string }) {
@@ -134,34 +126,18 @@ export function touchLiveKey(db: DbOrTx, keyHash: string, at: Date) {
     .then((r) => r[0]);
 }
 
-const keyColumns = {
-  idx: operatorKeys.idx,
-  name: operatorKeys.name,
-  scope: operatorKeys.scope,
-  prefix: operatorKeys.prefix,
-  createdAt: operatorKeys.createdAt,
-  revokedAt: operatorKeys.revokedAt,
-  lastUsedAt: operatorKeys.lastUsedAt,
-};
-export type KeyRow = {
-  idx: number;
-  name: string;
-  scope: string;
-  prefix: string;
-  createdAt: Date;
-  revokedAt: Date | null;
-  lastUsedAt: Date | null;
-};
+const keyById = async (db: DbOrTx, idx: number) =>
+  (await rows<TOperatorKey>(db, sql`select ${KEY} from operator_keys ok where ok.idx = ${idx}`))[0];
 
-export function insertKey(
+export async function insertKey(
   db: DbOrTx,
   k: { name: string; scope: string; keyHash: string; prefix: string; createdBy: number | null; at: Date },
-): Promise<KeyRow> {
-  return db
+): Promise<TOperatorKey> {
+  const [row] = await db
     .insert(operatorKeys)
     .values({ name: k.name, scope: k.scope, keyHash: k.keyHash, prefix: k.prefix, createdBy: k.createdBy, createdAt: k.at })
-    .returning(keyColumns)
-    .then((r) => r[0]!);
+    .returning({ idx: operatorKeys.idx });
+  return (await keyById(db, row!.idx))!;
 }
 
 /** The API keys, newest first, as the API shows them, through listPage on operator_keys_created_at. */
@@ -172,9 +148,7 @@ export function listKeys(db: DbOrTx, paging: Paging) {
     {
       keys,
       order: sql`k.created_at desc, k.idx desc`,
-      columns: sql`select page.ord, ok.idx, ok.name, ok.scope, ok.prefix, ${iso('ok.created_at')} as created_at,
-          ${iso('ok.revoked_at')} as revoked_at, ${iso('ok.last_used_at')} as last_used_at
-        from page join operator_keys ok on ok.idx = page.idx`,
+      columns: sql`select page.ord, ${KEY} from page join operator_keys ok on ok.idx = page.idx`,
     },
     paging,
     () => countRows(db, keys),
@@ -182,16 +156,12 @@ export function listKeys(db: DbOrTx, paging: Paging) {
 }
 
 /** Revokes a key; the key as it is now, or undefined when there is no such key. */
-export async function revokeKey(db: DbOrTx, idx: number, at: Date): Promise<KeyRow | undefined> {
+export async function revokeKey(db: DbOrTx, idx: number, at: Date): Promise<TOperatorKey | undefined> {
   await db
     .update(operatorKeys)
     .set({ revokedAt: at })
     .where(and(eq(operatorKeys.idx, idx), isNull(operatorKeys.revokedAt)));
-  return db
-    .select(keyColumns)
-    .from(operatorKeys)
-    .where(eq(operatorKeys.idx, idx))
-    .then((r) => r[0]);
+  return keyById(db, idx);
 }
 
 export async function insertAudit(
@@ -346,33 +316,6 @@ export async function upsertCompanies(db: DbOrTx, values: CompanyImportValues[])
 
 // ------------------------------------------------------------ companies (issue 15)
 
-const adminCompanyColumns = {
-  idx: companies.idx,
-  id: companies.id,
-  companyName: companies.companyName,
-  country: companies.country,
-  codeCompanyDivision: companies.codeCompanyDivision,
-  email: companies.email,
-  emailInvoice: companies.emailInvoice,
-  active: companies.active,
-  mustChange: sql<boolean>`coalesce(${companyCredentials.mustChange}, false)`.mapWith(Boolean),
-  hasPassword: sql<boolean>`(${companyCredentials.companyIdx} is not null)`.mapWith(Boolean),
-  createdAt: companies.createdAt,
-};
-export type AdminCompanyRow = {
-  idx: number;
-  id: string;
-  companyName: string;
-  country: string;
-  codeCompanyDivision: string;
-  email: string;
-  emailInvoice: string;
-  active: boolean;
-  mustChange: boolean;
-  hasPassword: boolean;
-  createdAt: Date;
-};
-
 /** Companies whose login id or name contains `search` (case-insensitive), newest first (by idx), as the API shows them. */
 export function listCompanies(db: DbOrTx, search: string | undefined, paging: Paging) {
   const like = search ? `%${escapeLike(search)}%` : undefined;
@@ -382,8 +325,7 @@ export function listCompanies(db: DbOrTx, search: string | undefined, paging: Pa
     {
       keys,
       order: sql`k.idx desc`,
-      columns: sql`select page.ord, c.idx, c.id, c.company_name, c.country, c.code_company_division, c.email, c.active,
-          coalesce(cc.must_change, false) as must_change_password, (cc.company_idx is not null) as has_password, ${iso('c.created_at')} as created_at
+      columns: sql`select page.ord, ${COMPANY}
         from page join companies c on c.idx = page.idx left join company_credentials cc on cc.company_idx = c.idx`,
     },
     paging,
@@ -391,14 +333,13 @@ export function listCompanies(db: DbOrTx, search: string | undefined, paging: Pa
   );
 }
 
-export function findAdminCompany(db: DbOrTx, id: string): Promise<AdminCompanyRow | undefined> {
-  return db
-    .select(adminCompanyColumns)
-    .from(companies)
-    .leftJoin(companyCredentials, eq(companyCredentials.companyIdx, companies.idx))
-    .where(eq(companies.id, id))
-    .limit(1)
-    .then((r) => r[0]);
+/** A company as the admin API shows it, with its e-mail lists (an account change is mailed to them). */
+export async function findAdminCompany(db: DbOrTx, id: string) {
+  const found = await rows<TAdminCompany & { email_invoice: string }>(
+    db,
+    sql`select ${COMPANY}, c.email_invoice from companies c left join company_credentials cc on cc.company_idx = c.idx where c.id = ${id}`,
+  );
+  return found[0];
 }
 
 /** A new company; undefined when the login id is taken. */

@@ -66,49 +66,11 @@ const actorOf = (a: Actor) =>
 
 const loginFailed = () => new AppError(401, 'LOGIN_FAILED', 'Please check your login information.');
 
-function toKey(k: repo.KeyRow): TOperatorKey {
-  return {
-    idx: k.idx,
-    name: k.name,
-    scope: k.scope as TOperatorKeyScope,
-    prefix: k.prefix,
-    created_at: k.createdAt.toISOString(),
-    revoked_at: k.revokedAt?.toISOString() ?? null,
-    last_used_at: k.lastUsedAt?.toISOString() ?? null,
-  };
-}
-
-function toOperator(o: repo.OperatorRow): TOperator {
-  return {
-    idx: o.idx,
-    login_id: o.loginId,
-    name: o.name,
-    active: o.active,
-    created_at: o.createdAt.toISOString(),
-    last_used_at: o.lastUsedAt?.toISOString() ?? null,
-  };
-}
-
 /** The operators and keys are few: a call without paging (the CLI, the console) gets one page of the largest size. */
 const WHOLE: TPaging = { start: 0, length: MAX_PAGE_SIZE };
 
 /** An operator's last use is written at most this often (a call within it is not a write). */
 export const OPERATOR_LAST_USE_MS = 60_000;
-
-function toCompany(c: repo.AdminCompanyRow): TAdminCompany {
-  return {
-    idx: c.idx,
-    id: c.id,
-    company_name: c.companyName,
-    country: c.country,
-    code_company_division: c.codeCompanyDivision,
-    email: c.email,
-    active: c.active,
-    must_change_password: c.mustChange,
-    has_password: c.hasPassword,
-    created_at: c.createdAt.toISOString(),
-  };
-}
 
 export function createAdminService(deps: AdminDeps) {
   const { db, now, hasher } = deps;
@@ -122,7 +84,8 @@ export function createAdminService(deps: AdminDeps) {
   async function companyById(id: string): Promise<TAdminCompany> {
     const row = await repo.findAdminCompany(db, id);
     if (!row) throw notFound('No such company');
-    return toCompany(row);
+    const { email_invoice: _, ...company } = row;
+    return company;
   }
 
   /** (issue 59) A company's profile and e-mail lists, as its own profile screen shows them. */
@@ -215,8 +178,8 @@ export function createAdminService(deps: AdminDeps) {
         const row = await repo.setOperatorActive(tx, idx, active);
         if (!row) throw notFound('No such operator');
         if (!active) await repo.revokeOperatorSessions(tx, idx, now());
-        await audit(actor, active ? 'operator.reactivate' : 'operator.deactivate', row.loginId, null, tx);
-        return toOperator(row);
+        await audit(actor, active ? 'operator.reactivate' : 'operator.deactivate', row.login_id, null, tx);
+        return row;
       });
     },
 
@@ -250,7 +213,7 @@ export function createAdminService(deps: AdminDeps) {
           at: now(),
         });
         await audit(actor, 'key.create', `${name} (${scope})`, null, tx);
-        return { ...toKey(row), key };
+        return { ...row, key };
       });
     },
 
@@ -265,7 +228,7 @@ export function createAdminService(deps: AdminDeps) {
         const row = await repo.revokeKey(tx, idx, now());
         if (!row) throw notFound('No such key');
         await audit(actor, 'key.revoke', `${row.name} (${row.scope})`, null, tx);
-        return toKey(row);
+        return row;
       });
     },
 
@@ -318,7 +281,7 @@ export function createAdminService(deps: AdminDeps) {
         await recordAccountChange(
           tx,
           { mail: deps.mail, audit: (action, target) => audit(actor, action, target, null, tx) },
-          { companyIdx: found.idx, id, before: { email: found.email, emailInvoice: found.emailInvoice }, changed: ['password'] },
+          { companyIdx: found.idx, id, before: { email: found.email, emailInvoice: found.email_invoice }, changed: ['password'] },
         );
       });
       return companyById(id);

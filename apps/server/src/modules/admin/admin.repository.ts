@@ -181,11 +181,7 @@ export interface AuditRowDb {
   at: string;
 }
 
-/**
- * The audit log, newest first, through listPage: the keys walk audit_log_at backwards checking the filter
- * (`action` a prefix, `actor` exact, `company` a company's login id, the days in `timeZone`), the columns are read
- * for the page's rows.
- */
+/** The audit log, newest first, through listPage on audit_log_at (`action` a prefix, days in `timeZone`). */
 export async function listAudit(db: DbOrTx, filter: TAuditFilter, paging: Paging, timeZone: string) {
   const conds = [sql`true`];
   if (filter.action) conds.push(sql`a.action like ${`${escapeLike(filter.action)}%`}`);
@@ -386,9 +382,8 @@ export function updateImportRun(db: DbOrTx, id: number, values: Partial<ImportRu
 }
 
 /**
- * Runs left queued or running by a process that is gone (issue 56): no heartbeat since `staleBefore`, and not
- * one of `live` (this process's own); `staleBefore` null: every unfinished run not in `live`. Their transaction ended with their connection, so nothing of them is
- * written: they are marked failed, `errors` saying so in their report.
+ * Marks failed the runs left unfinished by a process that is gone: no heartbeat since `staleBefore` (null: any)
+ * and not in `live`; their transaction ended with their connection.
  */
 export function failDeadImportRuns(
   db: DbOrTx,

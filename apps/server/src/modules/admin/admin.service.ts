@@ -125,11 +125,7 @@ export function createAdminService(deps: AdminDeps) {
     lookup,
     audit,
 
-    /**
-     * An inactive operator, an unknown id and a wrong password answer alike (after the same hashing time).
-     * Throttled like the company login (modules/auth/throttle.ts): per (account, client) and per client, never
-     * per account alone, so nobody can lock an operator out from another address. `ip` is Fastify's request.ip.
-     */
+    /** Unknown id, wrong password and inactive operator answer alike; throttled like the company login (never per account alone). */
     async login(body: TAdminLoginBody, ip: string): Promise<TTokenResponse> {
       hasher.assertCapacity();
       // operators' failures apart from a company's of the same id (same table and schedules)
@@ -167,10 +163,7 @@ export function createAdminService(deps: AdminDeps) {
       return { dataset: rows, total_cnt: total };
     },
 
-    /**
-     * (issue 56) Deactivates an operator (no login; every session of it ends at once) or reactivates one. An
-     * operator cannot deactivate itself (409), so the last one cannot lock everybody out by mistake.
-     */
+    /** Deactivates (every session ends) or reactivates an operator; not oneself (409), so the last cannot lock all out. */
     async setOperatorActive(actor: Actor, idx: number, active: boolean): Promise<TOperator> {
       if (!active && actor.kind === 'operator' && actor.operatorIdx === idx)
         throw new AppError(409, 'CONFLICT', 'You cannot deactivate yourself; ask another operator.');
@@ -290,10 +283,8 @@ export function createAdminService(deps: AdminDeps) {
     companyProfile,
 
     /**
-     * (issue 59) The distributor edits a company's profile and e-mail lists, by the rules of the company's own
-     * profile screen (the contract's ZCompanyUpdateBody). A changed profile is audited as `company.update`; a
-     * changed e-mail list as the imports and the CLI do it (account-change.ts: audited, mailed to the old addresses).
-     * Nothing changed: nothing written, no entry, no mail.
+     * Edits a company's profile and e-mail lists by the rules of its own profile screen (issue 59): audited as
+     * `company.update`, a list change as account-change.ts does it; nothing changed, nothing written.
      */
     async updateCompany(actor: Actor, id: string, body: TCompanyUpdate): Promise<TCompanyInfo> {
       const found = await repo.findAdminCompany(db, id);

@@ -43,10 +43,7 @@ if (seed === 'seeded') app.log.info('Demo data seeded. Logins: demo / demo1234 a
 if (seed === 'no-companies') app.log.warn(NO_COMPANY_MESSAGE);
 if (!config.webDist) app.log.warn('apps/web/dist not found: serving the API only (run `npm run build`).');
 
-/**
- * Graceful shutdown: new requests answer 503 (plugins/shutdown), the listener closes, requests in
- * flight finish, then the database closes. Whatever hangs, the process is gone within 10 s.
- */
+/** Graceful shutdown: new requests 503, in-flight ones finish, then the database closes; gone within 10 s. */
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;

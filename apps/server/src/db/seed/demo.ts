@@ -39,11 +39,7 @@ export const NO_COMPANY_MESSAGE =
   'companies and company_credentials); to try the portal with the demo companies instead, start once with DEMO_DATA=1 ' +
   '(or run `npm run seed:demo` with the same DATABASE_URL / DATA_DIR).';
 
-/**
- * At start: with the demo switch on (AppConfig.demoData: DEMO_DATA=1, or the embedded database
- * outside production) an empty database gets the demo companies; with it off nothing is written,
- * and an empty database is reported so the log says how to get a first company.
- */
+/** At start with the demo switch on, an empty database gets the demo companies; off, an empty one is reported. */
 export async function seedOnStart(db: Db, config: Pick<AppConfig, 'filesDir' | 'now' | 'demoData' | 'fileStore'>): Promise<StartSeed> {
   if (config.demoData) return (await seedDemoIfEmpty(db, config)) ? 'seeded' : 'has-companies';
   const [row] = await db.select({ n: count() }).from(companies);

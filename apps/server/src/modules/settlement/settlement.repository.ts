@@ -66,6 +66,25 @@ export const UNPAID_INVOICE_COUNTS: CountSpec = {
   where: 'r.buy_payment_idx IS NULL',
 };
 
+/**
+ * Owed invoices per company, due day, registration day and currency, with their amount (lib/lists/counts.ts; the
+ * table owed_invoice_counts): the overdue filter's count and totals and the dashboard's overdue counter sum its due
+ * days before today (overdueCountSql). `where` is overdueSql's condition without the day.
+ */
+export const OWED_INVOICE_COUNTS: CountSpec = {
+  source: 'buy_invoices',
+  table: 'owed_invoice_counts',
+  keys: [
+    { column: 'company_idx', expr: 'r.company_idx' },
+    { column: 'due_date', expr: 'r.due_date' },
+    { column: 'created_day', expr: 'r.created_day' },
+    { column: 'currency_idx', expr: 'r.currency_idx' },
+  ],
+  where: 'r.buy_payment_idx IS NULL AND r.amount > r.paid_amount',
+  measures: [{ column: 'amount', expr: 'r.amount' }],
+  triggers: 'owed_counts',
+};
+
 export interface InvoiceRowDb {
   idx: number;
   code: string;
@@ -162,9 +181,36 @@ const invoiceKeyword = (companyIdx: number, keyword: string, rowTest = false) =>
 /** Whether a filter is answered by the summary tables (date range and items only) or by the matching rows. */
 export const invoiceFilterOnRows = (f: TInvoiceFilter) => Boolean(f.keyword || f.overdue);
 
-/** A filter's count and per-currency totals, for the list and its export alike: by the summary tables, or over its rows. */
+/**
+ * A filter's count and per-currency totals, for the list and its export alike: by the summary tables, the overdue
+ * filter (with or without a day range) by the owed invoices' counts, or over its rows (a keyword; overdue with items).
+ */
 export const invoiceSums = (db: DbOrTx, companyIdx: number, filter: TInvoiceFilter, items: readonly string[] | null, today: string) =>
-  invoiceFilterOnRows(filter) ? invoiceRowSums(db, companyIdx, filter, items, today) : invoiceFilterSums(db, companyIdx, filter, items);
+  filter.overdue && !filter.keyword && !items
+    ? overdueSums(db, companyIdx, filter, today)
+    : invoiceFilterOnRows(filter)
+      ? invoiceRowSums(db, companyIdx, filter, items, today)
+      : invoiceFilterSums(db, companyIdx, filter, items);
+
+/**
+ * The overdue invoices of the company as rows (currency_idx, cnt, amount) of owed_invoice_counts (OWED_INVOICE_COUNTS):
+ * the due days before `today`, registered within the range if one is given. The overdue filter's sums and the
+ * dashboard's overdue counter read it, so they agree with each other and with overdueSql.
+ */
+export const overdueCountsSql = (companyIdx: number, today: string, range: TSettlementFilter = {}) =>
+  sql`select o.currency_idx, o.cnt, o.amount from owed_invoice_counts o
+    where o.company_idx = ${companyIdx} and o.due_date < ${today}::date${range.startDate ? sql` and o.created_day >= ${range.startDate}::date` : sql``}${
+      range.endDate ? sql` and o.created_day <= ${range.endDate}::date` : sql``
+    }`;
+
+async function overdueSums(db: DbOrTx, companyIdx: number, filter: TSettlementFilter, today: string) {
+  const [found] = await rows<{ totals: unknown }>(
+    db,
+    sql`select ${currencyTotalsSql(overdueCountsSql(companyIdx, today, filter))} as totals`,
+  );
+  const totals = parseJson<InvoiceTotalDb[]>(found?.totals ?? []);
+  return { total: totals.reduce((n, t) => n + Number(t.cnt), 0), totals };
+}
 
 /**
  * Count and per-currency totals of a filter with a keyword or the overdue filter, summed over its rows (the

@@ -355,6 +355,8 @@ export default async function lists(ctx) {
       sorts: ['code&dir=asc', 'due_date&dir=asc', 'amount&dir=desc', 'balance_state&dir=asc'],
       // an order off the filter's index with a filter: counted from the summaries, then sorted or walked (fewFirst)
       sortFilters: [['amount&dir=desc', 'one quarter', { startDate: '2024-03-01', endDate: '2024-05-31' }]],
+      // a new date range with the overdue filter: its count and totals from the owed invoices' counts per due day
+      newFilters: [['overdue', { overdue: true }]],
     },
     {
       list: 'payments',
@@ -472,6 +474,8 @@ export default async function lists(ctx) {
         // a word not searched before: the count of its matches is not kept anywhere
         cases.push(['new search count', () => `start=0&length=10&${l.q(`how to ${100_000 + searchWord++}`)}`]);
       else if (!l.board) cases.push(['new filter count', () => `start=0&length=10&${l.q(newRange())}`]);
+      for (const [label, value] of l.newFilters ?? [])
+        cases.push([`new filter count: ${label}`, () => `start=0&length=10&${l.q({ ...newRange(), ...value })}`]);
       // boards and help files: the 1M is the big database's, the 10k the small one's (not a company's)
       const order = l.board ? ['big1m', 'small10k'] : ['big1m', 'big10k', 'small10k'];
       measured.push({

@@ -41,12 +41,16 @@ if (!config.webDist) app.log.warn('apps/web/dist not found: serving the API only
 // demo companies only on purpose: DEMO_DATA=1, or by default the embedded database outside production. Seeded once the
 // server listens (issue 59: a fresh embedded database's first start answers the login page within 10 s; the demo rows
 // took most of it): until the seed is done every API request waits for it, so no answer ever shows a half-seeded
-// database; the web app's files are served meanwhile.
+// database; the web app's files are served meanwhile, and the login page's demo logins once those companies exist.
 let startSeed = () => {};
-const seed = new Promise<void>((listening) => (startSeed = listening)).then(() => seedOnStart(database.db, config));
+let companiesSeeded = () => {};
+const companiesThere = new Promise<void>((seeded) => (companiesSeeded = seeded));
+const seed = new Promise<void>((listening) => (startSeed = listening)).then(() => seedOnStart(database.db, config, companiesSeeded));
 let seedDone = false;
 app.addHook('onRequest', async (request) => {
-  if (!seedDone && request.url.startsWith('/api/')) await seed;
+  if (seedDone || !request.url.startsWith('/api/')) return;
+  if (request.url.startsWith('/api/common/loginHints')) await Promise.race([companiesThere, seed]);
+  else await seed;
 });
 
 /**

@@ -6,7 +6,7 @@
  * Day and month boundaries are calendar days in the app's time zone, turned into instants by
  * PostgreSQL (`timestamp at time zone`), so created_at ranges use the (company_idx, created_at) index.
  */
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows as rows } from '../../db/raw-query';
 import { bbsBoards, bbsPosts, royaltyLines } from '../../db/schema';
@@ -129,6 +129,6 @@ export function latestPosts(db: DbOrTx, boardName: string, division: string, lim
         sql`${division} = ANY(${bbsPosts.companyDivision})`,
       ),
     )
-    .orderBy(sql`${bbsPosts.createdAt} desc nulls last`, sql`${bbsPosts.idx} desc nulls last`)
+    .orderBy(desc(bbsPosts.createdAt), desc(bbsPosts.idx))
     .limit(limit);
 }

@@ -132,6 +132,17 @@ function sideBySide(doc: PDFKit.PDFDocument, left: [string, [string, string][]],
   doc.y = end + 8;
 }
 
+/** Label and value rows in bold, right-aligned in the right half of the page (a document's totals). */
+function totalRows(doc: PDFKit.PDFDocument, rows: [string, string][]) {
+  for (const [label, value] of rows) {
+    const y = doc.y;
+    doc.font('bold').fontSize(11).fillColor('#000').text(label, 245, y, { width: 150, align: 'right' });
+    doc.font('bold').fontSize(11).text(value, 395, y, { width: 150, align: 'right' });
+    doc.moveDown(0.2);
+  }
+  doc.x = 50;
+}
+
 /** A 세금계산서 or 계산서 with the fields of its standard form. */
 function koreanDocument(doc: PDFKit.PDFDocument, inv: InvoiceForPdf, issuer: IssuerConfig, d: PlannedDocument) {
   const tax = d.kind === 'taxInvoice';
@@ -216,17 +227,10 @@ function koreanDocument(doc: PDFKit.PDFDocument, inv: InvoiceForPdf, issuer: Iss
   );
   doc.moveDown(0.3);
   const paid = paidInFull(inv);
-  const rows: [string, string][] = [
+  totalRows(doc, [
     ['합계금액', total(amount)],
     ['', paid ? '이 금액을 영수함' : '이 금액을 청구함'],
-  ];
-  for (const [label, value] of rows) {
-    const y = doc.y;
-    doc.font('bold').fontSize(11).fillColor('#000').text(label, 245, y, { width: 150, align: 'right' });
-    doc.font('bold').fontSize(11).text(value, 395, y, { width: 150, align: 'right' });
-    doc.moveDown(0.2);
-  }
-  doc.x = 50;
+  ]);
   doc.moveDown(0.8);
   paymentBlock(doc, inv, issuer, 'ko');
   doc.moveDown(0.8);
@@ -322,16 +326,10 @@ function commercialInvoice(doc: PDFKit.PDFDocument, inv: InvoiceForPdf, issuer: 
     inv.lines.map((l) => ({ cells: [String(l.lineNo), l.description, String(l.qty), money(l.unitPrice), money(l.amount)] })),
   );
   doc.moveDown(0.5);
-  for (const [label, value] of [
-    ['Subtotal', total(inv.sums.supply)],
+  totalRows(doc, [
+    ['Subtotal', total(sum(inv.lines, (l) => l.supplyAmount))],
     ['Total', total(inv.amount)],
-  ] as const) {
-    const y = doc.y;
-    doc.font('bold').fontSize(11).fillColor('#000').text(label, 245, y, { width: 150, align: 'right' });
-    doc.font('bold').fontSize(11).text(value, 395, y, { width: 150, align: 'right' });
-    doc.moveDown(0.2);
-  }
-  doc.x = 50;
+  ]);
   doc.moveDown(1);
   paymentBlock(doc, inv, issuer, 'en');
   doc.moveDown(0.5);

@@ -117,7 +117,7 @@ export function createSettlementExports({ db, timeZone, now = () => new Date() }
         columns: invoiceColumns(lang),
         ...(await repo.exportCurrencies(db)),
         totals: totalRows(
-          (await repo.invoiceSums(db, companyIdx, q.filter, items, today)).totals,
+          (await repo.invoiceFilterSums(db, companyIdx, q.filter, items, today)).totals,
           lang,
           SETTLEMENT_EXPORT_TEXTS[lang].invoicesTotal,
           'title',

@@ -120,7 +120,7 @@ export function createSettlementService(deps: {
    * change at midnight without a write).
    */
   function filterSums(companyIdx: number, filter: TInvoiceFilter, items: readonly string[] | null, day: string) {
-    const read = () => repo.invoiceSums(db, companyIdx, filter, items, day);
+    const read = () => repo.invoiceFilterSums(db, companyIdx, filter, items, day);
     const key = `settlement.invoices|${companyIdx}|${repo.invoiceFilterOnRows(filter) ? day : ''}|${JSON.stringify(filter)}`;
     return kept ? kept(LIST_SUMS_TOPICS, key, read) : read();
   }

@@ -27,15 +27,8 @@ export interface PlannedDocument {
   approvalNumber: string | null;
 }
 
-/** A party of a Korean tax document: 등록번호, 상호, 성명(대표자), 사업장 주소, 업태, 종목. */
-interface Party {
-  registrationNumber: string;
-  name: string;
-  representative: string;
-  address: string;
-  businessType: string;
-  businessItem: string;
-}
+/** A party of a Korean tax document: 등록번호, 상호, 성명(대표자), 사업장 주소, 업태, 종목 (the issuer's config names them so). */
+type Party = Pick<IssuerConfig, 'registrationNumber' | 'name' | 'representative' | 'address' | 'businessType' | 'businessItem'>;
 
 const PARTY_LABELS: [keyof Party, string][] = [
   ['registrationNumber', '등록번호'],
@@ -45,15 +38,6 @@ const PARTY_LABELS: [keyof Party, string][] = [
   ['businessType', '업태'],
   ['businessItem', '종목'],
 ];
-
-const issuerParty = (i: IssuerConfig): Party => ({
-  registrationNumber: i.registrationNumber,
-  name: i.name,
-  representative: i.representative,
-  address: i.address,
-  businessType: i.businessType,
-  businessItem: i.businessItem,
-});
 
 /** The recipient from the company profile: the representative as Koreans write a name (family name first). */
 const recipientParty = (inv: InvoiceForPdf): Party => ({
@@ -78,7 +62,7 @@ export const isKoreanSupply = (inv: Pick<InvoiceForPdf, 'issuer' | 'companyCount
  */
 export function planDocuments(inv: InvoiceForPdf, issuer: IssuerConfig): PlannedDocument[] {
   if (!isKoreanSupply(inv)) return [{ kind: 'commercial', lines: inv.lines, missing: [], approvalNumber: null }];
-  const missing = [...missingOf('공급자', issuerParty(issuer)), ...missingOf('공급받는자', recipientParty(inv))];
+  const missing = [...missingOf('공급자', issuer), ...missingOf('공급받는자', recipientParty(inv))];
   const numbers = (inv.approvalNumber ?? '')
     .split(';')
     .map((s) => s.trim())
@@ -179,7 +163,7 @@ function koreanDocument(doc: PDFKit.PDFDocument, inv: InvoiceForPdf, issuer: Iss
   doc.moveDown(0.4);
 
   const pairs = (p: Party): [string, string][] => PARTY_LABELS.map(([k, label]) => [label, p[k] || '—']);
-  sideBySide(doc, ['공급자', pairs(issuerParty(issuer))], ['공급받는자', pairs(recipientParty(inv))]);
+  sideBySide(doc, ['공급자', pairs(issuer)], ['공급받는자', pairs(recipientParty(inv))]);
 
   const supply = sum(d.lines, (l) => l.supplyAmount);
   const vat = sum(d.lines, (l) => l.vatAmount);

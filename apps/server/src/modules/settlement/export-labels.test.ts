@@ -13,26 +13,14 @@ describe('settlement export labels', () => {
   it.each(EXPORT_LANGS)('%s: the same words as the screens', (lang) => {
     const s = read(lang, 'settlement');
     const e = read(lang, 'common').enums;
-    const {
-      invoicesSheet,
-      paymentsSheet,
-      invoicesTotal,
-      paymentsTotal,
-      issuers,
-      states,
-      items,
-      paymentStates,
-      balanceStates,
-      paymentTypes,
-      ...fields
-    } = SETTLEMENT_EXPORT_TEXTS[lang];
+    const { invoicesSheet, paymentsSheet, invoicesTotal, paymentsTotal, issuers, states, items, balanceStates, paymentTypes, ...fields } =
+      SETTLEMENT_EXPORT_TEXTS[lang];
     expect({ invoicesSheet, paymentsSheet }).toEqual({ invoicesSheet: s.tabs.invoices, paymentsSheet: s.tabs.payments });
     expect({ invoicesTotal, paymentsTotal }).toEqual({ invoicesTotal: s.totals.filter, paymentsTotal: s.totals.payments });
     for (const [k, v] of Object.entries(fields)) expect(v, k).toBe(s.fields[k]);
     expect(issuers).toEqual(e.issuer);
     expect(states).toEqual({ P: e.invoiceState.P, S: e.invoiceState.S });
     expect(items).toEqual(e.invoiceItem);
-    expect(paymentStates).toEqual(e.paymentState);
     expect(balanceStates).toEqual(e.balanceState);
     expect(paymentTypes).toEqual(e.paymentType);
   });

@@ -5,101 +5,66 @@ import type { TExportLang } from '@portal/contract';
  * words are the screen's own (apps/web/src/locales/<lng>/settlement.json fields and tabs, common.json
  * enums), copied here because the server cannot import the web app; export-labels.test.ts compares them.
  */
-export interface SettlementExportTexts {
-  invoicesSheet: string;
-  paymentsSheet: string;
-  no: string;
-  code: string;
-  title: string;
-  issuer: string;
-  state: string;
-  item: string;
-  amount: string;
-  currency: string;
-  createdAt: string;
-  dueDate: string;
-  paymentState: string;
-  paidAmount: string;
-  outstandingAmount: string;
-  overdue: string;
-  dName: string;
-  dPayment: string;
-  dDate: string;
-  dType: string;
-  employeeName: string;
-  issuers: Record<string, string>;
-  states: Record<string, string>;
-  /** invoice items, `unknown` for a code not listed (spec §8) */
-  items: Record<string, string>;
-  paymentStates: Record<string, string>;
-  /** (addition) paid, partially paid, unpaid: the payment status column of the export */
-  balanceStates: Record<string, string>;
-  /** the label of a total row of the invoice export: web settlement.json totals.filter */
-  invoicesTotal: string;
-  /** the label of a total row of the payment export: web settlement.json totals.payments */
-  paymentsTotal: string;
-  /** payment types; anything else shows as remittance (spec §3) */
-  paymentTypes: Record<string, string>;
-}
+const en = {
+  invoicesSheet: 'Invoices sent',
+  paymentsSheet: 'Payment complete',
+  no: 'No.',
+  code: 'Code',
+  title: 'Title',
+  issuer: 'Issuer',
+  state: 'Status',
+  item: 'Item type',
+  amount: 'Amount',
+  currency: 'Currency',
+  createdAt: 'Registration date',
+  dueDate: 'Issuance deadline',
+  paymentState: 'Payment status',
+  paidAmount: 'Paid',
+  outstandingAmount: 'Outstanding',
+  overdue: 'Overdue',
+  dName: 'Depositor name',
+  dPayment: 'Amount',
+  dDate: 'Deposit date',
+  dType: 'Deposit type',
+  employeeName: 'Registrant',
+  issuers: {
+    KOR: 'Korea',
+    USA: 'USA',
+  },
+  states: {
+    P: 'Created',
+    S: 'Sent',
+  },
+  items: {
+    prepayment: 'Prepayment',
+    onCredit: 'On credit',
+    consignment: 'Consignment',
+    fulfillment: 'Fulfillment',
+    warehouse: 'Warehouse',
+    copyright: 'Copyright',
+    unknown: 'Unknown invoice item',
+  },
+  balanceStates: {
+    paid: 'Paid',
+    partial: 'Partially paid',
+    unpaid: 'Unpaid',
+  },
+  invoicesTotal: 'Search total {{currency}} (invoices: {{count}})',
+  paymentsTotal: 'Search total {{currency}} (payments: {{count}})',
+  paymentTypes: {
+    credit_card: 'Credit card',
+    check: 'Check',
+    cash: 'Cash',
+    remittance: 'Remittance',
+  },
+};
+
+/** The code tables of the texts (issuers, states, items with `unknown` for a code not listed, balance states, payment types). */
+type Table = 'issuers' | 'states' | 'items' | 'balanceStates' | 'paymentTypes';
+export type SettlementExportTexts = Record<Exclude<keyof typeof en, Table>, string> & Record<Table, Record<string, string>>;
 
 export const SETTLEMENT_EXPORT_TEXTS: Readonly<Record<TExportLang, SettlementExportTexts>> = {
-  en: {
-    invoicesSheet: 'Invoices sent',
-    paymentsSheet: 'Payment complete',
-    no: 'No.',
-    code: 'Code',
-    title: 'Title',
-    issuer: 'Issuer',
-    state: 'Status',
-    item: 'Item type',
-    amount: 'Amount',
-    currency: 'Currency',
-    createdAt: 'Registration date',
-    dueDate: 'Issuance deadline',
-    paymentState: 'Payment status',
-    paidAmount: 'Paid',
-    outstandingAmount: 'Outstanding',
-    overdue: 'Overdue',
-    dName: 'Depositor name',
-    dPayment: 'Amount',
-    dDate: 'Deposit date',
-    dType: 'Deposit type',
-    employeeName: 'Registrant',
-    issuers: {
-      KOR: 'Korea',
-      USA: 'USA',
-    },
-    states: {
-      P: 'Created',
-      S: 'Sent',
-    },
-    items: {
-      prepayment: 'Prepayment',
-      onCredit: 'On credit',
-      consignment: 'Consignment',
-      fulfillment: 'Fulfillment',
-      warehouse: 'Warehouse',
-      copyright: 'Copyright',
-      unknown: 'Unknown invoice item',
-    },
-    paymentStates: {
-      Y: 'Paid',
-      N: 'Unpaid',
-    },
-    balanceStates: {
-      paid: 'Paid',
-      partial: 'Partially paid',
-      unpaid: 'Unpaid',
-    },
-    invoicesTotal: 'Search total {{currency}} (invoices: {{count}})',
-    paymentsTotal: 'Search total {{currency}} (payments: {{count}})',
-    paymentTypes: {
-      credit_card: 'Credit card',
-      check: 'Check',
-      cash: 'Cash',
-      remittance: 'Remittance',
-    },
-  },
+  en,
   ko: {
     invoicesSheet: '발송된 청구서',
     paymentsSheet: '결제 완료',
@@ -138,10 +103,6 @@ export const SETTLEMENT_EXPORT_TEXTS: Readonly<Record<TExportLang, SettlementExp
       warehouse: '창고',
       copyright: '저작권',
       unknown: '알 수 없는 계산서 항목',
-    },
-    paymentStates: {
-      Y: '결제 완료',
-      N: '미결제',
     },
     balanceStates: {
       paid: '결제 완료',
@@ -196,10 +157,6 @@ export const SETTLEMENT_EXPORT_TEXTS: Readonly<Record<TExportLang, SettlementExp
       copyright: 'Derechos de autor',
       unknown: 'Concepto de factura desconocido',
     },
-    paymentStates: {
-      Y: 'Pagado',
-      N: 'No pagado',
-    },
     balanceStates: {
       paid: 'Pagado',
       partial: 'Pagado parcialmente',
@@ -253,10 +210,6 @@ export const SETTLEMENT_EXPORT_TEXTS: Readonly<Record<TExportLang, SettlementExp
       copyright: '版权',
       unknown: '未知发票项目',
     },
-    paymentStates: {
-      Y: '已付款',
-      N: '未付款',
-    },
     balanceStates: {
       paid: '已付款',
       partial: '部分付款',
@@ -309,10 +262,6 @@ export const SETTLEMENT_EXPORT_TEXTS: Readonly<Record<TExportLang, SettlementExp
       warehouse: '倉庫',
       copyright: '著作権',
       unknown: '不明な請求項目',
-    },
-    paymentStates: {
-      Y: '支払済み',
-      N: '未払い',
     },
     balanceStates: {
       paid: '支払済み',

@@ -27,15 +27,8 @@ export interface PlannedDocument {
   approvalNumber: string | null;
 }
 
-/** A party of a Korean tax document: 등록번호, 상호, 성명(대표자), 사업장 주소, 업태, 종목. */
-interface Party {
-  registrationNumber: string;
-  name: string;
-  representative: string;
-  address: string;
-  businessType: string;
-  businessItem: string;
-}
+/** A party of a Korean tax document: 등록번호, 상호, 성명(대표자), 사업장 주소, 업태, 종목 (the issuer's config names them so). */
+type Party = Pick<IssuerConfig, 'registrationNumber' | 'name' | 'representative' | 'address' | 'businessType' | 'businessItem'>;
 
 const PARTY_LABELS: [keyof Party, string][] = [
   ['registrationNumber', '등록번호'],
@@ -45,15 +38,6 @@ const PARTY_LABELS: [keyof Party, string][] = [
   ['businessType', '업태'],
   ['businessItem', '종목'],
 ];
-
-const issuerParty = (i: IssuerConfig): Party => ({
-  registrationNumber: i.registrationNumber,
-  name: i.name,
-  representative: i.representative,
-  address: i.address,
-  businessType: i.businessType,
-  businessItem: i.businessItem,
-});
 
 /** The recipient from the company profile: the representative as Koreans write a name (family name first). */
 const recipientParty = (inv: InvoiceForPdf): Party => ({
@@ -78,7 +62,7 @@ export const isKoreanSupply = (inv: Pick<InvoiceForPdf, 'issuer' | 'companyCount
  */
 export function planDocuments(inv: InvoiceForPdf, issuer: IssuerConfig): PlannedDocument[] {
   if (!isKoreanSupply(inv)) return [{ kind: 'commercial', lines: inv.lines, missing: [], approvalNumber: null }];
-  const missing = [...missingOf('공급자', issuerParty(issuer)), ...missingOf('공급받는자', recipientParty(inv))];
+  const missing = [...missingOf('공급자', issuer), ...missingOf('공급받는자', recipientParty(inv))];
   const numbers = (inv.approvalNumber ?? '')
     .split(';')
     .map((s) => s.trim())
@@ -132,6 +116,17 @@ function sideBySide(doc: PDFKit.PDFDocument, left: [string, [string, string][]],
   doc.y = end + 8;
 }
 
+/** Label and value rows in bold, right-aligned in the right half of the page (a document's totals). */
+function totalRows(doc: PDFKit.PDFDocument, rows: [string, string][]) {
+  for (const [label, value] of rows) {
+    const y = doc.y;
+    doc.font('bold').fontSize(11).fillColor('#000').text(label, 245, y, { width: 150, align: 'right' });
+    doc.font('bold').fontSize(11).text(value, 395, y, { width: 150, align: 'right' });
+    doc.moveDown(0.2);
+  }
+  doc.x = 50;
+}
+
 /** A 세금계산서 or 계산서 with the fields of its standard form. */
 function koreanDocument(doc: PDFKit.PDFDocument, inv: InvoiceForPdf, issuer: IssuerConfig, d: PlannedDocument) {
   const tax = d.kind === 'taxInvoice';
@@ -168,7 +163,7 @@ function koreanDocument(doc: PDFKit.PDFDocument, inv: InvoiceForPdf, issuer: Iss
   doc.moveDown(0.4);
 
   const pairs = (p: Party): [string, string][] => PARTY_LABELS.map(([k, label]) => [label, p[k] || '—']);
-  sideBySide(doc, ['공급자', pairs(issuerParty(issuer))], ['공급받는자', pairs(recipientParty(inv))]);
+  sideBySide(doc, ['공급자', pairs(issuer)], ['공급받는자', pairs(recipientParty(inv))]);
 
   const supply = sum(d.lines, (l) => l.supplyAmount);
   const vat = sum(d.lines, (l) => l.vatAmount);
@@ -216,17 +211,10 @@ function koreanDocument(doc: PDFKit.PDFDocument, inv: InvoiceForPdf, issuer: Iss
   );
   doc.moveDown(0.3);
   const paid = paidInFull(inv);
-  const rows: [string, string][] = [
+  totalRows(doc, [
     ['합계금액', total(amount)],
     ['', paid ? '이 금액을 영수함' : '이 금액을 청구함'],
-  ];
-  for (const [label, value] of rows) {
-    const y = doc.y;
-    doc.font('bold').fontSize(11).fillColor('#000').text(label, 245, y, { width: 150, align: 'right' });
-    doc.font('bold').fontSize(11).text(value, 395, y, { width: 150, align: 'right' });
-    doc.moveDown(0.2);
-  }
-  doc.x = 50;
+  ]);
   doc.moveDown(0.8);
   paymentBlock(doc, inv, issuer, 'ko');
   doc.moveDown(0.8);
@@ -322,16 +310,10 @@ function commercialInvoice(doc: PDFKit.PDFDocument, inv: InvoiceForPdf, issuer: 
     inv.lines.map((l) => ({ cells: [String(l.lineNo), l.description, String(l.qty), money(l.unitPrice), money(l.amount)] })),
   );
   doc.moveDown(0.5);
-  for (const [label, value] of [
-    ['Subtotal', total(inv.sums.supply)],
+  totalRows(doc, [
+    ['Subtotal', total(sum(inv.lines, (l) => l.supplyAmount))],
     ['Total', total(inv.amount)],
-  ] as const) {
-    const y = doc.y;
-    doc.font('bold').fontSize(11).fillColor('#000').text(label, 245, y, { width: 150, align: 'right' });
-    doc.font('bold').fontSize(11).text(value, 395, y, { width: 150, align: 'right' });
-    doc.moveDown(0.2);
-  }
-  doc.x = 50;
+  ]);
   doc.moveDown(1);
   paymentBlock(doc, inv, issuer, 'en');
   doc.moveDown(0.5);

@@ -32,102 +32,40 @@ export async function companyIdxByLoginId(db: DbOrTx, ids: string[]) {
   return new Map(rows.map((r) => [r.id, r.idx]));
 }
 
-export interface ExistingLine {
-  lineNo: number;
-  description: string;
-  qty: number;
-  unitPrice: string;
-  amount: string;
-  supplyAmount: string;
-  vatAmount: string;
-  vatExempt: boolean;
-}
-
-export interface ExistingInvoice {
-  idx: number;
-  companyIdx: number;
-  code: string;
-  title: string;
-  issuer: string;
-  state: string;
-  item: string;
-  currencyIdx: number;
-  amount: string;
-  createdDay: string;
-  dueDate: string;
-  approvalNumber: string | null;
-  buyPaymentIdx: number | null;
-  /** what payments settled of it (covered amounts and adjustments) */
-  paidAmount: string;
-  lines: ExistingLine[];
-}
+export type NewLine = Omit<typeof buyInvoiceLines.$inferSelect, 'idx' | 'buyInvoiceIdx'>;
+export type ExistingInvoice = typeof buyInvoices.$inferSelect & { lines: (typeof buyInvoiceLines.$inferSelect)[] };
 
 /** The invoices of these (company, code) pairs with their lines, by `${companyIdx}/${code}`. */
 export async function invoicesWithLines(db: DbOrTx, keys: { companyIdx: number; code: string }[]) {
   const out = new Map<string, ExistingInvoice>();
   if (!keys.length) return out;
+  const pairs = keys.map((k): [number, string] => [k.companyIdx, k.code]);
   const invoices = await db
-    .select({
-      idx: buyInvoices.idx,
-      companyIdx: buyInvoices.companyIdx,
-      code: buyInvoices.code,
-      title: buyInvoices.title,
-      issuer: buyInvoices.issuer,
-      state: buyInvoices.state,
-      item: buyInvoices.item,
-      currencyIdx: buyInvoices.currencyIdx,
-      amount: buyInvoices.amount,
-      createdDay: buyInvoices.createdDay,
-      dueDate: buyInvoices.dueDate,
-      approvalNumber: buyInvoices.approvalNumber,
-      buyPaymentIdx: buyInvoices.buyPaymentIdx,
-      paidAmount: buyInvoices.paidAmount,
-    })
+    .select()
     .from(buyInvoices)
-    .where(
-      pairIn(
-        buyInvoices.companyIdx,
-        buyInvoices.code,
-        keys.map((k) => [k.companyIdx, k.code]),
-      ),
-    );
+    .where(pairIn(buyInvoices.companyIdx, buyInvoices.code, pairs));
   if (!invoices.length) return out;
+  const idxs = invoices.map((i) => i.idx);
   const lines = await db
     .select()
     .from(buyInvoiceLines)
-    .where(
-      inArray(
-        buyInvoiceLines.buyInvoiceIdx,
-        invoices.map((i) => i.idx),
-      ),
-    )
+    .where(inArray(buyInvoiceLines.buyInvoiceIdx, idxs))
     .orderBy(buyInvoiceLines.buyInvoiceIdx, buyInvoiceLines.lineNo);
-  for (const i of invoices) out.set(`${i.companyIdx}/${i.code}`, { ...i, lines: [] });
-  const byIdx = new Map(invoices.map((i) => [i.idx, out.get(`${i.companyIdx}/${i.code}`)!]));
-  for (const l of lines) byIdx.get(l.buyInvoiceIdx)?.lines.push(l);
+  for (const i of invoices) out.set(`${i.companyIdx}/${i.code}`, { ...i, lines: lines.filter((l) => l.buyInvoiceIdx === i.idx) });
   return out;
 }
 
-export interface InvoiceHeader {
-  companyIdx: number;
-  code: string;
-  title: string;
-  issuer: string;
-  state: string;
-  item: string;
-  currencyIdx: number;
-  amount: string;
-  createdDay: string;
-  dueDate: string;
-  /** 승인번호 of the NTS electronic original, or null */
-  approvalNumber: string | null;
-  createdAt: Date;
-}
-
-export type NewLine = ExistingLine;
+/** An invoice's header as the import writes it. */
+export type InvoiceHeader = Pick<
+  typeof buyInvoices.$inferSelect,
+  'title' | 'issuer' | 'state' | 'item' | 'currencyIdx' | 'amount' | 'createdDay' | 'dueDate' | 'approvalNumber'
+>;
 
 /** Inserts new invoices with their lines; their idx in the order given. */
-export async function insertInvoices(db: DbOrTx, invoices: { header: InvoiceHeader; lines: NewLine[] }[]) {
+export async function insertInvoices(
+  db: DbOrTx,
+  invoices: { header: InvoiceHeader & { companyIdx: number; code: string; createdAt: Date }; lines: NewLine[] }[],
+) {
   if (!invoices.length) return [];
   const rows = await db
     .insert(buyInvoices)
@@ -144,10 +82,7 @@ export async function insertInvoices(db: DbOrTx, invoices: { header: InvoiceHead
  * so a PDF stored before it is stale and made again on the next download (settlement.service
  * storeInvoicePdf); created_at moves only when given (the registration day changed).
  */
-export async function replaceInvoices(
-  db: DbOrTx,
-  invoices: { idx: number; header: Omit<InvoiceHeader, 'createdAt' | 'companyIdx' | 'code'>; createdAt?: Date; lines: NewLine[] }[],
-) {
+export async function replaceInvoices(db: DbOrTx, invoices: { idx: number; header: InvoiceHeader; createdAt?: Date; lines: NewLine[] }[]) {
   if (!invoices.length) return;
   const values = sql.join(
     invoices.map(
@@ -170,80 +105,38 @@ export async function replaceInvoices(
   if (lines.length) await db.insert(buyInvoiceLines).values(lines);
 }
 
-export interface ExistingPayment {
-  idx: number;
-  companyIdx: number;
-  reference: string;
-  dName: string;
-  dDate: string;
-  currencyIdx: number;
-  dPayment: string;
-  dType: string;
-  dTypeInfo: string;
-  dComment: string;
-  employeeName: string;
+/** What a payment covers of one invoice: the amount applied and an adjustment settled without money, with its reason. */
+export type Coverage = Required<Omit<typeof buyPaymentInvoices.$inferInsert, 'buyPaymentIdx'>>;
+type StoredFile = typeof storedFiles.$inferSelect;
+
+export type ExistingPayment = typeof buyPayments.$inferSelect & {
   /** invoice idx → amount applied and adjustment */
-  covered: Map<number, { amount: string; adjustment: string; adjustmentReason: string }>;
+  covered: Map<number, Coverage>;
   /** attachments by `name.extension` */
-  files: Map<string, { idx: number; storageKey: string; size: number }>;
-}
+  files: Map<string, StoredFile>;
+};
 
 /** The payments of these (company, reference) pairs with what they cover and their attachments, by `${companyIdx}/${reference}`. */
 export async function paymentsByReference(db: DbOrTx, keys: { companyIdx: number; reference: string }[]) {
   const out = new Map<string, ExistingPayment>();
   if (!keys.length) return out;
+  const pairs = keys.map((k): [number, string] => [k.companyIdx, k.reference]);
   const payments = await db
-    .select({
-      idx: buyPayments.idx,
-      companyIdx: buyPayments.companyIdx,
-      reference: buyPayments.reference,
-      dName: buyPayments.dName,
-      dDate: buyPayments.dDate,
-      currencyIdx: buyPayments.currencyIdx,
-      dPayment: buyPayments.dPayment,
-      dType: buyPayments.dType,
-      dTypeInfo: buyPayments.dTypeInfo,
-      dComment: buyPayments.dComment,
-      employeeName: buyPayments.employeeName,
-    })
+    .select()
     .from(buyPayments)
-    .where(
-      pairIn(
-        buyPayments.companyIdx,
-        buyPayments.reference,
-        keys.map((k) => [k.companyIdx, k.reference]),
-      ),
-    );
+    .where(pairIn(buyPayments.companyIdx, buyPayments.reference, pairs));
   if (!payments.length) return out;
   const byIdx = new Map<number, ExistingPayment>();
   for (const p of payments) {
-    const e: ExistingPayment = { ...p, reference: p.reference!, covered: new Map(), files: new Map() };
+    const e: ExistingPayment = { ...p, covered: new Map(), files: new Map() };
     out.set(`${p.companyIdx}/${p.reference}`, e);
     byIdx.set(p.idx, e);
   }
   const idxs = [...byIdx.keys()];
-  const covered = await db
-    .select({
-      p: buyPaymentInvoices.buyPaymentIdx,
-      i: buyPaymentInvoices.buyInvoiceIdx,
-      amount: buyPaymentInvoices.amount,
-      adjustment: buyPaymentInvoices.adjustment,
-      adjustmentReason: buyPaymentInvoices.adjustmentReason,
-    })
-    .from(buyPaymentInvoices)
-    .where(inArray(buyPaymentInvoices.buyPaymentIdx, idxs));
-  for (const c of covered)
-    byIdx.get(c.p)?.covered.set(c.i, { amount: c.amount, adjustment: c.adjustment, adjustmentReason: c.adjustmentReason });
+  for (const c of await db.select().from(buyPaymentInvoices).where(inArray(buyPaymentInvoices.buyPaymentIdx, idxs)))
+    byIdx.get(c.buyPaymentIdx)?.covered.set(c.buyInvoiceIdx, c);
   const files = await db
-    .select({
-      idx: storedFiles.idx,
-      refIdx: storedFiles.refIdx,
-      companyIdx: storedFiles.companyIdx,
-      name: storedFiles.name,
-      extension: storedFiles.extension,
-      storageKey: storedFiles.storageKey,
-      size: storedFiles.size,
-    })
+    .select()
     .from(storedFiles)
     .where(and(eq(storedFiles.uploadPath, 'buy_payment'), inArray(storedFiles.refIdx, idxs)));
   for (const f of files) {
@@ -253,38 +146,20 @@ export async function paymentsByReference(db: DbOrTx, keys: { companyIdx: number
   return out;
 }
 
-export interface InvoiceToCover {
-  idx: number;
-  companyIdx: number;
-  code: string;
-  amount: string;
-  currencyIdx: number;
-  buyPaymentIdx: number | null;
+export type InvoiceToCover = typeof buyInvoices.$inferSelect & {
   /** what each payment covering it settled (covered amount + adjustment, hundredths), by payment idx, with its reference */
   coverage: { paymentIdx: number; reference: string | null; settled: bigint }[];
-}
+};
 
 /** The invoices of these (company, code) pairs with the payments covering them, by `${companyIdx}/${code}`. */
 export async function invoicesToCover(db: DbOrTx, keys: { companyIdx: number; code: string }[]) {
   const out = new Map<string, InvoiceToCover>();
   if (!keys.length) return out;
+  const pairs = keys.map((k): [number, string] => [k.companyIdx, k.code]);
   const found = await db
-    .select({
-      idx: buyInvoices.idx,
-      companyIdx: buyInvoices.companyIdx,
-      code: buyInvoices.code,
-      amount: buyInvoices.amount,
-      currencyIdx: buyInvoices.currencyIdx,
-      buyPaymentIdx: buyInvoices.buyPaymentIdx,
-    })
+    .select()
     .from(buyInvoices)
-    .where(
-      pairIn(
-        buyInvoices.companyIdx,
-        buyInvoices.code,
-        keys.map((k) => [k.companyIdx, k.code]),
-      ),
-    );
+    .where(pairIn(buyInvoices.companyIdx, buyInvoices.code, pairs));
   if (!found.length) return out;
   const coverage = await db
     .select({
@@ -301,33 +176,19 @@ export async function invoicesToCover(db: DbOrTx, keys: { companyIdx: number; co
         found.map((i) => i.idx),
       ),
     );
-  const byIdx = new Map<number, InvoiceToCover>();
   for (const i of found) {
-    const inv = { ...i, coverage: [] };
-    out.set(`${i.companyIdx}/${i.code}`, inv);
-    byIdx.set(i.idx, inv);
-  }
-  for (const c of coverage)
-    byIdx.get(c.invoiceIdx)?.coverage.push({ paymentIdx: c.paymentIdx, reference: c.reference, settled: toMinor(c.settled) });
-  // an invoice marked paid before coverage rows were kept counts as settled in full by its payment
-  for (const inv of byIdx.values())
+    const inv: InvoiceToCover = { ...i, coverage: [] };
+    for (const c of coverage)
+      if (c.invoiceIdx === i.idx) inv.coverage.push({ paymentIdx: c.paymentIdx, reference: c.reference, settled: toMinor(c.settled) });
+    // an invoice marked paid before coverage rows were kept counts as settled in full by its payment
     if (inv.buyPaymentIdx !== null && !inv.coverage.some((c) => c.paymentIdx === inv.buyPaymentIdx))
       inv.coverage.push({ paymentIdx: inv.buyPaymentIdx, reference: null, settled: toMinor(inv.amount) });
+    out.set(`${i.companyIdx}/${i.code}`, inv);
+  }
   return out;
 }
 
-export interface PaymentValues {
-  companyIdx: number;
-  reference: string;
-  dName: string;
-  dDate: string;
-  currencyIdx: number;
-  dPayment: string;
-  dType: string;
-  dTypeInfo: string;
-  dComment: string;
-  employeeName: string;
-}
+export type PaymentValues = Omit<typeof buyPayments.$inferSelect, 'idx' | 'createdAt' | 'reference'> & { reference: string };
 
 /** Inserts new payments; their idx in the order given. */
 export async function insertPayments(db: DbOrTx, values: PaymentValues[]) {
@@ -336,30 +197,16 @@ export async function insertPayments(db: DbOrTx, values: PaymentValues[]) {
   return rows.map((r) => r.idx);
 }
 
-/** What a payment covers of one invoice: the amount applied and an adjustment settled without money, with its reason. */
-export interface Coverage {
-  invoiceIdx: number;
-  amount: string;
-  adjustment: string;
-  adjustmentReason: string;
-}
-
 /**
- * What new payments cover, in one statement for a whole batch: the buy_payment_invoices rows. The trigger
- * buy_invoice_balances keeps the invoices' paid amount and settling payment, and moves their updated_at so
- * their stored PDFs are made again (the PDF prints the payment state).
+ * Makes `covered` exactly what the payments cover (buy_payment_invoices rows), in one statement for a whole batch
+ * of new payments. The trigger buy_invoice_balances recomputes the paid amount and settling payment (spec §4
+ * buy_payment_idx) of every invoice whose coverage changed: one a payment no longer covers owes again what it
+ * covered; updated_at of each whose balance changes is the transaction's time, so its stored PDF (which prints
+ * the payment state) is made again. `replace`: the payment existed, what it covered before goes first.
  */
-export async function coverByNewPayments(db: DbOrTx, covered: (Coverage & { paymentIdx: number })[]) {
-  if (!covered.length) return;
-  await db.insert(buyPaymentInvoices).values(
-    covered.map((c) => ({
-      buyPaymentIdx: c.paymentIdx,
-      buyInvoiceIdx: c.invoiceIdx,
-      amount: c.amount,
-      adjustment: c.adjustment,
-      adjustmentReason: c.adjustmentReason,
-    })),
-  );
+export async function setCoverage(db: DbOrTx, covered: (Coverage & { buyPaymentIdx: number })[], replace?: number) {
+  if (replace !== undefined) await db.delete(buyPaymentInvoices).where(eq(buyPaymentInvoices.buyPaymentIdx, replace));
+  if (covered.length) await db.insert(buyPaymentInvoices).values(covered);
 }
 
 export async function updatePayment(db: DbOrTx, idx: number, values: PaymentValues) {
@@ -367,41 +214,15 @@ export async function updatePayment(db: DbOrTx, idx: number, values: PaymentValu
 }
 
 /**
- * Makes `covered` exactly what an existing payment covers (buy_payment_invoices rows). The trigger
- * buy_invoice_balances recomputes the paid amount and settling payment (spec §4 buy_payment_idx) of every
- * invoice whose coverage changed: one it no longer covers owes again what it covered; updated_at of each
- * whose balance changes is the transaction's time, so its stored PDF (which prints the payment state) is made again.
+ * An attachment of a payment, as the payment detail and common/fileDownload read them (upload_path 'buy_payment', ref_idx
+ * the payment); `replace`: the row of an attachment of that name, pointed at the new bytes (the import removes the old
+ * ones from the store once it is committed).
  */
-export async function setCoverage(db: DbOrTx, paymentIdx: number, covered: Coverage[]) {
-  await db.delete(buyPaymentInvoices).where(eq(buyPaymentInvoices.buyPaymentIdx, paymentIdx));
-  if (covered.length)
-    await coverByNewPayments(
-      db,
-      covered.map((c) => ({ ...c, paymentIdx })),
-    );
-}
-
-/** An attachment of a payment, as the payment detail and common/fileDownload read them (upload_path 'buy_payment', ref_idx the payment). */
-export async function insertPaymentFile(
-  db: DbOrTx,
-  f: { companyIdx: number; paymentIdx: number; name: string; extension: string; size: number; mime: string; storageKey: string },
-) {
-  await db.insert(storedFiles).values({
-    uploadPath: 'buy_payment',
-    companyIdx: f.companyIdx,
-    refIdx: f.paymentIdx,
-    name: f.name,
-    extension: f.extension,
-    size: f.size,
-    mime: f.mime,
-    storageKey: f.storageKey,
-  });
-}
-
-/** Points an attachment's row at new bytes (the import removes the old ones from the store once it is committed). */
-export async function replacePaymentFile(db: DbOrTx, idx: number, f: { size: number; mime: string; storageKey: string }) {
-  await db
-    .update(storedFiles)
-    .set({ ...f, createdAt: sql`now()` })
-    .where(eq(storedFiles.idx, idx));
+export async function putPaymentFile(db: DbOrTx, f: Omit<typeof storedFiles.$inferInsert, 'uploadPath'>, replace?: number) {
+  if (replace === undefined) await db.insert(storedFiles).values({ ...f, uploadPath: 'buy_payment' });
+  else
+    await db
+      .update(storedFiles)
+      .set({ size: f.size, mime: f.mime, storageKey: f.storageKey, createdAt: sql`now()` })
+      .where(eq(storedFiles.idx, replace));
 }

@@ -14,6 +14,7 @@ import {
   isCurrencyCode,
   ISSUERS,
   minorUnitOf,
+  normalizeMoney,
   PAYMENT_TYPES,
   toMinor,
   vatOf,
@@ -216,36 +217,18 @@ function invoiceOf(record: ImportRecord<InvoiceImportRow>, ctx: InvoiceCtx, now:
   };
 }
 
-function unchangedInvoice(e: repo.ExistingInvoice, inv: ReturnType<typeof invoiceOf>) {
-  const h = inv.header;
-  const same =
-    e.title === h.title &&
-    e.issuer === h.issuer &&
-    e.state === h.state &&
-    e.item === h.item &&
-    e.currencyIdx === h.currencyIdx &&
-    e.createdDay === h.createdDay &&
-    e.dueDate === h.dueDate &&
-    e.approvalNumber === h.approvalNumber &&
-    sameMoney(e.amount, h.amount) &&
-    e.lines.length === inv.lines.length;
-  return (
-    same &&
-    e.lines.every((l, i) => {
-      const n = inv.lines[i]!;
-      return (
-        l.lineNo === n.lineNo &&
-        l.description === n.description &&
-        l.qty === n.qty &&
-        l.vatExempt === n.vatExempt &&
-        sameMoney(l.unitPrice, n.unitPrice) &&
-        sameMoney(l.amount, n.amount) &&
-        sameMoney(l.supplyAmount, n.supplyAmount) &&
-        sameMoney(l.vatAmount, n.vatAmount)
-      );
-    })
-  );
-}
+/** What an import can change of an invoice, as comparable text (amounts with their two decimals). */
+const invoiceText = (h: repo.InvoiceHeader, lines: repo.NewLine[]) =>
+  JSON.stringify([
+    [h.title, h.issuer, h.state, h.item, h.currencyIdx, h.createdDay, h.dueDate, h.approvalNumber, normalizeMoney(h.amount)],
+    lines.map((l) => [
+      l.lineNo,
+      l.description,
+      l.qty,
+      l.vatExempt,
+      ...[l.unitPrice, l.amount, l.supplyAmount, l.vatAmount].map(normalizeMoney),
+    ]),
+  ]);
 
 function checkInvoice(record: ImportRecord<InvoiceImportRow>, ctx: InvoiceCtx): RowIssue[] {
   const first = record.values[0]!;
@@ -408,7 +391,7 @@ export const invoicesImport: ImportKind<InvoiceImportRow, InvoiceCtx> = {
       const inv = invoiceOf(r, ctx, now, env.timeZone);
       const e = ctx.existing.get(keyOf(inv.companyIdx, inv.header.code));
       if (!e) fresh.push(inv);
-      else if (unchangedInvoice(e, inv)) counts.unchanged++;
+      else if (invoiceText(e, e.lines) === invoiceText(inv.header, inv.lines)) counts.unchanged++;
       else {
         const { code: _code, ...header } = inv.header;
         // created_at follows the registration day only when that changes (it is when the invoice was registered)
@@ -738,9 +721,9 @@ export const paymentsImport: ImportKind<PaymentImportRow, PaymentCtx> = {
       tx,
       fresh.map((p) => p.values),
     );
-    await repo.coverByNewPayments(
+    await repo.setCoverage(
       tx,
-      fresh.flatMap((p, n) => coverageOf(p).map((c) => ({ ...c, paymentIdx: freshIdx[n]! }))),
+      fresh.flatMap((p, n) => coverageOf(p).map((c) => ({ ...c, buyPaymentIdx: freshIdx[n]! }))),
     );
     for (const p of fresh) await auditAdjustments(tx, env, p.audit, p.covered);
     for (const [n, p] of fresh.entries()) {
@@ -753,35 +736,33 @@ export const paymentsImport: ImportKind<PaymentImportRow, PaymentCtx> = {
       if (!e) continue;
       const v = p.values;
       let changed = false;
-      if (
-        e.dName !== v.dName ||
-        e.dDate !== v.dDate ||
-        e.currencyIdx !== v.currencyIdx ||
-        !sameMoney(e.dPayment, v.dPayment) ||
-        e.dType !== v.dType ||
-        e.dTypeInfo !== v.dTypeInfo ||
-        e.dComment !== v.dComment ||
-        e.employeeName !== v.employeeName
-      ) {
+      const paymentText = (p: Omit<repo.PaymentValues, 'reference'>) =>
+        JSON.stringify([p.dName, p.dDate, p.currencyIdx, normalizeMoney(p.dPayment), p.dType, p.dTypeInfo, p.dComment, p.employeeName]);
+      if (paymentText(e) !== paymentText(v)) {
         await repo.updatePayment(tx, e.idx, v);
         changed = true;
       }
       const covered = coverageOf(p);
       const same = (c: repo.Coverage) => {
-        const old = e.covered.get(c.invoiceIdx);
+        const old = e.covered.get(c.buyInvoiceIdx);
         return (
           !!old && sameMoney(old.amount, c.amount) && sameMoney(old.adjustment, c.adjustment) && old.adjustmentReason === c.adjustmentReason
         );
       };
       if (e.covered.size !== covered.length || !covered.every(same)) {
-        await repo.setCoverage(tx, e.idx, covered);
+        await repo.setCoverage(
+          tx,
+          covered.map((c) => ({ ...c, buyPaymentIdx: e.idx })),
+          e.idx,
+        );
         // the adjustments this import writes (new or changed) are audited
         await auditAdjustments(
           tx,
           env,
           p.audit,
           p.covered.filter(
-            (c) => !same({ invoiceIdx: c.invoice!.idx, amount: c.amount!, adjustment: c.adjustment, adjustmentReason: c.adjustmentReason }),
+            (c) =>
+              !same({ buyInvoiceIdx: c.invoice!.idx, amount: c.amount!, adjustment: c.adjustment, adjustmentReason: c.adjustmentReason }),
           ),
         );
         changed = true;
@@ -796,7 +777,12 @@ export const paymentsImport: ImportKind<PaymentImportRow, PaymentCtx> = {
 
 type PaymentOf = ReturnType<typeof paymentOf>;
 const coverageOf = (p: PaymentOf): repo.Coverage[] =>
-  p.covered.map((c) => ({ invoiceIdx: c.invoice!.idx, amount: c.amount!, adjustment: c.adjustment, adjustmentReason: c.adjustmentReason }));
+  p.covered.map((c) => ({
+    buyInvoiceIdx: c.invoice!.idx,
+    amount: c.amount!,
+    adjustment: c.adjustment,
+    adjustmentReason: c.adjustmentReason,
+  }));
 
 /**
  * Every adjustment an import writes goes to the audit log (in the import's transaction: a dry run or a
@@ -822,7 +808,7 @@ async function storeAttachments(
   companyIdx: number,
   paymentIdx: number,
   paths: string[],
-  existing: Map<string, { idx: number; storageKey: string; size: number }> | undefined,
+  existing: repo.ExistingPayment['files'] | undefined,
 ) {
   let changed = false;
   const store = env.fileStore && storeInTransaction(env.fileStore, tx);
@@ -848,8 +834,7 @@ async function storeAttachments(
       if (!committed) await outer.remove(storageKey);
       else if (old) await outer.remove(old.storageKey);
     });
-    if (old) await repo.replacePaymentFile(tx, old.idx, { size, mime, storageKey });
-    else await repo.insertPaymentFile(tx, { companyIdx, paymentIdx, name, extension, size, mime, storageKey });
+    await repo.putPaymentFile(tx, { companyIdx, refIdx: paymentIdx, name, extension, size, mime, storageKey }, old?.idx);
   }
   return changed;
 }

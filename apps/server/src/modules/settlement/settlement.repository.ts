@@ -8,10 +8,10 @@ import {
   toMinor,
   type TBalanceState,
   type TInvoiceFilter,
+  type TSettlementFilter,
   type TInvoiceSortKey,
   type TPaymentFilter,
   type TPaymentSortKey,
-  type TSettlementFilter,
   type TSort,
 } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
@@ -134,24 +134,18 @@ export function balanceOf(r: { amount: string; paid_amount: string; buy_payment_
   return { paid_amount: fromMinor(toMinor(r.paid_amount)), outstanding_amount: fromMinor(owed), balance_state, overdue: r.overdue };
 }
 
-/**
- * The balance of one invoice of the company (its amount, paid and outstanding amounts and state), or
- * undefined: for the PDF and anything else that shows one invoice. `today` as in balanceOf.
- */
-export async function invoiceBalance(db: DbOrTx, companyIdx: number, invoiceIdx: number, today: string) {
-  const [row] = await rows<{ amount: string; paid_amount: string; buy_payment_idx: number | null; overdue: boolean }>(
-    db,
-    sql`select i.amount::text as amount, i.paid_amount::text as paid_amount, i.buy_payment_idx, ${overdueSql('i', today)} as overdue
-        from buy_invoices i where i.idx = ${invoiceIdx} and i.company_idx = ${companyIdx}`,
-  );
-  return row && { amount: fromMinor(toMinor(row.amount)), ...balanceOf(row) };
-}
-
 export interface InvoiceTotalDb {
   currency: string;
   currency_icon: string;
   cnt: number;
   amount: string;
+}
+
+/** The count and per-currency totals of rows (currency_idx, cnt, amount): invoices, payments or their summary rows. */
+async function sumsOf(db: DbOrTx, parts: SQL[]) {
+  const [found] = await rows<{ totals: unknown }>(db, sql`select ${currencyTotalsSql(sql.join(parts, sql` union all `))} as totals`);
+  const totals = parseJson<InvoiceTotalDb[]>(found?.totals ?? []);
+  return { total: totals.reduce((n, t) => n + Number(t.cnt), 0), totals };
 }
 
 /**
@@ -188,9 +182,7 @@ export const invoiceFilterOnRows = (f: TInvoiceFilter) => Boolean(f.keyword || f
 export const invoiceSums = (db: DbOrTx, companyIdx: number, filter: TInvoiceFilter, items: readonly string[] | null, today: string) =>
   filter.overdue && !filter.keyword && !items
     ? overdueSums(db, companyIdx, filter, today)
-    : invoiceFilterOnRows(filter)
-      ? invoiceRowSums(db, companyIdx, filter, items, today)
-      : invoiceFilterSums(db, companyIdx, filter, items);
+    : invoiceFilterSums(db, companyIdx, filter, items, today);
 
 /**
  * The overdue invoices of the company as rows (currency_idx, cnt, amount) of owed_invoice_counts (OWED_INVOICE_COUNTS):
@@ -213,46 +205,30 @@ async function overdueSums(db: DbOrTx, companyIdx: number, filter: TSettlementFi
 }
 
 /**
- * Count and per-currency totals of a filter with a keyword or the overdue filter, summed over its rows (the
- * summary tables do not know either): the overdue ones are read through buy_invoices_company_overdue, a
- * keyword's through the gram index.
+ * What the invoice list's filter adds up to, its total and per-currency totals, for the list and its export alike. A
+ * keyword or the overdue filter is summed over its rows (the summary tables know neither: the overdue ones are read
+ * through buy_invoices_company_overdue, a keyword's through the gram index); a day range and items from the summary
+ * tables only (lib/lists/ranges.ts: whole months from the month sums, the range's other days from the day sums; the
+ * registration day is a date, so the range read in UTC has no partial days and no invoice row is read).
  */
-export async function invoiceRowSums(
+export async function invoiceFilterSums(
   db: DbOrTx,
   companyIdx: number,
   filter: TInvoiceFilter,
   items: readonly string[] | null,
   today: string,
 ) {
-  const [found] = await rows<{ totals: unknown }>(
-    db,
-    sql`select ${currencyTotalsSql(
-      sql`select i.currency_idx, 1 as cnt, i.amount from buy_invoices i where ${invoiceConditions(companyIdx, filter, items, today)}`,
-    )} as totals`,
-  );
-  const totals = parseJson<InvoiceTotalDb[]>(found?.totals ?? []);
-  return { total: totals.reduce((n, t) => n + Number(t.cnt), 0), totals };
-}
-
-/**
- * What the invoice list's filter adds up to, its total and per-currency totals, from the summary tables only
- * (lib/lists/ranges.ts: whole months from the month sums, the range's other days from the day sums). The
- * registration day is a date, so the range read in UTC has no partial days and no invoice row is read.
- */
-export async function invoiceFilterSums(db: DbOrTx, companyIdx: number, filter: TSettlementFilter, items: readonly string[] | null) {
+  const invoiceRows = (where: SQL) => sql`select i.currency_idx, 1 as cnt, i.amount from buy_invoices i where ${where}`;
+  if (invoiceFilterOnRows(filter)) return sumsOf(db, [invoiceRows(invoiceConditions(companyIdx, filter, items, today))]);
   const parts = rangeParts(await rangeBounds(db, filter.startDate, filter.endDate, 'UTC'), {
     table: 'buy_invoice',
     columns: sql`s.currency_idx, s.cnt, s.amount`,
     where: sql`s.company_idx = ${companyIdx}${itemCondition(sql.raw('s.item'), items)}`,
     at: sql`i.created_day`,
     // each invoice as a summary row of one (never asked in UTC; kept so that the reading stays whole)
-    rows: (instants) =>
-      sql`select i.currency_idx, 1 as cnt, i.amount from buy_invoices i
-        where i.company_idx = ${companyIdx}${itemCondition(sql.raw('i.item'), items)} and ${instants}`,
+    rows: (instants) => invoiceRows(sql`i.company_idx = ${companyIdx}${itemCondition(sql.raw('i.item'), items)} and ${instants}`),
   });
-  const [found] = await rows<{ totals: unknown }>(db, sql`select ${currencyTotalsSql(sql.join(parts, sql` union all `))} as totals`);
-  const totals = parseJson<InvoiceTotalDb[]>(found?.totals ?? []);
-  return { total: totals.reduce((n, t) => n + Number(t.cnt), 0), totals };
+  return sumsOf(db, parts);
 }
 
 /**
@@ -470,9 +446,7 @@ export async function paymentFilterSums(db: DbOrTx, companyIdx: number, filter: 
           at: sql`p.d_date`,
           rows: (instants) => paymentRows(sql`p.company_idx = ${companyIdx} and ${instants}`),
         });
-  const [found] = await rows<{ totals: unknown }>(db, sql`select ${currencyTotalsSql(sql.join(parts, sql` union all `))} as totals`);
-  const totals = parseJson<InvoiceTotalDb[]>(found?.totals ?? []);
-  return { total: totals.reduce((n, t) => n + Number(t.cnt), 0), totals };
+  return sumsOf(db, parts);
 }
 
 /**
@@ -673,7 +647,7 @@ export async function paymentForMail(db: DbOrTx, paymentIdx: number) {
   return { ...pay, invoices: covered.map((r) => r.code) };
 }
 
-/** Everything an invoice PDF shows: the invoice, its recipient, lines with supply value and VAT, and their sums. */
+/** Everything an invoice PDF shows: the invoice, its recipient, lines with supply value and VAT. */
 export async function invoiceForPdf(db: DbOrTx, companyIdx: number, code: string) {
   const [inv] = await db
     .select({
@@ -728,16 +702,7 @@ export async function invoiceForPdf(db: DbOrTx, companyIdx: number, code: string
     .from(buyInvoiceLines)
     .where(eq(buyInvoiceLines.buyInvoiceIdx, inv.idx))
     .orderBy(asc(buyInvoiceLines.lineNo));
-  // exact numeric sums of the lines (money is never summed as a float)
-  const [sums] = await db
-    .select({
-      supply: sql<string>`coalesce(sum(${buyInvoiceLines.supplyAmount}), 0)::text`,
-      vat: sql<string>`coalesce(sum(${buyInvoiceLines.vatAmount}), 0)::text`,
-      total: sql<string>`coalesce(sum(${buyInvoiceLines.amount}), 0)::text`,
-    })
-    .from(buyInvoiceLines)
-    .where(eq(buyInvoiceLines.buyInvoiceIdx, inv.idx));
-  return { ...inv, lines, sums: sums ?? { supply: '0', vat: '0', total: '0' } };
+  return { ...inv, lines };
 }
 export type InvoiceForPdf = NonNullable<Awaited<ReturnType<typeof invoiceForPdf>>>;
 

@@ -170,25 +170,10 @@ export const COMPANY_BOOKS_SUMMARY: SummarySpec = {
   measures: [],
 };
 
-/**
- * The same counts per UTC hour (migration 'company_book_hour_sums'): a range of days in the app's time zone
- * starts and ends inside a UTC day, and its total reads those partial days' whole hours here (at most 46 rows)
- * instead of counting their books (a whole day's worth of registrations: about 1,400 at a million books over two years).
- */
-export const COMPANY_BOOK_HOURS: SummarySpec = {
-  source: 'company_books',
-  table: 'company_book',
-  hour: `date_trunc('hour', r.created_at AT TIME ZONE 'UTC')`,
-  grains: ['hour'],
-  dims: [],
-  measures: [],
-};
-
 /** The registered books of a range of days read from the summary tables (lib/lists/ranges.ts), as parts answering `cnt`. */
 const booksInRange = (companyIdx: number, r: DayRange) =>
   rangeParts(r, {
     table: 'company_book',
-    hours: 'company_book',
     columns: sql`s.cnt`,
     where: sql`s.company_idx = ${companyIdx}`,
     at: sql`b.created_at`,
@@ -202,8 +187,8 @@ const booksInRange = (companyIdx: number, r: DayRange) =>
  * after it; the shown columns are read for those rows only, and the total is counted only when the page
  * cannot tell it (lib/lists).
  *
- * The total without a search comes from the summary tables (whole UTC months, days and hours of the
- * registration range, and the books of what is left, under an hour, on company_books_company_created); with a search it is
+ * The total without a search comes from the summary tables (whole UTC months and days of the registration range,
+ * and the books of its partial UTC days on company_books_company_created); with a search it is
  * count(*) of the matches, which the company's gram index finds (lib/lists/search.ts) — bounded by the
  * number of matches, not by the company's books; a summary cannot key free text.
  */

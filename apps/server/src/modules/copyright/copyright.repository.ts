@@ -423,7 +423,7 @@ function keywordCondition(companyIdx: number, keyword: string, searchKey: TCopyr
   const title = rowTest
     ? textMatch([sql`b.title`], keyword)
     : containsText(
-        { name: 'copyright_books_title_grams', owner: sql`b.company_idx`, text: sql`b.title` },
+        { owner: sql`b.company_idx`, text: sql`b.title` },
         companyIdx,
         [sql`b.title`],
         keyword,

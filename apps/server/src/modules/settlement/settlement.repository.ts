@@ -153,7 +153,7 @@ const invoiceKeyword = (companyIdx: number, keyword: string, rowTest = false) =>
   rowTest
     ? textMatch(INVOICE_TEXT, keyword)
     : containsText(
-        { name: 'buy_invoices_text_grams', owner: sql`i.company_idx`, text: sql`(i.code || ' ' || i.title)` },
+        { owner: sql`i.company_idx`, text: sql`(i.code || ' ' || i.title)` },
         companyIdx,
         INVOICE_TEXT,
         keyword,
@@ -364,7 +364,7 @@ function paymentKeyword(companyIdx: number, keyword: string, rowTest = false) {
   const name = rowTest
     ? textMatch([sql`p.d_name`], keyword)
     : containsText(
-        { name: 'buy_payments_name_grams', owner: sql`p.company_idx`, text: sql`p.d_name` },
+        { owner: sql`p.company_idx`, text: sql`p.d_name` },
         companyIdx,
         [sql`p.d_name`],
         keyword,

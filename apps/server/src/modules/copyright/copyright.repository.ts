@@ -56,26 +56,15 @@ function bookConditions(w: { companyIdx: number; isbn?: string }) {
 }
 
 /** Conditions on the line `r` (company, dates in the app's time zone, customers, calculated). */
-export function lineConditions(w: RoyaltyWhere, company: SQL = sql`${w.companyIdx}`) {
-  return sql.join([sql`r.company_idx = ${company}`, ...lineFilters(w)], sql` and `);
-}
-
-/** lineConditions but the company's: dates in the app's time zone, customers, calculated. */
-function lineFilters(w: RoyaltyWhere): SQL[] {
+export function lineConditions(w: RoyaltyWhere) {
   const f = w.filter;
-  const parts: SQL[] = [];
+  const parts = [sql`r.company_idx = ${w.companyIdx}`];
   if (f.startDate) parts.push(sql`r.created_at >= (${f.startDate}::date)::timestamp at time zone ${w.timeZone}`);
   if (f.endDate) parts.push(sql`r.created_at < (${f.endDate}::date + 1)::timestamp at time zone ${w.timeZone}`);
-  if (w.customerIdxs)
-    parts.push(
-      sql`r.customer_idx in (${sql.join(
-        w.customerIdxs.map((i) => sql`${i}`),
-        sql`, `,
-      )})`,
-    );
+  if (w.customerIdxs) parts.push(sql`r.customer_idx in ${w.customerIdxs}`);
   if (f.invoiceYn === 'Y') parts.push(sql`r.buy_invoice_idx is not null`);
   if (f.invoiceYn === 'N') parts.push(sql`r.buy_invoice_idx is null`);
-  return parts;
+  return sql.join(parts, sql` and `);
 }
 
 export async function findCustomerIdxs(db: DbOrTx, name: string): Promise<number[]> {
@@ -237,11 +226,7 @@ function royaltyKeys(w: RoyaltyWhere, sort: TSort<TRoyaltySortKey>, reach: numbe
   const limit = sql.raw(String(reach));
   if (sort.key !== 'title')
     return sql`select r.book_idx, r.idx, ${sql.raw(`r.${sort.key}`)} from royalty_lines r
-      where ${lineConditions(w)}${
-        w.filter.isbn
-          ? sql` and r.book_idx in (select b.idx from copyright_books b where ${bookConditions({ companyIdx: w.companyIdx, isbn: w.filter.isbn })})`
-          : sql``
-      }`;
+      where ${lineConditions(w)}${isbnBooks(w, sql`r.book_idx`)}`;
   const lines = sql`select r.idx from royalty_lines r where r.book_idx = b.idx and ${lineConditions(w)} order by r.idx ${dir} limit ${limit}`;
   return sql`select b.title, b.idx as book_idx, x.* from copyright_books b cross join lateral (${lines}) x
     where ${bookConditions({ companyIdx: w.companyIdx, isbn: w.filter.isbn })}`;

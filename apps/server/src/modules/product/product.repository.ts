@@ -7,20 +7,21 @@ import { rangeBounds, rangeParts, sumCounts, type DayRange } from '../../lib/lis
 import type { SummarySpec } from '../../lib/lists/summary';
 import { containsText, textMatch } from '../../lib/lists/search';
 
-const catalogueColumns = {
-  isbn13: bookCatalogue.isbn13,
-  title: bookCatalogue.title,
-  author: bookCatalogue.author,
-  pub_nm: bookCatalogue.pubNm,
-  pub_date: bookCatalogue.pubDate,
-  list_price: bookCatalogue.listPrice,
-  PAGE: bookCatalogue.page,
-  cover_s_url: bookCatalogue.coverSUrl,
-};
+/** A book's columns in the catalogue's field names (the catalogue and company_books name them alike). */
+const bookFields = (t: typeof bookCatalogue | typeof companyBooks) => ({
+  isbn13: t.isbn13,
+  title: t.title,
+  author: t.author,
+  pub_nm: t.pubNm,
+  pub_date: t.pubDate,
+  list_price: t.listPrice,
+  PAGE: t.page,
+  cover_s_url: t.coverSUrl,
+});
 
 export async function catalogueByIsbn(db: DbOrTx, isbns: string[]): Promise<TBook[]> {
   if (isbns.length === 0) return [];
-  const rows = await db.select(catalogueColumns).from(bookCatalogue).where(inArray(bookCatalogue.isbn13, isbns));
+  const rows = await db.select(bookFields(bookCatalogue)).from(bookCatalogue).where(inArray(bookCatalogue.isbn13, isbns));
   return rows.map((r) => ({ ...r, pub_date: r.pub_date ?? '' }));
 }
 
@@ -45,16 +46,7 @@ export async function registeredIsbns(db: DbOrTx, companyIdx: number, isbns: str
 export async function registeredBooks(db: DbOrTx, companyIdx: number, isbns: string[]): Promise<TBook[]> {
   if (isbns.length === 0) return [];
   const rows = await db
-    .select({
-      isbn13: companyBooks.isbn13,
-      title: companyBooks.title,
-      author: companyBooks.author,
-      pub_nm: companyBooks.pubNm,
-      pub_date: companyBooks.pubDate,
-      list_price: companyBooks.listPrice,
-      PAGE: companyBooks.page,
-      cover_s_url: companyBooks.coverSUrl,
-    })
+    .select(bookFields(companyBooks))
     .from(companyBooks)
     .where(and(eq(companyBooks.companyIdx, companyIdx), inArray(companyBooks.isbn13, isbns)));
   return rows.map((r) => ({ ...r, pub_date: r.pub_date ?? '' }));
@@ -126,12 +118,7 @@ function keywordCondition(companyIdx: number, f: TBooksListFilter & { keyword: s
   }
   return rowTest
     ? textMatch([sql`b.title`], f.keyword)
-    : containsText(
-        { owner: sql`b.company_idx`, text: sql`b.title` },
-        companyIdx,
-        [sql`b.title`],
-        f.keyword,
-      );
+    : containsText({ owner: sql`b.company_idx`, text: sql`b.title` }, companyIdx, [sql`b.title`], f.keyword);
 }
 
 function listWhere(companyIdx: number, f: TBooksListFilter, timeZone: string): SQL {

@@ -18,7 +18,6 @@ const src = (p: string) => import(path.join(root, 'apps/server/src', p));
 const { openDatabase } = await src('db/client.ts');
 const { seedReference } = await src('db/seed/reference.ts');
 const { createCopyrightService } = await src('modules/copyright/copyright.service.ts');
-const { PLANNED_PER_CALL } = await src('db/prepared-statements.ts');
 
 const database = await openDatabase({ url });
 await database.migrate();
@@ -105,13 +104,13 @@ interface Node {
 /** rows the plan's nodes handed up, summed over loops (what a statement touched) */
 const handled = (n: Node): number => n['Actual Rows'] * n['Actual Loops'] + (n.Plans ?? []).reduce((s, c) => s + handled(c), 0);
 
+/** as the server runs it: prepared, planned by PostgreSQL's own choice (plan_cache_mode auto) after five executions */
 async function explain(stmt: { sql: string; params: unknown[] }) {
-  const mode = stmt.sql.includes(PLANNED_PER_CALL) ? 'force_custom_plan' : 'force_generic_plan';
-  await client.query(`set plan_cache_mode = ${mode}`);
   await client.query('deallocate all');
   const lit = (v: unknown) => (v === null || v === undefined ? 'null' : client.escapeLiteral(String(v)));
   if (stmt.params.length) await client.query(`prepare m as ${stmt.sql}`);
   const text = stmt.params.length ? `execute m(${stmt.params.map(lit).join(', ')})` : stmt.sql;
+  for (let i = 0; i < 5; i++) await client.query(text);
   const [{ 'QUERY PLAN': plans }] = (await client.query(`explain (analyze, buffers, format json) ${text}`)).rows;
   const [{ Plan: plan, 'Execution Time': ms }] = plans as { Plan: Node; 'Execution Time': number }[];
   return {

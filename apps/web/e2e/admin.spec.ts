@@ -396,10 +396,19 @@ test.describe('[ADMIN] operator console', () => {
     await expectNoA11yViolations(page);
     await screenshot(page, 'admin-audit-filtered');
 
-    // both creations; days long past: no entry
+    // both creations, newest first; the time header turns the order to oldest first (issue 59)
     await chooseAction(page, 'Action', 'API key created');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(rows.filter({ hasText: name })).toHaveCount(2);
+    const mine = rows.filter({ hasText: name });
+    await expect(mine.first()).toContainText(`${name}-b`);
+    const header = page.getByTestId('audit-table').getByTestId('sort-at').locator('xpath=ancestor::th');
+    await expect(header).toHaveAttribute('aria-sort', 'descending');
+    await page.getByTestId('audit-table').getByTestId('sort-at').click();
+    await expect(header).toHaveAttribute('aria-sort', 'ascending');
+    await expect(mine.first()).toContainText(`${name}-a`);
+    await page.getByTestId('audit-table').getByTestId('sort-at').click();
+    await expect(header).toHaveAttribute('aria-sort', 'descending');
     await page.getByLabel('Days', { exact: true }).fill('2020-01-01 ~ 2020-01-31');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByTestId('audit-table').getByText('No data available')).toBeVisible();
@@ -485,6 +494,7 @@ test.describe('[ADMIN] operator console', () => {
     expect((await entries.locator('[data-action]').allTextContents()).sort()).toEqual(
       ['Company created', 'Company profile edited', 'Invoice e-mail addresses changed', 'Notification e-mail addresses changed'].sort(),
     );
+    await expectNoA11yViolations(page);
 
     // the edit form in both languages at both widths (looked at)
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Companies' }).click();

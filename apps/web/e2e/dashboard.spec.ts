@@ -28,13 +28,21 @@ test.describe('[DASHBOARD] figures, board tabs, chart and map', () => {
     await expect(page.getByTestId('counter-unpaid-value')).toHaveText(fmt(unpaid));
     await expect(page.getByTestId('counter-overdue-value')).toHaveText(fmt(overdue));
     await expect(page.getByTestId('counter-overdue')).toContainText('Overdue invoices');
-    await expect(page.getByTestId('counter-overdue')).toHaveAttribute('href', '/calculate/sale');
+    await expect(page.getByTestId('counter-overdue')).toHaveAttribute('href', '/calculate/sale?overdue=Y');
     await expect(page.getByTestId('counter-reports')).toHaveAttribute('href', '/copyright/royalty');
     await expect(page.getByTestId('counter-books')).toHaveAttribute('href', '/copyright/books');
     await expect(page.getByTestId('counter-unpaid')).toHaveAttribute('href', '/calculate/sale');
     await expectNoA11yViolations(page);
     await page.getByTestId('counter-unpaid').click();
     await expect(page).toHaveURL(/\/calculate\/sale$/);
+    // the overdue counter opens the invoices with the overdue filter on: the list's total is the counter's figure
+    await page.goto('/dashboard');
+    await page.getByTestId('counter-overdue').click();
+    await expect(page).toHaveURL(/\/calculate\/sale$/);
+    await expect(page.getByRole('switch', { name: 'Overdue only' })).toBeChecked();
+    await expect(page.getByTestId('showing').first()).toContainText(`of ${fmt(overdue)}`);
+    await expect(page.getByTestId('table-row').first().getByTestId('invoice-overdue')).toBeVisible();
+    await expect(page.locator('[data-overdue="N"]')).toHaveCount(0);
   });
 
   test('[DASHBOARD] the monthly chart is 300 px high with 12 bars matching the API', async ({ page }) => {

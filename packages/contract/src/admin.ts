@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonSearchValue, ZDate, ZPaging } from './common';
+import { jsonSearchValue, sortQuery, ZDate, ZPaging, type TSort } from './common';
 import { PASSWORD_MIN_LENGTH, UI_LANGUAGES } from './constants';
 
 /**
@@ -129,7 +129,10 @@ export const ZAuditFilter = z
     path: ['endDate'],
   });
 export type TAuditFilter = z.infer<typeof ZAuditFilter>;
-export const ZAuditListQuery = ZPaging.extend({ search_value: jsonSearchValue(ZAuditFilter) });
+/** (issue 59) The audit log's order: by time, newest first by default. */
+export const AUDIT_SORTS = ['at'] as const;
+export const AUDIT_SORT_DEFAULT: TSort<(typeof AUDIT_SORTS)[number]> = { key: 'at', dir: 'desc' };
+export const ZAuditListQuery = ZPaging.extend({ search_value: jsonSearchValue(ZAuditFilter), ...sortQuery(AUDIT_SORTS) });
 
 /**
  * The import kinds (issue 15): `POST /api/admin/imports/{kind}`. Each is declared by its domain module
@@ -253,11 +256,16 @@ export const ZAdminCompany = z.object({
 export type TAdminCompany = z.infer<typeof ZAdminCompany>;
 export const ZAdminCompanyList = z.object({ dataset: z.array(ZAdminCompany), total_cnt: z.number().int() });
 
+/** (issue 59) The companies' orders: registration (the default, newest first), login id, name. */
+export const ADMIN_COMPANY_SORTS = ['created_at', 'id', 'company_name'] as const;
+export type TAdminCompanySortKey = (typeof ADMIN_COMPANY_SORTS)[number];
+export const ADMIN_COMPANY_SORT_DEFAULT: TSort<TAdminCompanySortKey> = { key: 'created_at', dir: 'desc' };
 export const ZAdminCompanyListQuery = z.object({
   /** part of the login id or the company name */
   search: z.string().trim().max(100).optional(),
   start: z.coerce.number().int().min(0).max(1_000_000).default(0),
   length: z.coerce.number().int().min(1).max(100).default(20),
+  ...sortQuery(ADMIN_COMPANY_SORTS),
 });
 
 export const ZAdminCompanyIdParams = z.object({ id: z.string().trim().min(1).max(100) });

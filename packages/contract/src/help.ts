@@ -151,10 +151,13 @@ const optionalInt = z.preprocess((v) => (v === undefined || v === null || v === 
  * GET help/getAllFiles: customer_type (spec §7); start and length page the list (addition, spec §2:
  * every list screen pages). Without them the whole list is answered, as the spec's call does.
  */
+/** (issue 59) The help files' order: by number (upload order), ascending by default; `desc` is the newest first. */
+export const HELP_FILE_SORTS = ['no'] as const;
 export const ZHelpFilesQuery = z.object({
   customer_type: ZCustomerType.default('company'),
   start: optionalInt.pipe(z.number().int().min(0).max(100_000_000).optional()),
   length: optionalInt.transform((n) => (n === undefined ? undefined : n < 1 ? DEFAULT_PAGE_SIZE : Math.min(n, MAX_PAGE_SIZE))),
+  ...sortQuery(HELP_FILE_SORTS),
 });
 export type THelpFilesQuery = z.input<typeof ZHelpFilesQuery>;
 export const ZHelpFileDownload = z.object({

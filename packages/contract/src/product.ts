@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDate, ZListResponse, ZPaging, jsonSearchValue } from './common';
+import { ZDate, ZListResponse, ZPaging, jsonSearchValue, sortQuery, type TSort } from './common';
 
 // Schemas of the product calls (spec §7 "Bulk books") and the ISBN rules shared by browser and server.
 
@@ -256,7 +256,11 @@ export const ZBooksListFilter = z.object({
 });
 export type TBooksListFilter = z.infer<typeof ZBooksListFilter>;
 
-export const ZBooksListQuery = ZPaging.extend({ search_value: jsonSearchValue(ZBooksListFilter) });
+/** (addition, issue 59) The registered books' orders: registration time (the default, newest first) and title. */
+export const BOOKS_LIST_SORTS = ['created_at', 'title'] as const;
+export type TBooksListSortKey = (typeof BOOKS_LIST_SORTS)[number];
+export const BOOKS_LIST_SORT_DEFAULT: TSort<TBooksListSortKey> = { key: 'created_at', dir: 'desc' };
+export const ZBooksListQuery = ZPaging.extend({ search_value: jsonSearchValue(ZBooksListFilter), ...sortQuery(BOOKS_LIST_SORTS) });
 
 export const ZRegisteredBook = ZBook.extend({
   idx: z.number().int(),

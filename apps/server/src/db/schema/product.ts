@@ -65,6 +65,8 @@ export const companyBooks = pgTable(
     // the list's registration-day filter
     // INCLUDE (title, isbn13) added by migration 0038 (a search walk reads it index-only; drizzle-orm cannot declare INCLUDE)
     index('company_books_company_created').on(t.companyIdx, t.createdAt, t.idx),
+    // the list sorted by title (issue 59), either way
+    index('company_books_company_title').on(t.companyIdx, t.title, t.idx),
     check('company_books_isbn13_digits', sql`${t.isbn13} ~ '^97[89][0-9]{10}$'`),
     check('company_books_list_price_positive', sql`${t.listPrice} >= 0`),
     check('company_books_page_positive', sql`${t.page} is null or ${t.page} >= 0`),

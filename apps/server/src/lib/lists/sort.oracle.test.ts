@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOARD_SORTS, COPYRIGHT_BOOK_SORTS, INVOICE_SORTS, PAYMENT_SORTS, ROYALTY_SORTS } from '@portal/contract';
+import {
+  BOARD_SORTS,
+  BOOKS_LIST_SORTS,
+  COPYRIGHT_BOOK_SORTS,
+  HELP_FILE_SORTS,
+  INVOICE_SORTS,
+  PAYMENT_SORTS,
+  ROYALTY_SORTS,
+} from '@portal/contract';
 import { createTestApp, type TestContext } from '../../test/helper';
 import type { TestCompany } from '../../test/factories';
 import { royaltyRule } from '../../db/schema';
@@ -101,6 +109,20 @@ beforeAll(async () => {
       case when g % 3 = 0 then (select min(idx) from buy_invoices where company_idx = bk.company_idx) end
     from copyright_books bk cross join generate_series(1, 9) g
     where bk.idx % 5 <> 2`);
+  // registered books: titles that repeat, registration times that repeat and do not follow the number
+  for (const [co, n] of [
+    [a.idx, 140],
+    [b.idx, 40],
+  ] as const)
+    await t.db.execute(`insert into company_books (company_idx, isbn13, title, created_at)
+      select ${co}, '979' || lpad((${co} * 100000 + g)::text, 10, '0'),
+        (array['River','Stone','Apple','river'])[1 + g % 4] || ' ' || lpad(((g * 41) % 13)::text, 2, '0'),
+        timestamptz '2026-03-01 00:00:00+00' + ((g * 23) % 50) * interval '7 hours'
+      from generate_series(1, ${n}) g`);
+  // help files of the company customer type (every help file is a 'help' upload)
+  await t.db.execute(`with f as (insert into stored_files (upload_path, name, extension, size, mime, storage_key)
+      select 'help', 'Sort manual ' || g, 'pdf', g * 10, 'application/pdf', 'help/sort-oracle-' || g from generate_series(1, 45) g returning idx)
+    insert into help_files (customer_type, stored_file_idx) select 'company', idx from f`);
   // Q&A board: threads with replies, times that repeat and do not follow the number
   await t.db.execute(`insert into bbs_posts (board_idx, title, content, name, registrant_idx, registrant_type, company_division, created_at)
     select (select idx from bbs_boards where name = 'qna'), (array['How to','Why','Where is','Refund'])[1 + g % 4] || ' ' || lpad(((g * 53) % 17)::text, 2, '0'),
@@ -318,6 +340,66 @@ describe('every order of every sortable list against a plain order by … offset
             (s, l) => `/api/help/bbs/qna?start=${s}&length=${l}&search_value=${enc(search)}&${sortParams(key, dir)}`,
           );
         }
+  });
+
+  it('registered books: registration time and title, both ways, with a title search and a registration range', async () => {
+    const dayStart = (d: string) => `('${d}'::date)::timestamp at time zone '${tz}'`;
+    const filters = [
+      { f: {}, where: 'true' },
+      { f: { searchKey: 'title', keyword: 'river' }, where: `x.title ilike '%river%'` },
+      {
+        f: { startDate: '2026-03-03', endDate: '2026-03-10' },
+        where: `x.created_at >= ${dayStart('2026-03-03')} and x.created_at < ${dayStart('2026-03-11')}`,
+      },
+    ];
+    const orders: Record<(typeof BOOKS_LIST_SORTS)[number], (d: string) => string> = {
+      created_at: (d) => `x.created_at ${d}, x.idx ${d}`,
+      title: (d) => `x.title ${d}, x.idx ${d}`,
+    };
+    for (const key of BOOKS_LIST_SORTS)
+      for (const dir of DIRS)
+        for (const { f, where } of filters) {
+          const total = await checkOrder(
+            `registered books ${key} ${dir} ${JSON.stringify(f)}`,
+            'company_books x',
+            `x.company_idx = ${a.idx} and ${where}`,
+            orders[key](dir),
+            (s, l) => `/api/product/booksList?start=${s}&length=${l}&search_value=${enc(f)}&${sortParams(key, dir)}`,
+          );
+          expect(total).toBeGreaterThan(10);
+        }
+    // without sort: newest first
+    const plain = await api<Listed>(`/api/product/booksList?start=0&length=25&search_value=${enc({})}`);
+    const newest = await api<Listed>(`/api/product/booksList?start=0&length=25&search_value=${enc({})}&sort=created_at&dir=desc`);
+    expect(ids(plain.dataset)).toEqual(ids(newest.dataset));
+  });
+
+  it('help files: by number both ways, paged, and the whole list', async () => {
+    for (const key of HELP_FILE_SORTS)
+      for (const dir of DIRS) {
+        const order = `x.idx ${dir}`;
+        const from = 'help_files x join stored_files f on f.idx = x.stored_file_idx';
+        const where = `x.customer_type = 'company' and f.upload_path = 'help'`;
+        const [c] = await q<{ n: number }>(`select count(*)::int as n from ${from} where ${where}`);
+        const total = Number(c!.n);
+        expect(total).toBeGreaterThanOrEqual(45);
+        for (const [start, length] of [
+          [0, 10],
+          [20, 10],
+          [Math.floor((total - 1) / 10) * 10, 10],
+        ] as const) {
+          const want = await q<{ idx: number }>(
+            `select x.idx from ${from} where ${where} order by ${order} offset ${start} limit ${length}`,
+          );
+          const got = await api<{ idx: number; total_cnt: number }[]>(
+            `/api/help/getAllFiles?customer_type=company&start=${start}&length=${length}&${sortParams(key, dir)}`,
+          );
+          expect(ids(got), `help files ${dir} start ${start}`).toEqual(ids(want));
+          expect(got[0]?.total_cnt).toBe(total);
+        }
+        const all = await api<{ idx: number }[]>(`/api/help/getAllFiles?customer_type=company&${sortParams(key, dir)}`);
+        expect(ids(all)).toEqual(ids(await q<{ idx: number }>(`select x.idx from ${from} where ${where} order by ${order}`)));
+      }
   });
 
   it('without sort each list keeps its default order; an unknown key is a 400 naming the allowed ones', async () => {

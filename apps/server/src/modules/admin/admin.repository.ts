@@ -1,5 +1,15 @@
 import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { TAdminCompany, TAuditFilter, TOperator, TOperatorKey } from '@portal/contract';
+import {
+  ADMIN_COMPANY_SORT_DEFAULT,
+  AUDIT_SORT_DEFAULT,
+  type TAdminCompany,
+  type TAdminCompanySortKey,
+  type TAuditFilter,
+  type TOperator,
+  type TOperatorKey,
+  type TSort,
+  type TSortDir,
+} from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import {
   auditLog,
@@ -13,6 +23,7 @@ import {
   sessions,
 } from '../../db/schema';
 import { countRows, escapeLike, listPage, type Paging } from '../../lib/lists';
+import { orderSql, type SortSpec } from '../../lib/lists/sort';
 
 /** A timestamp as the API shows it: ISO 8601 in UTC with milliseconds (as Date.toISOString). */
 const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
@@ -216,7 +227,7 @@ export interface AuditRowDb {
  * (`action` a prefix, `actor` exact, `company` a company's login id, the days in `timeZone`), the columns are read
  * for the page's rows.
  */
-export async function listAudit(db: DbOrTx, filter: TAuditFilter, paging: Paging, timeZone: string) {
+export async function listAudit(db: DbOrTx, filter: TAuditFilter, paging: Paging, timeZone: string, dir: TSortDir = 'desc') {
   const conds = [sql`true`];
   if (filter.action) conds.push(sql`a.action like ${`${escapeLike(filter.action)}%`}`);
   if (filter.actor) conds.push(sql`a.actor = ${filter.actor}`);
@@ -229,7 +240,7 @@ export async function listAudit(db: DbOrTx, filter: TAuditFilter, paging: Paging
     db,
     {
       keys,
-      order: sql`k.at desc, k.id desc`,
+      order: orderSql(AUDIT_SORT, { key: 'at', dir }),
       columns: sql`select page.ord, a.id, a.actor_kind, a.actor, a.action, a.target, a.counts, ${iso('a.at')} as at
         from page join audit_log a on a.id = page.id`,
     },
@@ -373,15 +384,29 @@ export type AdminCompanyRow = {
   createdAt: Date;
 };
 
-/** Companies whose login id or name contains `search` (case-insensitive), newest first (by idx), as the API shows them. */
-export function listCompanies(db: DbOrTx, search: string | undefined, paging: Paging) {
+const AUDIT_SORT: SortSpec<'at'> = { keys: { at: ['at'] }, unique: ['id'], default: AUDIT_SORT_DEFAULT };
+
+/** The companies' orders (issue 59): registration (idx, the default newest first), login id, name; a few thousand rows at most. */
+export const ADMIN_COMPANY_SORT: SortSpec<TAdminCompanySortKey> = {
+  keys: { created_at: ['idx'], id: ['id'], company_name: ['company_name'] },
+  unique: ['idx'],
+  default: ADMIN_COMPANY_SORT_DEFAULT,
+};
+
+/** Companies whose login id or name contains `search` (case-insensitive), in `sort` (newest first by default), as the API shows them. */
+export function listCompanies(
+  db: DbOrTx,
+  search: string | undefined,
+  paging: Paging,
+  sort: TSort<TAdminCompanySortKey> = ADMIN_COMPANY_SORT_DEFAULT,
+) {
   const like = search ? `%${escapeLike(search)}%` : undefined;
-  const keys = sql`select c.idx from companies c${like ? sql` where c.id ilike ${like} or c.company_name ilike ${like}` : sql``}`;
+  const keys = sql`select c.idx, c.id, c.company_name from companies c${like ? sql` where c.id ilike ${like} or c.company_name ilike ${like}` : sql``}`;
   return listPage<TAdminCompany & { ord: number }>(
     db,
     {
       keys,
-      order: sql`k.idx desc`,
+      order: orderSql(ADMIN_COMPANY_SORT, sort),
       columns: sql`select page.ord, c.idx, c.id, c.company_name, c.country, c.code_company_division, c.email, c.active,
           coalesce(cc.must_change, false) as must_change_password, (cc.company_idx is not null) as has_password, ${iso('c.created_at')} as created_at
         from page join companies c on c.idx = page.idx left join company_credentials cc on cc.company_idx = c.idx`,

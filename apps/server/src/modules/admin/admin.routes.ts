@@ -1,6 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ADMIN_COMPANY_SORTS,
+  AUDIT_SORT_DEFAULT,
+  AUDIT_SORTS,
   IMPORT_KINDS,
   UI_LANGUAGES,
   ZAdminCompany,
@@ -34,6 +37,7 @@ import {
   ZTokenResponse,
 } from '@portal/contract';
 import { badRequest } from '../../lib/errors';
+import { sortDescription } from '../../lib/lists/sort';
 import { formatOf } from '../../lib/imports/read';
 import { receiveUpload, uploadTooLarge } from '../../lib/imports/upload';
 import { adminOf } from '../../plugins/auth';
@@ -253,12 +257,14 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; importMax
           'Paged (start, length < 1 → 10). `search_value` (JSON, all optional): `action`, the actions starting with it ' +
           '(`company.` or `company.create`); `actor`, one operator login id, key name or CLI user; `company`, the changes of ' +
           'one company (its login id: the `company.*` entries naming it); `startDate`…`endDate` (YYYY-MM-DD), days in the ' +
-          'business time zone.',
+          'business time zone. ' +
+          sortDescription(AUDIT_SORTS, 'at desc, newest first'),
         querystring: ZAuditListQuery,
         response: { 200: ZAuditList, ...errors },
       },
     },
-    async (request) => admin.listAudit(request.query.start, request.query.length, request.query.search_value),
+    async (request) =>
+      admin.listAudit(request.query.start, request.query.length, request.query.search_value, request.query.dir ?? AUDIT_SORT_DEFAULT.dir),
   );
 
   // ---------------------------------------------------------------- import history (scope import)
@@ -304,7 +310,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; importMax
       schema: {
         tags: ['admin'],
         summary: '(addition) The companies, newest first; `search` matches part of the login id or the name',
-        description: 'Scope `companies`.',
+        description: `Scope \`companies\`. ${sortDescription(ADMIN_COMPANY_SORTS, 'created_at desc, newest first')}`,
         querystring: ZAdminCompanyListQuery,
         response: { 200: ZAdminCompanyList, ...errors },
       },

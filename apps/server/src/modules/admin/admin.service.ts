@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { COMPANY_MESSAGES, joinEmails, MAX_PAGE_SIZE } from '@portal/contract';
 import type {
+  TAdminCompanySortKey,
+  TSortDir,
   TCompanyInfo,
   TCompanyUpdate,
   TAdminCompany,
@@ -20,6 +22,7 @@ import { hashKey, newKey, OPERATOR_TOKEN_KIND, type AdminCaller, type AdminLooku
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { DEFAULT_TIME_ZONE } from '../../lib/imports/columns';
 import { clampPaging, parseJson } from '../../lib/lists';
+import { sortOf } from '../../lib/lists/sort';
 import type { FileStore } from '../../lib/file-store';
 import type { MailContext } from '../../lib/mail/render';
 import * as companyRepo from '../company/company.repository';
@@ -277,8 +280,8 @@ export function createAdminService(deps: AdminDeps) {
 
     // -------------------------------------------------------- companies (issue 15)
 
-    async listCompanies(q: { search?: string; start: number; length: number }) {
-      const { rows, total } = await repo.listCompanies(db, q.search || undefined, clampPaging(q));
+    async listCompanies(q: { search?: string; start: number; length: number; sort?: TAdminCompanySortKey; dir?: TSortDir }) {
+      const { rows, total } = await repo.listCompanies(db, q.search || undefined, clampPaging(q), sortOf(repo.ADMIN_COMPANY_SORT, q));
       return { dataset: rows, total_cnt: total };
     },
 
@@ -379,8 +382,13 @@ export function createAdminService(deps: AdminDeps) {
     },
 
     /** The audit log, newest first, of the entries `filter` keeps (its days in the business time zone). */
-    async listAudit(start: number, length: number, filter: TAuditFilter = {}): Promise<{ dataset: TAuditEntry[]; total_cnt: number }> {
-      const { rows, total } = await repo.listAudit(db, filter, clampPaging({ start, length }), deps.timeZone ?? DEFAULT_TIME_ZONE);
+    async listAudit(
+      start: number,
+      length: number,
+      filter: TAuditFilter = {},
+      dir: TSortDir = 'desc',
+    ): Promise<{ dataset: TAuditEntry[]; total_cnt: number }> {
+      const { rows, total } = await repo.listAudit(db, filter, clampPaging({ start, length }), deps.timeZone ?? DEFAULT_TIME_ZONE, dir);
       return {
         dataset: rows.map((r) => ({
           id: Number(r.id),

@@ -50,7 +50,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** The oracle: the same filter as plain SQL (days in the app's zone), counted and paged by offset. */
-async function expected(f: TAuditFilter, start: number, length: number) {
+async function expected(f: TAuditFilter, start: number, length: number, dir: 'asc' | 'desc' = 'desc') {
   const tz = lit(t.config.timeZone);
   const conds = ['true'];
   if (f.action) conds.push(`left(a.action, ${f.action.length}) = ${lit(f.action)}`);
@@ -61,14 +61,16 @@ async function expected(f: TAuditFilter, start: number, length: number) {
   const where = conds.join(' and ');
   const [c] = await q<{ n: number }>(`select count(*)::int as n from audit_log a where ${where}`);
   const page = await q<{ id: number | string }>(
-    `select a.id from audit_log a where ${where} order by a.at desc, a.id desc offset ${start} limit ${length}`,
+    `select a.id from audit_log a where ${where} order by a.at ${dir}, a.id ${dir} offset ${start} limit ${length}`,
   );
   return { total: c!.n, ids: page.map((r) => Number(r.id)) };
 }
 
-async function api(f: TAuditFilter, start: number, length: number) {
+async function api(f: TAuditFilter, start: number, length: number, dir?: 'asc' | 'desc') {
   const sv = Object.keys(f).length ? `&search_value=${encodeURIComponent(JSON.stringify(f))}` : '';
-  const res = await t.inject(token, { method: 'GET', url: `/api/admin/audit?start=${start}&length=${length}${sv}` });
+  // without a direction the log is newest first (issue 59: sort=at&dir=asc|desc)
+  const order = dir ? `&sort=at&dir=${dir}` : '';
+  const res = await t.inject(token, { method: 'GET', url: `/api/admin/audit?start=${start}&length=${length}${sv}${order}` });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ dataset: TAuditEntry[]; total_cnt: number }>();
 }
@@ -87,21 +89,27 @@ const arbFilter = fc.record(
 describe(`the audit log's filter matches count(*) and offset (${DB})`, () => {
   it('for random filters and starts: the page, its order and the total', async () => {
     await fc.assert(
-      fc.asyncProperty(arbFilter, fc.integer({ min: 0, max: 640 }), fc.constantFrom(1, 10, 25, 100), async (g, start, length) => {
-        const f: TAuditFilter = {
-          ...(g.action !== undefined ? { action: g.action } : {}),
-          ...(g.actor !== undefined ? { actor: g.actor } : {}),
-          ...(g.company !== undefined ? { company: g.company } : {}),
-          ...(g.a !== undefined ? { startDate: day(g.a) } : {}),
-          ...(g.len !== undefined ? { endDate: day((g.a ?? 0) + g.len) } : {}),
-        };
-        const [got, want] = await Promise.all([api(f, start, length), expected(f, start, length)]);
-        expect(got.total_cnt, JSON.stringify({ f, start, length })).toBe(want.total);
-        expect(
-          got.dataset.map((r) => r.id),
-          JSON.stringify({ f, start, length }),
-        ).toEqual(want.ids);
-      }),
+      fc.asyncProperty(
+        arbFilter,
+        fc.integer({ min: 0, max: 640 }),
+        fc.constantFrom(1, 10, 25, 100),
+        fc.constantFrom(undefined, 'asc' as const, 'desc' as const),
+        async (g, start, length, dir) => {
+          const f: TAuditFilter = {
+            ...(g.action !== undefined ? { action: g.action } : {}),
+            ...(g.actor !== undefined ? { actor: g.actor } : {}),
+            ...(g.company !== undefined ? { company: g.company } : {}),
+            ...(g.a !== undefined ? { startDate: day(g.a) } : {}),
+            ...(g.len !== undefined ? { endDate: day((g.a ?? 0) + g.len) } : {}),
+          };
+          const [got, want] = await Promise.all([api(f, start, length, dir), expected(f, start, length, dir)]);
+          expect(got.total_cnt, JSON.stringify({ f, start, length, dir })).toBe(want.total);
+          expect(
+            got.dataset.map((r) => r.id),
+            JSON.stringify({ f, start, length, dir }),
+          ).toEqual(want.ids);
+        },
+      ),
       { numRuns: 60 },
     );
   });

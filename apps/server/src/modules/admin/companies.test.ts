@@ -79,6 +79,22 @@ describe(`admin companies (${DB})`, () => {
     expect((await get('/api/admin/companies?search=2%25')).json().dataset.map((c: { id: string }) => c.id)).toEqual(['list-co-2']);
     expect((await get('/api/admin/companies?search=_')).json().total_cnt).toBe(0);
     expect((await get('/api/admin/companies?length=1000')).statusCode).toBe(400);
+    // every order both ways (issue 59), as plain SQL orders the same companies: login id, name, registration
+    const orders = { id: 'c.id', company_name: 'c.company_name', created_at: 'c.idx' } as const;
+    for (const [key, col] of Object.entries(orders))
+      for (const dir of ['asc', 'desc'] as const) {
+        const want = (
+          (await t.db.execute(`select c.id from companies c order by ${col} ${dir}, c.idx ${dir} limit 7 offset 2`)) as unknown as {
+            rows: { id: string }[];
+          }
+        ).rows.map((r) => r.id);
+        const got = (await get(`/api/admin/companies?start=2&length=7&sort=${key}&dir=${dir}`)).json();
+        expect(
+          got.dataset.map((c: { id: string }) => c.id),
+          `${key} ${dir}`,
+        ).toEqual(want);
+      }
+    expect((await get('/api/admin/companies?sort=email')).statusCode).toBe(400);
   });
 
   it('a must-change login opens only the password change (and its helpers); changing it lifts the limit', async () => {

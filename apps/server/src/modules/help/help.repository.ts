@@ -1,11 +1,11 @@
-import { and, asc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bbsBoards, bbsComments, bbsPosts, faqEntries, helpFiles, storedFiles } from '../../db/schema';
 import { clampPaging, countRows, listPage, parseJson, type SearchFacet } from '../../lib/lists';
 import { countOf, type CountSpec } from '../../lib/lists/counts';
 import { containsText, textMatch, type GramIndex } from '../../lib/lists/search';
 import { isDefaultSort, orderSql, type SortSpec } from '../../lib/lists/sort';
-import { BOARD_SORT_DEFAULT, type TBoardSortKey, type TSort } from '@portal/contract';
+import { BOARD_SORT_DEFAULT, type TBoardSortKey, type TSort, type TSortDir } from '@portal/contract';
 
 /**
  * A board's orders (issue 59): title (threads by their first post's title and number, a thread's replies under it in
@@ -321,14 +321,14 @@ const helpFileColumns = {
  * The help files of a customer type in number order, one page of them when `page` is given (keys first
  * on help_files_customer_type (customer_type, idx), lib/lists), and their count.
  */
-export async function listHelpFiles(db: DbOrTx, customerType: string, page?: { start: number; length: number }) {
+export async function listHelpFiles(db: DbOrTx, customerType: string, page?: { start: number; length: number }, dir: TSortDir = 'asc') {
   if (!page) {
     const rows = await db
       .select(helpFileColumns)
       .from(helpFiles)
       .innerJoin(storedFiles, eq(storedFiles.idx, helpFiles.storedFileIdx))
       .where(and(eq(helpFiles.customerType, customerType), eq(storedFiles.uploadPath, 'help')))
-      .orderBy(asc(helpFiles.idx));
+      .orderBy(dir === 'desc' ? desc(helpFiles.idx) : asc(helpFiles.idx));
     return { rows, total: rows.length };
   }
   // every help file's bytes are a 'help' upload (insertHelpFile): the keys need not join stored_files
@@ -345,7 +345,7 @@ export async function listHelpFiles(db: DbOrTx, customerType: string, page?: { s
     db,
     {
       keys,
-      order: sql`k.idx`,
+      order: dir === 'desc' ? sql`k.idx desc` : sql`k.idx`,
       columns: sql`select page.ord, h.idx, f.name, f.extension, f.size, f.mime, f.storage_key
         from page join help_files h on h.idx = page.idx join stored_files f on f.idx = h.stored_file_idx`,
     },

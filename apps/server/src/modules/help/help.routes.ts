@@ -5,6 +5,7 @@ import {
   ZBoardDeleteResponse,
   ZBoardListQuery,
   BOARD_SORTS,
+  HELP_FILE_SORTS,
   ZBoardListResponse,
   ZBoardParams,
   ZBoardPost,
@@ -197,12 +198,14 @@ export const helpRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth' | 
           'customer_type is company (default), user or non_member. Portal users are companies: other types answer an empty list. ' +
           'Addition (spec §2: every list screen pages): start and length (as on the other lists; length < 1 → 10, at most 100) ' +
           'answer one page of the list, in number order, paged in SQL; without them the whole list is answered. Every row ' +
-          'carries total_cnt, the number of files of the whole list (as the board rows do).',
+          'carries total_cnt, the number of files of the whole list (as the board rows do). ' +
+          sortDescription(HELP_FILE_SORTS, 'no asc, upload order'),
         querystring: ZHelpFilesQuery,
         response: { 200: z.array(ZHelpFile), ...e(400, 401) },
       },
     },
-    async (request) => help.files(request.query.customer_type, { start: request.query.start, length: request.query.length }),
+    async (request) =>
+      help.files(request.query.customer_type, { start: request.query.start, length: request.query.length }, request.query.dir ?? 'asc'),
   );
 
   app.post(

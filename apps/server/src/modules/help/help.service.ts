@@ -8,6 +8,7 @@ import type {
   TFaqResponse,
   TFaqTab,
   THelpFile,
+  TSortDir,
   TUiLanguage,
 } from '@portal/contract';
 import { DEFAULT_PAGE_SIZE } from '@portal/contract/constants';
@@ -251,13 +252,14 @@ export function createHelpService(deps: { db: Db; auth: AuthService; now: () => 
     },
 
     /** The files of the caller's customer type; one page of them when start or length is given (SQL paging). */
-    async files(customerType: TCustomerType, page: { start?: number; length?: number } = {}): Promise<THelpFile[]> {
+    async files(customerType: TCustomerType, page: { start?: number; length?: number } = {}, dir: TSortDir = 'asc'): Promise<THelpFile[]> {
       if (customerType !== OWN_CUSTOMER_TYPE) return [];
       const paged = page.start !== undefined || page.length !== undefined;
       const { rows, total } = await repo.listHelpFiles(
         db,
         customerType,
         paged ? { start: page.start ?? 0, length: page.length ?? DEFAULT_PAGE_SIZE } : undefined,
+        dir,
       );
       return rows.map((r) => ({ idx: r.idx, name: r.name, extension: r.extension, size: Number(r.size), total_cnt: total }));
     },

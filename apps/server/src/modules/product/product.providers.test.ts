@@ -96,6 +96,7 @@ function answer(req: IncomingMessage, res: ServerResponse) {
   res.writeHead(404).end();
 }
 
+// providers wait 2 s for the stub: 300 ms timed out now and then on a loaded machine (a 503 where 200 was due)
 let t: TestContext;
 let token: string;
 
@@ -104,7 +105,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => stub.server!.listen(0, '127.0.0.1', r));
   stub.url = `http://127.0.0.1:${(stub.server.address() as AddressInfo).port}`;
   t = await createTestApp({
-    bookProvider: { kind: 'nlk', key: 'nlk-key', baseUrl: `${stub.url}/seoji/SearchApi.do`, timeoutMs: 300 },
+    bookProvider: { kind: 'nlk', key: 'nlk-key', baseUrl: `${stub.url}/seoji/SearchApi.do`, timeoutMs: 2000 },
   });
   await seedCatalogue(t.db, 0, 50);
   await t.createCompany({ id: 'prov', password: 'prov-pass' });
@@ -164,7 +165,7 @@ describe(`external provider: NLK seoji through the API (${process.env.TEST_DB ??
 });
 
 describe('external provider: Aladin ItemLookUp against the stub', () => {
-  const cfg = () => ({ kind: 'aladin' as const, key: 'ttb-key', baseUrl: `${stub.url}/ttb/api/ItemLookUp.aspx`, timeoutMs: 300 });
+  const cfg = () => ({ kind: 'aladin' as const, key: 'ttb-key', baseUrl: `${stub.url}/ttb/api/ItemLookUp.aspx`, timeoutMs: 2000 });
 
   it('maps a found item and leaves a not-found one out', async () => {
     const found = await aladinProvider(cfg()).lookup([ext(2), ext(9)]);
@@ -194,10 +195,10 @@ describe('external provider: Aladin ItemLookUp against the stub', () => {
   });
 
   it('NLK provider alone: wrong key is an error, unknown ISBN is simply absent', async () => {
-    const nlk = nlkProvider({ kind: 'nlk', key: 'nlk-key', baseUrl: `${stub.url}/seoji/SearchApi.do`, timeoutMs: 300 });
+    const nlk = nlkProvider({ kind: 'nlk', key: 'nlk-key', baseUrl: `${stub.url}/seoji/SearchApi.do`, timeoutMs: 2000 });
     expect((await nlk.lookup([ext(5)])).size).toBe(0);
     await expect(
-      nlkProvider({ kind: 'nlk', key: 'x', baseUrl: `${stub.url}/seoji/SearchApi.do`, timeoutMs: 300 }).lookup([ext(1)]),
+      nlkProvider({ kind: 'nlk', key: 'x', baseUrl: `${stub.url}/seoji/SearchApi.do`, timeoutMs: 2000 }).lookup([ext(1)]),
     ).rejects.toThrow(/010/);
   });
 

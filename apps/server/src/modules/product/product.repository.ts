@@ -1,4 +1,4 @@
-import type { TBook, TBooksListFilter } from '@portal/contract';
+import { BOOKS_LIST_SORT_DEFAULT, type TBook, type TBooksListFilter, type TBooksListSortKey, type TSort } from '@portal/contract';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookCatalogue, companyBooks } from '../../db/schema';
@@ -6,6 +6,7 @@ import { clampPaging, countRows, escapeLike, listPage } from '../../lib/lists';
 import { rangeBounds, rangeParts, sumCounts, type DayRange } from '../../lib/lists/ranges';
 import type { SummarySpec } from '../../lib/lists/summary';
 import { containsText, textMatch } from '../../lib/lists/search';
+import { orderSql, sortColumns, type SortSpec } from '../../lib/lists/sort';
 
 /** A book's columns in the catalogue's field names (the catalogue and company_books name them alike). */
 const bookFields = (t: typeof bookCatalogue | typeof companyBooks) => ({
@@ -167,6 +168,13 @@ const booksInRange = (companyIdx: number, r: DayRange) =>
     rows: (instants) => sql`select 1 as cnt from company_books b where b.company_idx = ${companyIdx} and ${instants}`,
   });
 
+/** The registered books' orders (issue 59): registration time, the default newest first, or title; idx breaks ties. */
+export const BOOKS_LIST_SORT: SortSpec<TBooksListSortKey> = {
+  keys: { created_at: ['created_at'], title: ['title'] },
+  unique: ['idx'],
+  default: BOOKS_LIST_SORT_DEFAULT,
+};
+
 /**
  * The company's registered books, newest first (registration time, then idx, both descending): the page's
  * keys walk company_books_company_created (company, created_at, idx) backwards from the end of the
@@ -185,14 +193,25 @@ export async function listCompanyBooks(
   f: TBooksListFilter,
   paging: { start: number; length: number },
   timeZone: string,
+  sort: TSort<TBooksListSortKey> = BOOKS_LIST_SORT_DEFAULT,
 ) {
-  const keys = sql`select b.idx, b.created_at from company_books b where ${listWhere(companyIdx, f, timeZone)}`;
+  // the order's columns beside idx and created_at (title: index company_books_company_title)
+  const cols = sql.raw(
+    [
+      'b.idx',
+      'b.created_at',
+      ...sortColumns(BOOKS_LIST_SORT, sort)
+        .filter((c) => c !== 'created_at')
+        .map((c) => `b.${c}`),
+    ].join(', '),
+  );
+  const keys = sql`select ${cols} from company_books b where ${listWhere(companyIdx, f, timeZone)}`;
   const page = clampPaging(paging);
   const { rows, total, atLeast } = await listPage<CompanyBookRowDb & { ord: number }>(
     db,
     {
       keys,
-      order: sql`k.created_at desc, k.idx desc`,
+      order: orderSql(BOOKS_LIST_SORT, sort),
       // a currency missing from the lookup shows its code
       columns: sql`select page.ord, b.idx, b.isbn13, b.title, b.author, b.pub_nm, b.pub_date::text as pub_date,
           b.list_price::text as list_price, b.currency, coalesce(c.icon, b.currency) as currency_icon, b.page as "PAGE",
@@ -207,7 +226,7 @@ export async function listCompanyBooks(
     },
     f.keyword
       ? {
-          keys: sql`select b.idx, b.created_at, ${keywordCondition(companyIdx, { ...f, keyword: f.keyword }, true)} as hit
+          keys: sql`select ${cols}, ${keywordCondition(companyIdx, { ...f, keyword: f.keyword }, true)} as hit
             from company_books b where ${listWhere(companyIdx, { ...f, keyword: '' }, timeZone)}`,
         }
       : undefined,

@@ -1,4 +1,5 @@
 import {
+  BOOKS_LIST_SORTS,
   MAX_UPLOAD_ISBNS,
   ZBookLookupQuery,
   ZBookLookupResponse,
@@ -13,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyOf } from '../../plugins/auth';
 import { notFound } from '../../lib/errors';
+import { sortDescription } from '../../lib/lists/sort';
 import type { ModuleDeps } from '../types';
 import { ownCopyrightBooks } from '../copyright/copyright.service';
 import { coverSvg, createProductService } from './product.service';
@@ -79,14 +81,14 @@ export const productRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'confi
         description:
           '(addition) Not in the specification: the list behind /products/booksList. `search_value` is a JSON ' +
           'object {searchKey: "title"|"isbn", keyword, startDate, endDate} (registration dates, Asia/Seoul). ' +
-          'Newest first.',
+          sortDescription(BOOKS_LIST_SORTS, 'created_at desc, newest first'),
         querystring: ZBooksListQuery,
         response: { 200: ZBooksListResponse, ...errors },
       },
     },
     async (request) => {
-      const { start, length, search_value } = request.query;
-      return service.list(companyOf(request).companyIdx, search_value, { start, length });
+      const { start, length, search_value, sort, dir } = request.query;
+      return service.list(companyOf(request).companyIdx, search_value, { start, length }, { sort, dir });
     },
   );
 

@@ -1,7 +1,17 @@
-import type { TBook, TValidBook, TBookLookupRow, TBooksExcelResponse, TBooksListFilter, TBooksListResponse } from '@portal/contract';
+import type {
+  TBook,
+  TValidBook,
+  TBookLookupRow,
+  TBooksExcelResponse,
+  TBooksListFilter,
+  TBooksListResponse,
+  TBooksListSortKey,
+  TSortDir,
+} from '@portal/contract';
 import { DEFAULT_BOOKS_MAX_PER_COMPANY, type AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError, limitExceeded } from '../../lib/errors';
+import { sortOf } from '../../lib/lists/sort';
 import { type BookProvider, ProviderError, externalProvider } from './product.providers';
 import * as repo from './product.repository';
 
@@ -113,8 +123,14 @@ export function createProductService(deps: {
       });
     },
 
-    async list(companyIdx: number, filter: TBooksListFilter, paging: { start: number; length: number }): Promise<TBooksListResponse> {
-      const { rows, total, atLeast } = await repo.listCompanyBooks(db, companyIdx, filter, paging, config.timeZone);
+    async list(
+      companyIdx: number,
+      filter: TBooksListFilter,
+      paging: { start: number; length: number },
+      order: { sort?: TBooksListSortKey; dir?: TSortDir } = {},
+    ): Promise<TBooksListResponse> {
+      const sort = sortOf(repo.BOOKS_LIST_SORT, order);
+      const { rows, total, atLeast } = await repo.listCompanyBooks(db, companyIdx, filter, paging, config.timeZone, sort);
       return {
         dataset: rows.map((r, i) => ({
           ...r,

@@ -1,15 +1,26 @@
-import type { TAdminCompany, TAdminCompanyCreateBody, TCompanyInfo, TCompanyUpdate, ZAdminCompanyList } from '@portal/contract';
+import type {
+  TAdminCompany,
+  TAdminCompanyCreateBody,
+  TAdminCompanySortKey,
+  TCompanyInfo,
+  TCompanyUpdate,
+  TSort,
+  ZAdminCompanyList,
+} from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Paging } from '../../../components/data-table';
 import { adminApi } from './admin-client';
 
 /** GET admin/companies: companies whose login id or name contains `search`. */
-export const useAdminCompanies = (search: string, paging: Paging) =>
+export const useAdminCompanies = (search: string, paging: Paging, sort: TSort<TAdminCompanySortKey>) =>
   useQuery({
-    queryKey: ['admin', 'companies', search, paging],
+    queryKey: ['admin', 'companies', search, paging, sort],
     queryFn: ({ signal }) =>
-      adminApi.get<z.infer<typeof ZAdminCompanyList>>('companies', { query: { search: search || undefined, ...paging }, signal }),
+      adminApi.get<z.infer<typeof ZAdminCompanyList>>('companies', {
+        query: { search: search || undefined, ...paging, sort: sort.key, dir: sort.dir },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,9 +1,9 @@
 import { Select, Stack, TextInput } from '@mantine/core';
-import { AUDIT_ACTIONS, IMPORT_KINDS, type TAuditEntry, type TAuditFilter } from '@portal/contract';
+import { AUDIT_ACTIONS, AUDIT_SORT_DEFAULT, AUDIT_SORTS, IMPORT_KINDS, type TAuditEntry, type TAuditFilter } from '@portal/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { DataTable, type Column } from '../../../components/data-table';
+import { DataTable, useSort, type Column } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { DateRangeInput, SearchForm, useListSearch, type FieldErrors } from '../../../components/search-form';
 import { parseDateRange } from '../../../lib/date-range';
@@ -72,9 +72,10 @@ export function auditFilter(form: Form): { filter: TAuditFilter; errors: FieldEr
 export function AuditPage() {
   const { t } = useTranslation(['admin', 'common']);
   const { search, paging, setPaging, errors, filter, set, onSearch, onReset } = useListSearch(SCREEN, ZForm, EMPTY, auditFilter);
-  const audit = useAudit(paging, filter);
+  const order = useSort(SCREEN, AUDIT_SORTS, AUDIT_SORT_DEFAULT, { paging, setPaging });
+  const audit = useAudit(paging, filter, order.sort.dir);
   const columns: Column<TAuditEntry>[] = [
-    { key: 'at', header: t('audit.at'), render: (a) => formatDateTime(a.at) },
+    { key: 'at', header: t('audit.at'), sortKey: 'at', sortFirst: 'desc', render: (a) => formatDateTime(a.at) },
     { key: 'actor', header: t('audit.actor'), render: (a) => `${a.actor} (${t(`audit.actorKind.${a.actor_kind}`)})` },
     { key: 'action', header: t('audit.action'), render: (a) => <span data-action={a.action}>{actionLabel(t, a.action)}</span> },
     { key: 'target', header: t('audit.target') },
@@ -138,6 +139,8 @@ export function AuditPage() {
         rowKey={(a) => a.id}
         paging={paging}
         onPagingChange={setPaging}
+        sort={order.sort}
+        onSortChange={order.onSortChange}
         loading={audit.isFetching}
         error={audit.error}
         onRetry={() => void audit.refetch()}

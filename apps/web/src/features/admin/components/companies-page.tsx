@@ -1,10 +1,10 @@
 import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import type { TAdminCompany } from '@portal/contract';
+import { ADMIN_COMPANY_SORT_DEFAULT, ADMIN_COMPANY_SORTS, type TAdminCompany } from '@portal/contract';
 import { IconEdit, IconKey, IconPlayerPause, IconPlayerPlay, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, usePaging, type Column } from '../../../components/data-table';
+import { DataTable, usePaging, useSort, type Column } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessageKey } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
@@ -19,7 +19,8 @@ export function CompaniesPage() {
   const [paging, setPaging] = usePaging('admin.companies');
   const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
-  const list = useAdminCompanies(search, paging);
+  const order = useSort('admin.companies', ADMIN_COMPANY_SORTS, ADMIN_COMPANY_SORT_DEFAULT, { paging, setPaging });
+  const list = useAdminCompanies(search, paging, order.sort);
   const setActive = useSetActive();
   const [creating, setCreating] = useState(false);
   const [resetting, setResetting] = useState<string | null>(null);
@@ -110,13 +111,19 @@ export function CompaniesPage() {
     ),
   };
   const all: Column<TAdminCompany>[] = [
-    { key: 'id', header: t('companies.id') },
-    { key: 'company_name', header: t('companies.name') },
+    { key: 'id', header: t('companies.id'), sortKey: 'id' },
+    { key: 'company_name', header: t('companies.name'), sortKey: 'company_name' },
     { key: 'country', header: t('companies.country').replace(/\s*\(.*\)$/, '') },
     { key: 'code_company_division', header: t('companies.division') },
     { key: 'email', header: t('companies.email') },
     { key: 'status', header: t('companies.status'), render: (c) => statusOf(c) },
-    { key: 'created_at', header: t('companies.createdAt'), render: (c) => formatDate(c.created_at) },
+    {
+      key: 'created_at',
+      header: t('companies.createdAt'),
+      sortKey: 'created_at',
+      sortFirst: 'desc',
+      render: (c) => formatDate(c.created_at),
+    },
     actionsColumn,
   ];
   // at phone width the login ID carries the name and the status under it, the other details stay for the wide
@@ -126,6 +133,7 @@ export function CompaniesPage() {
         {
           key: 'id',
           header: t('companies.id'),
+          sortKey: 'id',
           render: (c: TAdminCompany) => (
             <Stack gap={4} align="flex-start">
               <Text size="sm">{c.id}</Text>
@@ -168,6 +176,8 @@ export function CompaniesPage() {
         rowKey={(c) => c.idx}
         paging={paging}
         onPagingChange={setPaging}
+        sort={order.sort}
+        onSortChange={order.onSortChange}
         loading={list.isFetching}
         error={list.error}
         onRetry={() => void list.refetch()}

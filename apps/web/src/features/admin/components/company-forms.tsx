@@ -13,6 +13,8 @@ import { useForm, type FieldError, type FieldValues, type Path, type Resolver, t
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError, errorMessageKey } from '../../../lib/api-client';
+import { profileTexts } from '../../../lib/company-profile';
+import { useFieldMessage } from '../../../lib/field-message';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { usePhoneWidth } from '../../../lib/use-phone-width';
 import { useCompanyProfile, useCreateCompany, useResetPassword, useUpdateCompany } from '../api/companies';
@@ -196,42 +198,7 @@ const PROFILE_TEXTS = [
 type ProfileField = (typeof PROFILE_TEXTS)[number][0] | 'country' | 'email' | 'email_invoice';
 const PROFILE_FIELDS: readonly string[] = [...PROFILE_TEXTS.map(([name]) => name), 'country', 'email', 'email_invoice'];
 
-const profileValues = (c: TCompanyInfo): ProfileForm => ({
-  company_name: c.company_name,
-  first_name: c.first_name,
-  last_name: c.last_name,
-  registration_number: c.registration_number,
-  site_url: c.site_url,
-  country: c.country,
-  zipcode: c.zipcode,
-  addressLine1: c.addressLine1,
-  addressLine2: c.addressLine2,
-  city: c.city,
-  state: c.state,
-  business_conditions: c.business_conditions,
-  item: c.item,
-  telephone: c.telephone,
-  fax: c.fax,
-  email: c.email,
-  email_invoice: c.email_invoice,
-});
-
-/**
- * The contract's issue codes of the profile rules (`required`, `maxLength:45`, `phone`, …) as texts of the UI
- * language: the words of the company's own profile screen (the `company` namespace), so both say the same.
- */
-function useProfileMessage() {
-  const { t } = useTranslation(['company', 'common']);
-  return (code: string | undefined, field: string): string | undefined => {
-    if (!code) return undefined;
-    const [key, n] = code.split(':');
-    if (key === 'required') return t('common:messages.required', { field });
-    if (key === 'maxLength') return t('common:messages.maxLength', { n: Number(n) });
-    if (key === 'email') return t('common:messages.invalidEmail');
-    if (key && ['duplicateEmail', 'phone', 'country', 'url', 'readOnly'].includes(key)) return t(`company:validation.${key}`);
-    return t('common:messages.check', { obj: field });
-  };
-}
+const profileValues = (c: TCompanyInfo): ProfileForm => ({ ...profileTexts(c), email: c.email, email_invoice: c.email_invoice });
 
 /**
  * (issue 59) A company's profile and e-mail lists (GET/PATCH admin/companies/{id}), by the rules of its own profile
@@ -270,7 +237,7 @@ export function EditCompanyModal({ companyId, onClose }: { companyId: string | n
 
 function EditCompanyForm({ companyId, info, onClose }: { companyId: string; info: TCompanyInfo; onClose: () => void }) {
   const { t } = useTranslation(['admin', 'company', 'common']);
-  const message = useProfileMessage();
+  const message = useFieldMessage();
   const update = useUpdateCompany();
   const form = useForm<ProfileForm, unknown, TCompanyUpdate>({
     resolver: zodResolver(ZCompanyUpdateBody) as unknown as Resolver<ProfileForm, unknown, TCompanyUpdate>,

@@ -1,11 +1,17 @@
 import { Alert, Button } from '@mantine/core';
-import type { TBooksExcelResponse, TBooksListFilter, TRegisteredBook } from '@portal/contract';
+import {
+  BOOKS_LIST_SORT_DEFAULT,
+  BOOKS_LIST_SORTS,
+  type TBooksExcelResponse,
+  type TBooksListFilter,
+  type TRegisteredBook,
+} from '@portal/contract';
 import { hyphenateIsbn } from '@portal/contract/isbn';
 import { IconCircleCheck, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { z } from 'zod';
-import { DataTable, type Column } from '../../../components/data-table';
+import { DataTable, useSort, type Column } from '../../../components/data-table';
 import { Money, priceDecimals } from '../../../components/money';
 import { PageHeader } from '../../../components/page-header';
 import { BookKeywordFields, DateRangeInput, SearchForm, useListSearch, type FieldErrors } from '../../../components/search-form';
@@ -41,12 +47,14 @@ export function BooksListPage() {
   const location = useLocation();
   const report = (location.state as { booksSaved?: TBooksExcelResponse } | null)?.booksSaved;
   const { search, paging, setPaging, errors, filter, set, onSearch, onReset } = useListSearch(SCREEN, ZForm, EMPTY, listFilter);
-  const list = useBooksList(paging, filter);
+  // newest first stays the default; title sorts either way (issue 59)
+  const order = useSort(SCREEN, BOOKS_LIST_SORTS, BOOKS_LIST_SORT_DEFAULT, { paging, setPaging });
+  const list = useBooksList(paging, filter, order.params);
 
   const columns: Column<TRegisteredBook>[] = [
     { key: 'no', header: t('fields.no'), align: 'right', width: 56 },
     { key: 'cover', header: t('fields.cover'), render: (r) => <CoverThumb src={r.cover_s_url} />, width: 44 },
-    { key: 'title', header: t('fields.title') },
+    { key: 'title', header: t('fields.title'), sortKey: 'title' },
     { key: 'isbn13', header: t('fields.isbn'), render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{hyphenateIsbn(r.isbn13)}</span> },
     { key: 'author', header: t('fields.author') },
     { key: 'pub_nm', header: t('fields.publisher') },
@@ -62,7 +70,13 @@ export function BooksListPage() {
       ),
     },
     { key: 'PAGE', header: t('fields.pages'), align: 'right', render: (r) => (r.PAGE === null ? '' : formatInteger(r.PAGE)) },
-    { key: 'created_at', header: t('fields.createdAt'), render: (r) => formatDateTime(r.created_at) },
+    {
+      key: 'created_at',
+      header: t('fields.createdAt'),
+      sortKey: 'created_at',
+      sortFirst: 'desc',
+      render: (r) => formatDateTime(r.created_at),
+    },
   ];
 
   return (
@@ -101,6 +115,8 @@ export function BooksListPage() {
         rowKey={(r) => r.idx}
         paging={paging}
         onPagingChange={setPaging}
+        sort={order.sort}
+        onSortChange={order.onSortChange}
         loading={list.isFetching}
         error={list.error}
         onRetry={() => void list.refetch()}

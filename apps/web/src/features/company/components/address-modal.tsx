@@ -10,7 +10,7 @@ import { getAddressDetail } from '../api/address-detail';
 import { useSaveAddress } from '../api/save-address';
 import { PostcodeButton } from '../postcode/postcode-button';
 import { CountrySelect } from './country-select';
-import { applyServerIssues, useFieldMessage } from './use-field-message';
+import { applyServerIssues, useFieldMessage } from '../../../lib/field-message';
 
 interface AddressValues {
   address_name: string;

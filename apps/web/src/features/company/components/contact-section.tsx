@@ -13,7 +13,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteContacts } from '../api/delete-contacts';
 import { useContacts } from '../api/list-contacts';
 import { useSaveContact } from '../api/save-contact';
-import { applyServerIssues, useFieldMessage } from './use-field-message';
+import { applyServerIssues, useFieldMessage } from '../../../lib/field-message';
 
 type ContactValues = Omit<TContactPerson, 'contact_person_idx' | 'company_idx'>;
 const EMPTY: ContactValues = { name: '', department: '', position: '', email: '', telephone: '', mobile: '' };

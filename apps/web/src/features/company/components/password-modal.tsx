@@ -7,7 +7,7 @@ import { errorMessageKey } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { passwordCheck } from '../api/password-check';
 import { useUpdatePassword } from '../api/update-password';
-import { applyServerIssues, useFieldMessage } from './use-field-message';
+import { applyServerIssues, useFieldMessage } from '../../../lib/field-message';
 
 const EMPTY: TPasswordChangeForm = { password_current: '', password_change: '', password_confirm: '' };
 

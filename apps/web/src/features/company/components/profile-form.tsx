@@ -5,12 +5,13 @@ import { KOREA, parseEmails, ZCompanyUpdateBody, type TCompanyInfo, type TCompan
 import { Controller, useForm, type FieldError, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../../../lib/api-client';
+import { profileTexts } from '../../../lib/company-profile';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useUpdateCompany } from '../api/update-company';
 import { PostcodeButton } from '../postcode/postcode-button';
 import { CountrySelect } from './country-select';
 import { EmailListInput } from './email-list-input';
-import { applyServerIssues, useFieldMessage } from './use-field-message';
+import { applyServerIssues, useFieldMessage } from '../../../lib/field-message';
 
 export interface ProfileValues {
   id: string;
@@ -35,21 +36,7 @@ export interface ProfileValues {
 
 const toValues = (c: TCompanyInfo): ProfileValues => ({
   id: c.id,
-  company_name: c.company_name,
-  first_name: c.first_name,
-  last_name: c.last_name,
-  registration_number: c.registration_number,
-  site_url: c.site_url,
-  country: c.country,
-  zipcode: c.zipcode,
-  addressLine1: c.addressLine1,
-  addressLine2: c.addressLine2,
-  city: c.city,
-  state: c.state,
-  business_conditions: c.business_conditions,
-  item: c.item,
-  telephone: c.telephone,
-  fax: c.fax,
+  ...profileTexts(c),
   email: parseEmails(c.email).length ? parseEmails(c.email) : [''],
   email_invoice: parseEmails(c.email_invoice).length ? parseEmails(c.email_invoice) : [''],
 });

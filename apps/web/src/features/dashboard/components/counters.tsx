@@ -144,7 +144,7 @@ export function Counters() {
         testId="counter-overdue"
         label={t('counters.overdue')}
         hint={t('counters.overdueHint')}
-        to="/calculate/sale"
+        to="/calculate/sale?overdue=Y"
         icon={IconAlarm}
         color="orange"
         query={overdue}

@@ -1,9 +1,9 @@
-import type { THelpFile } from '@portal/contract';
+import { HELP_FILE_SORTS, type THelpFile } from '@portal/contract';
 import { Button, Paper, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, usePaging, type Column } from '../../../components/data-table';
+import { DataTable, usePaging, useSort, type Column } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError, errorMessageKey } from '../../../lib/api-client';
 import { formatInteger } from '../../../lib/format';
@@ -18,7 +18,9 @@ import { useHelpFiles } from '../api/get-help-files';
 export function FilesPage() {
   const { t } = useTranslation(['help', 'common']);
   const [paging, setPaging] = usePaging('help.files');
-  const files = useHelpFiles('company', paging);
+  // upload order by default; the number's header turns it to newest first, each file keeping its number (issue 59)
+  const order = useSort('help.files', HELP_FILE_SORTS, { key: 'no', dir: 'asc' }, { paging, setPaging });
+  const files = useHelpFiles('company', { ...paging, dir: order.sort.dir });
   const download = useDownloadHelpFile();
   const rows = files.data ?? [];
   const total = rows[0]?.total_cnt ?? 0;
@@ -30,7 +32,13 @@ export function FilesPage() {
   }, [files.isSuccess, files.isPlaceholderData, rows.length, paging, setPaging]);
 
   const columns: Column<THelpFile>[] = [
-    { key: 'no', header: t('fields.no'), width: 70, render: (_f, i) => paging.start + i + 1 },
+    {
+      key: 'no',
+      header: t('fields.no'),
+      width: 70,
+      sortKey: 'no',
+      render: (_f, i) => (order.sort.dir === 'desc' ? total - paging.start - i : paging.start + i + 1),
+    },
     { key: 'name', header: t('fields.name') },
     { key: 'extension', header: t('fields.extension'), width: 110, render: (f) => f.extension.toUpperCase() },
     {
@@ -79,6 +87,8 @@ export function FilesPage() {
           rowKey={(f) => f.idx}
           paging={paging}
           onPagingChange={setPaging}
+          sort={order.sort}
+          onSortChange={order.onSortChange}
           loading={files.isLoading}
           error={files.error}
           onRetry={() => void files.refetch()}

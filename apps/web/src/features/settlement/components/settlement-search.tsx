@@ -7,8 +7,9 @@ import {
   type TOrderTypeFilter,
   type TPaymentFilter,
 } from '@portal/contract';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { DateRangeInput, SearchForm, useSavedSearch } from '../../../components/search-form';
 import { formatDateRange, parseDateRange } from '../../../lib/date-range';
 import { useLoginInfo } from '../../auth/api/login-info';
@@ -47,6 +48,26 @@ export function useSettlementSearch<K extends Kind>(kind: K, screenKey: string, 
   const { allowed, ready } = useAllowedOrderTypes();
   const [dateText, setDateText] = useState(() => formatDateRange(search.applied));
   const [dateError, setDateError] = useState<string>();
+  // the dashboard's overdue counter links here with ?overdue=Y: that search runs (overdue invoices, no other
+  // filter, so the list's total is the counter's figure) and is stored like one made in the form
+  const [params, setParams] = useSearchParams();
+  const linkedOverdue = screen.overdue && params.get('overdue') === 'Y';
+  useEffect(() => {
+    if (!linkedOverdue) return;
+    setDateText('');
+    setDateError(undefined);
+    search.apply({ overdue: true });
+    onApplied();
+    setParams(
+      (p) => {
+        p.delete('overdue');
+        return p;
+      },
+      { replace: true },
+    );
+    // once per arrival by the link; search/onApplied change identity on every render
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [linkedOverdue]);
 
   // a stored choice the company may no longer use is dropped before it reaches the server
   const applied = useMemo(() => {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from './api-client';
 
 /**
  * Turns the contract's issue codes (`required`, `maxLength:45`, …) into texts of the UI language;

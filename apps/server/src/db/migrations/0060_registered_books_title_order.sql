@@ -1,0 +1,1 @@
+CREATE INDEX "company_books_company_title" ON "company_books" USING btree ("company_idx","title","idx");

@@ -47,12 +47,19 @@ together(
   ),
   step('API document: redocly lint and a typed client that compiles', 'node', ['scripts/api-document.mjs']),
 );
-alone(step('unit, component and API tests (PGlite)', 'npx', ['vitest', 'run']));
+// each file's and test's time is kept in test-results/ (VITEST_JSON, vitest.config.ts)
+alone(step('unit, component and API tests (PGlite)', 'npx', ['vitest', 'run'], { VITEST_JSON: 'test-results/vitest-pglite.json' }));
 // The API suite runs twice, under this Node: on PGlite above (with the web and contract tests) and on
 // PostgreSQL here, when TEST_DATABASE_URL is set. Each file's database is a copy of one migrated
 // template built per run (apps/server/src/test/template.ts).
 if (!process.env.TEST_DATABASE_URL) console.log('TEST_DATABASE_URL is not set: the API suite runs on PGlite only.');
-else alone(step('API tests (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DB: 'pg' }));
+else
+  alone(
+    step('API tests (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server'], {
+      TEST_DB: 'pg',
+      VITEST_JSON: 'test-results/vitest-pg.json',
+    }),
+  );
 if (e2e) alone(step('end-to-end tests (Chromium)', 'node', ['scripts/e2e.mjs'], { E2E_SKIP_BUILD: '1' }));
 
 const seconds = (t0) => Math.round((Date.now() - t0) / 1000);

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -13,7 +13,14 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 const shortPort = port + 1;
 const root = path.resolve(import.meta.dirname, '../..');
 const webDist = path.resolve(root, process.env.WEB_OUT_DIR ?? 'apps/web/dist');
-const dataDir = (name: string) => mkdtempSync(path.join(os.tmpdir(), `portal-e2e-${name}-`));
+// under the run's folder when scripts/e2e.mjs gives one (E2E_TMP: it removes it at the end; the config is loaded
+// again by each worker, so the name is fixed), else a new temporary folder
+const dataDir = (name: string) => {
+  if (!process.env.E2E_TMP) return mkdtempSync(path.join(os.tmpdir(), `portal-e2e-${name}-`));
+  const dir = path.join(process.env.E2E_TMP, `${port}-${name}`);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+};
 const server = (p: number, env: Record<string, string>) => ({
   // the built server (scripts/e2e.mjs builds it), as production runs it
   command: 'node --enable-source-maps apps/server/dist/main.js',
@@ -41,7 +48,8 @@ export default defineConfig({
   // suite 3x slower than a workstation (2 shards: 32 min against 10), so CI doubles them
   timeout: process.env.CI ? 120_000 : 60_000,
   expect: { timeout: process.env.CI ? 20_000 : 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // CI also keeps each test's time as JSON (test-results/e2e-<port>.json), to find where the seconds go
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: path.resolve(root, `test-results/e2e-${port}.json`) }]] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',

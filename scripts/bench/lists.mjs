@@ -317,11 +317,12 @@ export default async function lists(ctx) {
   }
   // the small server's untimed peer asks what the 10k company asks there
   isbnOf.smallPeer = isbnOf.small10k;
-  // issue 59's searches: row g of the 1M company has g ≡ 0 (mod 10), of the 10k one beside others g ≡ 1 (mod 1000),
-  // of the 10k one alone g = 1…10,000 (scale-seed.mjs); amounts g % 9000 + 100
+  // issue 59's searches: row g of the 1M company has g ≡ 0 (mod TOTAL/1M), of the 10k one beside others g ≡ 1 (mod TOTAL/10k),
+  // of the 10k one alone g = 1…10,000 (scale-seed.mjs, layouts); mid is TOTAL/2 (5,000,000 at 10M); amounts g % 9000 + 100
+  const mid = bigLayout.total / 2;
   const oneOf = {
-    big1m: { code: 'B5000000', depositor: 'depositor 5000000', amount: '5,000' },
-    big10k: { code: 'B5000001', depositor: 'depositor 5000001', amount: '1,101' },
+    big1m: { code: `B${mid}`, depositor: `depositor ${mid}`, amount: '5,000' },
+    big10k: { code: `B${mid + 1}`, depositor: `depositor ${mid + 1}`, amount: '1,101' },
     small10k: { code: 'B5001', depositor: 'depositor 5001', amount: '1,101' },
   };
   oneOf.smallPeer = oneOf.small10k;
@@ -354,6 +355,8 @@ export default async function lists(ctx) {
       sorts: ['code&dir=asc', 'due_date&dir=asc', 'amount&dir=desc', 'balance_state&dir=asc'],
       // an order off the filter's index with a filter: counted from the summaries, then sorted or walked (fewFirst)
       sortFilters: [['amount&dir=desc', 'one quarter', { startDate: '2024-03-01', endDate: '2024-05-31' }]],
+      // a new date range with the overdue filter: its count and totals from the owed invoices' counts per due day
+      newFilters: [['overdue', { overdue: true }]],
     },
     {
       list: 'payments',
@@ -471,6 +474,8 @@ export default async function lists(ctx) {
         // a word not searched before: the count of its matches is not kept anywhere
         cases.push(['new search count', () => `start=0&length=10&${l.q(`how to ${100_000 + searchWord++}`)}`]);
       else if (!l.board) cases.push(['new filter count', () => `start=0&length=10&${l.q(newRange())}`]);
+      for (const [label, value] of l.newFilters ?? [])
+        cases.push([`new filter count: ${label}`, () => `start=0&length=10&${l.q({ ...newRange(), ...value })}`]);
       // boards and help files: the 1M is the big database's, the 10k the small one's (not a company's)
       const order = l.board ? ['big1m', 'small10k'] : ['big1m', 'big10k', 'small10k'];
       measured.push({

@@ -30,7 +30,7 @@ async function companyMap(db, layout, hash) {
   for (let i = 0; i < layout.fillers; i++) fillers.push(await insertCompany(db, `scalefill${String(i + 1).padStart(2, '0')}`, hash));
   const values = [];
   for (let r = 0; r < 1000; r++) {
-    const co = !layout.big ? small : r % 10 === 0 ? big : r === 1 ? small : fillers[r % fillers.length];
+    const co = !layout.big ? small : r % layout.bigStep === 0 ? big : r % layout.smallStep === 1 ? small : fillers[r % fillers.length];
     values.push(`(${r}, ${co})`);
   }
   await db.query(`insert into bench_company_map values ${values.join(',')}`);
@@ -83,7 +83,7 @@ const TABLES = {
     from ${gen(from, to)}
       -- the line's book and its rate (the stored royalty is unit price × copies × rate / 100, rounded)
       cross join lateral (select idx, rate from copyright_books
-        where idx = (select min(idx) - 1 from copyright_books) + ${layout.big ? 'g % 1000 + 1000 * (1 + (g / 1000) % 50)' : '1 + g % 50'}) bk`,
+        where idx = (select min(idx) - 1 from copyright_books) + ${layout.big ? `g % 1000 + 1000 * (1 + (g / 1000) % ${layout.booksPerResidue})` : '1 + g % 50'}) bk`,
   company_books: (from, to, total) => `
     insert into company_books (company_idx, isbn13, title, author, list_price, currency, created_at)
     select m.company_idx, '979' || lpad(g::text, 10, '0'), (array['Moon','River','Garden','Winter','Letters'])[1 + (g / 1000) % 5] || ' ' || g,
@@ -249,8 +249,20 @@ export async function seedScale(db, layout, log) {
   return done;
 }
 
-/** The two layouts (TOTAL from LISTS_BENCH_TOTAL, default 10M). */
-export const layouts = (total = Number(process.env.LISTS_BENCH_TOTAL ?? 10_000_000)) => ({
-  big: { name: `portal_bench_scale_${total}`, total, big: true, fillers: 98 },
-  small: { name: `portal_bench_scale_small_${total / 1000}`, total: total / 1000, big: false, fillers: 0 },
-});
+/**
+ * The two layouts (TOTAL from LISTS_BENCH_TOTAL, default 10M). Whatever TOTAL, the big database's 1M company holds 1M
+ * rows (residues r % bigStep = 0) and its 10k company 10k (r % smallStep = 1), with 200 royalty lines a book as at 10M;
+ * the 98 fillers share the rest (TOTAL 2M: 990k, about 10k each), so a 1M ÷ 10k verdict fits in a shorter seed. TOTAL
+ * must be 1M × a divisor of 1,000 whose 10k step divides 1,000 too: 2M, 5M or 10M. The boards and help files stay
+ * TOTAL/10 (200k posts a board at 2M). The small database is the 10k company alone at every TOTAL.
+ */
+export const layouts = (total = Number(process.env.LISTS_BENCH_TOTAL ?? 10_000_000)) => {
+  const bigStep = total / 1_000_000;
+  const smallStep = total / 10_000;
+  if (![bigStep, smallStep].every((s) => Number.isInteger(s) && 1000 % s === 0))
+    throw new Error(`LISTS_BENCH_TOTAL=${total}: the 1M and 10k companies need 1,000 % (TOTAL / 1M) = 0 and 1,000 % (TOTAL / 10k) = 0`);
+  return {
+    big: { name: `portal_bench_scale_${total}`, total, big: true, fillers: 98, bigStep, smallStep, booksPerResidue: total / 200_000 },
+    small: { name: `portal_bench_scale_small_10000`, total: 10_000, big: false, fillers: 0 },
+  };
+};

@@ -34,11 +34,7 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Fastify's trustProxy from TRUST_PROXY. A hop count becomes "the first n hops are proxies" (the
- * classic meaning; Fastify 5 ignores a bare number): right only when the server can be reached
- * through those proxies alone. An address/CIDR list is checked against each hop.
- */
+/** Fastify's trustProxy from TRUST_PROXY: a hop count trusts the first n hops, a list is checked against each. */
 function trustProxyOption(value: false | number | string[]): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof value !== 'number') return value;
   return (_address, hop) => hop < value;
@@ -47,10 +43,7 @@ function trustProxyOption(value: false | number | string[]): false | string[] | 
 export interface BuildOptions {
   config: AppConfig;
   database: Database;
-  /**
-   * false: no logging. Otherwise the level (default: config.logLevel) and where lines go (default:
-   * stdout); secrets are redacted either way (lib/log-redaction.ts).
-   */
+  /** false: no logging; else the level and stream, secrets redacted either way (lib/log-redaction.ts). */
   logger?: false | { level?: string; stream?: { write(line: string): void } };
   /** Where stored files live; default: the store config.fileStore names (closed with the app). */
   files?: FileStore;

@@ -10,7 +10,9 @@ import { NO_COMPANY_MESSAGE } from './db/seed/demo';
 
 // Issue 16 "build once, run with plain Node": the server as production runs it, built by
 // apps/server/build.mjs and started as `node apps/server/dist/main.js` (no tsx), on a fresh embedded database.
-const dist = path.join(REPO_ROOT, 'apps/server/dist');
+// Built into a folder of its own beside dist (as the smoke runs build into dist-node<major>), removed at the end:
+// rebuilding dist in place swapped it under a server that ran from it (the e2e suite's, or `npm start`).
+const dist = path.join(REPO_ROOT, `apps/server/dist-node-test-${process.pid}`);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-build-'));
 const running = new Set<ChildProcess>();
 
@@ -60,12 +62,13 @@ async function stop(s: Started) {
 
 beforeAll(() => {
   if (process.env.TEST_DB === 'pg') return;
-  const r = spawnSync(process.execPath, [path.join(REPO_ROOT, 'apps/server/build.mjs')], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [path.join(REPO_ROOT, 'apps/server/build.mjs'), '--outdir', dist], { encoding: 'utf8' });
   expect(r.status, r.stderr).toBe(0);
 }, 120_000);
 afterAll(() => {
   for (const p of running) p.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(dist, { recursive: true, force: true });
 });
 
 // the embedded database only: the PostgreSQL pass of the API suite (TEST_DB=pg) would repeat it unchanged
@@ -81,7 +84,7 @@ describe.skipIf(process.env.TEST_DB === 'pg')('the compiled server', () => {
   it('in production on an empty embedded database: runs under plain node, seeds nothing and says how to get a company', async () => {
     const s = await start({ NODE_ENV: 'production' });
     const cmdline = readFileSync(`/proc/${s.proc.pid}/cmdline`, 'utf8').split('\0').join(' ');
-    expect(cmdline).toContain('apps/server/dist/main.js');
+    expect(cmdline).toContain(`${path.relative(REPO_ROOT, dist)}/main.js`);
     expect(cmdline).not.toMatch(/tsx/);
     expect((await fetch(`${s.url}/api/ready`)).status).toBe(200);
     expect(await (await fetch(`${s.url}/api/common/loginHints`)).json()).toEqual({ demo_logins: [] });

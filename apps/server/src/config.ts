@@ -15,12 +15,7 @@ export const REPO_ROOT = path.resolve(here, '../../..');
 /** Registered books per company when BOOKS_MAX_PER_COMPANY is not set. */
 export const DEFAULT_BOOKS_MAX_PER_COMPANY = 100_000;
 
-/**
- * HTTP server timeouts when the environment sets none. request: the whole request (headers and
- * body) must have arrived within it (bodies are at most 4 MiB); headers: a client that sends its
- * headers slowly is cut off (slowloris); keep-alive: an idle kept-alive connection is closed after
- * it, longer than the usual 60 s idle timeout of load balancers so that they close first.
- */
+/** HTTP server timeouts: whole request, slow headers (slowloris), keep-alive longer than a load balancer's 60 s. */
 export const DEFAULT_TIMEOUTS = { requestMs: 60_000, headersMs: 30_000, keepAliveMs: 72_000 } as const;
 
 /** A yes/no switch: 1/true/yes/on or 0/false/no/off (empty = not set). */
@@ -225,10 +220,7 @@ export const DEFAULT_ISSUER: IssuerConfig = {
   bank: { name: '', account: '', holder: '', swift: '' },
 };
 
-/**
- * The demo distributor (DEMO_DATA on and no ISSUER_* set): every field a Korean tax invoice needs, so the
- * demo shows a complete document. The registration number is a made-up one (its check digit is right).
- */
+/** The demo distributor (DEMO_DATA on, no ISSUER_* set): a complete tax invoice; a made-up registration number. */
 export const DEMO_ISSUER: IssuerConfig = {
   name: '㈜북브릿지 유통 (BookBridge Distribution Co., Ltd.)',
   registrationNumber: '214-86-00017',
@@ -252,10 +244,7 @@ export interface AppConfig {
   tokenTtlMinutes: number;
   /** Absolute session lifetime in hours (SESSION_MAX_HOURS, default 12): refresh is refused after it. */
   sessionMaxHours?: number;
-  /**
-   * Fastify's trustProxy (TRUST_PROXY, default false): false = the socket's peer is the client; a number = that
-   * many proxies in front; a list = the addresses/CIDRs of trusted proxies.
-   */
+  /** Fastify's trustProxy (TRUST_PROXY): false, a hop count, or the trusted proxies' addresses/CIDRs. */
   trustProxy?: false | number | string[];
   /** Password hashes at once and waiting (lib/password.ts); default: cores − 1 (at least 1), 4 waiting per slot. */
   hashConcurrency?: number;
@@ -276,11 +265,7 @@ export interface AppConfig {
   metricsPort?: number;
   /** Address the metrics listener binds to; absent = `host`. */
   metricsHost?: string;
-  /**
-   * The demo switch (DEMO_DATA; default: on for the embedded database outside production): the demo
-   * companies are seeded into an empty database at start, and the login page shows their credentials
-   * (GET /api/common/loginHints) when they are there. Absent = off.
-   */
+  /** DEMO_DATA: seed the demo companies into an empty database and show their logins on the login page. */
   demoData?: boolean;
   /** HTTP server timeouts in ms; absent = DEFAULT_TIMEOUTS. */
   timeouts?: { requestMs: number; headersMs: number; keepAliveMs: number };
@@ -323,9 +308,8 @@ function loadOrCreateSecret(dataDir: string): string {
 }
 
 /**
- * TRUST_PROXY: empty/off/false = no proxy; digits = a hop count; otherwise a comma-separated list
- * of addresses, CIDRs or proxy-addr's names (loopback, linklocal, uniquelocal). `true` (trust
- * every hop) is refused: any client could then choose the address it is counted under.
+ * TRUST_PROXY: off, a hop count, or a list of addresses/CIDRs/proxy-addr names. `true` is refused:
+ * any client could then choose the address it is counted under.
  */
 export function parseTrustProxy(value: string): false | number | string[] {
   const v = value.trim();
@@ -367,10 +351,7 @@ function fileStoreConfig(e: z.infer<typeof ZEnv>, filesDir: string): FileStoreCo
   };
 }
 
-/**
- * The distributor's fields from ISSUER_*: with the demo data on and none of them set, the demo
- * distributor's (a demo shows a complete tax invoice); otherwise each as set, never mixed with the demo's.
- */
+/** ISSUER_*: the demo distributor's when the demo data is on and none is set; never mixed with it. */
 function issuerOf(e: z.infer<typeof ZEnv>, demoData: boolean): Omit<IssuerConfig, 'bank'> {
   const set = {
     name: e.ISSUER_NAME,
@@ -465,20 +446,14 @@ function badVariable(name: string, value: string | undefined): string {
   return `  ${name}=${shown}: expected ${expected}`;
 }
 
-/**
- * Reads `file` (default: `.env` at the repository root) into process.env when it exists; variables
- * already set in the environment win. Node's own parser (process.loadEnvFile, Node 20.12+).
- */
+/** Reads `.env` (or `file`) into process.env when it exists; variables already set win. */
 export function loadDotEnv(file = path.join(REPO_ROOT, '.env')): boolean {
   if (!existsSync(file)) return false;
   process.loadEnvFile(file);
   return true;
 }
 
-/**
- * A configuration for a server built in-process on a throwaway folder (tests, the API-document tool):
- * no environment read, a random secret, silent logs, Seoul time.
- */
+/** A configuration for an in-process server on a throwaway folder (tests, the API-document tool). */
 export function ephemeralConfig(dataDir: string, overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     port: 0,

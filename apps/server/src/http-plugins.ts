@@ -1,8 +1,4 @@
-/**
- * The HTTP layer every request passes before any route (app.ts step 1): security headers, compression,
- * the error envelope, shutdown and overload answers, input checks, and the OpenAPI document with its UI;
- * and the Prometheus listener of its own.
- */
+/** The HTTP layer before any route: headers, compression, errors, shutdown and overload, input checks, OpenAPI, metrics. */
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
@@ -18,11 +14,7 @@ import loadShedding from './plugins/load-shedding';
 import securityHeaders from './plugins/security-headers';
 import shutdownPlugin from './plugins/shutdown';
 
-/**
- * Answers compressed when the client accepts it: JSON, text and SVG only. Downloads that are
- * compressed already (xlsx and zip are zip files, PDF streams are deflated, images) are sent as
- * they are: mime-db marks them not compressible, and octet-stream is left out of Fastify's default.
- */
+/** Compresses JSON, text and SVG only (downloads are compressed already). */
 const COMPRESSIBLE = /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)xml(?:;|$)/;
 
 /** Content-Security-Policy that the built web app passes (no inline scripts; Mantine needs inline styles). */

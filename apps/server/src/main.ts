@@ -36,17 +36,24 @@ const database = await openDatabase({
 await database.migrate();
 // lookup tables (countries, currencies, divisions, BISG codes) on every database; idempotent
 await seedReference(database.db);
-// demo companies only on purpose: DEMO_DATA=1, or by default the embedded database outside production
-const seed = await seedOnStart(database.db, config);
 const app = await build({ config, database });
-if (seed === 'seeded') app.log.info('Demo data seeded. Logins: demo / demo1234 and demo2 / demo1234 (division AUT).');
-if (seed === 'no-companies') app.log.warn(NO_COMPANY_MESSAGE);
 if (!config.webDist) app.log.warn('apps/web/dist not found: serving the API only (run `npm run build`).');
+// demo companies only on purpose: DEMO_DATA=1, or by default the embedded database outside production. Seeded once the
+// server listens (issue 59: a fresh embedded database's first start answers the login page within 10 s; the demo rows
+// took most of it): until the seed is done every API request waits for it, so no answer ever shows a half-seeded
+// database; the web app's files are served meanwhile, and the login page's demo logins once those companies exist.
+let startSeed = () => {};
+let companiesSeeded = () => {};
+const companiesThere = new Promise<void>((seeded) => (companiesSeeded = seeded));
+const seed = new Promise<void>((listening) => (startSeed = listening)).then(() => seedOnStart(database.db, config, companiesSeeded));
+let seedDone = false;
+app.addHook('onRequest', async (request) => {
+  if (seedDone || !request.url.startsWith('/api/')) return;
+  if (request.url.startsWith('/api/common/loginHints')) await Promise.race([companiesThere, seed]);
+  else await seed;
+});
 
-/**
- * Graceful shutdown: new requests answer 503 (plugins/shutdown), the listener closes, requests in
- * flight finish, then the database closes. Whatever hangs, the process is gone within 10 s.
- */
+/** Graceful shutdown: new requests 503, in-flight ones finish, then the database closes; gone within 10 s. */
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -78,10 +85,24 @@ app.log.info(
   { ms: Math.round(performance.now() - startedAt), driver: database.driver },
   `Publisher Portal on http://localhost:${config.port}`,
 );
-if (seed === 'seeded')
-  // the demo's royalty statements of the last complete period, so its Statements tab shows some: issued once the
-  // server answers (seconds on a fresh embedded database, more under load), not before its first page (issue 59)
-  issueLastPeriod(database.db, config).then(
-    (issued) => app.log.info({ statements: issued.issued.length, period: issued.period.period }, 'Demo royalty statements issued.'),
-    (err: unknown) => app.log.error({ err }, 'issuing the demo royalty statements failed'),
-  );
+// after listen: PGlite runs one transaction at a time, and the listener's ready hooks read the database too
+startSeed();
+seed.then(
+  (done) => {
+    seedDone = true;
+    if (done === 'no-companies') app.log.warn(NO_COMPANY_MESSAGE);
+    if (done !== 'seeded') return;
+    app.log.info('Demo data seeded. Logins: demo / demo1234 and demo2 / demo1234 (division AUT).');
+    // the demo's royalty statements of the last complete period, so its Statements tab shows some: issued once the
+    // demo is seeded and the server answers (seconds on a fresh embedded database, more under load), not before its first page
+    issueLastPeriod(database.db, config).then(
+      (issued) => app.log.info({ statements: issued.issued.length, period: issued.period.period }, 'Demo royalty statements issued.'),
+      (err: unknown) => app.log.error({ err }, 'issuing the demo royalty statements failed'),
+    );
+  },
+  (err: unknown) => {
+    // as before it moved after listen: a start whose seed fails stops (the API would answer nothing)
+    app.log.error({ err }, 'seeding the demo data failed');
+    process.exit(1);
+  },
+);

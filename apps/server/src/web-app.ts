@@ -8,11 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from './lib/errors';
 import { markRoutesPublic } from './plugins/auth';
 
-/**
- * The built web app at `webDist` (app.ts step 4), when there is one: its files, public and cached
- * (hashed assets for a year), and any other GET outside /api answered with index.html (history-mode
- * fallback); anything else answers the 404 envelope.
- */
+/** The built web app: its files (hashed assets cached a year), index.html for other GETs outside /api, else 404. */
 export async function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
   const indexHtml = webDist && existsSync(path.join(webDist, 'index.html')) ? createIndexHtml(webDist) : undefined;
   if (webDist && indexHtml) {
@@ -49,12 +45,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
   });
 }
 
-/*
- * index.html per screen: the screen's chunks and translations (Vite's manifest; chunk names from
- * apps/web/chunking.ts) are announced in the head, so the browser fetches them with the entry instead of
- * after it. /login carries the login screen rendered by the build and loads its scripts after that paint;
- * a page of the app layout carries the layout's frame (docs/decisions/login-prerender.md).
- */
+// index.html per screen announces its chunks and translations; /login and app-layout pages carry what the build rendered (login-prerender.md)
 
 /** Any other path is a page of the app layout (the in-app not-found page, say). */
 const OTHER = { chunks: ['app-layout'], ns: [] as string[] };
@@ -62,11 +53,7 @@ const OTHER = { chunks: ['app-layout'], ns: [] as string[] };
 /** The build's chunk of a feature's pages: its routes.tsx, or the login page (a chunk of its own). */
 const chunkOf = (feature: ScreenFeature) => (feature === 'auth' ? 'login-page' : `${feature}-screen`);
 
-/**
- * Public calls a screen makes first, preloaded with the page (`<link rel="preload" as="fetch">`, which
- * the app's fetch() then takes from the preload cache): the login page's demo logins. Calls that need
- * the token cannot be preloaded this way (a link sends no Authorization header).
- */
+/** Public calls a screen makes first, preloaded with the page (a link sends no token, so only public ones). */
 const DATA: Record<string, string[]> = { '/login': ['/api/common/loginHints'] };
 
 /** The public calls preloaded for a path. */
@@ -92,10 +79,7 @@ interface ManifestChunk {
   css?: string[];
 }
 
-/**
- * The web app's language for a request: the `portal.lang` cookie (the app keeps its choice in
- * localStorage and mirrors it there), else the browser's languages, else English.
- */
+/** The request's language: the `portal.lang` cookie, else Accept-Language, else English. */
 export function requestLanguage(cookie: string | undefined, acceptLanguage: string | undefined): string {
   const fromCookie = /(?:^|;\s*)portal\.lang=([a-z]{2})/.exec(cookie ?? '')?.[1];
   if (fromCookie && LANGUAGES.includes(fromCookie)) return fromCookie;
@@ -126,10 +110,7 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>
 /** The preloads of scripts and calls in the head (the server's and Vite's own). */
 const SCRIPT_PRELOADS = /\n\s*<link rel="(?:modulepreload|preload" as="fetch)"[^>]*>/g;
 
-/**
- * A page whose screen is in it (the login page): the entry's script tag and the preloads go into a
- * `<template data-after-paint>` that paint-first.js (apps/web/public) loads after the first contentful paint.
- */
+/** The login page: the entry script and preloads go into a template paint-first.js loads after the first paint. */
 const scriptsAfterPaint = (page: string) => {
   const entry = ENTRY_SCRIPT.exec(page)?.[1];
   if (!entry) return page;
@@ -152,10 +133,7 @@ const isLogin = (pathname: string) => screenOfPath(pathname)?.path === '/login';
 /** A page of the app layout (behind the session guard), whose page carries the layout's frame. */
 const inAppLayout = (pathname: string) => screenOfPath(pathname)?.layout === 'app';
 
-/**
- * The demo logins of GET /api/common/loginHints (modules/common: the one place that decides them),
- * asked in-process, as `demoLoginsText`; empty when there are none or the call fails.
- */
+/** The demo logins as GET /api/common/loginHints answers them (asked in-process); empty on failure. */
 async function loginHintsText(app: FastifyInstance): Promise<string> {
   try {
     const res = await app.inject({ method: 'GET', url: '/api/common/loginHints' });
@@ -182,11 +160,7 @@ export function createIndexHtml(webDist: string) {
   // app layout's frame rendered by the build (vite.config.ts, apps/web/src/app/prerender.tsx)
   const bootPath = path.join(webDist, '.vite', 'boot.json');
   const boot: Record<string, BootTexts> = existsSync(bootPath) ? JSON.parse(readFileSync(bootPath, 'utf8')) : {};
-  /**
-   * index.html in the request's language: `<html lang>`, and the loading indicator's label, or for
-   * the login page the screen itself in its place (with the demo logins when there are any), for a
-   * page of the app layout the layout's frame around it (with the footer's `year`)
-   */
+  /** index.html in `lang`, with the login screen or the app layout's frame the build rendered in place of the loader */
   const localised = (lang: string, login: string | undefined, appShell: number | undefined): { page: string; prerendered: boolean } => {
     const texts = boot[lang];
     const page = html.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`);
@@ -262,10 +236,7 @@ export function createIndexHtml(webDist: string) {
     return v;
   };
 
-  /**
-   * `demoLogins`: for the login page, the demo logins the API would answer (`demoLoginsText`); asked
-   * only when `wantsDemoLogins(url)`.
-   */
+  /** `demoLogins`: asked only when `wantsDemoLogins(url)`. */
   const page = (
     url: string,
     headers: { cookie?: string; 'accept-language'?: string; 'accept-encoding'?: string },

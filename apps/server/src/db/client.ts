@@ -23,10 +23,7 @@ export function latestMigrationMillis(): number {
 /** What readiness learned: false = the database did not answer in time; else whether every migration is applied. */
 export type PingResult = false | { migrated: boolean };
 
-/**
- * Whether every migration of this build is applied, asked through `query` (one statement at a time):
- * drizzle's migrator records each applied migration's journal time in drizzle.__drizzle_migrations.
- */
+/** Whether every migration of this build is applied (drizzle records each one's journal time). */
 export async function migrationsApplied(query: (text: string) => Promise<Record<string, unknown>[]>): Promise<boolean> {
   const [table] = await query(`select to_regclass('drizzle.__drizzle_migrations')::text as t`);
   if (!table?.t) return false;
@@ -43,10 +40,7 @@ export interface ListenHandlers {
 /** A LISTEN subscription. */
 export interface Listening {
   close(): Promise<void>;
-  /**
-   * PostgreSQL: resolves true once every notification committed before the call has been heard on
-   * this subscription (an empty command on its connection, see pgListen); false while it is not connected.
-   */
+  /** PostgreSQL: true once every notification committed before the call has been heard; false while not connected. */
   barrier?(): Promise<boolean>;
 }
 
@@ -55,16 +49,9 @@ export interface Database {
   driver: 'pglite' | 'pg';
   migrate(): Promise<void>;
   close(): Promise<void>;
-  /**
-   * LISTEN on a channel on a connection of its own (PostgreSQL: reconnecting every second after a
-   * loss, reporting state false meanwhile). PGlite hears a notification before the committing call returns.
-   */
+  /** LISTEN on a connection of its own (PostgreSQL: reconnecting every second, state false meanwhile). */
   listen(channel: string, handlers: ListenHandlers): Promise<Listening>;
-  /**
-   * Readiness: false unless the database answers within `timeoutMs`, else whether this build's
-   * migrations are all applied. PostgreSQL: on a connection of its own, so it never waits for the
-   * pool that user requests use.
-   */
+  /** Readiness: false unless the database answers within `timeoutMs`, else whether the migrations are applied. */
   ping(timeoutMs: number): Promise<PingResult>;
   /** Connections now (metrics): node-postgres' pool; PGlite's one connection, in use or idle, and calls waiting for it. */
   poolStats(): PoolStats;
@@ -134,10 +121,7 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** node-postgres pool size */
   poolMax?: number;
-  /**
-   * false: every query parsed and planned again (node-postgres' default; for a transaction-mode
-   * pooler). Default: queries with parameters are named prepared statements (db/prepared-statements.ts).
-   */
+  /** false: no named prepared statements (behind a transaction-mode pooler); default on (prepared-statements.ts). */
   prepared?: boolean;
 }
 
@@ -273,12 +257,8 @@ export async function pgListen(pg: typeof import('pg').default, url: string, cha
     handlers.state(true);
   };
   await connect();
-  // A commit signals every listening backend before its client hears it committed, and a backend sends the
-  // notifications it was signalled before it answers a command (postgres.c: before ReadyForQuery, and while it
-  // waits to read one). node-postgres reads in order: when this empty command is answered, every notification
-  // committed before it was sent has been emitted. No transaction, no XID, no WAL (a NOTIFY is a transaction
-  // that takes an XID and flushes a commit record). Shared by concurrent callers, one command out at a time on
-  // the connection (node-postgres 9 keeps no queue of commands).
+  // A backend sends the notifications it was signalled before it answers a command, so when this empty command
+  // is answered every notification committed before it has been heard (no transaction, no XID, no WAL).
   const barrier = coalesced(async () => {
     const c = current;
     if (!c) return false;

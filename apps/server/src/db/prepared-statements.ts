@@ -21,13 +21,8 @@ interface QueryConfigLike {
 type Callback = (err: (Error & { code?: string }) | null, res?: unknown) => void;
 
 /**
- * A node-postgres client that sends a query with parameters as a named prepared statement of its connection
- * (node-postgres' default is the unnamed statement: parsed and planned again on every call), so a list's
- * statement is parsed once per connection and PostgreSQL may keep its plan (its own choice: after five calls it
- * keeps a generic plan that costs no more than the ones made for the values): docs/decisions/pg-prepared-statements.md. The first PREPARED_PER_CONNECTION texts of a connection
- * are named; queries without parameters (simple protocol: migrations, several statements in one text), with
- * more than PREPARED_MAX_PARAMETERS (batch inserts) and later texts are sent as they are.
- * Not for a transaction-mode connection pooler (the statements are the session's): DATABASE_PREPARED=0.
+ * A node-postgres client sending the first PREPARED_PER_CONNECTION texts with parameters as named prepared
+ * statements of its connection (pg-prepared-statements.md); not behind a transaction-mode pooler (DATABASE_PREPARED=0).
  */
 export function preparingClient(pg: typeof pgModule, max = PREPARED_PER_CONNECTION): typeof pgModule.Client {
   const Base = pg.Client as unknown as new (config?: unknown) => { query(config: unknown, values?: unknown, callback?: Callback): unknown };

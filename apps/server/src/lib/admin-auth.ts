@@ -23,11 +23,7 @@ export type AdminCaller =
   | { kind: 'key'; keyIdx: number; name: string; scope: TOperatorKeyScope };
 
 export interface AdminLookup {
-  /**
-   * The operator of a token's session when the session is live (not revoked by a logout or a deactivation, not
-   * expired) and belongs to this operator, who is active; undefined otherwise. Looked up on every call (no
-   * cache: operators' calls are few, and a revocation holds at once in every process). Records the last use.
-   */
+  /** The operator of a live session of this active operator, looked up every call (no cache); records the last use. */
   liveOperator(sid: string, operatorIdx: number): Promise<{ loginId: string } | undefined>;
   /** the unrevoked key with this hash (its last use is recorded), or undefined */
   liveKey(keyHash: string): Promise<{ keyIdx: number; name: string; scope: TOperatorKeyScope } | undefined>;

@@ -2,11 +2,8 @@ import { isIPv6 } from 'node:net';
 import { Address6 } from 'ip-address';
 
 /**
- * The key under which a client is counted (login throttling, rate limits), from `request.ip`
- * (which Fastify takes from X-Forwarded-For only for the proxies TRUST_PROXY names).
- * IPv4 and IPv4-mapped IPv6 addresses count as themselves; any other IPv6 address counts as its
- * /64 network, because one subscriber usually holds a whole /64 and could otherwise take a fresh
- * address for every guess. (The same rule as @fastify/rate-limit's default key.)
+ * The key a client is counted under (throttling, rate limits) from `request.ip`: an IPv4 address itself, an IPv6
+ * address its /64 (a subscriber holds one), as @fastify/rate-limit's default key.
  */
 export function clientKey(ip: string): string {
   if (!isIPv6(ip)) return ip.toLowerCase();

@@ -1,9 +1,5 @@
-// One owner per embedded database: the server and every CLI command that opens DATA_DIR's PGlite folder hold
-// DATA_DIR/portal.lock meanwhile. PGlite does not guard its folder itself, and two processes writing it damage
-// it (a `statements issue` beside a running server lost its statements, then showed them twice). The lock is
-// PostgreSQL's postmaster.pid scheme: the file is created exclusively (O_EXCL) and names its process; a file
-// whose process is gone (a crash, kill -9) is stale and taken over, so a dead owner never blocks for ever.
-// PostgreSQL deployments (DATABASE_URL) take no lock: any number of processes share that database.
+// One owner per embedded database: the server and CLI commands hold DATA_DIR/portal.lock (PGlite does not guard
+// its folder; two writers damaged it). postmaster.pid's scheme: O_EXCL, a dead owner's file is taken over.
 import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 

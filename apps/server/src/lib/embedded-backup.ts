@@ -1,8 +1,5 @@
-// Backup and restore of the embedded database (PGlite) with its locally stored files, for
-// `npm run portal -- backup <file>` / `restore <file>`. One zip: `pgdata.tar.gz` (PGlite's own data
-// dump, dumpDataDir) and `files/…` (the local file store, when it is used). PGlite's folder belongs to
-// one process (lib/data-dir-lock.ts: the CLI holds DATA_DIR's lock meanwhile). PostgreSQL deployments
-// use pg_dump/pg_restore instead (README).
+// Backup and restore of the embedded database and its local files (`npm run portal -- backup|restore <file>`):
+// one zip of pgdata.tar.gz and files/…; PostgreSQL deployments use pg_dump/pg_restore (README).
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -26,11 +23,7 @@ function listFiles(dir: string, prefix = ''): [string, string][] {
   });
 }
 
-/**
- * The dump as the uncompressed tar that PGlite loads, checked here first: PGlite unpacks a dump that is not
- * gzip nor tar with an unhandled rejection inside its own code (the process would die mid-restore). A tar is
- * 512-byte headers (name at 0, size in octal at 124, "ustar" at 257), each followed by its data padded to 512.
- */
+/** The dump as the tar PGlite loads, checked first (PGlite rejects a bad one inside its own code, unhandled). */
 function dumpTar(gz: Uint8Array): Uint8Array {
   const tar = gunzipSync(gz);
   const names = new Set<string>();
@@ -81,11 +74,8 @@ export async function backupEmbedded(paths: EmbeddedPaths, file: string): Promis
 const hasContent = (dir: string | undefined) => !!dir && existsSync(dir) && readdirSync(dir).length > 0;
 
 /**
- * Restores a backup zip into DATA_DIR. The whole backup is checked first, away from the current data: unzipped,
- * its file entries checked, its database loaded and opened in a temporary folder beside the current one (same
- * file system, so the swap is a rename). Only then are the current folders moved aside and the checked ones moved
- * in; on any failure the old folders are put back, and they are deleted only once the new ones are in place.
- * Without `force`, a database or stored files already in place are refused before anything is read.
+ * Restores a backup zip into DATA_DIR: checked and opened in a folder beside the current one, then swapped in
+ * by renames (the old put back on failure). Without `force`, existing data is refused first.
  */
 export async function restoreEmbedded(paths: EmbeddedPaths, file: string, opts: { force?: boolean } = {}): Promise<{ files: number }> {
   const targets = [paths.pgliteDir, ...(paths.filesDir ? [paths.filesDir] : [])];

@@ -18,12 +18,7 @@ const checkKey = (key: string) => {
   return key;
 };
 
-/**
- * Where stored files' bytes live (FILE_STORE): a local directory (the embedded default), the
- * database (every process on it shares them), or an S3-compatible bucket. Every stored file (invoice
- * PDFs, payment attachments, help files) goes through this interface, so the backends are
- * interchangeable; `stored_files` rows name the file by its storage key.
- */
+/** Where stored files' bytes live (FILE_STORE): a local directory, the database or an S3 bucket. */
 export interface FileStore {
   readonly kind: 'local' | 'postgres' | 's3';
   /** A fresh storage key in a namespace (e.g. 'buy_invoice'); never derived from user input. */
@@ -102,11 +97,7 @@ export function createDiskFileStore(root: string): FileStore {
   };
 }
 
-/**
- * Files in the database (table file_blobs, migration 0016): any number of server processes on one
- * PostgreSQL see the same files, and a database backup holds them. Meant for documents of a few
- * megabytes (invoice PDFs, attachments): each is read whole into memory.
- */
+/** Files in the database (file_blobs): shared by every process and in its backups; read whole (documents of a few MB). */
 export function createDbFileStore(db: DbOrTx): FileStore {
   return {
     kind: 'postgres',
@@ -140,11 +131,7 @@ export function createDbFileStore(db: DbOrTx): FileStore {
   };
 }
 
-/**
- * The store to use inside an open transaction: when the files live in the database, its statements run
- * in that transaction (the bytes commit or roll back with the rows naming them, and an embedded
- * single-connection database does not wait forever on the open transaction); other stores as they are.
- */
+/** The store inside an open transaction: database files commit or roll back with the rows naming them. */
 export const storeInTransaction = (store: FileStore, tx: DbOrTx): FileStore => (store.kind === 'postgres' ? createDbFileStore(tx) : store);
 
 export interface S3StoreOptions {

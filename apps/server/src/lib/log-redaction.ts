@@ -3,15 +3,8 @@ import type { FastifyLoggerOptions, FastifyRequest, FastifyServerOptions } from 
 type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
 
 /**
- * What never reaches a log line (issue 13 item 2): one list, applied to every line the server's
- * pino logger writes, whoever logged it and at whatever level.
- *
- * - a field named like a credential, at any depth (request bodies, headers, error properties);
- * - every query string (GET common/passwordCheck carries a password there; search filters may hold
- *   personal data): `/path?[REDACTED]`;
- * - a bearer token, anything shaped like a JWT, and the password of a URL (`postgres://user:pass@…`)
- *   inside free text (messages, error texts);
- * - the parameters of a failed SQL statement (Drizzle puts them into the error's message and `params`).
+ * What never reaches a log line (issue 13): credential-named fields at any depth, every query string, bearer
+ * tokens, JWTs, a URL's password and a failed SQL statement's parameters.
  */
 export const REDACTED = '[REDACTED]';
 
@@ -65,10 +58,7 @@ export function redactUrl(url: string): string {
   return q < 0 ? url : `${url.slice(0, q)}?${REDACTED}`;
 }
 
-/**
- * The server's pino options: the level, the request serializer without query strings or headers,
- * and the redaction of every line on its way to the stream.
- */
+/** The server's pino options: request serializer without query strings or headers, every line redacted. */
 export function loggerOptions(level: string, stream?: FastifyLoggerOptions['stream']): LoggerOptions {
   return {
     level,

@@ -7,11 +7,7 @@ import type { PoolStats } from '../db/client';
 /** Label of a request that matched no route: never the raw URL (one series per path would be unbounded). */
 export const UNMATCHED_ROUTE = 'unmatched';
 
-/**
- * The process's Prometheus metrics (prom-client), in a registry of its own per app so that tests
- * building several apps in one process do not share counters. Served by `startMetricsServer` on
- * METRICS_PORT, never on the main port.
- */
+/** The process's Prometheus metrics, in a registry per app (tests build several), served on METRICS_PORT only. */
 export interface Metrics {
   registry: Registry;
   /** an answered request, by matched route pattern and status */
@@ -89,11 +85,7 @@ export function instrument(app: FastifyInstance, metrics: Metrics) {
   });
 }
 
-/**
- * The metrics listener: GET /metrics in Prometheus' text format, anything else 404. A plain
- * node:http server on its own port (METRICS_PORT), so the metrics are reachable only where that
- * port is (a scraper on the private network), never through the public one.
- */
+/** GET /metrics on its own port (METRICS_PORT), never through the public one. */
 export async function startMetricsServer(registry: Registry, port: number, host: string): Promise<{ server: Server; port: number }> {
   const server = createServer((req, res) => {
     if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {

@@ -2,11 +2,7 @@ import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { ZErrorEnvelope } from '@portal/contract';
 
-/**
- * The OpenAPI document clients generate from (openapi-typescript, the ERP jobs): every operation
- * has an operationId, a 2xx and a 4xx answer; `npm test` lints it with Redocly's recommended rules
- * (redocly.yaml) and type-checks a client generated from it (scripts/api-document.mjs).
- */
+/** The OpenAPI document clients generate from: every operation has an operationId, a 2xx and a 4xx (linted in npm test). */
 
 /** `GET /api/help/bbs/:bbs_name/:idx` → `getHelpBbsByBbsNameByIdx`: stable, unique per method and path. */
 export function operationIdOf(method: string, url: string): string {
@@ -21,11 +17,7 @@ export function operationIdOf(method: string, url: string): string {
   return method.toLowerCase() + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
 }
 
-/**
- * Per route, before zod becomes JSON Schema: an operationId unless the route names one, and the
- * error envelope as its 400 answer when it documents no 4xx (plugins/input-guard answers 400 on
- * every route, e.g. for a NUL byte in the query).
- */
+/** Per route: an operationId, and the error envelope as its 400 when it documents no 4xx (input-guard answers 400 anywhere). */
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** the route takes one file as multipart/form-data (part `file`): documented so, validated by the route itself */

@@ -48,11 +48,8 @@ const busy = () =>
   });
 
 /**
- * Password hashing for requests with bounded concurrency (p-limit): at most `concurrency` argon2
- * computations at once (each takes a core and 19 MiB for tens of milliseconds), at most `maxWaiting`
- * waiting. When the queue is full the call fails at once with 503 + Retry-After, so a flood of
- * logins neither piles up memory and latency nor takes every thread of libuv's pool (4) from the
- * rest of the server. One core is left to the event loop (docs/decisions/login-throttling.md).
+ * Password hashing with bounded concurrency (p-limit): over `maxWaiting` waiting, 503 + Retry-After at once, and
+ * one core left to the event loop (login-throttling.md).
  */
 export function createPasswordHasher(opts: PasswordHasherOptions = {}): PasswordHasher {
   const concurrency = Math.max(1, opts.concurrency ?? availableParallelism() - 1);

@@ -2,10 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-/**
- * PDF documents (the invoice and the royalty statement): pdfkit with Noto Sans from npm, so Hangul,
- * Chinese and Japanese render without fonts installed on the machine.
- */
+/** PDF documents with Noto Sans from npm: Hangul, Chinese and Japanese render without installed fonts. */
 
 const require = createRequire(import.meta.url);
 
@@ -37,20 +34,13 @@ const HANGUL = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/;
 /** Documents whose own family is not Noto Sans KR: text with Hangul in them takes 'hangul' / 'hangul-bold'. */
 const needsHangulFace = new WeakSet<PDFKit.PDFDocument>();
 
-/**
- * Sets the face for `text`: the document's family ('body' / 'bold'), or Noto Sans KR for text with
- * Hangul in a Chinese or Japanese document. (A Korean document never opens 'hangul': each font a
- * document opens is parsed again, which is most of what a PDF costs.)
- */
+/** Sets the face for `text`: Noto Sans KR for Hangul in a Chinese or Japanese document (each font opened is parsed again). */
 export function face(doc: PDFKit.PDFDocument, text: string, bold = false) {
   const hangul = needsHangulFace.has(doc) && HANGUL.test(text);
   return doc.font(hangul ? (bold ? 'hangul-bold' : 'hangul') : bold ? 'bold' : 'body');
 }
 
-/**
- * An A4 document with fonts 'body' and 'bold' of `family` (and 'hangul' / 'hangul-bold', Noto Sans KR,
- * for Korean names in a Chinese or Japanese document), and its bytes once `doc.end()` was called.
- */
+/** An A4 document with fonts 'body' and 'bold' of `family` (and 'hangul' for Korean names), and its bytes after `doc.end()`. */
 export async function createPdf(
   info: PDFKit.DocumentInfo,
   family: PdfFamily = 'kr',
@@ -83,10 +73,7 @@ export interface PdfColumn {
   align?: 'left' | 'right';
 }
 
-/**
- * A table from the current position: a shaded header row, rows with a hairline under each, a new
- * page (header repeated) when the page is full. `bold` rows (subtotals) are set in the bold face.
- */
+/** A table: a shaded header row, hairlines, the header repeated on a new page; `bold` rows for subtotals. */
 export function pdfTable(doc: PDFKit.PDFDocument, columns: PdfColumn[], rows: { cells: string[]; bold?: boolean }[], fontSize = 9) {
   const left = doc.page.margins.left;
   const xs = columns.reduce<number[]>((acc, c, i) => [...acc, i === 0 ? left : acc[i - 1]! + columns[i - 1]!.width], []);
@@ -100,10 +87,7 @@ export function pdfTable(doc: PDFKit.PDFDocument, columns: PdfColumn[], rows: { 
     columns.forEach((c, i) => face(doc, c.title, true).text(c.title, xs[i]! + 2, y, { width: c.width - 4, align: c.align ?? 'left' }));
     return y + h + 6;
   };
-  /**
-   * A right-aligned cell of one line (amounts, counts) that fits is placed by its width, without the
-   * line wrapper: most of a long table's cells, and the wrapper is what costs (layout of every word).
-   */
+  /** A right-aligned one-line cell that fits is placed by its width, without the (costly) line wrapper. */
   const oneLine = (c: PdfColumn, text: string) => c.align === 'right' && !text.includes('\n') && doc.widthOfString(text) <= c.width - 4;
   let y = header(doc.y);
   for (const row of rows) {

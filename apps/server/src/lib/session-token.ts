@@ -1,8 +1,4 @@
-/**
- * What the auth plugin (plugins/auth.ts: token signing and the check on every request) shares with
- * the auth module (modules/auth: login, refresh, sessions). Plugins never import modules, so the
- * shapes both sides use live here and the module's service implements SessionLookup.
- */
+/** What the auth plugin shares with modules/auth (plugins never import modules). */
 
 /** The claims of a bearer token. */
 export interface TokenClaims {

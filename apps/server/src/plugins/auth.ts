@@ -17,23 +17,14 @@ export interface AuthContext {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /**
-     * true: the route answers without a bearer token (login, health, generated covers, the API
-     * docs and the web app's files). Every other route is authenticated (deny by default).
-     */
+    /** true: the route answers without a token; every other route is authenticated (deny by default). */
     public?: boolean;
     /**
-     * (issue 15) An admin route: only an operator's token or an operator API key opens it, never a
-     * company's token. `scope`: the key scope it needs (operators have every scope); null: operators only;
-     * a function: the scope depends on the route's parameters (issue 56: the `companies` import kind needs
-     * `companies`, the other kinds `import`), read from the raw params before the route validates them; a list:
-     * a key of any of these scopes (the route then answers it only what its scope covers: the import runs).
+     * An admin route: only an operator's token or API key opens it. `scope`: the key scope needed; null:
+     * operators only; a function: from the raw params (the import kind); a list: any of these scopes.
      */
     admin?: { scope: TOperatorKeyScope | readonly TOperatorKeyScope[] | null | ((params: unknown) => TOperatorKeyScope) };
-    /**
-     * (issue 15) true: a company whose password the distributor set (must change it) may call this route
-     * (the password change, login info, logout, …); every other company route answers 403 PASSWORD_CHANGE_REQUIRED.
-     */
+    /** true: a company that must change its password may call this route; others answer 403 PASSWORD_CHANGE_REQUIRED. */
     beforePasswordChange?: boolean;
   }
   interface FastifyRequest {
@@ -58,10 +49,7 @@ export function adminOf(request: FastifyRequest): AdminCaller {
   return request.admin;
 }
 
-/**
- * HS256 tokens with `iat` = now, `exp` = now + the given seconds and a random `jti`: two tokens
- * issued in the same second (a login and an immediate refresh) still differ.
- */
+/** HS256 tokens with iat, exp and a random jti (two tokens of the same second still differ). */
 export function createTokenSigner(secret: string) {
   const signers = new Map<number, (payload: object) => string>();
   return (claims: TokenClaims | OperatorTokenClaims, expiresInSeconds: number) => {
@@ -72,11 +60,7 @@ export function createTokenSigner(secret: string) {
   };
 }
 
-/**
- * Marks every route registered from now on in this scope (and its children) public: for routes
- * that third-party plugins add (the API docs, the web app's static files), whose options we do
- * not write ourselves. Register such plugins inside a scope of their own that calls this first.
- */
+/** Marks the routes third-party plugins register from now on in this scope public (API docs, static files). */
 export function markRoutesPublic(scope: FastifyInstance) {
   scope.addHook('onRoute', (route) => {
     route.config = { ...route.config, public: true };
@@ -89,11 +73,7 @@ const BEARER_KEY = /^Bearer (ppk_[A-Za-z0-9_-]{43})$/;
 /** What a verified token says (operator tokens carry `kind`). */
 type VerifiedClaims = TokenClaims & { exp: number; kind?: unknown };
 
-/**
- * Verifies the bearer token on every call (signature HS256 only, exp required, nbf honoured) and
- * then its session (in the database, remembered a few seconds), so logout and password changes
- * take effect at once (docs/decisions/fast-jwt-auth.md).
- */
+/** Verifies the bearer token (HS256, exp required) and then its session, so logout takes effect at once. */
 export default fp(
   async function authPlugin(app: FastifyInstance, opts: { secret: string; auth: SessionLookup; admin: AdminLookup }) {
     const verify = createVerifier({
@@ -138,10 +118,7 @@ export default fp(
     app.decorateRequest('auth', null);
     app.decorateRequest('admin', null);
     app.addHook('onRequest', async (request) => {
-      // Decided by the route the router matched, never by the URL string: every route needs a
-      // token unless its own options say `public: true`. A request that matched no route reaches
-      // only a not-found handler (index.html of the web app, or a 404), which reads no data.
-      // (request.routeOptions builds a new object on each read: read once)
+      // Decided by the matched route, never by the URL: public only if its options say so (read once per request).
       const config = request.routeOptions.config;
       if (config?.public || request.is404) return;
       const admin = config?.admin;

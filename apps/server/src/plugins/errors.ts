@@ -67,10 +67,7 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 /** The request id every log line of the request carries (Fastify's `reqId`): random, so ids of several processes never collide. */
 export const genReqId = () => randomUUID();
 
-/**
- * The answer to a failure: status, envelope and extra headers. Internals (stacks, SQL, driver
- * messages) are logged, never sent: a 5xx always answers the same generic text.
- */
+/** The answer to a failure: internals are logged, never sent (a 5xx always answers the same text). */
 function answerOf(error: FastifyError, request: FastifyRequest, reply: FastifyReply): { status: number; body: TErrorEnvelope } {
   const requestId = request.id;
   if (error instanceof AppError) {
@@ -128,11 +125,7 @@ function answerOf(error: FastifyError, request: FastifyRequest, reply: FastifyRe
   return { status: 500, body: { code: 'INTERNAL', message: GENERIC_500, requestId } };
 }
 
-/**
- * Sends the envelope `{ code, message, issues?, requestId }` with the request id also in `x-request-id`,
- * and logs the answer on the request's log line (`reqId` is the same id): a user's report of an
- * error can be found in the log.
- */
+/** Sends `{ code, message, issues?, requestId }` (the id also in x-request-id) and logs it on the request's line. */
 function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const { status, body } = answerOf(error, request, reply);
   if (status >= 500) request.log.error({ status, code: body.code }, 'request failed');
@@ -142,19 +135,14 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
   return reply.status(status).header('x-request-id', request.id).send(body);
 }
 
-/**
- * Fastify's `frameworkErrors`: failures found while routing (malformed percent-encoding, an
- * over-long path parameter), before any hook runs. Same envelope as every other error.
- */
+/** Fastify's `frameworkErrors` (routing failures before any hook), in the same envelope. */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   return sendError(error, request, reply);
 }
 
 /**
- * Fastify's `clientErrorHandler`: requests Node's HTTP parser refused before Fastify saw them
- * (headers over Node's limit: 431, a malformed request: 400, a request that took too long: 408).
- * There is no request object: the answer is written to the socket, with a request id of its own
- * that is also logged. The raw bytes Node attaches to the error (headers, a bearer token) are never logged.
+ * Requests Node's HTTP parser refused (431, 400, 408): answered on the socket with a request id of its own;
+ * the raw bytes on the error (headers, a token) are never logged.
  */
 export function clientErrorHandler(this: FastifyInstance, err: Error & { code?: string }, socket: Socket) {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;

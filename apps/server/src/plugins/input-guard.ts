@@ -14,11 +14,7 @@ function findNul(value: unknown, at: string, depth = 0): string | null {
   return null;
 }
 
-/**
- * PostgreSQL text cannot hold a NUL character: any string carrying one (path, query, body, or a
- * JSON-encoded search_value once parsed) answers 400 here instead of failing in the database as a 500.
- * Runs after schema validation, so it sees the parsed values every handler will use.
- */
+/** A NUL character anywhere in the parsed input answers 400 (PostgreSQL text cannot hold one). */
 export default fp(
   async function inputGuard(app: FastifyInstance) {
     // callback style: it runs on every request, and a check needs no promise

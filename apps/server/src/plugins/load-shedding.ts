@@ -4,25 +4,10 @@ import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
 
 /**
- * Overload protection (issue 56), on in the server (loadConfig), off in in-process test apps unless asked for.
- *
- * A flood of logins from many addresses kept the event loop busy answering refusals that each client repeated
- * at once (docs/decisions/load-shedding.md has the profile): a faster refusal cannot help against a closed loop.
- *
- * So two things:
- * - refusals that ask the client to come back later (429, or 503 with Retry-After) are sent no sooner than
- *   `refusalPaceMs` after their request came: a flooding connection then costs one cheap request per pace, and
- *   a person who is refused waits no longer than the Retry-After asks anyway. Waiting costs a timer, not the loop.
- * - @fastify/under-pressure sheds everything else (503 + Retry-After, before the body is read) once the event
- *   loop's mean delay over a sample passes its limit, for floods of more connections than pacing can hold quiet,
- *   and for any other overload. Liveness and readiness (`config: { shedExempt: true }`) are never shed nor
- *   paced: they answer from the process.
- *
- * Utilisation alone is no overload: a server answering as fast as it can is busy all the time while each
- * request still waits only for the few in front of it. With a limit of 0.98 it shed 11-12 % of a 10-connection
- * load of uncached list requests (invoices of the 1M company, a new date range each: 20 of 174 and 30 of 246
- * answers 503 in two 8-second runs, 2026-12-07, load 26) while the loop's mean delay stayed at 11-71 ms;
- * so utilisation is not a limit unless one is asked for (`maxEventLoopUtilization`).
+ * Overload protection (issue 56; load-shedding.md): refusals asking to come back later (429, 503) are paced to
+ * `refusalPaceMs` after their request, and @fastify/under-pressure sheds the rest (503 + Retry-After) once the
+ * event loop's delay passes its limit. Liveness and readiness (`shedExempt`) are never shed nor paced.
+ * Utilisation alone is no overload: no limit on it unless asked for (`maxEventLoopUtilization`).
  */
 export interface LoadSheddingOptions {
   /** Mean event-loop delay over a sample (ms) above which requests are shed; default 200. */

@@ -6,17 +6,8 @@ import { clientKey } from '../lib/client-address';
 import { AppError } from '../lib/errors';
 
 /**
- * Named per-client rate limits (the one place they are defined). A route names its policy with
- * `config: { rateLimitPolicy: 'login' }`; every request to it counts, whatever its outcome, under
- * the client's key (lib/client-address.ts: the real client as TRUST_PROXY lets Fastify see it).
- *
- * - login: 30 a minute. A person logs in a few times a day; an office behind one address at nine
- *   o'clock stays well under this. An attacker gets 30 password checks a minute from an address
- *   at most (and far fewer once the failure throttle slows it down: modules/auth/throttle.ts),
- *   i.e. under 1 % of what two cores can hash; so one client cannot take the hashing queue.
- * - refresh: 30 a minute. A session refreshes about once per token lifetime (60 minutes).
- * - passwordReset: 10 a minute, requests and confirmations together (a person asks for one link;
- *   each mailed link costs a mail, so one client cannot flood inboxes or guess tokens).
+ * Named per-client rate limits, chosen by `config: { rateLimitPolicy }`, keyed on the real client address.
+ * login 30/min (under 1 % of what two cores can hash), refresh 30/min, passwordReset 10/min (a link costs a mail).
  */
 export const RATE_LIMIT_POLICIES = {
   login: { max: 30, timeWindow: 60_000 },
@@ -39,10 +30,7 @@ interface Entry {
   startMs: number;
 }
 
-/**
- * @fastify/rate-limit's in-memory store (fixed window per key), on the app's clock instead of
- * Date.now(), so tests move time with `t.clock` like for every other rule of the server.
- */
+/** @fastify/rate-limit's in-memory store on the app's clock (tests move time with `t.clock`). */
 function clockStore(now: () => Date) {
   return class ClockStore {
     private readonly entries = new LRUCache<string, Entry>({ max: 50_000 });
@@ -66,10 +54,7 @@ function clockStore(now: () => Date) {
   };
 }
 
-/**
- * Registered before the auth plugin: its hook runs before the token is looked at, so refused
- * requests cost neither a session lookup nor a password hash.
- */
+/** Before the auth plugin: refused requests cost neither a session lookup nor a hash. */
 export default fp(
   async function rateLimitPlugin(app: FastifyInstance, opts: { now: () => Date }) {
     await app.register(rateLimit, {

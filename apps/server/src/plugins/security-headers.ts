@@ -2,11 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
-/**
- * The headers helmet sets for `options`, worked out once. Valid because the options hold no
- * per-request parts (no CSP nonces, no directive functions): helmet would write the same headers
- * on every response, and recomputing them (CSP parsing included) cost ~7 % of a list request.
- */
+/** helmet's headers for `options`, worked out once (no per-request parts); recomputing cost ~7 % of a list request. */
 export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
   for (const v of Object.values((options.contentSecurityPolicy as { directives?: object } | undefined)?.directives ?? {})) {
     if (Array.isArray(v) && v.some((x) => typeof x === 'function')) throw new Error('per-request CSP directives cannot be precomputed');

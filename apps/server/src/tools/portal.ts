@@ -45,10 +45,7 @@ const STATEMENTS_HELP = `Usage: npm run portal -- statements issue [period] [--c
 With the embedded database, stop the server first (it belongs to one process: the command refuses to run
 while the server holds DATA_DIR/portal.lock); with DATABASE_URL the server may run.`;
 
-/**
- * The embedded database's owner for the rest of this process (lib/data-dir-lock.ts): throws, naming the process
- * that holds it, before anything is opened or written. Nothing to hold with DATABASE_URL.
- */
+/** Holds the embedded database for this process (lib/data-dir-lock.ts); nothing to hold with DATABASE_URL. */
 function holdEmbedded(config: AppConfig, role: string) {
   if (!config.databaseUrl) lockDataDir(config.dataDir, role);
 }
@@ -124,10 +121,7 @@ async function askSecret(prompt: string): Promise<string | undefined> {
   });
 }
 
-/**
- * An admin command (`operator`, `company`, `import`) on the configured database (embedded or PostgreSQL),
- * migrated first; its exit code (a usage error prints the command's help and exits 1).
- */
+/** An admin command on the configured database, migrated first; its exit code (usage error: help, exit 1). */
 async function runAdmin(
   role: string,
   help: string,

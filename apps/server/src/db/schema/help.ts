@@ -87,8 +87,9 @@ export const bbsPosts = pgTable(
     index('bbs_posts_board_writer_order').on(t.boardIdx, t.name, t.rootTitle, t.rootIdx, t.threadPath),
     index('bbs_posts_root').on(t.rootIdx, t.threadPath),
     index('bbs_posts_parent').on(t.parentIdx),
-    // the dashboard's latest posts per board
-    index('bbs_posts_board_latest').on(t.boardIdx, t.createdAt.desc(), t.idx.desc()),
+    // the dashboard's latest posts per board and a board sorted by date either way (walked backwards for newest
+    // first: plain `desc`, which is NULLS FIRST, matches a backward walk of an ascending index, not a DESC NULLS LAST one)
+    index('bbs_posts_board_latest').on(t.boardIdx, t.createdAt, t.idx),
   ],
 );
 

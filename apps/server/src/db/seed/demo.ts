@@ -8,10 +8,12 @@ import { seedReference } from './reference';
 import { DEMO_SEEDERS, type SeedContext } from './registry';
 
 /** Seeds reference data, the demo companies and every feature's demo rows. */
-export async function seedDemo(db: Db, config: Pick<AppConfig, 'filesDir' | 'now' | 'fileStore'>) {
+export async function seedDemo(db: Db, config: Pick<AppConfig, 'filesDir' | 'now' | 'fileStore'>, onCompanies?: () => void) {
   await seedReference(db);
   const ids: Record<string, number> = {};
   for (const c of DEMO_COMPANIES) ids[c.id] = await insertCompany(db, c, DEMO_PASSWORD);
+  // the logins exist (the login page names them) while the rest is seeded
+  onCompanies?.();
   // the files go where the server will look for them (FILE_STORE)
   const files = await createFileStore(config.fileStore ?? { kind: 'local', dir: config.filesDir }, db);
   const ctx: SeedContext = {
@@ -39,21 +41,25 @@ export const NO_COMPANY_MESSAGE =
   'companies and company_credentials); to try the portal with the demo companies instead, start once with DEMO_DATA=1 ' +
   '(or run `npm run seed:demo` with the same DATABASE_URL / DATA_DIR).';
 
-/**
- * At start: with the demo switch on (AppConfig.demoData: DEMO_DATA=1, or the embedded database
- * outside production) an empty database gets the demo companies; with it off nothing is written,
- * and an empty database is reported so the log says how to get a first company.
- */
-export async function seedOnStart(db: Db, config: Pick<AppConfig, 'filesDir' | 'now' | 'demoData' | 'fileStore'>): Promise<StartSeed> {
-  if (config.demoData) return (await seedDemoIfEmpty(db, config)) ? 'seeded' : 'has-companies';
+/** At start with the demo switch on, an empty database gets the demo companies (`onCompanies` once they exist); off, an empty one is reported. */
+export async function seedOnStart(
+  db: Db,
+  config: Pick<AppConfig, 'filesDir' | 'now' | 'demoData' | 'fileStore'>,
+  onCompanies?: () => void,
+): Promise<StartSeed> {
+  if (config.demoData) return (await seedDemoIfEmpty(db, config, onCompanies)) ? 'seeded' : 'has-companies';
   const [row] = await db.select({ n: count() }).from(companies);
   return Number(row?.n ?? 0) > 0 ? 'has-companies' : 'no-companies';
 }
 
 /** On an empty database only (spec: `npm start` on a fresh machine). Returns whether it seeded. */
-export async function seedDemoIfEmpty(db: Db, config: Pick<AppConfig, 'filesDir' | 'now' | 'fileStore'>): Promise<boolean> {
+export async function seedDemoIfEmpty(
+  db: Db,
+  config: Pick<AppConfig, 'filesDir' | 'now' | 'fileStore'>,
+  onCompanies?: () => void,
+): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(companies);
   if (Number(row?.n ?? 0) > 0) return false;
-  await seedDemo(db, config);
+  await seedDemo(db, config, onCompanies);
   return true;
 }

@@ -9,18 +9,10 @@ import { simplePdf as pdf, simpleXlsx as xlsx } from './files';
 import { catalogueBooks } from './product';
 import { rng } from './random';
 
-/**
- * The ISBNs of the help desk's books.xlsx template: titles of the demo catalogue that no demo
- * company registered (the demo company registered catalogue books 0-7), so that the template,
- * uploaded as it is, finds every book without an external bibliographic provider.
- */
+/** The ISBNs of the help desk's books.xlsx template: demo catalogue books no demo company registered. */
 export const TEMPLATE_BOOKS = catalogueBooks(580, 585);
 
-/**
- * Demo rows of the help domain: ~30 operator notices for AUT, ~50 Q&A posts (questions, replies at
- * two levels, comments) by demo, demo2 and the operator, one Q&A post for another division only,
- * 10 small real help files (PDF, XLSX, ZIP) and the FAQ in five languages. Deterministic, relative to ctx.now.
- */
+/** Demo rows of the help desk (notices, Q&A threads, help files, the FAQ in five languages), deterministic from ctx.now. */
 
 const OPERATOR = { registrantIdx: 1, registrantType: 'manager', name: '고객센터 (Help desk)' };
 

@@ -3,35 +3,17 @@ import { coalesced } from '../coalesced';
 
 export const CHANGES_CHANNEL = 'portal_changes';
 
-/**
- * What this process has heard of committed writes, per topic (migration 0010: triggers NOTIFY the
- * topic of the table written, at commit; docs/cache-topics.md lists them). Several server processes
- * each hear every commit. The one invalidation mechanism of every in-memory cache (lib/cache).
- */
+/** What this process has heard of committed writes, per topic (docs/cache-topics.md): every in-memory cache's invalidation. */
 export interface ChangeFeed {
-  /**
-   * A stamp of the topics' state: equal stamps mean no write to those topics was announced in
-   * between. null while the feed is not hearing (PostgreSQL connection lost): nothing may be cached.
-   */
+  /** Equal stamps: no write announced in between; null while the feed is not hearing (nothing may be cached). */
   stamp(topics: readonly string[]): string | null;
-  /**
-   * Calls `listener` with each topic announced, and with null when the feed may have missed
-   * something (connection lost or back): every topic may have changed. Returns the unsubscribe.
-   */
+  /** Calls `listener` with each topic announced, and with null when something may have been missed. */
   onChange(listener: (topic: string | null) => void): () => void;
-  /**
-   * Resolves once every change committed before the call has been heard (at most `timeoutMs`): a barrier
-   * on the listening connection (db/client.ts pgListen).
-   */
+  /** Resolves once every change committed before the call has been heard (at most `timeoutMs`). */
   sync(timeoutMs?: number): Promise<void>;
   /**
-   * `sync()` shared by concurrent callers. A sync covers a call only when it is sent after the call
-   * began (then every commit before the call is heard first). A sync is sent once the event loop has
-   * handled what it read in this turn (setImmediate), so every call of that turn (the requests that arrived
-   * together, a request's several derived values) shares it; while one is out (sent earlier: it may miss a commit a later call must see),
-   * a call waits for the next, which is sent when that one is back and is shared by every call that
-   * arrived meanwhile. So a cached answer is never older than a write committed, in any process, before
-   * the request came in, and under load one round trip serves a whole batch of requests (not one each).
+   * `sync()` shared by the calls of one event-loop turn (lib/coalesced.ts): a cached answer is never older than
+   * a write committed before the request came in, and one round trip serves a batch of requests.
    */
   caughtUp(): Promise<void>;
   close(): Promise<void>;

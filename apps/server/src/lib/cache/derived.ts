@@ -3,11 +3,7 @@ import { createSingleFlight } from '../single-flight';
 import type { ChangeFeed } from './change-feed';
 import type { CacheTopic } from './topics';
 
-/**
- * A value derived from the database (a count, totals, an aggregate), computed once per key and kept
- * until a write to one of `topics` is announced by the change feed. `key` names everything else the
- * value depends on (company, filter, period, …) and the kind of value: callers of one cache share it.
- */
+/** A value derived from the database, computed once per key and kept until a write to one of `topics` is announced. */
 export type Derived = <T>(topics: readonly CacheTopic[], key: string, compute: () => Promise<T>) => Promise<T>;
 
 export interface DerivedCache {
@@ -28,12 +24,8 @@ interface Entry {
 }
 
 /**
- * In-memory values derived from the database, invalidated only through the change feed
- * (docs/cache-topics.md): an announced write drops every value of its topic at once, and a value is
- * served only while the feed's stamp of its topics is the one taken before it was computed, so a
- * write committed during the computation voids it too. While the feed does not hear (PostgreSQL
- * connection lost) nothing is kept: every call computes. Concurrent misses of one key and stamp
- * compute once (single-flight) and share the result or the error.
+ * In-memory values derived from the database, voided only through the change feed (docs/cache-topics.md), also
+ * by a write committed while computing; nothing kept while the feed is deaf; concurrent misses compute once.
  */
 export function createDerivedCache(feed: Pick<ChangeFeed, 'stamp' | 'caughtUp' | 'onChange'>, opts: DerivedOptions = {}): DerivedCache {
   const entries = new LRUCache<string, Entry>({ max: opts.max ?? 500 });

@@ -5,16 +5,9 @@ import { CACHE_TOPICS, type CacheTopic } from './topics';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /**
-     * Topics of the change feed the route's answer is built from: its 200 answers are kept per
-     * company, route and validated parameters, and served again until a write to one of those topics is announced.
-     */
+    /** The change-feed topics the answer is built from: kept per company, route and parameters until one is announced. */
     cacheTopics?: readonly CacheTopic[];
-    /**
-     * What else the route's answer depends on besides its parameters and the tables of its topics, as a string
-     * that is part of every key: e.g. today's date for a list that marks (or filters) what is overdue, so that an
-     * answer kept yesterday is not served today though nothing was written since.
-     */
+    /** What else the answer depends on, part of every key (e.g. today's date for a list that marks what is overdue). */
     cacheVary?: () => string;
   }
   interface FastifyInstance {
@@ -45,11 +38,8 @@ export interface ResponseCacheOptions {
 }
 
 /**
- * Answers of read-only list routes, kept in memory. Authentication and validation run first on every
- * request; only the database work and the serialisation are saved. An entry is served only if its stamp
- * equals the feed's stamp now, so a committed write, or a lost feed connection, makes every answer built
- * before it unusable. Entries are keyed on what the handler sees (the matched route and the validated
- * parameters), not on the URL string: every spelling of the same request shares one entry.
+ * Answers of read-only list routes, kept in memory after authentication and validation, keyed on the matched
+ * route and validated parameters, served only while their stamp equals the feed's.
  */
 export async function responseCache(app: FastifyInstance, opts: ResponseCacheOptions) {
   const entries = new LRUCache<string, Entry>({
@@ -89,10 +79,8 @@ export async function responseCache(app: FastifyInstance, opts: ResponseCacheOpt
     if (!request.auth) return;
     // `Cache-Control: no-cache` (a reload, or a bench timing the database path): a fresh answer
     const fresh = /no-cache|no-store|max-age=0/i.test(request.headers['cache-control'] ?? '');
-    // every commit before this request, also another process's, has been heard: a kept answer
-    // older than such a write is never served (PostgreSQL delivers notifications asynchronously).
-    // A fresh answer serves nothing kept: it is stored under the stamp of now, which can only be
-    // older than what it read (a commit not heard yet moves the stamp later and voids the entry)
+    // every commit before this request, in any process, has been heard; a fresh answer is stored under the
+    // stamp of now, which can only be older than what it read
     if (!fresh) await opts.feed.caughtUp();
     const stamp = opts.feed.stamp(topics);
     if (stamp === null) {

@@ -17,11 +17,8 @@ export function csvField(text: string): string {
 }
 
 /**
- * The CSV counterpart of xlsxWorkerStream (same columns, same rows, same push/end/abort): UTF-8 with a
- * BOM, CRLF line ends, the header row first. Numbers (also exact numeric text: money) are written as
- * they are, without a formula guard (a negative amount stays a number); dates as their wall-clock text
- * (date columns to the day, datetime columns to the minute); every other cell as guarded text. The
- * rows are formatted in this thread: cheap next to the xlsx's XML, zlib and zip, so no worker.
+ * The CSV counterpart of xlsxWorkerStream: UTF-8 with BOM, CRLF, numbers as they are, dates as their text,
+ * other cells guarded against formulas; formatted on this thread (cheap next to the xlsx's zip).
  */
 export function csvStream(columns: SheetColumn[], options: Pick<SheetOptions, 'lookups'> = {}) {
   const out = new PassThrough({ highWaterMark: 1 << 20 });

@@ -16,12 +16,7 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
 };
 
-/**
- * What a column holds, and so how it is written: text (a formula-looking text gets a leading '), int
- * (#,##0), rate (0.00), money (#,##0.00 with the currency symbol of the row's `currencyKey` column;
- * exact numeric text is written as a number, never through a float), date and datetime (wall-clock
- * 'YYYY-MM-DD[ HH:MM:SS]' text from SQL, written as Excel dates; as that text in CSV).
- */
+/** What a column holds, and so its cell format (money exact from its text with the row's currency). */
 export type ColumnType = 'text' | 'int' | 'rate' | 'money' | 'date' | 'datetime';
 
 export interface ExportColumn<R> {
@@ -38,11 +33,7 @@ export interface ExportColumn<R> {
   lookup?: string;
 }
 
-/**
- * The rows of an export: the list's filter and order as one statement. On PostgreSQL it runs once,
- * read through a cursor on a connection of its own; on the embedded PGlite (one connection, shared
- * with the requests) it runs in keyset batches, each starting after the key of the last row read.
- */
+/** The list's filter and order as one statement: a cursor on PostgreSQL, keyset batches on PGlite. */
 export interface ExportRows<R, K> {
   /** the database of the module (PGlite's batches run on it) */
   db: DbOrTx;
@@ -62,11 +53,7 @@ export interface WorkbookOptions<R, K> {
   numbered?: string;
   columns: readonly ExportColumn<R>[];
   rows: ExportRows<R, K>;
-  /**
-   * Total rows written after the data and a blank row (per-currency totals of the list), each its cells by
-   * column key (`{ title: 'Total USD (3 lines)', currency: 'USD', royalty: '17.58' }`); a key without a column
-   * is ignored. They are measured for the column widths too.
-   */
+  /** Rows written after the data and a blank row (per-currency totals), cells by column key. */
   totals?: readonly Record<string, unknown>[];
   /** lookup tables of the columns' `lookup` (texts in the language asked for) */
   labels?: Record<string, Record<string, string>>;
@@ -79,27 +66,16 @@ export interface WorkbookOptions<R, K> {
 }
 
 export interface ExporterDeps {
-  /**
-   * The configuration's DATABASE_URL. Set: an export reads its statement through a cursor on a
-   * connection of its own opened with it. Unset: the embedded PGlite, read in keyset batches.
-   */
+  /** DATABASE_URL: set, the statement is read through a cursor on a connection of its own. */
   databaseUrl?: string | undefined;
   metrics?: Pick<Metrics, 'gauge'>;
   limits?: ExportSlotLimits;
 }
 
-/**
- * Rows per cursor read (PostgreSQL) and per keyset batch (PGlite). A batch of 10,000 rows (15-20 MB of row
- * objects) outgrew the young generation and was promoted: the server's peak RSS on one export of 100k rows
- * rose from 180-207 MB to 291-299 MB; batches of 1,000 die young (docs/decisions/xlsx-exports.md).
- */
+/** Rows per read: 10,000-row batches were promoted out of the young generation (xlsx-exports.md). */
 const EXPORT_BATCH = 1_000;
 
-/**
- * The longest rest after a batch (a slow first read or a slow client does not stall the export). Resting
- * as long as each batch took cut the list's p99 while two exports ran from 122 to 20 ms (load 12.6 and
- * 9.9) for 10-14 % of the exports' rows/s (docs/decisions/xlsx-exports.md).
- */
+/** The longest rest after a batch, which rests as long as it took so lists keep the thread (xlsx-exports.md). */
 const REST_MAX_MS = 50;
 
 /** The statement's rows, EXPORT_BATCH at a time, through a cursor on a connection of its own (PostgreSQL). */
@@ -132,10 +108,7 @@ export async function* keysetRows<R, K>(rows: ExportRows<R, K>, size = EXPORT_BA
   }
 }
 
-/**
- * A text's `{{name}}` placeholders filled, numbers with the language's grouping (the label of a total row:
- * 'Total USD (2,967 lines)', 'KRW 합계 (482건)'), as the screens' i18n and formatInteger write them.
- */
+/** A text's `{{name}}` placeholders filled, numbers grouped as the language writes them. */
 export function fillText(template: string, lang: string, values: Readonly<Record<string, string | number>>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
     const v = values[name];
@@ -153,20 +126,14 @@ function totalRows<R, K>({ totals = [], columns, numbered }: WorkbookOptions<R, 
   return [row({}), ...totals.map(row)];
 }
 
-/**
- * Streamed spreadsheet exports: the file writers (xlsx in a worker thread at low priority, CSV), the
- * export slots (per process and per company: 429 when full) and backpressure (a batch is read only
- * once the client has taken the previous ones). Domain modules give columns, labels and a statement.
- */
+/** Streamed xlsx/CSV exports with per-process and per-company slots and backpressure from the client. */
 export function createExporter({ databaseUrl, metrics, limits = DEFAULT_EXPORT_SLOTS }: ExporterDeps = {}) {
   const slots = createExportSlots(limits);
   metrics?.gauge('portal_export_slots_in_use', `Spreadsheet exports running now (at most ${limits.max} per process)`, () => slots.inUse);
 
   /**
-   * Streams the rows as a file download (xlsx or CSV) on `reply`. Claims one of the slots of `companyIdx`
-   * (the company of the verified token) first: 429 when none is free, before anything is read or sent.
-   * `options` may be a function preparing them (totals, lookups: read once the slot is held). The slot
-   * is freed when the response ends or the client goes away, and then reading stops.
+   * Streams the rows as a download after claiming a slot of `companyIdx` (429 when none is free); the slot
+   * is freed when the response ends or the client goes away.
    */
   async function streamWorkbook<R, K>(
     reply: FastifyReply,

@@ -9,12 +9,7 @@ export interface ExportSlotLimits {
 
 export const DEFAULT_EXPORT_SLOTS: ExportSlotLimits = { max: 6, perCompany: 2 };
 
-/**
- * Exports running now, in the process and per company: each holds a worker thread (and on PostgreSQL
- * a connection of its own) until its file is sent, so their number is capped. `claim` throws a 429
- * (the error envelope with the request id, Retry-After 5) when either cap is reached, and otherwise
- * returns the release, which may be called any number of times.
- */
+/** Exports running now, capped per process and per company; `claim` throws 429 (Retry-After 5) or returns the release. */
 export function createExportSlots(limits: ExportSlotLimits = DEFAULT_EXPORT_SLOTS) {
   const running = new Map<number, number>();
   let total = 0;

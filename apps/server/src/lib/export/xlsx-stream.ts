@@ -7,12 +7,7 @@ export interface SheetColumn {
   key: string;
   /** least width in characters: the sheet widens a column to fit its header, its first rows and the hints (at most 60) */
   width: number;
-  /**
-   * Number format of the column; int, money and rate also write exact numeric text (money from the
-   * database) as numbers. int '#,##0'; money '#,##0.00', with the symbol of the row's currency when
-   * `currencyKey` names the column holding it; rate '0.00'; date 'yyyy-mm-dd' and datetime
-   * 'yyyy-mm-dd hh:mm' take 'YYYY-MM-DD[ HH:MM:SS]' text (a wall-clock time) and write Excel dates.
-   */
+  /** The column's number format (int, money with the row's currency symbol, rate, date, datetime from wall-clock text). */
   format?: 'int' | 'money' | 'rate' | 'date' | 'datetime';
   currencyKey?: string;
   /** text values are replaced by their entry in `lookups[lookup]` (e.g. country codes by names) */
@@ -35,12 +30,8 @@ export interface SheetOptions {
 const IN_FLIGHT = 2;
 
 /**
- * A streamed .xlsx built by a worker thread (xlsx-worker.mjs: sheet XML, zlib and zip in that thread,
- * which runs at the lowest priority). `push` hands over a batch and waits while two are unacknowledged
- * or the client is behind, so memory stays flat whatever the row count; `out` is the file as it is
- * built. The header row is bold and frozen, the columns are as wide as the header, the first rows and
- * the hints need, cells carry their column's number format; past `sheetRows` rows the rows go on in a
- * next sheet.
+ * A streamed .xlsx built by a low-priority worker thread (xlsx-worker.mjs); `push` waits while two batches are
+ * unacknowledged or the client is behind, so memory stays flat.
  */
 export function xlsxWorkerStream(sheetName: string, columns: SheetColumn[], options: SheetOptions = {}) {
   const out = new PassThrough({ highWaterMark: 1 << 20 });

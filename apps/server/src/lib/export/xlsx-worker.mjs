@@ -1,18 +1,7 @@
-// Worker thread that writes a streamed .xlsx: the sheet XML is written here row by row (no shared
-// strings; a small fixed style sheet: a bold header row, frozen, and number formats per column: dates
-// as Excel date serials, money with its currency's symbol and decimals, counts with separators),
-// deflated with zlib in this thread and packed by fflate's streaming Zip. Each batch of rows is
-// written, compressed and its bytes posted before the next is taken; the main thread sends a batch
-// only once the client has taken the earlier ones (acks): that is the backpressure.
-// The thread lowers its own scheduling priority (Linux): bulk work gives the CPU to requests first.
-// A sheet holds at most `sheetRows` rows (Excel's 1,048,576, the header included); the rows go on in a
-// second sheet (name " (2)", the same header) and so on.
-// Every sheet is set up for printing: landscape, one page wide, the header row repeated on each page.
-// Text cells starting with = + - @ (or a tab / carriage return) get a leading ' so that no spreadsheet
-// reads them as a formula (CSV injection, OWASP), as csv.ts does.
-// Plain JS: it runs under any loader.
-// Messages in: { type: 'rows', rows: unknown[][] }, { type: 'end' }.
-// Out: { type: 'chunk', data }, { type: 'ack' } after each rows message, { type: 'done' } | { type: 'error', message }.
+// Worker thread writing a streamed .xlsx (xlsx-exports.md): sheet XML row by row, deflated here, zipped by
+// fflate; an ack per batch is the backpressure. Runs at low priority; past `sheetRows` the rows go on in a
+// next sheet; text starting with = + - @ gets a leading ' (CSV injection). Plain JS: runs under any loader.
+// In: { type: 'rows', rows } | { type: 'end' }. Out: chunk, ack, done | error.
 import { readlinkSync } from 'node:fs';
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -21,13 +10,7 @@ import { Zip } from 'fflate';
 
 const port = parentPort;
 /**
- * nice: this thread's priority (19 = lowest); level: zlib's (3: about a third of level 6's time for a
- * few percent more bytes). A column with a numeric format holds numbers, also as exact numeric text
- * (money); a date column holds 'YYYY-MM-DD[ HH:MM:SS]' text (or a serial), written as an Excel date.
- * currencies: symbol per currency code, for the money formats; currencyDecimals: a currency's decimals when
- * not 2 (its ISO 4217 minor unit: 0 for KRW and JPY, whose format is then #,##0); lookups: tables of the columns' `lookup`;
- * hints: rows that will come last (totals), measured for the column widths with the first rows;
- * sheetRows: rows per sheet, the header included (Excel's limit; lowered by tests).
+ * nice: thread priority; level: zlib's; sheetRows: rows per sheet (lowered by tests); hints: rows measured for widths.
  * @type {{ sheetName: string, columns: { header: string, key: string, width: number, format?: 'int' | 'money' | 'rate' | 'date' | 'datetime', currencyKey?: string, lookup?: string }[], currencies?: Record<string, string>, currencyDecimals?: Record<string, number>, lookups?: Record<string, Record<string, string>>, hints?: unknown[][], sheetRows?: number, nice?: number, level?: number }}
  */
 const {
@@ -83,12 +66,7 @@ const LAST_BLOCK = new Uint8Array([3, 0]);
 /** Sheet XML deflated at once: batches are gathered up to this size (fewer, larger chunks for the request thread to relay). */
 const DEFLATE_CHUNK = 256 << 10;
 
-/**
- * The streamed sheet as a zip entry (fflate's ZipInputFile contract). The XML is gathered up to
- * DEFLATE_CHUNK bytes, deflated and sync-flushed (no final block), so the pieces join into one valid
- * deflate stream, ended by an empty final block; CRC-32 and size are kept as it goes. Synchronous: the
- * compressor holds nothing between pieces, and its CPU time is this low-priority thread's.
- */
+/** The sheet as a zip entry: deflated in sync-flushed pieces that join into one stream, CRC and size kept. */
 class DeflatedEntry {
   constructor(filename) {
     this.filename = filename;
@@ -301,10 +279,7 @@ addFile(
     `<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`,
 );
 
-// ── printing: every sheet prints landscape, all its columns on one page wide (as many pages down as it
-// takes), the header row repeated on each page. The elements stand where the OOXML schema (CT_Worksheet)
-// puts them, which Excel enforces: sheetPr first, pageSetup right after pageMargins; the print titles are
-// a defined name of the workbook, after <sheets>. Paper A4 (ISO 216: Korea and most of the portal's users). ──
+// ── printing: landscape A4, one page wide, header repeated; elements in CT_Worksheet's order (Excel enforces it). ──
 const SHEET_PR = '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>';
 const PAGE_SETUP = '<pageSetup paperSize="9" orientation="landscape" fitToWidth="1" fitToHeight="0"/>';
 /** The header row of sheet `i` (0-based) repeated on every printed page: `'Name'!$1:$1` (a quote in the name doubled). */

@@ -1,7 +1,4 @@
-/**
- * Column rules shared by the import kinds (issue 15): one piece of code per kind of cell, so a date, an
- * amount or a Y/N means the same in every file. A rule names its report message by key (messages.ts).
- */
+/** Column rules shared by the import kinds: a date, an amount or a Y/N means the same in every file. */
 import { normaliseIsbn, toMinor, ZDate } from '@portal/contract';
 import { z } from 'zod';
 
@@ -33,10 +30,7 @@ export const countryCode = z
   .transform((v) => v.toUpperCase())
   .pipe(z.string().regex(/^[A-Z]{3}$/, 'country'));
 
-/**
- * An amount with at most 2 decimals that fits numeric(14, 2), never parsed into a float, written with
- * its two decimals ('1200.5' → '1200.50'); `signed`: a minus sign is allowed (a discount line).
- */
+/** An amount with at most 2 decimals that fits numeric(14, 2), never a float, written with two decimals. */
 export const money = (opts: { signed?: boolean } = {}) =>
   z
     .string({ error: 'required' })
@@ -47,12 +41,7 @@ export const money = (opts: { signed?: boolean } = {}) =>
       return `${minor < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
     });
 
-/**
- * An amount as written (a plain decimal, never parsed into a float, not rounded; leading and trailing
- * zeros dropped): whether it fits its
- * currency (its minor unit, the amount limit) is the kind's check, by the contract's `amountProblem`,
- * once the row's currency is known. `signed`: a minus sign is allowed (a discount line).
- */
+/** An amount as written (never a float, not rounded); whether it fits its currency is the kind's check. */
 export const decimalAmount = (opts: { signed?: boolean } = {}) =>
   z
     .string({ error: 'required' })
@@ -75,11 +64,7 @@ export const isbn = z.string({ error: 'required' }).transform((v, c) => {
   return z.NEVER;
 });
 
-/**
- * A wall-clock date and time read from a cell, not yet an instant: without an offset it is a time of the
- * business time zone, which the zod schema of a row does not know (it is the import's env.timeZone):
- * turn it into an instant with `instantOf` where the env is at hand (check, checkBatch, write).
- */
+/** A wall-clock date-time from a cell; `instantOf` makes it an instant in the import's time zone. */
 export interface LocalDateTime {
   /** YYYY-MM-DDTHH:MM:SS.mmm */
   local: string;
@@ -90,10 +75,8 @@ export interface LocalDateTime {
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
 
 /**
- * A date-time cell: YYYY-MM-DD, or YYYY-MM-DD HH:MM[:SS[.ffffff]] (a T instead of the space allowed), in
- * the business time zone unless Z or an offset (+09:00, +0900) follows. A day or time that does not exist
- * (2026-02-29, 24:00) is refused. `dateAlone` is the time a date without one stands for: each kind says
- * which in its column description. Message key 'dateTime'.
+ * A date-time cell: YYYY-MM-DD[ HH:MM[:SS[.ffffff]]] with an optional Z or offset; a day or time that does not
+ * exist is refused. `dateAlone`: the time a bare date stands for. Message key 'dateTime'.
  */
 export function dateTimeColumn(opts: { dateAlone: '00:00' | '12:00' }) {
   return z.string({ error: 'required' }).transform((v, c): LocalDateTime => {
@@ -142,10 +125,7 @@ function zoneOffsetOf(at: number, timeZone: string): number {
 
 const HOUR = 3_600_000;
 const hourOffsets = new Map<string, number>();
-/**
- * zoneOffsetOf, remembered per UTC hour where the offset is the same at both ends of the hour (a file of a
- * million lines has few distinct hours); an hour with a change of offset is read every time.
- */
+/** zoneOffsetOf remembered per UTC hour when the offset is the same at both ends (a big file has few hours). */
 function zoneOffset(at: number, timeZone: string): number {
   const start = Math.floor(at / HOUR) * HOUR;
   const key = `${timeZone}|${start}`;
@@ -158,11 +138,7 @@ function zoneOffset(at: number, timeZone: string): number {
   return offset;
 }
 
-/**
- * The instant a date-time cell names: its own offset when it has one, else its wall-clock time in
- * `timeZone`, as PostgreSQL's `timestamp at time zone` reads it: a time skipped by a daylight-saving change
- * with the offset before the change, a repeated one with the offset after it.
- */
+/** The instant a cell names: its offset, else its wall-clock time in `timeZone` as PostgreSQL reads it. */
 export function instantOf(v: LocalDateTime, timeZone: string): Date {
   if (v.offset) return new Date(`${v.local}${v.offset}`);
   const [y, mo, d] = v.local.slice(0, 10).split('-').map(Number) as [number, number, number];

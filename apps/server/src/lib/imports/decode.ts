@@ -1,14 +1,7 @@
 /**
- * The text of a CSV upload from its bytes (issue 56): UTF-8 (BOM or not), UTF-16 with its BOM, or
- * CP949/EUC-KR (what Korean spreadsheet software writes by default). Detected unless the operator names
- * the encoding; decoded with fatal decoders, so a byte sequence that is not valid in the encoding used
- * is refused with its row and byte offset, and nothing is ever read as U+FFFD.
- *
- * CP949 is read by iconv-lite (its cp949 table is the WHATWG euc-kr index, Unified Hangul Code included).
- * Node's own `TextDecoder('euc-kr', { fatal: true })` was checked first and is not that decoder in this
- * build (ICU's KS X 1001 converter): it reads the UHC syllable 똠 (8C 63) as U+008C + 'c', drops C9 A1
- * without an error, and so would store garbage silently. iconv-lite never throws: a U+FFFD in its output
- * is an invalid sequence (CP949 maps nothing to U+FFFD), so it is fatal here.
+ * The text of a CSV upload (issue 56): UTF-8, UTF-16 with BOM, or CP949, detected unless named; an invalid
+ * byte is refused with its row and offset, never read as U+FFFD. CP949 by iconv-lite: Node's
+ * TextDecoder('euc-kr') here is ICU's KS X 1001 and misreads Unified Hangul Code (똠 = 8C 63) silently.
  */
 import type { TImportEncoding } from '@portal/contract';
 import iconv from 'iconv-lite';
@@ -78,11 +71,7 @@ function newlines(s: string): number {
   return n;
 }
 
-/**
- * The text of `input`, decoded as `named` (auto: a BOM decides, else the first non-ASCII bytes: UTF-8 when
- * they are valid UTF-8, CP949 otherwise; an all-ASCII file is the same in both). Throws BadEncoding at the
- * first invalid byte.
- */
+/** The text of `input` as `named` (auto: a BOM, else UTF-8 if the first non-ASCII bytes are, else CP949). */
 export async function* decodeText(input: AsyncIterable<Buffer | string>, named: TextEncodingName = 'auto'): AsyncGenerator<string> {
   let enc: Decoding | undefined = named === 'utf-8' || named === 'euc-kr' ? named : undefined;
   let decoder: Decoder | undefined;

@@ -54,11 +54,8 @@ export class UnreadableFile extends Error {}
 const UTF16_BOM = /^(\xff\xfe|\xfe\xff)/;
 
 /**
- * The rows of a CSV (comma separated, quoted as RFC 4180; its text decoded by decodeText: UTF-8, UTF-16 with
- * BOM or CP949, detected or named by `encoding`) or of the first sheet of an XLSX, streamed: of a CSV nothing
- * but the current row is held; an XLSX's compressed bytes (within the upload limit) are held so its parts
- * reach the reader in the order it needs (withLeadingParts), and its sheet is inflated and read a row at a
- * time. Blank lines are skipped. A CSV byte that is not valid in its encoding throws BadEncoding.
+ * The rows of a CSV (RFC 4180, decoded by decodeText) or of an XLSX's first sheet, streamed; blank lines
+ * skipped. A CSV byte invalid in its encoding throws BadEncoding.
  */
 export async function* readRows(input: Readable, format: SheetFormat, encoding: TextEncodingName = 'auto'): AsyncGenerator<RawRow> {
   const head = await peek(input, 4);
@@ -97,26 +94,13 @@ export async function* readRows(input: Readable, format: SheetFormat, encoding: 
   }
 }
 
-/**
- * The parts exceljs's streaming reader needs before a sheet to read the sheet as it comes; the styles
- * tell it which numbers are dates (a date typed in a spreadsheet is a number in a date format).
- */
+/** The parts exceljs's streaming reader needs before a sheet (the styles tell which numbers are dates). */
 const LEADING_PARTS = ['xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/sharedStrings.xml', 'xl/styles.xml'] as const;
 const EMPTY_SHARED_STRINGS = new TextEncoder().encode('<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>');
 
 /**
- * The XLSX (the upload, already bounded by its size limit) with copies of the workbook's relations, the
- * workbook, its shared strings and its styles stored before it, for exceljs's streaming reader.
- *
- * Why: that reader goes through the zip in stored order, and a sheet stored before the shared strings or
- * the workbook (as exceljs, Excel and most writers store them) is set aside in a temporary file while it
- * goes on. While that file is written, entries that follow can be lost (exceljs issue #3064, open); the
- * sheet then fails on a missing workbook model, or reads without its shared strings. With the copies
- * first, the reader has what it needs when it meets the first sheet and reads it as it comes; it reads
- * the first sheet only, so the later originals are never reached. Measured on a template filled in:
- * 192 failures in 200 reads when the temporary file is slow to write (a busy disk, as in CI), 0 with
- * the copies. yauzl inflates the small parts (counted against the zip limits, off the event loop) and fflate stores them; the original
- * bytes follow unchanged, so the sheet is inflated by the reader a piece at a time as before.
+ * The XLSX with copies of those parts stored before it: exceljs's reader can lose entries after a sheet it
+ * set aside (exceljs #3064), 192 of 200 reads failed on a slow disk, 0 with this (xlsx-import-reading.md).
  */
 async function withLeadingParts(bytes: Buffer): Promise<Readable> {
   const found = await inflateEntries(bytes, (name) => (LEADING_PARTS as readonly string[]).includes(name));

@@ -13,11 +13,7 @@ import { BadEncoding, type TextEncodingName } from './decode';
 import { readRows, type ImportFormat, type SheetFormat } from './read';
 import { NO_FILES, unpackImportZip, ZIP_MAX_FILES, ZIP_MAX_UNPACKED_BYTES, ZipTooLarge, ZipWithoutSheet, type ImportFiles } from './zip';
 
-/**
- * What an import may use besides its transaction: the clock, the files of a zip upload (by their path
- * in the zip), the file store to keep them in, and the mail context to notify companies in the
- * import's transaction (each module's mail file, e.g. settlement.mail.ts; absent: nobody is notified, as in the seeds).
- */
+/** What an import may use besides its transaction (mail absent: nobody is notified, as in the seeds). */
 export interface ImportEnv {
   now: () => Date;
   /** the business time zone (config timeZone): a date or time of a cell without an offset is read in it (columns.ts) */
@@ -27,11 +23,7 @@ export interface ImportEnv {
   mail?: MailContext;
   /** the import only checks: nothing it writes is kept (files should not be stored) */
   dryRun: boolean;
-  /**
-   * Runs `fn` once the import's transaction has ended (true: committed; false: rolled back, a dry run
-   * included): for what lives outside the database, such as file bytes replaced (delete the old ones
-   * only after the commit) or stored for a run that was rolled back (delete the new ones).
-   */
+  /** Runs `fn` once the transaction has ended (committed or not): for file bytes outside the database. */
   onEnd: (fn: (committed: boolean) => Promise<void>) => void;
   /** writes an entry of the audit log in the import's transaction (who ran the import is the caller's), e.g. a payment's adjustment */
   audit?: (tx: DbOrTx, action: string, target: string) => Promise<void>;
@@ -65,11 +57,7 @@ export interface ImportRecord<T> {
   values: T[];
 }
 
-/**
- * What a domain module declares for one kind: its columns, the zod schema of a row (cells by column
- * name, empty cells absent), its natural key, and how a batch of records is checked against the
- * database and written (created / updated / unchanged by natural key).
- */
+/** One kind of import: its columns, the zod schema of a row, its natural key, its checks and its writes. */
 export interface ImportKind<T, Ctx = unknown> {
   kind: string;
   /** one paragraph for docs/imports.md: what a row is, its natural key, what a zip holds (when it takes one) */
@@ -83,29 +71,18 @@ export interface ImportKind<T, Ctx = unknown> {
   prepare?(tx: DbOrTx, env: ImportEnv): Promise<Ctx>;
   /** issues a valid row still has against the database or the zip's files (unknown country, company, missing file, …) */
   check?(record: ImportRecord<T>, ctx: Ctx, env: ImportEnv): RowIssue[];
-  /**
-   * issues of a whole batch found in the database (a lookup per row in SQL joins rather than in JS):
-   * called for every batch, before write, even after earlier problems so every bad row is still named
-   */
+  /** issues of a whole batch found in SQL; called for every batch so every bad row is still named */
   checkBatch?(tx: DbOrTx, records: ImportRecord<T>[], ctx: Ctx, env: ImportEnv): Promise<RowIssue[]>;
   /** rows per batch (default BATCH_ROWS): a kind with cheap set-based writes of many rows takes larger ones */
   batchRows?: number;
-  /**
-   * the kind reports a repeated key itself (in checkBatch, e.g. against a temporary table of the keys
-   * written so far), so the runner keeps no map of every key it saw: memory stays bounded by the
-   * batch however long the file (a million royalty lines)
-   */
+  /** the kind reports a repeated key itself (checkBatch), so memory stays bounded by the batch */
   checksDuplicates?: boolean;
   write(tx: DbOrTx, records: ImportRecord<T>[], ctx: Ctx, env: ImportEnv): Promise<WriteCounts>;
   /** after the last batch was written, before the commit (not after a problem, nor in a dry run): work left for the end, e.g. a summary deferred in prepare */
   finish?(tx: DbOrTx, ctx: Ctx, env: ImportEnv): Promise<void>;
 }
 
-/**
- * A kind of any row and context type, as a registry of kinds holds them (runImport is generic over both):
- * ImportKind's functions are declared as methods, whose parameters TypeScript checks bivariantly, so
- * every ImportKind<Row, Ctx> is one of these.
- */
+/** A kind of any row and context type (methods are checked bivariantly, so every ImportKind is one). */
 export type AnyImportKind = ImportKind<unknown, unknown>;
 
 export interface ImportReport {
@@ -128,12 +105,7 @@ export const BATCH_ROWS = 500;
 /** A report lists the errors of the lowest rows, at most this many (issue 59: every bad cell is one); it counts the rest. */
 export const MAX_ERRORS = IMPORT_MAX_ERRORS;
 
-/**
- * The kind's checks whose issue is about its own cell alone (a value of a list, a number's range, a reference to
- * the portal's tables or the zip): they still hold for a row whose other cells are bad. A rule over several cells
- * (an amount against its currency, qty × price, due after registered, the same on every row of a record) is
- * checked once its cells are well-formed.
- */
+/** Checks about one cell alone: they still hold for a row whose other cells are bad. */
 const CELL_CHECKS: ReadonlySet<ImportMessageKey> = new Set<ImportMessageKey>([
   'oneOf',
   'integer',
@@ -148,11 +120,7 @@ const CELL_CHECKS: ReadonlySet<ImportMessageKey> = new Set<ImportMessageKey>([
   'fileType',
 ]);
 
-/**
- * No transaction outlives its work (issue 56): the import's transaction sets these on its own connection.
- * A statement may take this long (a batch's checks and writes take well under a second; a kind's last
- * set-based check over a million lines a few seconds)…
- */
+/** No transaction outlives its work (issue 56): set on the import's own connection. */
 export const IMPORT_STATEMENT_TIMEOUT_MS = 10 * 60_000;
 /** …and the connection may sit this long idle in the transaction (the import reads a file on disk between statements). */
 export const IMPORT_IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
@@ -181,10 +149,7 @@ async function* rowsOf(input: Readable, format: SheetFormat, encoding: TextEncod
   }
 }
 
-/**
- * A cell as the kinds see it: trimmed, without NUL characters (PostgreSQL text cannot hold them: one would fail
- * the whole import with a server error instead of being imported, as a posted text with one is stored).
- */
+/** A cell trimmed and without NUL characters (PostgreSQL text cannot hold them). */
 const cell = (c: string) => (c.includes('\0') ? c.replaceAll('\0', '') : c).trim();
 
 /** zod's issues of a row as report issues: a known message key, or the closest general one. */
@@ -208,10 +173,7 @@ function rowIssues(row: number, error: z.ZodError): RowIssue[] {
   });
 }
 
-/**
- * A row whose schema failed, with each bad cell replaced by its column's example (the template's valid value), so
- * the kind's row check can still judge the row's other cells; undefined when it still does not parse.
- */
+/** A failed row with each bad cell replaced by its column's example, so its other cells are still checked. */
 function withExamples<T>(kind: ImportKind<T, unknown>, cells: Record<string, string>, bad: ReadonlySet<string>): T | undefined {
   const repaired = { ...cells };
   for (const col of kind.columns) if (bad.has(col.name) && col.example !== '') repaired[col.name] = col.example;
@@ -221,11 +183,8 @@ function withExamples<T>(kind: ImportKind<T, unknown>, cells: Record<string, str
 }
 
 /**
- * Reads, validates and writes a file in batches inside one transaction: all or nothing. Any bad row
- * rolls everything back and the report names every bad cell of every row (issue 59: the schema's issues of
- * each cell, and the kind's one-cell checks of the row's other cells; up to MAX_ERRORS, the rest counted) by
- * number and column, in `lang`. A dry run does the same work and rolls back. Writes announce themselves through the
- * database's change triggers like any other write, once committed.
+ * Reads, validates and writes a file in batches inside one transaction: all or nothing; the report names
+ * every bad cell (up to MAX_ERRORS) in `lang`. A dry run does the same work and rolls back.
  */
 export async function runImport<T, Ctx>(
   db: Db,

@@ -13,10 +13,8 @@ export const uploadTooLarge = (maxBytes: number) =>
   new AppError(413, 'PAYLOAD_TOO_LARGE', `The file is larger than ${Math.floor(maxBytes / 1024 / 1024)} MB.`);
 
 /**
- * Receives an upload whole into a temporary folder of its own (issue 56), before any import starts: a slow or
- * stalled client then holds no transaction, and a body over `maxBytes` (the multipart limit cuts the part
- * there and marks it truncated) is refused with 413, its bytes deleted, nothing imported. The caller removes
- * the folder once the import is over.
+ * Receives an upload whole into a temporary folder before any import starts (a slow client holds no transaction);
+ * over `maxBytes`: 413, its bytes deleted. The caller removes the folder.
  */
 export async function receiveUpload(file: Readable & { truncated?: boolean }, maxBytes: number): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-import-'));

@@ -33,11 +33,8 @@ const SHEET = /\.(csv|xlsx)$/i;
 const skipped = (name: string) => name.endsWith('/') || name.startsWith('__MACOSX/') || /(^|\/)\.DS_Store$/.test(name);
 
 /**
- * The entries of a zip (a file, or bytes in memory) that `wanted` names, inflated (issue 56): by yauzl, whose
- * inflation is zlib's stream in the thread pool, a piece at a time, so the event loop stays free however
- * hostile the zip. Every inflated byte is counted against ZIP_MAX_UNPACKED_BYTES as it comes (the sizes a zip
- * declares are only an early refusal; yauzl also refuses an entry that inflates past its declared size).
- * Throws ZipTooLarge over the limits, anything else for a broken zip.
+ * The entries of a zip that `wanted` names, inflated by yauzl off the event loop, every byte counted against the
+ * limits as it comes: ZipTooLarge over them, anything else for a broken zip.
  */
 export async function inflateEntries(source: string | Buffer, wanted: (name: string) => boolean): Promise<Map<string, Buffer>> {
   const options = { lazyEntries: true, autoClose: true, validateEntrySizes: true, strictFileNames: false };

@@ -25,6 +25,8 @@ export interface CountSpec {
   where?: string;
   /** what the source's triggers are named after (`<source>_<triggers>_ins` …): `counts` unless the source keeps another count table */
   triggers?: string;
+  /** summed columns besides cnt (e.g. the amount, for per-currency totals), SQL expressions over `r` */
+  measures?: SummaryColumn[];
 }
 
 /** Adds to the counts the rows of `sides` (each a transition table or the source, with its sign), net per key. */
@@ -32,13 +34,17 @@ function apply(spec: CountSpec, sides: [string, 1 | -1][]): string {
   const keys = spec.keys.map((k) => k.column).join(', ');
   const expand = spec.expand ? ` ${spec.expand}` : '';
   const where = spec.where ? ` WHERE ${spec.where}` : '';
+  const ms = spec.measures ?? [];
   const rows = sides.map(
-    ([from, sign]) => `SELECT ${spec.keys.map((k) => `${k.expr} AS ${k.column}`).join(', ')}, ${sign} AS c FROM ${from} r${expand}${where}`,
+    ([from, sign]) =>
+      `SELECT ${spec.keys.map((k) => `${k.expr} AS ${k.column}`).join(', ')}, ${sign} AS c${ms.map((m) => `, ${sign < 0 ? '-' : ''}(${m.expr}) AS ${m.column}`).join('')} FROM ${from} r${expand}${where}`,
   );
-  return `INSERT INTO ${spec.table} AS s (${keys}, cnt)
-      SELECT ${keys}, sum(c)::int FROM (${rows.join(' UNION ALL ')}) x
-      GROUP BY ${keys} HAVING sum(c) <> 0
-      ON CONFLICT (${keys}) DO UPDATE SET cnt = s.cnt + excluded.cnt;`;
+  // a row whose measure changes but not its key (an owed invoice's amount) nets to no count and some sum: kept
+  const changed = ['sum(c) <> 0', ...ms.map((m) => `sum(${m.column}) <> 0`)].join(' OR ');
+  return `INSERT INTO ${spec.table} AS s (${keys}, cnt${ms.map((m) => `, ${m.column}`).join('')})
+      SELECT ${keys}, sum(c)::int${ms.map((m) => `, sum(${m.column})`).join('')} FROM (${rows.join(' UNION ALL ')}) x
+      GROUP BY ${keys} HAVING ${changed}
+      ON CONFLICT (${keys}) DO UPDATE SET cnt = s.cnt + excluded.cnt${ms.map((m) => `, ${m.column} = s.${m.column} + excluded.${m.column}`).join('')};`;
 }
 
 /**

@@ -28,11 +28,7 @@ export function recipientList(list: string): string[] {
   ];
 }
 
-/**
- * Writes a mail into the outbox within the caller's transaction: it is sent only if that transaction
- * commits, and it is never lost once it did. Answers the outbox id, or undefined when there is no
- * recipient or the dedupe key was used before.
- */
+/** Writes a mail into the outbox in the caller's transaction; undefined without recipient or with a used dedupe key. */
 export async function enqueue(tx: DbOrTx, mail: OutboxMail): Promise<number | undefined> {
   if (!mail.to.length) return undefined;
   const [row] = await tx
@@ -73,11 +69,7 @@ const pending = (now: Date) =>
     or(isNull(mailOutbox.lockedUntil), lte(mailOutbox.lockedUntil, now)),
   );
 
-/**
- * Claims up to `limit` due mails for `worker` until `leaseUntil`: the rows are picked with
- * `FOR UPDATE SKIP LOCKED`, so processes claiming at the same time get different rows, and a claimed
- * row is skipped by others until its lease runs out (a worker that died leaves it to the next claim).
- */
+/** Claims up to `limit` due mails until `leaseUntil` (FOR UPDATE SKIP LOCKED). */
 export function claim(db: DbOrTx, worker: string, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedMail[]> {
   const due = db
     .select({ id: mailOutbox.id })
@@ -93,10 +85,7 @@ export function claim(db: DbOrTx, worker: string, now: Date, leaseUntil: Date, l
     .returning();
 }
 
-/**
- * Sent: never claimed again. Recorded whoever holds the lease now (the transport accepted the message, so it
- * was sent, even if this worker's lease ran out while the database was away); the first record stays.
- */
+/** Sent: never claimed again, whoever holds the lease now; the first record stays. */
 export async function markSent(db: DbOrTx, id: number, now: Date) {
   await db
     .update(mailOutbox)
@@ -120,10 +109,7 @@ export async function markFailed(db: DbOrTx, id: number, worker: string, now: Da
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.lockedBy, worker)));
 }
 
-/**
- * Without a transport: the due mails not yet shown in the log, marked as shown (they stay pending, so
- * a server started later with SMTP_URL sends them).
- */
+/** Without a transport: the due mails not yet logged, marked as logged (still pending for a later SMTP_URL). */
 export function takeUnannounced(db: DbOrTx, now: Date, limit: number) {
   const due = db
     .select({ id: mailOutbox.id })

@@ -1,9 +1,4 @@
-/**
- * Rendering of the mails: the frame every mail shares (greeting, footer) in the five UI languages, and
- * a plain-text and an HTML part built from the same strings; values are escaped in HTML and nothing is
- * loaded from the network (no remote images, no web fonts). Amounts and dates are formatted for the
- * mail's language. The texts of each kind live in the module that raises it (`modules/<domain>/<domain>.mail.ts`).
- */
+/** The mails' shared frame (greeting, footer) in five languages, as text and HTML parts, nothing loaded from the network. */
 import type { AppConfig } from '../../config';
 import { formatMoney, intlLocaleOf, MAIL_LANGUAGES, type TMailLanguage } from '@portal/contract';
 
@@ -65,10 +60,7 @@ export const MAIL_FRAME: Record<MailLocale, { greeting: string; footer: string }
   },
 };
 
-/**
- * A decimal string (never a float) with its currency's symbol and minor unit, by the contract's one
- * formatter (formatMoney): the same string as the invoice PDF and the screens show.
- */
+/** A decimal string with its currency's symbol, by the contract's formatMoney (as the PDF and the screens). */
 export const formatAmount = (locale: MailLocale, amount: string, currency: string): string =>
   formatMoney(amount, currency.trim(), locale, { symbol: true });
 
@@ -93,10 +85,7 @@ export function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
 
-/**
- * A mail of `template` in `locale`: greeting, the kind's lines, a link button (and its URL in the text
- * part), the kind's "ignore" line or the notifications' footer.
- */
+/** A mail of `template` in `locale`: greeting, lines, link button, then the ignore line or the footer. */
 export function renderMail(template: MailTemplate, locale: MailLocale, values: Record<string, string>, link: string): RenderedMail {
   const k = template[locale];
   const greeting = fill(MAIL_FRAME[locale].greeting, values);

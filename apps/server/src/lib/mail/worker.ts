@@ -12,10 +12,7 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
-  /**
-   * stable per outbox row and unique (`<outbox-<id>.<random uuid of the row>@<host>>`): a receiver that sees a
-   * retry knows the message; another installation or a restored database never repeats one
-   */
+  /** stable per outbox row and unique: a receiver recognises a retry */
   messageId: string;
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
@@ -32,10 +29,7 @@ const RECORD_RETRY_MAX_MS = 5_000;
 /** Mails of one batch sent at once (and SMTP connections kept open). */
 const SEND_CONCURRENCY = 4;
 
-/**
- * nodemailer over SMTP_URL (smtp://, smtps://; user and password in the URL), with a small pool of
- * kept-open connections: a batch does not pay a TCP and SMTP handshake per message.
- */
+/** nodemailer over SMTP_URL with a small pool of kept-open connections. */
 export function smtpTransport(url: string, timeoutMs = 20_000): MailTransport {
   // nodemailer is loaded with the first message, not at start (docs/decisions/lazy-heavy-modules.md)
   let pool: Promise<Transporter> | undefined;
@@ -104,11 +98,7 @@ export interface MailWorker {
   stop(): Promise<void>;
 }
 
-/**
- * The delivery worker of one server process. Any number of them may run on one PostgreSQL database:
- * each claims rows with SKIP LOCKED under a lease, so no two send the same row, and a row whose worker
- * died is claimed again when its lease has run out.
- */
+/** The delivery worker of one process; any number share a database (SKIP LOCKED under a lease). */
 export function createMailWorker(opts: MailWorkerOptions): MailWorker {
   const { db, now, log, transport } = opts;
   const id = `${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -122,11 +112,7 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
   // one round at a time in this process (the poll and a flush share it)
   let running: Promise<number> = Promise.resolve(0);
 
-  /**
-   * Records that a row was sent, retrying while the database is away (a restart, a cut connection): the
-   * transport has the message, so the row must never look unsent again. Gives up after the lease time
-   * (another worker may have the row by then; the row is then logged as possibly sent twice).
-   */
+  /** Records a row as sent, retrying while the database is away, up to the lease time (then logged as maybe sent twice). */
   async function recordSent(row: ClaimedMail, sentAt: Date) {
     const started = Date.now();
     for (let attempt = 0; ; attempt++) {

@@ -1,8 +1,6 @@
 /**
- * (issues 56, 59) A change of a company's e-mail lists or password by the distributor, whatever the door: the
- * console and the API, the CLI, a companies import. One code path: an audit entry per change (`company.email`,
- * `company.email_invoice`, `company.password`) by whoever made it, and one mail to the addresses the company had
- * before, in the transaction that writes the change.
+ * A change of a company's e-mail lists or password by the distributor, from any door (issues 56, 59): one audit
+ * entry per change and one mail to the addresses it had before, in the transaction of the change.
  */
 import type { DbOrTx } from '../../db/client';
 import type { MailContext } from '../../lib/mail/render';

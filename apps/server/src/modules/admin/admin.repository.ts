@@ -22,6 +22,7 @@ import {
   operators,
   sessions,
 } from '../../db/schema';
+import { queryRows as rows } from '../../db/raw-query';
 import { countRows, escapeLike, listPage, type Paging } from '../../lib/lists';
 import { orderSql, type SortSpec } from '../../lib/lists/sort';
 
@@ -90,15 +91,12 @@ export async function revokeOperatorSessions(db: DbOrTx, operatorIdx: number, no
     .where(and(eq(sessions.operatorIdx, operatorIdx), isNull(sessions.revokedAt)));
 }
 
-const operatorColumns = {
-  idx: operators.idx,
-  loginId: operators.loginId,
-  name: operators.name,
-  active: operators.active,
-  createdAt: operators.createdAt,
-  lastUsedAt: operators.lastUsedAt,
-};
-export type OperatorRow = { idx: number; loginId: string; name: string; active: boolean; createdAt: Date; lastUsedAt: Date | null };
+/** An operator, a key and a company as the API shows them: the lists' columns and the single rows' alike. */
+const OPERATOR = sql`o.idx, o.login_id, o.name, o.active, ${iso('o.created_at')} as created_at, ${iso('o.last_used_at')} as last_used_at`;
+const KEY = sql`ok.idx, ok.name, ok.scope, ok.prefix, ${iso('ok.created_at')} as created_at, ${iso('ok.revoked_at')} as revoked_at,
+  ${iso('ok.last_used_at')} as last_used_at`;
+const COMPANY = sql`c.idx, c.id, c.company_name, c.country, c.code_company_division, c.email, c.active,
+  coalesce(cc.must_change, false) as must_change_password, (cc.company_idx is not null) as has_password, ${iso('c.created_at')} as created_at`;
 
 /** The operators by login id (a distributor has a handful), as the API shows them, through listPage on the login id's unique index. */
 export function listOperators(db: DbOrTx, paging: Paging) {
@@ -108,8 +106,7 @@ export function listOperators(db: DbOrTx, paging: Paging) {
     {
       keys,
       order: sql`k.login_id`,
-      columns: sql`select page.ord, o.idx, o.login_id, o.name, o.active, ${iso('o.created_at')} as created_at, ${iso('o.last_used_at')} as last_used_at
-        from page join operators o on o.login_id = page.login_id`,
+      columns: sql`select page.ord, ${OPERATOR} from page join operators o on o.login_id = page.login_id`,
     },
     paging,
     () => countRows(db, keys),
@@ -117,13 +114,8 @@ export function listOperators(db: DbOrTx, paging: Paging) {
 }
 
 /** Activates or deactivates an operator; the operator as it is now, or undefined when there is none of this idx. */
-export function setOperatorActive(db: DbOrTx, idx: number, active: boolean): Promise<OperatorRow | undefined> {
-  return db
-    .update(operators)
-    .set({ active })
-    .where(eq(operators.idx, idx))
-    .returning(operatorColumns)
-    .then((r) => r[0]);
+export async function setOperatorActive(db: DbOrTx, idx: number, active: boolean): Promise<TOperator | undefined> {
+  return (await rows<TOperator>(db, sql`update operators o set active = ${active} where o.idx = ${idx} returning ${OPERATOR}`))[0];
 }
 
 export function insertOperator(db: DbOrTx, o: { loginId: string; name: string; passwordHash: string }) {
@@ -145,34 +137,18 @@ export function touchLiveKey(db: DbOrTx, keyHash: string, at: Date) {
     .then((r) => r[0]);
 }
 
-const keyColumns = {
-  idx: operatorKeys.idx,
-  name: operatorKeys.name,
-  scope: operatorKeys.scope,
-  prefix: operatorKeys.prefix,
-  createdAt: operatorKeys.createdAt,
-  revokedAt: operatorKeys.revokedAt,
-  lastUsedAt: operatorKeys.lastUsedAt,
-};
-export type KeyRow = {
-  idx: number;
-  name: string;
-  scope: string;
-  prefix: string;
-  createdAt: Date;
-  revokedAt: Date | null;
-  lastUsedAt: Date | null;
-};
+const keyById = async (db: DbOrTx, idx: number) =>
+  (await rows<TOperatorKey>(db, sql`select ${KEY} from operator_keys ok where ok.idx = ${idx}`))[0];
 
-export function insertKey(
+export async function insertKey(
   db: DbOrTx,
   k: { name: string; scope: string; keyHash: string; prefix: string; createdBy: number | null; at: Date },
-): Promise<KeyRow> {
-  return db
+): Promise<TOperatorKey> {
+  const [row] = await db
     .insert(operatorKeys)
     .values({ name: k.name, scope: k.scope, keyHash: k.keyHash, prefix: k.prefix, createdBy: k.createdBy, createdAt: k.at })
-    .returning(keyColumns)
-    .then((r) => r[0]!);
+    .returning({ idx: operatorKeys.idx });
+  return (await keyById(db, row!.idx))!;
 }
 
 /** The API keys, newest first, as the API shows them, through listPage on operator_keys_created_at. */
@@ -183,9 +159,7 @@ export function listKeys(db: DbOrTx, paging: Paging) {
     {
       keys,
       order: sql`k.created_at desc, k.idx desc`,
-      columns: sql`select page.ord, ok.idx, ok.name, ok.scope, ok.prefix, ${iso('ok.created_at')} as created_at,
-          ${iso('ok.revoked_at')} as revoked_at, ${iso('ok.last_used_at')} as last_used_at
-        from page join operator_keys ok on ok.idx = page.idx`,
+      columns: sql`select page.ord, ${KEY} from page join operator_keys ok on ok.idx = page.idx`,
     },
     paging,
     () => countRows(db, keys),
@@ -193,16 +167,12 @@ export function listKeys(db: DbOrTx, paging: Paging) {
 }
 
 /** Revokes a key; the key as it is now, or undefined when there is no such key. */
-export async function revokeKey(db: DbOrTx, idx: number, at: Date): Promise<KeyRow | undefined> {
+export async function revokeKey(db: DbOrTx, idx: number, at: Date): Promise<TOperatorKey | undefined> {
   await db
     .update(operatorKeys)
     .set({ revokedAt: at })
     .where(and(eq(operatorKeys.idx, idx), isNull(operatorKeys.revokedAt)));
-  return db
-    .select(keyColumns)
-    .from(operatorKeys)
-    .where(eq(operatorKeys.idx, idx))
-    .then((r) => r[0]);
+  return keyById(db, idx);
 }
 
 export async function insertAudit(
@@ -222,11 +192,7 @@ export interface AuditRowDb {
   at: string;
 }
 
-/**
- * The audit log, newest first, through listPage: the keys walk audit_log_at backwards checking the filter
- * (`action` a prefix, `actor` exact, `company` a company's login id, the days in `timeZone`), the columns are read
- * for the page's rows.
- */
+/** The audit log, newest first by default, through listPage on audit_log_at (`action` a prefix, days in `timeZone`). */
 export async function listAudit(db: DbOrTx, filter: TAuditFilter, paging: Paging, timeZone: string, dir: TSortDir = 'desc') {
   const conds = [sql`true`];
   if (filter.action) conds.push(sql`a.action like ${`${escapeLike(filter.action)}%`}`);
@@ -357,33 +323,6 @@ export async function upsertCompanies(db: DbOrTx, values: CompanyImportValues[])
 
 // ------------------------------------------------------------ companies (issue 15)
 
-const adminCompanyColumns = {
-  idx: companies.idx,
-  id: companies.id,
-  companyName: companies.companyName,
-  country: companies.country,
-  codeCompanyDivision: companies.codeCompanyDivision,
-  email: companies.email,
-  emailInvoice: companies.emailInvoice,
-  active: companies.active,
-  mustChange: sql<boolean>`coalesce(${companyCredentials.mustChange}, false)`.mapWith(Boolean),
-  hasPassword: sql<boolean>`(${companyCredentials.companyIdx} is not null)`.mapWith(Boolean),
-  createdAt: companies.createdAt,
-};
-export type AdminCompanyRow = {
-  idx: number;
-  id: string;
-  companyName: string;
-  country: string;
-  codeCompanyDivision: string;
-  email: string;
-  emailInvoice: string;
-  active: boolean;
-  mustChange: boolean;
-  hasPassword: boolean;
-  createdAt: Date;
-};
-
 const AUDIT_SORT: SortSpec<'at'> = { keys: { at: ['at'] }, unique: ['id'], default: AUDIT_SORT_DEFAULT };
 
 /** The companies' orders (issue 59): registration (idx, the default newest first), login id, name; a few thousand rows at most. */
@@ -407,8 +346,7 @@ export function listCompanies(
     {
       keys,
       order: orderSql(ADMIN_COMPANY_SORT, sort),
-      columns: sql`select page.ord, c.idx, c.id, c.company_name, c.country, c.code_company_division, c.email, c.active,
-          coalesce(cc.must_change, false) as must_change_password, (cc.company_idx is not null) as has_password, ${iso('c.created_at')} as created_at
+      columns: sql`select page.ord, ${COMPANY}
         from page join companies c on c.idx = page.idx left join company_credentials cc on cc.company_idx = c.idx`,
     },
     paging,
@@ -416,14 +354,13 @@ export function listCompanies(
   );
 }
 
-export function findAdminCompany(db: DbOrTx, id: string): Promise<AdminCompanyRow | undefined> {
-  return db
-    .select(adminCompanyColumns)
-    .from(companies)
-    .leftJoin(companyCredentials, eq(companyCredentials.companyIdx, companies.idx))
-    .where(eq(companies.id, id))
-    .limit(1)
-    .then((r) => r[0]);
+/** A company as the admin API shows it, with its e-mail lists (an account change is mailed to them). */
+export async function findAdminCompany(db: DbOrTx, id: string) {
+  const found = await rows<TAdminCompany & { email_invoice: string }>(
+    db,
+    sql`select ${COMPANY}, c.email_invoice from companies c left join company_credentials cc on cc.company_idx = c.idx where c.id = ${id}`,
+  );
+  return found[0];
 }
 
 /** A new company; undefined when the login id is taken. */
@@ -470,9 +407,8 @@ export function updateImportRun(db: DbOrTx, id: number, values: Partial<ImportRu
 }
 
 /**
- * Runs left queued or running by a process that is gone (issue 56): no heartbeat since `staleBefore`, and not
- * one of `live` (this process's own); `staleBefore` null: every unfinished run not in `live`. Their transaction ended with their connection, so nothing of them is
- * written: they are marked failed, `errors` saying so in their report.
+ * Marks failed the runs left unfinished by a process that is gone: no heartbeat since `staleBefore` (null: any)
+ * and not in `live`; their transaction ended with their connection.
  */
 export function failDeadImportRuns(
   db: DbOrTx,

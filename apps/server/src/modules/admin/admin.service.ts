@@ -69,49 +69,11 @@ const actorOf = (a: Actor) =>
 
 const loginFailed = () => new AppError(401, 'LOGIN_FAILED', 'Please check your login information.');
 
-function toKey(k: repo.KeyRow): TOperatorKey {
-  return {
-    idx: k.idx,
-    name: k.name,
-    scope: k.scope as TOperatorKeyScope,
-    prefix: k.prefix,
-    created_at: k.createdAt.toISOString(),
-    revoked_at: k.revokedAt?.toISOString() ?? null,
-    last_used_at: k.lastUsedAt?.toISOString() ?? null,
-  };
-}
-
-function toOperator(o: repo.OperatorRow): TOperator {
-  return {
-    idx: o.idx,
-    login_id: o.loginId,
-    name: o.name,
-    active: o.active,
-    created_at: o.createdAt.toISOString(),
-    last_used_at: o.lastUsedAt?.toISOString() ?? null,
-  };
-}
-
 /** The operators and keys are few: a call without paging (the CLI, the console) gets one page of the largest size. */
 const WHOLE: TPaging = { start: 0, length: MAX_PAGE_SIZE };
 
 /** An operator's last use is written at most this often (a call within it is not a write). */
 export const OPERATOR_LAST_USE_MS = 60_000;
-
-function toCompany(c: repo.AdminCompanyRow): TAdminCompany {
-  return {
-    idx: c.idx,
-    id: c.id,
-    company_name: c.companyName,
-    country: c.country,
-    code_company_division: c.codeCompanyDivision,
-    email: c.email,
-    active: c.active,
-    must_change_password: c.mustChange,
-    has_password: c.hasPassword,
-    created_at: c.createdAt.toISOString(),
-  };
-}
 
 export function createAdminService(deps: AdminDeps) {
   const { db, now, hasher } = deps;
@@ -125,7 +87,8 @@ export function createAdminService(deps: AdminDeps) {
   async function companyById(id: string): Promise<TAdminCompany> {
     const row = await repo.findAdminCompany(db, id);
     if (!row) throw notFound('No such company');
-    return toCompany(row);
+    const { email_invoice: _, ...company } = row;
+    return company;
   }
 
   /** (issue 59) A company's profile and e-mail lists, as its own profile screen shows them. */
@@ -165,11 +128,7 @@ export function createAdminService(deps: AdminDeps) {
     lookup,
     audit,
 
-    /**
-     * An inactive operator, an unknown id and a wrong password answer alike (after the same hashing time).
-     * Throttled like the company login (modules/auth/throttle.ts): per (account, client) and per client, never
-     * per account alone, so nobody can lock an operator out from another address. `ip` is Fastify's request.ip.
-     */
+    /** Unknown id, wrong password and inactive operator answer alike; throttled like the company login (never per account alone). */
     async login(body: TAdminLoginBody, ip: string): Promise<TTokenResponse> {
       hasher.assertCapacity();
       // operators' failures apart from a company's of the same id (same table and schedules)
@@ -207,10 +166,7 @@ export function createAdminService(deps: AdminDeps) {
       return { dataset: rows, total_cnt: total };
     },
 
-    /**
-     * (issue 56) Deactivates an operator (no login; every session of it ends at once) or reactivates one. An
-     * operator cannot deactivate itself (409), so the last one cannot lock everybody out by mistake.
-     */
+    /** Deactivates (every session ends) or reactivates an operator; not oneself (409), so the last cannot lock all out. */
     async setOperatorActive(actor: Actor, idx: number, active: boolean): Promise<TOperator> {
       if (!active && actor.kind === 'operator' && actor.operatorIdx === idx)
         throw new AppError(409, 'CONFLICT', 'You cannot deactivate yourself; ask another operator.');
@@ -218,8 +174,8 @@ export function createAdminService(deps: AdminDeps) {
         const row = await repo.setOperatorActive(tx, idx, active);
         if (!row) throw notFound('No such operator');
         if (!active) await repo.revokeOperatorSessions(tx, idx, now());
-        await audit(actor, active ? 'operator.reactivate' : 'operator.deactivate', row.loginId, null, tx);
-        return toOperator(row);
+        await audit(actor, active ? 'operator.reactivate' : 'operator.deactivate', row.login_id, null, tx);
+        return row;
       });
     },
 
@@ -253,7 +209,7 @@ export function createAdminService(deps: AdminDeps) {
           at: now(),
         });
         await audit(actor, 'key.create', `${name} (${scope})`, null, tx);
-        return { ...toKey(row), key };
+        return { ...row, key };
       });
     },
 
@@ -268,7 +224,7 @@ export function createAdminService(deps: AdminDeps) {
         const row = await repo.revokeKey(tx, idx, now());
         if (!row) throw notFound('No such key');
         await audit(actor, 'key.revoke', `${row.name} (${row.scope})`, null, tx);
-        return toKey(row);
+        return row;
       });
     },
 
@@ -321,7 +277,7 @@ export function createAdminService(deps: AdminDeps) {
         await recordAccountChange(
           tx,
           { mail: deps.mail, audit: (action, target) => audit(actor, action, target, null, tx) },
-          { companyIdx: found.idx, id, before: { email: found.email, emailInvoice: found.emailInvoice }, changed: ['password'] },
+          { companyIdx: found.idx, id, before: { email: found.email, emailInvoice: found.email_invoice }, changed: ['password'] },
         );
       });
       return companyById(id);
@@ -330,10 +286,8 @@ export function createAdminService(deps: AdminDeps) {
     companyProfile,
 
     /**
-     * (issue 59) The distributor edits a company's profile and e-mail lists, by the rules of the company's own
-     * profile screen (the contract's ZCompanyUpdateBody). A changed profile is audited as `company.update`; a
-     * changed e-mail list as the imports and the CLI do it (account-change.ts: audited, mailed to the old addresses).
-     * Nothing changed: nothing written, no entry, no mail.
+     * Edits a company's profile and e-mail lists by the rules of its own profile screen (issue 59): audited as
+     * `company.update`, a list change as account-change.ts does it; nothing changed, nothing written.
      */
     async updateCompany(actor: Actor, id: string, body: TCompanyUpdate): Promise<TCompanyInfo> {
       const found = await repo.findAdminCompany(db, id);

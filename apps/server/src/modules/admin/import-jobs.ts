@@ -1,13 +1,7 @@
 /**
- * Imports as jobs (issue 56): an upload received whole into a file becomes a run (`import_runs`) answered at
- * once; the import itself runs here, one at a time per process, in the order received, and reports its
- * progress (phase, rows read, rows written) in memory and, every few seconds, on its run row.
- *
- * All rows or none: the import's data, its audit entry and its run's final state (done, committed) are
- * written in one transaction. A run that does not commit is finished in a statement of its own after the
- * rollback. A process that dies mid-import takes its transaction with it (PostgreSQL rolls back a
- * connection that is gone; PGlite lives in the process): its run stays `running` with a heartbeat that
- * stops, and is marked failed at the next start (or by any live process once the heartbeat is stale).
+ * Imports as jobs (issue 56): the upload becomes a run answered at once, run here one at a time per process with
+ * its progress on the run row. Data, audit entry and final state commit in one transaction; a run of a process
+ * that died keeps a stale heartbeat and is marked failed at the next start (or by any live process).
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -202,10 +196,7 @@ export function createImportJobs(deps: ImportJobDeps) {
   }
 
   return {
-    /**
-     * Records the run (queued) and queues its job; answers at once with the run. The job runs after the
-     * jobs queued before it in this process.
-     */
+    /** Records the run (queued), queues its job and answers at once. */
     async startImport(job: StartImport): Promise<TImportRunDetail> {
       if (closing) {
         await removeUpload(job);
@@ -291,10 +282,7 @@ export function createImportJobs(deps: ImportJobDeps) {
       return run;
     },
 
-    /**
-     * At start: marks the runs of a process that is gone as failed (PGlite: every unfinished one; PostgreSQL:
-     * those whose heartbeat is stale, then again every half minute, as before each new job); their ids.
-     */
+    /** Marks the runs of a process that is gone as failed (PGlite: every unfinished one; PostgreSQL: stale heartbeat). */
     async recoverImports(): Promise<number[]> {
       const ids = await recover(deps.singleProcess);
       if (!deps.singleProcess && !sweeper) {

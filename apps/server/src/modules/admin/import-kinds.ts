@@ -1,8 +1,4 @@
-/**
- * The import kinds of the admin area (issue 15): their documented columns, row rules (the contract's
- * where it has them) and natural keys. lib/imports reads, validates and batches; the SQL is in
- * admin.repository.ts.
- */
+/** The import kinds of the admin area (issue 15): columns, row rules and natural keys; SQL in admin.repository.ts. */
 import { PASSWORD_MIN_LENGTH, type TImportKind, type TOperatorKeyScope } from '@portal/contract';
 import { z } from 'zod';
 import { countryCode, requiredText as required, text, yn } from '../../lib/imports/columns';
@@ -99,10 +95,7 @@ const companySchema = z
     } as CompanyImportRow;
   });
 
-/**
- * companies: one row per company, natural key the login id. A company imported without a password has none
- * until one is set (the `password` column, the API or the CLI); a set one must be changed at the first login.
- */
+/** companies: one row per company by login id; a password set here must be changed at the first login. */
 export const companiesImport: ImportKind<CompanyImportRow, { countries: Set<string>; divisions: Set<string> }> = {
   kind: 'companies',
   description:
@@ -158,10 +151,7 @@ export const companiesImport: ImportKind<CompanyImportRow, { countries: Set<stri
   },
 };
 
-/**
- * Every kind by the name of `POST /api/admin/imports/{kind}`: each domain module declares its own
- * (settlement, copyright, help) and is registered here; tsc refuses a kind of the contract left out.
- */
+/** Every kind of `POST /api/admin/imports/{kind}` (tsc refuses a contract kind left out). */
 export const IMPORT_KIND_DEFS: Record<TImportKind, AnyImportKind> = {
   companies: companiesImport,
   notices: noticesImport,
@@ -175,9 +165,8 @@ export const IMPORT_KIND_DEFS: Record<TImportKind, AnyImportKind> = {
 };
 
 /**
- * (issue 56) The key scope an import kind needs: creating or changing companies is the `companies` scope's
- * alone (an `import` key that could load companies could change a company's e-mail and take it over through
- * a password reset); settlement, copyright and help data are `import`.
+ * The key scope an import kind needs: companies only with `companies` (an `import` key that could change a
+ * company's e-mail could take it over by a password reset); the others `import`.
  */
 export const IMPORT_KIND_SCOPES: Record<TImportKind, TOperatorKeyScope> = {
   companies: 'companies',

@@ -35,10 +35,7 @@ export async function createSession(db: DbOrTx, s: { sid: string; companyIdx: nu
     .values({ sid: s.sid, companyIdx: s.companyIdx, expiresAt: s.expiresAt, createdAt: s.now, loggedInAt: s.loggedInAt ?? s.now });
 }
 
-/**
- * Revokes a live session and answers when its password was checked; undefined when it was not
- * live (already revoked, e.g. by a concurrent refresh of the same token, or expired).
- */
+/** Revokes a live session; when its password was checked, or undefined when it was not live. */
 export function revokeLiveSession(db: DbOrTx, sid: string, now: Date) {
   return db
     .update(sessions)
@@ -48,10 +45,7 @@ export function revokeLiveSession(db: DbOrTx, sid: string, now: Date) {
     .then((r) => r[0]);
 }
 
-/**
- * The live session behind a token, with its company's division and whether it must change its password;
- * undefined when revoked, expired, or its company is deactivated (even if a session row survived).
- */
+/** The live session behind a token with its company's division and must-change; undefined if revoked, expired or inactive. */
 export function findLiveSession(db: DbOrTx, sid: string, now: Date) {
   return db
     .select({
@@ -108,11 +102,7 @@ export async function pruneFailures(db: DbOrTx, before: Date) {
   await db.delete(loginFailures).where(lt(loginFailures.at, before));
 }
 
-/**
- * The failures of one client in a scope since `since` (one indexed range): how many and the latest,
- * for the client as a whole since `clientSince` (default `since`) and for its pair with `account`.
- * (issue 56) The reset requests are counted the same way, in scope 'reset'.
- */
+/** A client's failures in a scope since `since`: count and latest, for the client and for its pair with `account`. */
 export function clientFailures(db: DbOrTx, scope: FailureScope, account: string, ip: string, since: Date, clientSince = since) {
   const pair = sql`${loginFailures.account} = ${account}`;
   const recent = sql`${loginFailures.at} > ${clientSince}`;
@@ -188,10 +178,7 @@ export function countResetTokens(db: DbOrTx, companyIdx: number, client: string,
 const liveToken = (tokenHash: string, now: Date) =>
   and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now));
 
-/**
- * Spends a live token (unused, unexpired) and answers its company; undefined when there is none.
- * One UPDATE: of two requests with the same token, one wins.
- */
+/** Spends a live token and answers its company; one UPDATE, so of two requests one wins. */
 export function spendResetToken(db: DbOrTx, tokenHash: string, now: Date) {
   return db
     .update(passwordResetTokens)

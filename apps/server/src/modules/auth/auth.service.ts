@@ -23,12 +23,7 @@ export interface AuthDeps {
 const loginFailed = () => new AppError(401, 'LOGIN_FAILED', 'Please check your login information.');
 const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'Authentication required');
 
-/**
- * Live sessions are remembered for this long, so a burst of calls does not look the session up
- * each time. Logout and password changes drop them here at once; another server process would
- * see a revocation within this time (every token's signature and expiry are still checked on
- * every call).
- */
+/** Live sessions remembered this long; another process sees a revocation within it (tokens are checked every call). */
 export const SESSION_CACHE_MS = 5_000;
 const SESSION_CACHE_MAX = 10_000;
 
@@ -66,10 +61,7 @@ export function createAuthService(deps: AuthDeps) {
     Math.max(0, Math.min(ttlSeconds, Math.floor((loggedInAt.getTime() + maxSessionMs - at.getTime()) / 1000)));
 
   return {
-    /**
-     * Throttled per (account, client) and per client (throttle.ts) before any password is hashed;
-     * hashing waits in a bounded queue (503 at once when full). `ip` is Fastify's request.ip.
-     */
+    /** Throttled (throttle.ts) before any password is hashed; hashing waits in a bounded queue (503 when full). */
     async login(body: TLoginBody, ip: string): Promise<TTokenResponse> {
       hasher.assertCapacity();
       const account = throttle.accountKey(body.id);
@@ -101,10 +93,8 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     /**
-     * A new token in a new session that carries over the login time; the session of the token it
-     * replaces is revoked, so that token is refused from now on (also for a second refresh: of
-     * concurrent refreshes of one token, one wins). None once SESSION_MAX_HOURS have passed
-     * since the login.
+     * A new token in a new session that keeps the login time; the replaced session is revoked (of concurrent
+     * refreshes one wins). None once SESSION_MAX_HOURS have passed since the login.
      */
     async refresh(companyIdx: number, sid: string): Promise<TTokenResponse> {
       const at = now();
@@ -157,11 +147,7 @@ export function createAuthService(deps: AuthDeps) {
       return toLoginInfo(c);
     },
 
-    /**
-     * Spec §7 common/passwordCheck and the current password of passwordUpdate: only the caller's
-     * own id can be checked. Throttled per account in a budget of its own (throttle.ts
-     * SETTINGS_SCHEDULE) that never slows the login down.
-     */
+    /** passwordCheck / passwordUpdate: only the caller's own id, throttled per account apart from the login. */
     async passwordCheck(companyIdx: number, id: string, password: string, ip: string): Promise<boolean> {
       const c = await repo.findCompanyByIdx(db, companyIdx);
       if (!c || c.id !== id) return false;
@@ -191,19 +177,13 @@ export function createAuthService(deps: AuthDeps) {
       return hasher.hash(password);
     },
 
-    /**
-     * (issue 15) A password the distributor sets (initial or reset): stored with must-change, and every
-     * session of the company ends (in `tx`, with the rest of the caller's write).
-     */
+    /** A password the distributor sets: must-change, and every session of the company ends (in `tx`). */
     async setInitialPassword(companyIdx: number, hash: string, tx: DbOrTx = db) {
       await repo.setInitialPassword(tx, companyIdx, hash, now());
       await revokeOtherSessions(companyIdx, null, tx);
     },
 
-    /**
-     * Forgets every remembered session (a deactivation or reset by an import, whose companies are many):
-     * the next call of each looks its session up again.
-     */
+    /** Forgets every remembered session (an import's deactivations or resets). */
     forgetSessions() {
       cache.clear();
     },

@@ -12,17 +12,11 @@ import * as throttle from './throttle';
 
 /** A reset link works once, for this long. */
 export const RESET_TOKEN_MINUTES = 30;
-/**
- * At most this many links are mailed to one company within an hour for one client (further requests answer the
- * same, mail nothing), so a stranger's requests do not use up the owner's links (issue 56) …
- */
+/** Links mailed to one company within an hour for one client, so a stranger cannot use up the owner's. */
 export const RESET_MAILS_PER_HOUR = 3;
 /** … and at most this many in all, from any number of clients: a bound on the mails anyone can make a company receive. */
 export const RESET_MAILS_PER_HOUR_ALL = 10;
-/**
- * Every request answers after at least this long, whether the id exists or not, so the answer's
- * time tells nothing (the lookup, token and outbox row take a few ms, well under it).
- */
+/** Every request answers after at least this long, so its time says nothing about the id. */
 export const RESET_ANSWER_MS = 400;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -38,11 +32,7 @@ export interface PasswordResetDeps {
 /** Forgotten password (issue 18): a single-use, 30-minute link to the company's `email` list. */
 export function createPasswordResetService({ db, auth, now, mail }: PasswordResetDeps) {
   return {
-    /**
-     * Always the same answer, after RESET_ANSWER_MS at least. Counted per (account, client) and per client
-     * (throttle.ts RESET_REQUESTS, whether or not the account exists) and per client in memory (rate-limit
-     * policy passwordReset); never per account alone.
-     */
+    /** Always the same answer, after RESET_ANSWER_MS; counted per (account, client) and per client, never per account alone. */
     async request(id: string, ip: string, language?: string) {
       const started = performance.now();
       try {
@@ -73,10 +63,6 @@ export function createPasswordResetService({ db, auth, now, mail }: PasswordRese
       }
     },
 
-    /**
-     * Sets the new password when the token is live, spends it (and the company's other links) and
-     * ends every session of the company; a used, expired or unknown token answers 400 RESET_TOKEN_INVALID.
-     */
     /** A live link answers success; an unknown, used or expired one RESET_TOKEN_INVALID, as its confirmation would. */
     async check(token: string) {
       if (!(await repo.isLiveResetToken(db, hashToken(token), now()))) throw invalidLink();

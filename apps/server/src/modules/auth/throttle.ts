@@ -3,11 +3,8 @@ import { AppError } from '../../lib/errors';
 import * as repo from './auth.repository';
 
 /**
- * How failed password checks slow the next attempt down: the first `free` failures within
- * `windowMs` cost nothing; after that the next attempt must wait `baseMs`, doubling with every
- * further failure, at most `capMs`, counted from the latest failure. An attempt that is refused
- * for waiting is not a failure (its password is not even checked), so hammering during the wait
- * does not lengthen it, and the right password then answers the same 429 (no oracle).
+ * Failed password checks slow the next attempt: `free` failures within `windowMs`, then `baseMs` doubling
+ * to `capMs`. A refused attempt is not checked nor counted, and the right password answers the same 429.
  */
 export interface DelaySchedule {
   free: number;
@@ -19,27 +16,13 @@ export interface DelaySchedule {
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/**
- * Per (account, client) pair: the guesses one client makes at one account. Five free, then 1 s
- * doubling to 15 min (the schedule OWASP's testing guide cites from AWS Cognito): a person who
- * mistypes waits seconds; one client guessing one account gets about 110 guesses a day. A right
- * password from the pair forgets its failures. Nobody else is slowed down by these failures.
- */
+/** Per (account, client): five free, then 1 s doubling to 15 min (OWASP/Cognito); a right password forgets. */
 export const PAIR_SCHEDULE: DelaySchedule = { free: 5, baseMs: 1000, capMs: 15 * MINUTE, windowMs: 24 * HOUR };
 
-/**
- * Per client, across accounts (password spraying): 20 free within an hour, then 1 s doubling to
- * 5 min. It slows a client that fails at many accounts to about 40 guesses an hour; it is looser
- * than the pair rule because everyone behind the same address (an office NAT) shares it, and its
- * cap bounds what such a neighbour can cost them. A right password does not reset it.
- */
+/** Per client across accounts (spraying): 20 free an hour, then 1 s doubling to 5 min (an office NAT shares it). */
 export const CLIENT_SCHEDULE: DelaySchedule = { free: 20, baseMs: 1000, capMs: 5 * MINUTE, windowMs: HOUR };
 
-/**
- * Current-password checks in company settings (passwordCheck, passwordUpdate): per account, a
- * budget of their own that never touches the login. Only a holder of a live session of the
- * account can spend it.
- */
+/** Current-password checks in settings: per account, a budget apart from the login's. */
 export const SETTINGS_SCHEDULE: DelaySchedule = { free: 5, baseMs: 1000, capMs: 15 * MINUTE, windowMs: 24 * HOUR };
 
 /** The wait the schedule asks for after `failures` failures (0 while they are free). */
@@ -102,12 +85,7 @@ export async function recordFailure(db: DbOrTx, scope: repo.FailureScope, accoun
 export const clearPairFailures = (db: DbOrTx, account: string, client: string) => repo.clearPairFailures(db, 'login', account, client);
 export const clearSettingsFailures = (db: DbOrTx, account: string) => repo.clearAccountFailures(db, 'settings', account);
 
-/**
- * Forgotten-password requests (issue 56): per (account, client) 5 within 15 minutes, counted whether or not
- * the id exists (the 429 then says nothing about the account), and per client 20 within 15 minutes across
- * accounts. Never per account alone: requests from strangers' addresses never spend the owner's budget.
- * The links mailed are capped apart (password-reset.ts).
- */
+/** Forgotten-password requests: per (account, client) 5 and per client 20 within 15 min; never per account alone. */
 export const RESET_REQUESTS = { max: 5, clientMax: 20, windowMs: 15 * MINUTE } as const;
 
 /** Counts a reset request for `account` from `client` and refuses it (429) when the pair's or the client's budget is spent. */

@@ -70,11 +70,7 @@ const ACCOUNT_CHANGE_WHAT: Record<MailLocale, Record<AccountChange, string>> = {
   ja: { email: '通知用メールアドレス', email_invoice: '請求書用メールアドレス', password: 'パスワード' },
 };
 
-/**
- * The distributor changed a company's e-mail lists or password (API, import, CLI, console) → the
- * addresses the company had before (its `email` and `email_invoice` lists as they were), in its language.
- * Always sent (no switch): someone who took the account over by changing its addresses is seen by the owner.
- */
+/** An account change by the distributor → the addresses the company had before, always (a takeover is seen by the owner). */
 export async function notifyAccountChanged(
   tx: DbOrTx,
   ctx: MailContext,

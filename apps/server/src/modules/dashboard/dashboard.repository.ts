@@ -6,11 +6,11 @@
  * Day and month boundaries are calendar days in the app's time zone, turned into instants by
  * PostgreSQL (`timestamp at time zone`), so created_at ranges use the (company_idx, created_at) index.
  */
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows as rows } from '../../db/raw-query';
 import { bbsBoards, bbsPosts, royaltyLines } from '../../db/schema';
-import { overdueSql } from '../settlement/settlement.repository';
+import { overdueCountsSql } from '../settlement/settlement.repository';
 
 /** The instant a calendar day (YYYY-MM-DD) starts in `timeZone`. */
 const dayStart = (day: string, timeZone: string) => sql`((${day}::date)::timestamp at time zone ${timeZone})`;
@@ -32,13 +32,13 @@ export async function countUnpaidInvoices(db: DbOrTx, companyIdx: number): Promi
 
 /**
  * Invoices with an amount still owed whose due date is before `today` (the business day): overdue by the settlement
- * list's own definition (settlement.repository overdueSql: its marker and its filter). Counted on the partial index
- * buy_invoices_company_overdue.
+ * list's own definition (settlement.repository overdueSql), summed from the owed invoices' counts per due day as the
+ * list's overdue filter sums them (overdueCountsSql).
  */
 export async function countOverdueInvoices(db: DbOrTx, companyIdx: number, today: string): Promise<number> {
   const [r] = await rows<{ n: number | string }>(
     db,
-    sql`select count(*)::int as n from buy_invoices i where i.company_idx = ${companyIdx} and ${overdueSql('i', today)}`,
+    sql`select coalesce(sum(o.cnt), 0)::int as n from (${overdueCountsSql(companyIdx, today)}) o`,
   );
   return Number(r?.n ?? 0);
 }
@@ -129,6 +129,6 @@ export function latestPosts(db: DbOrTx, boardName: string, division: string, lim
         sql`${division} = ANY(${bbsPosts.companyDivision})`,
       ),
     )
-    .orderBy(sql`${bbsPosts.createdAt} desc nulls last`, sql`${bbsPosts.idx} desc nulls last`)
+    .orderBy(desc(bbsPosts.createdAt), desc(bbsPosts.idx))
     .limit(limit);
 }

@@ -7,11 +7,7 @@ import { containsText, textMatch, type GramIndex } from '../../lib/lists/search'
 import { isDefaultSort, orderSql, type SortSpec } from '../../lib/lists/sort';
 import { BOARD_SORT_DEFAULT, type TBoardSortKey, type TSort, type TSortDir } from '@portal/contract';
 
-/**
- * A board's orders (issue 59): title (threads by their first post's title and number, a thread's replies under it in
- * reply order, in both directions; bbs_posts_board_thread_order) and date (posts by their time, then number;
- * bbs_posts_board_latest).
- */
+/** A board's orders (issue 59): title (threads, replies under them) and date. */
 export const BOARD_SORT: SortSpec<TBoardSortKey> = {
   keys: { title: ['root_title', 'root_idx', 'thread_path:asc'], created_at: ['created_at', 'idx'] },
   unique: ['thread_path'],
@@ -41,10 +37,7 @@ export const BOARD_POST_COUNTS: CountSpec = {
   expand: 'CROSS JOIN LATERAL (SELECT DISTINCT unnest(r.company_division) AS division) d',
 };
 
-/**
- * A board's posts per division and writer (the post's name): a search's matching writers and how many
- * posts each has, read from a few hundred rows instead of found among the posts (SearchFacet, listPosts).
- */
+/** A board's posts per division and writer: a search's matching writers from a few hundred rows (SearchFacet). */
 export const BOARD_WRITER_COUNTS: CountSpec = {
   ...BOARD_POST_COUNTS,
   table: 'bbs_writer_counts',
@@ -74,11 +67,7 @@ type PostRef = {
   registrantIdx: SQL | number;
 };
 
-/**
- * True when a reply below the post (any depth) or a comment on it or on those replies was written by
- * another registrant than the post's: deleting the post would then remove someone else's writing.
- * A thread's rows share root_idx (index bbs_posts_root); thread_path holds only digits and '/'.
- */
+/** Whether someone other than the post's registrant wrote below it (any depth): deleting would remove their writing. */
 function othersBelowSql(p: PostRef) {
   const below = (d: string) => sql`${sql.raw(d)}."root_idx" = ${p.rootIdx} and ${sql.raw(d)}."thread_path" like ${p.threadPath} || '/%'`;
   const other = (x: string) =>
@@ -116,12 +105,7 @@ interface PostListRowDb {
 
 const epochMs = (col: string) => sql.raw(`floor(extract(epoch from ${col}) * 1000)::float8`);
 
-/**
- * One page of a board, threads ordered by their first post's title (spec §9: boards sort by title),
- * a thread's replies under it in reply order (thread_path is unique: it ends on the post's own idx).
- * `search` matches title or author. The page's posts are chosen first on bbs_posts_board_thread_order;
- * the comment count and whether others wrote below are worked out for those rows only (lib/lists).
- */
+/** One page of a board (spec §9: by title, replies under their thread); `search` matches title or author. */
 export async function listPosts(
   db: DbOrTx,
   q: { boardIdx: number; division: string; search: string; start: number; length: number; sort?: TSort<TBoardSortKey> },
@@ -248,9 +232,8 @@ export async function othersBelow(db: DbOrTx, p: Pick<PostRow, 'idx' | 'rootIdx'
 }
 
 /**
- * Locks a post and every reply below it until the transaction ends, and answers the post as it is
- * now (undefined when it is gone). Replies and comments reference their post with a foreign key,
- * whose check takes a share lock on it: none can be added below while a delete decides.
+ * Locks a post and every reply below it until the transaction ends; the post as it is now. The foreign
+ * keys' share lock keeps replies and comments from being added while a delete decides.
  */
 export async function lockThreadBelow(db: DbOrTx, p: Pick<PostRow, 'idx' | 'rootIdx' | 'threadPath'>) {
   const rows = await db
@@ -274,11 +257,7 @@ export async function markDeleted(db: DbOrTx, idx: number, at: Date) {
   await db.update(bbsPosts).set({ title: '', content: '', name: '', deletedAt: at, updatedAt: at }).where(eq(bbsPosts.idx, idx));
 }
 
-/**
- * After a delete: a placeholder above it that has nothing left below it (no reply, no comment) is an
- * empty shell its author already deleted; it goes too, and so on up the thread. No writing of anyone
- * is removed by this: a placeholder holds none, and one with a comment or a reply stays.
- */
+/** After a delete: placeholders above left with nothing below go too, up the thread (they hold no writing). */
 export async function pruneEmptyPlaceholders(db: DbOrTx, parentIdx: number | null) {
   for (let at = parentIdx; at !== null;) {
     const [gone] = await db
@@ -317,10 +296,7 @@ const helpFileColumns = {
   storageKey: storedFiles.storageKey,
 };
 
-/**
- * The help files of a customer type in number order, one page of them when `page` is given (keys first
- * on help_files_customer_type (customer_type, idx), lib/lists), and their count.
- */
+/** A customer type's help files in number order (one page when `page` is given), and their count. */
 export async function listHelpFiles(db: DbOrTx, customerType: string, page?: { start: number; length: number }, dir: TSortDir = 'asc') {
   if (!page) {
     const rows = await db

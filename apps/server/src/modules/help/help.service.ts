@@ -29,10 +29,7 @@ const OWN_CUSTOMER_TYPE: TCustomerType = 'company';
 
 const iso = (d: Date) => d.toISOString();
 
-/**
- * A placeholder shows no author: its registrant is not answered either (the rows keep it, so that
- * the thread's rules still know whose it was).
- */
+/** A placeholder shows no author (its rows keep it for the thread's rules). */
 const registrant = (p: { deletedAt: Date | null; registrantIdx: number; registrantType: string }) =>
   p.deletedAt ? { registrant_idx: 0, registrant_type: '' } : { registrant_idx: p.registrantIdx, registrant_type: p.registrantType };
 
@@ -189,11 +186,7 @@ export function createHelpService(deps: { db: Db; auth: AuthService; now: () => 
       return { idx: p.idx };
     },
 
-    /**
-     * Deletes the caller's post, or keeps it as a placeholder when someone else wrote a reply or a
-     * comment below it: a user never removes another registrant's writing. Decided on the locked
-     * thread, so a reply arriving meanwhile waits and is then kept.
-     */
+    /** Deletes the caller's post, or keeps a placeholder when someone else wrote below it (decided on the locked thread). */
     async remove(bbsName: string, idx: number, me: AuthContext): Promise<TBoardDeleteResponse> {
       const p = await ownPost(bbsName, idx, me);
       const result = await db.transaction(async (tx) => {

@@ -1,9 +1,14 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TBuyInvoiceList, TBuyPaymentList, TInvoiceFilter, TPaymentFilter } from '@portal/contract';
 import { createTestApp, type TestContext } from '../../test/helper';
 import type { TestCompany } from '../../test/factories';
+import { MIGRATIONS_DIR } from '../../db/client';
+import { countMigrationSql } from '../../lib/lists/counts';
+import { OWED_INVOICE_COUNTS } from './settlement.repository';
 
 /**
  * Issue 59's search keys and overdue filter of the settlement lists against an oracle: for random filters and
@@ -214,6 +219,10 @@ describe(`invoice search and overdue filter against SQL (${DB})`, () => {
       { keyword: 'spring' },
       { overdue: true },
       { keyword: '봄', overdue: true },
+      // the overdue filter's sums from the owed invoices' counts per due day (a range of registration days too),
+      // and with items over the rows
+      { overdue: true, startDate: '2026-01-20', endDate: '2026-02-10' },
+      { overdue: true, orderTypes: ['consignment'] },
     ] as TInvoiceFilter[]) {
       const w = invoiceWhere(f, '2026-03-01');
       const { total } = await expectedList('buy_invoices', 'x.created_day desc, x.idx desc', w, undefined, 0, 1);
@@ -297,6 +306,55 @@ describe(`invoice search and overdue filter against SQL (${DB})`, () => {
     expect(rows.map((r) => r[1])).toEqual(want.map((r) => r.code));
     // its total rows count the same invoices (the keyword and the overdue filter honoured there too)
     expect(counted).toBe(want.length);
+  });
+
+  it('the overdue count and totals follow writes to owed invoices (the counts per due day), and the counter agrees', async () => {
+    const owed = await q<{ idx: number }>(
+      `select x.idx from buy_invoices x where x.company_idx = ${a.idx} and ${OVERDUE('2026-03-01')} order by x.idx limit 4`,
+    );
+    expect(owed).toHaveLength(4);
+    const [changed, partly, paid, gone] = owed.map((r) => r.idx);
+    const [pay] = await q<{ idx: number }>(`select min(idx) as idx from buy_payments where company_idx = ${a.idx}`);
+    await t.db.execute(`update buy_invoices set amount = amount + 0.01 where idx = ${changed}`); // same key, another sum
+    await t.db.execute(`update buy_invoices set paid_amount = 1 where idx = ${partly}`); // still owed
+    await t.db.execute(`update buy_invoices set buy_payment_idx = ${pay!.idx}, paid_amount = amount where idx = ${paid}`);
+    await t.db.execute(`delete from buy_invoices where idx = ${gone}`);
+    // a new one, overdue at once, and one moved to a later due day (still overdue) in the same statement as a paid one
+    await t.db
+      .execute(`insert into buy_invoices (company_idx, code, title, issuer, state, item, currency_idx, amount, created_at, created_day, due_date)
+      values (${a.idx}, 'BI-late-1', 'Late one', 'KOR', 'S', 'onCredit', (select idx from currencies where name = 'KRW'), 77.5, now(), '2026-02-01', '2026-02-20')`);
+    await t.db.execute(
+      `update buy_invoices set due_date = due_date + 1 where company_idx = ${a.idx} and idx in (${changed}, ${paid}) and due_date < '2026-02-27'`,
+    );
+    for (const f of [{ overdue: true }, { overdue: true, startDate: '2026-01-31', endDate: '2026-02-01' }] as TInvoiceFilter[]) {
+      const w = invoiceWhere(f, '2026-03-01');
+      const totals = await q<{ currency: string; cnt: number; amount: string }>(
+        `select c.name as currency, count(*)::int as cnt, sum(x.amount)::text as amount from buy_invoices x join currencies c on c.idx = x.currency_idx
+         where ${w.where} group by c.name order by c.name`,
+      );
+      const got = await invoiceApi(f, 0, 10);
+      expect(got.total_cnt, JSON.stringify(f)).toBe(totals.reduce((n, x) => n + Number(x.cnt), 0));
+      expect(
+        got.totals.map((x) => ({ currency: x.currency, cnt: x.cnt, amount: x.amount })),
+        JSON.stringify(f),
+      ).toEqual(totals.map((x) => ({ currency: x.currency, cnt: Number(x.cnt), amount: x.amount })));
+    }
+    const counter = await t.inject(token, { method: 'GET', url: '/api/company/dashboard/overdueInvoiceCnt' });
+    expect(counter.json<number>()).toBe((await invoiceApi({ overdue: true }, 0, 10)).total_cnt);
+    // the kept counts equal the owed invoices grouped again from scratch, for every company
+    const drift = await q<{ n: number }>(
+      `select count(*)::int as n from (
+         select company_idx, due_date, created_day, currency_idx, count(*)::int as cnt, sum(amount) as amount from buy_invoices
+         where buy_payment_idx is null and amount > paid_amount group by 1, 2, 3, 4) want
+       full join (select * from owed_invoice_counts where cnt <> 0 or amount <> 0) got using (company_idx, due_date, created_day, currency_idx)
+       where want.cnt is distinct from got.cnt or want.amount is distinct from got.amount`,
+    );
+    expect(drift[0]!.n).toBe(0);
+  });
+
+  it('the owed invoice counts migration holds the triggers generated from OWED_INVOICE_COUNTS (counts.ts)', () => {
+    const file = readdirSync(MIGRATIONS_DIR).find((f) => f.endsWith('_owed_invoice_counts.sql'));
+    expect(readFileSync(path.join(MIGRATIONS_DIR, file!), 'utf8')).toContain(countMigrationSql(OWED_INVOICE_COUNTS));
   });
 
   it('refuses an overdue that is not a boolean, a keyword over 100 characters and overdue on payments', async () => {

@@ -85,17 +85,6 @@ export const companyBookDaySums = pgTable(
   (t) => [primaryKey({ name: 'company_book_day_sums_pk', columns: [t.companyIdx, t.day] })],
 );
 
-/**
- * Registered books counted per company and UTC registration hour (COMPANY_BOOK_HOURS in
- * product.repository.ts; migration 'company_book_hour_sums'): a range of days in the app's time zone starts
- * and ends inside a UTC day, and the list's total reads those partial days' whole hours here instead of their books.
- */
-export const companyBookHourSums = pgTable(
-  'company_book_hour_sums',
-  { companyIdx: integer('company_idx').notNull(), hour: timestamp('hour', { mode: 'string' }).notNull(), cnt: integer('cnt').notNull() },
-  (t) => [primaryKey({ name: 'company_book_hour_sums_pk', columns: [t.companyIdx, t.hour] })],
-);
-
 export const companyBookMonthSums = pgTable(
   'company_book_month_sums',
   { companyIdx: integer('company_idx').notNull(), month: date('month', { mode: 'string' }).notNull(), cnt: integer('cnt').notNull() },

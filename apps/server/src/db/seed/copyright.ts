@@ -1,4 +1,4 @@
-import { SALE_INFO_CHANNELS, type TSaleInfoChannel } from '@portal/contract';
+import { SALE_INFO_CHANNELS, isbn13CheckDigit, type TSaleInfoChannel } from '@portal/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../client';
@@ -7,10 +7,7 @@ import type { SeedContext } from './registry';
 import { rng } from './random';
 
 /** A valid ISBN-13 from a 12-digit stem (Korean prefix 979-11). */
-export function isbn13(stem12: string): string {
-  const sum = [...stem12].reduce((s, d, i) => s + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
-  return stem12 + String((10 - (sum % 10)) % 10);
-}
+export const isbn13 = (stem12: string) => stem12 + isbn13CheckDigit(stem12);
 
 /** Cover served by our own server (GET /api/copyright/cover/:isbn.svg): works offline. */
 export const coverUrl = (isbn: string) => `/api/copyright/cover/${isbn}.svg`;

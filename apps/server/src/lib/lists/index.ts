@@ -6,17 +6,9 @@ import { queryRows } from '../../db/raw-query';
 /**
  * One way to answer a spec §7 list ({ dataset, total_cnt } from start/length): the repositories keep
  * their SQL (filters, order, columns); this file keeps how a page, its total and its per-currency
- * totals are asked for, so that every list pages the same way on indexes that match its order:
- *
- * - the page's keys are chosen first (only the key and order columns of the list's table, an index
- *   range scan in the list's order with a unique tiebreak), then the shown columns and any derived
- *   figure (a comment count, a joined name) are read for those rows only; a list whose filter is a
- *   range of its order's leading column (a date range on a list newest first) starts its walk at the
- *   range's end, so a range far back costs what a recent one does;
- * - the total is counted only when the page cannot tell it (a short page is the last one), with a
- *   count over key columns that an index on (company, …) answers index-only, or by the list's own
- *   summary tables when its filter maps onto them;
- * - per-currency count and sum come as one json array in currency order.
+ * totals are asked for. The page's keys are chosen first on an index in the list's order, then the
+ * shown columns are read for those rows only; the total is counted only when the page cannot tell it
+ * (index-only, or from the list's summary tables); per-currency sums come as one json array.
  */
 
 export interface Paging {
@@ -49,21 +41,16 @@ export interface PageQuery {
    * The shown columns for the page's rows only: a select over the CTE `page` (the keys' columns plus
    * `ord`, the row's 1-based position in the whole list), e.g.
    * `select page.ord, p.d_name, … from page join buy_payments p on p.company_idx = … and p.d_date = page.d_date and p.idx = page.idx`.
-   * Rows are answered in `ord` order. The join names the owner and the keys of an index that leads with the owner
-   * (here the order's own, whose leaf pages the keys were just read from), not the primary key alone: a small
-   * company's rows in a table shared with large ones lie one per leaf page of the primary key, and its page read
-   * ten of them beside ten heap pages (registered books, the 10k company beside 10M rows: 113 of 224 blocks read
-   * from outside PostgreSQL's buffers over 3,000 new filters were the primary key's; 2026-12-04).
+   * Rows are answered in `ord` order. The join names the owner and the keys of an index that leads with the owner,
+   * not the primary key alone (a small company's rows lie one per leaf page of a shared primary key).
    */
   columns: SQL;
   /**
    * The filter is not on the order's index (e.g. a date range on a list in number order) and `count` is
    * cheap (summary tables): count first, and when at most FEW_ROWS match, read them by the filter's own
-   * index and sort them (`keys` fenced with `offset 0`, so the list's order cannot drive the scan), else
-   * walk the order's index (an index carrying the filter's columns keeps the walk index-only). Either way a
-   * page costs at most about FEW_ROWS rows read, at any list size: sorting C matches costs C, walking for
-   * ten of them costs list size × 10 / C. Planned from estimates alone, a range at the data's edge (200
-   * matches of 1M, estimated 2,620) walked the whole order for its ten rows: 3.5 s; 20,000 matches sorted: 33 ms.
+   * index and sort them, else walk the order's index; either read is fenced (`offset 0`) so the estimates
+   * cannot pick the other. A page then reads at most about FEW_ROWS rows at any list size
+   * (docs/decisions/filter-off-the-order.md).
    */
   fewFirst?: {
     /** the list's keys without the filter, with a boolean column `hit`: whether the row passes it (as SearchWalk.keys) */
@@ -95,12 +82,9 @@ const literal = (n: number) => sql.raw(String(Math.max(0, Math.trunc(n))));
 export const reachOf = (end: number) => 2 ** Math.max(6, Math.ceil(Math.log2(Math.max(1, end))));
 
 /**
- * The rows of `from` (aliased k) in `order`, `length` of them from `start`. The LIMIT is written into the text, a
- * first page has no OFFSET, and a later page reads from the first `reach` rows (the next power of two of start +
- * length, at least 64, also written in): a prepared statement's generic plan costs a LIMIT or OFFSET parameter as a
- * tenth of the list, so with parameters there PostgreSQL planned every page again on each call (payments page at
- * 100k rows: 0.2 ms of planning beside 0.09 ms of execution; the generic plan it rightly refused sorted the list,
- * 50 ms), and the payments list's request took 1.65× as long (docs/decisions/pg-prepared-statements.md).
+ * The rows of `from` (aliased k) in `order`, `length` of them from `start`. The LIMIT and the reach (the next power of
+ * two of start + length) are written into the text: a prepared statement's generic plan costs a LIMIT parameter as a
+ * tenth of the list and planned every page again (docs/decisions/pg-prepared-statements.md).
  */
 function pageRows(from: SQL, order: SQL, start: number, length: number): SQL {
   const rows = sql`select k.* from ${from} order by ${order}`;
@@ -170,16 +154,13 @@ export async function listPage<T extends { ord: number }>(
 ): Promise<{ rows: Omit<T, 'ord'>[]; total: number; atLeast: boolean; first: number }> {
   if (search) {
     // many matches among the list's first rows: the walk; else, unless too many match in all, one read
-    // of the search's index answers the page and the exact total (asked before the walk, it would build
-    // the bitmap of a common word's every match); else the page and the count below
+    // of the search's index answers the page and the exact total; else the page and the count below
     const walked = await walkPage<T>(db, q, paging, search);
     if (walked) return { ...walked, first: paging.start + 1 };
     const few = await fewMatchesPage<T>(db, q, paging, search.facet);
     if (few) return { ...few, atLeast: false, first: paging.start + 1 };
   }
   if (q.fewFirst) {
-    // the count first (from summaries: cheap), then the page by the filter's own index when few match,
-    // else by walking the order's index; each read is fenced (offset 0) so that the estimates cannot pick the other
     const total = await count();
     const { walk } = q.fewFirst;
     const paged: PageQuery =
@@ -196,10 +177,8 @@ export async function listPage<T extends { ord: number }>(
 }
 
 /**
- * A text search's first look at a list (lib/lists/search.ts): the list's first rows in its own order,
- * each tested by the search. A search that matches many rows (a common word) is answered from them, at
- * the cost of reading `rows` rows whatever the list's size, where the gram index would hand over every
- * match (a fifth of a million books for a word of one title in five) to be counted and sorted.
+ * A text search's first look at a list (lib/lists/search.ts): the list's first rows in its own order, each
+ * tested by the search. A common word is answered from them, where the gram index would hand over every match.
  */
 export interface SearchWalk {
   /**
@@ -212,13 +191,10 @@ export interface SearchWalk {
 }
 
 /**
- * A searched column whose distinct values per owner are few where rows are many: a board's writers (people,
- * a few hundred) among its posts (a million). A search for a writer whose posts all sort late in the list
- * otherwise reads every post of the writer through the gram index, a heap page each, to sort them for a
- * page of ten: 10,000 posts for 'writer 78' on the 1M-post board. With a facet the page's keys are the
- * rows matched through the other columns (PageQuery.keys, found by their own index) and, for each matching
- * value, its first start + length rows in list order (an index on (owner, column, order…)); the total is
- * the values' counts (a count table) plus the other matches that the facet does not also match.
+ * A searched column whose distinct values per owner are few where rows are many: a board's writers among its
+ * posts. The page's keys are the rows matched through the other columns and, for each matching value, its
+ * first start + length rows in list order (an index on (owner, column, order…)); the total is the values'
+ * counts (a count table) plus the other matches that the facet does not also match.
  */
 export interface SearchFacet {
   /**
@@ -265,12 +241,9 @@ async function walkPage<T extends { ord: number }>(db: DbOrTx, q: PageQuery, pag
 const SEARCH_MATCHES = 20_000;
 
 /**
- * A text search's page when at most SEARCH_MATCHES rows match: the matches' keys are read once
- * (`keys`, through the search's index; the limit one beyond tells whether that is all of them), counted,
- * and the page sorted from them (about 2 MB of keys at most, within work_mem). Undefined when more
- * match: the page and the count are then asked apart. The page and the count each used to read the
- * index and recheck every match: 'refund 1234' (92 matches) 13 ms at 1M posts against 5 ms at 10k,
- * about 4 ms each read; 'writer 78' (10,000 matches, none among the board's first 2,000 posts) 65 ms.
+ * A text search's page when at most SEARCH_MATCHES rows match: the matches' keys are read once (through the
+ * search's index; the limit one beyond tells whether that is all of them), counted, and the page sorted from
+ * them, instead of a page and a count that each read the index. Undefined when more match.
  */
 async function fewMatchesPage<T extends { ord: number }>(db: DbOrTx, q: PageQuery, paging: Paging, facet?: SearchFacet) {
   const source = sql`select k.* from (${facet ? facet.others : q.keys}) k limit ${SEARCH_MATCHES + 1}`;

@@ -8,13 +8,12 @@ import { MIGRATIONS_DIR } from '../../db/client';
 import { royaltyRule } from '../../db/schema';
 import { COPYRIGHT_BOOKS_SUMMARY, ROYALTY_SUMMARY, ROYALTY_TOTALS, royaltyTotals } from '../../modules/copyright/copyright.repository';
 import { createTestApp, type TestContext } from '../../test/helper';
-import { COMPANY_BOOK_HOURS, COMPANY_BOOKS_SUMMARY, listCompanyBooks } from '../../modules/product/product.repository';
+import { COMPANY_BOOKS_SUMMARY, listCompanyBooks } from '../../modules/product/product.repository';
 import { booksPage } from '../../modules/copyright/copyright.repository';
 import type { DbOrTx } from '../../db/client';
 import { INVOICE_SUMMARY, PAYMENT_SUMMARY, UNPAID_INVOICE_COUNTS, paymentPage } from '../../modules/settlement/settlement.repository';
 import { BOARD_POST_COUNTS, BOARD_WRITER_COUNTS, HELP_FILE_COUNTS } from '../../modules/help/help.repository';
 import { countMigrationSql } from './counts';
-import { chooseGrams, gramStats, listGrams, refreshGramStats } from './grams';
 import { rangeBounds, rangeParts } from './ranges';
 import { summaryCoveringRows, summaryMigrationSql, summaryTriggerSql } from './summary';
 import type { TestCompany } from '../../test/factories';
@@ -594,7 +593,6 @@ describe('lists against a plain count(*) / order by … offset … limit', () =>
     );
     await t.db.execute(`delete from company_books where company_idx = ${a.idx} and idx % 9 = 4`);
     await expectSummaryOfRows(t.db, COMPANY_BOOKS_SUMMARY);
-    await expectSummaryOfRows(t.db, COMPANY_BOOK_HOURS);
     await checkRegisteredBooks();
   });
 
@@ -613,22 +611,11 @@ describe('lists against a plain count(*) / order by … offset … limit', () =>
     }
   });
 
-  it('searches of several grams after an ANALYZE ask only the grams worth asking (lib/lists/grams.ts), and answer the same', async () => {
+  it('searches of several grams after an ANALYZE answer the same', async () => {
     await t.db.execute(`analyze copyright_books`);
     await t.db.execute(`analyze company_books`);
     await t.db.execute(`analyze bbs_posts`);
-    await refreshGramStats(t.db);
     const qna = Number((await q<{ idx: number }>(`select idx from bbs_boards where name = 'qna'`))[0]!.idx);
-    const cases = [
-      { index: 'copyright_books_title_grams', owner: a.idx, keyword: 'Apple pie 01' },
-      { index: 'company_books_title_grams', owner: a.idx, keyword: 'Moonlight 12' },
-      { index: 'bbs_posts_title_grams', owner: qna, keyword: 'Where is 1' },
-    ];
-    // each keyword asks fewer grams than it has: the statistics were read and weighed
-    for (const c of cases) {
-      const grams = listGrams(c.owner, c.keyword, 4);
-      expect(chooseGrams(grams, gramStats(c.index))?.length ?? grams.length, c.keyword).toBeLessThan(grams.length);
-    }
     for (const keyword of ['Apple pie 01', 'apple p', 'le pie 0']) {
       const f = { searchKey: 'title', keyword };
       const found = await checkPages(
@@ -798,14 +785,13 @@ describe('ranges', () => {
   });
 });
 
-describe('ranges by the hour', () => {
-  it('the partial UTC days of a range in a zone are read by whole hours from the hour sums, only what is left under an hour from the rows', async () => {
+describe('ranges in a time zone', () => {
+  it('whole months and days are read from the sums, the partial UTC days at each end from the rows', async () => {
     const dialect = new PgDialect();
-    const read = async (zone: string, hours?: string) => {
+    const read = async (zone: string) => {
       const slivers: unknown[][] = [];
       const parts = rangeParts(await rangeBounds(t.db, '2026-01-20', '2026-02-10', zone), {
         table: 'company_book',
-        hours,
         columns: sql`s.cnt`,
         where: sql`true`,
         at: sql`r.created_at`,
@@ -818,19 +804,13 @@ describe('ranges by the hour', () => {
     };
     // the whole month, then the whole days before it and those after it (each one range of the day sums' key)
     const sums = ['company_book_month_sums', 'company_book_day_sums', 'company_book_day_sums'];
-    // the hours before the first whole day and those after the last, each one range of the hour sums' key
-    const hourSums = ['company_book_hour_sums', 'company_book_hour_sums'];
-    // +09:00: the edges are whole hours, no row is read
-    expect(await read('Asia/Seoul', 'company_book')).toEqual({ tables: [...sums, ...hourSums], slivers: [] });
-    // +05:30: half an hour at each end from the rows
-    expect(await read('Asia/Kolkata', 'company_book')).toEqual({
-      tables: [...sums, ...hourSums, 'rows'],
-      slivers: [['2026-01-19T18:30:00Z', '2026-01-19T19:00:00Z', '2026-02-10T18:00:00Z', '2026-02-10T18:30:00Z']],
-    });
-    // without hour sums the partial days are read from the rows, as before
     expect(await read('Asia/Seoul')).toEqual({
       tables: [...sums, 'rows'],
       slivers: [['2026-01-19T15:00:00Z', '2026-01-20T00:00:00Z', '2026-02-10T00:00:00Z', '2026-02-10T15:00:00Z']],
+    });
+    expect(await read('Asia/Kolkata')).toEqual({
+      tables: [...sums, 'rows'],
+      slivers: [['2026-01-19T18:30:00Z', '2026-01-20T00:00:00Z', '2026-02-10T00:00:00Z', '2026-02-10T18:30:00Z']],
     });
   });
 });
@@ -862,11 +842,6 @@ describe('summary tables', () => {
     expect(readFileSync(path.join(MIGRATIONS_DIR, file!), 'utf8')).toContain(countMigrationSql(BOARD_WRITER_COUNTS));
   });
 
-  it('the registered books’ hour sums migration holds the triggers generated from COMPANY_BOOK_HOURS', () => {
-    const file = readdirSync(MIGRATIONS_DIR).find((f) => f.endsWith('_company_book_hour_sums.sql'));
-    expect(readFileSync(path.join(MIGRATIONS_DIR, file!), 'utf8')).toContain(summaryMigrationSql(COMPANY_BOOK_HOURS));
-  });
-
   it('the list summary migration holds the triggers generated from INVOICE_SUMMARY, PAYMENT_SUMMARY and COMPANY_BOOKS_SUMMARY', () => {
     const file = readdirSync(MIGRATIONS_DIR).find((f) => f.endsWith('_list_summaries.sql'));
     const migration = readFileSync(path.join(MIGRATIONS_DIR, file!), 'utf8');
@@ -881,8 +856,7 @@ describe('summary tables', () => {
     const keys = await q<{ tbl: string; def: string }>(
       `select conrelid::regclass::text as tbl, pg_get_constraintdef(oid) as def from pg_constraint where contype = 'p' and conrelid::regclass::text like '%\\_sums'`,
     );
-    // and the tables made since (company_book_hour_sums) were made with it
-    expect(keys.length).toBe(13);
+    expect(keys.length).toBe(12);
     for (const k of keys) expect(k.def, k.tbl).toMatch(/ INCLUDE \(cnt/);
   });
 

@@ -3,12 +3,10 @@ import type { DbOrTx } from '../../db/client';
 import { queryRows } from './index';
 
 /**
- * How a range of calendar days is read from a list's summary tables (summary.ts): its whole UTC months
- * from the month sums, its other whole UTC days from the day sums, and its partial UTC days (a range in
- * a time zone other than UTC starts and ends inside a UTC day) by their whole UTC hours from the hour
- * sums where the read names them, and only the rest (under an hour, in zones such as +05:30; the whole
- * partial days without hour sums) from the list's rows.
- * One piece of code for every list with summary tables (invoices, payments, royalty lines, registered books).
+ * How a range of calendar days is read from a list's summary tables (summary.ts): its whole UTC months from
+ * the month sums, its other whole UTC days from the day sums, and its partial UTC days (a range in a time zone
+ * other than UTC starts and ends inside a UTC day) from the list's rows. One piece of code for every list with
+ * summary tables (invoices, payments, royalty lines, registered books, copyright books).
  */
 
 /**
@@ -64,12 +62,6 @@ const firstOfNextMonth = (d: string) => {
   const [y, m] = d.split('-').map(Number);
   return ymd(new Date(Date.UTC(y!, m!, 1)));
 };
-/** Instant text (UTC, `YYYY-MM-DDTHH:MM:SSZ`) of the start of its hour, and of the hour after. */
-const hourOf = (x: string) => `${x.slice(0, -7)}:00:00Z`;
-const hourAfter = (x: string) => {
-  const t = new Date(Date.parse(hourOf(x).replace(/^(\d{5})/, '+0$1')) + 3_600_000);
-  return `${ymd(t)}T${String(t.getUTCHours()).padStart(2, '0')}:00:00Z`;
-};
 /** Whether instant text `x` is after `y`, also when one has a 5-digit year (10000-01-01T00:00:00Z). */
 const later = (x: string, y: string) => x.padStart(24, '0') > y.padStart(24, '0');
 
@@ -95,16 +87,8 @@ function dayRange(sAt: string | undefined, eAt: string | undefined): DayRange {
 export interface RangeRead {
   /** the summary tables' prefix: `<table>_month_sums`, `<table>_day_sums` */
   table: string;
-  /**
-   * the prefix of the hour sums (`<hours>_hour_sums`, keyed by the UTC hour as a timestamp, with the same
-   * columns and conditions) that hold the partial UTC days' whole hours; without it those days are read from the rows
-   */
-  hours?: string;
-  /**
-   * the columns read from a summary row `s` (the same list as `rows` answers); a function of the row's
-   * month (`s.month` in the month sums, the month of `s.day` in the day sums) for a reading by month
-   */
-  columns: SQL | ((month: SQL) => SQL);
+  /** the columns read from a summary row `s` (the same list as `rows` answers) */
+  columns: SQL;
   /** the filter's conditions on a summary row `s` besides its month or day (company, dims) */
   where: SQL;
   /** the list's matching rows in the instants [from, to), as the same columns (only for partial UTC days) */
@@ -118,8 +102,7 @@ export function rangeParts(r: DayRange, q: RangeRead): SQL[] {
   const monthConds = [q.where];
   if (r.mf) monthConds.push(sql`s.month >= ${r.mf}::date`);
   if (r.mt) monthConds.push(sql`s.month < ${r.mt}::date`);
-  const columns = (month: SQL) => (typeof q.columns === 'function' ? q.columns(month) : q.columns);
-  const parts = [sql`select ${columns(sql`s.month`)} from ${sql.raw(`${q.table}_month_sums`)} s where ${sql.join(monthConds, sql` and `)}`];
+  const parts = [sql`select ${q.columns} from ${sql.raw(`${q.table}_month_sums`)} s where ${sql.join(monthConds, sql` and `)}`];
   // the other whole days (none without a date filter: every month is whole then): those before the first
   // whole month and those from the end of the last, each one range of the day sums' key (index-only);
   // a range within one month has no whole month and is read from its first whole day to its end once
@@ -127,9 +110,7 @@ export function rangeParts(r: DayRange, q: RangeRead): SQL[] {
     const conds = [q.where];
     if (from) conds.push(sql`s.day >= ${from}::date`);
     if (to) conds.push(sql`s.day < ${to}::date`);
-    parts.push(
-      sql`select ${columns(sql`date_trunc('month', s.day)::date`)} from ${sql.raw(`${q.table}_day_sums`)} s where ${sql.join(conds, sql` and `)}`,
-    );
+    parts.push(sql`select ${q.columns} from ${sql.raw(`${q.table}_day_sums`)} s where ${sql.join(conds, sql` and `)}`);
   };
   if (r.mf) {
     const to = r.de && earlierDay(r.de, r.mf) ? r.de : r.mf;
@@ -149,51 +130,16 @@ export function rangeParts(r: DayRange, q: RangeRead): SQL[] {
     const from = [r.deAt!, r.dsAt, r.sAt].filter((x): x is string => !!x).reduce((m, x) => (later(x, m) ? x : m));
     if (later(r.eAt, from)) partial.push([from, r.eAt]);
   }
-  // their whole UTC hours from the hour sums, and the rows of what is left (under an hour at each end)
-  const hours: [string, string][] = [];
-  const rest: [string, string][] = [];
-  for (const [from, to] of partial) {
-    const hf = hourOf(from) === from ? from : hourAfter(from);
-    const ht = hourOf(to);
-    if (!q.hours || !later(ht, hf)) {
-      rest.push([from, to]);
-      continue;
-    }
-    hours.push([hf, ht]);
-    if (later(hf, from)) rest.push([from, hf]);
-    if (later(to, ht)) rest.push([ht, to]);
-  }
-  // the hour column is a timestamp in UTC: the instants without their zone
-  const at = (x: string) => x.slice(0, -1).replace('T', ' ');
-  // one part per range, each an index-only scan of the sums' primary key (company, hour, …): an `or` of the
-  // two ranges was planned as a bitmap heap scan that read one heap page per hour row, and a company's hour
-  // rows lie on pages shared with every other company (10M-row database, pages not cached: 15–490 ms waiting
-  // on DataFileRead for a new filter of the 10k company, against 0.4–0.7 ms with the pages in memory)
-  for (const [from, to] of hours)
-    parts.push(
-      sql`select ${columns(sql`date_trunc('month', s.hour)::date`)} from ${sql.raw(`${q.hours}_hour_sums`)} s where ${q.where} and s.hour >= ${at(from)}::timestamp and s.hour < ${at(to)}::timestamp`,
-    );
   const between = ([from, to]: [string, string]) => sql`(${q.at} >= ${from}::timestamptz and ${q.at} < ${to}::timestamptz)`;
-  if (rest.length) parts.push(q.rows(sql`(${sql.join(rest.map(between), sql` or `)})`));
+  if (partial.length) parts.push(q.rows(sql`(${sql.join(partial.map(between), sql` or `)})`));
   return parts;
-}
-
-/** The totals of several sets of parts that answer a column `cnt` (summary rows and rows of partial days, see rangeParts), in one statement. */
-export async function sumCountsOf(db: DbOrTx, sets: SQL[][]): Promise<number[]> {
-  const [row] = await queryRows<Record<string, number | string>>(
-    db,
-    sql`select ${sql.join(
-      sets.map(
-        (parts, i) => sql`(select coalesce(sum(p.cnt), 0)::bigint from (${sql.join(parts, sql` union all `)}) p) as ${sql.raw(`n${i}`)}`,
-      ),
-      sql`, `,
-    )}`,
-  );
-  return sets.map((_, i) => Number(row?.[`n${i}`] ?? 0));
 }
 
 /** The total of parts that answer a column `cnt` (summary rows and rows of partial days, see rangeParts). */
 export async function sumCounts(db: DbOrTx, parts: SQL[]): Promise<number> {
-  const [n] = await sumCountsOf(db, [parts]);
-  return n ?? 0;
+  const [row] = await queryRows<{ n: number | string }>(
+    db,
+    sql`select coalesce(sum(p.cnt), 0)::bigint as n from (${sql.join(parts, sql` union all `)}) p`,
+  );
+  return Number(row?.n ?? 0);
 }

@@ -1,19 +1,11 @@
 /**
- * Summary tables for lists whose counts and totals must stay fast at a million rows: a list's rows
- * summed per (company, grain, dims…, currency) for each grain the spec keeps: the UTC day and month by
- * default, and the UTC hour where a list's date ranges are in a time zone (its partial UTC days are
- * then read by whole hours too). Kept exact by statement-level triggers with transition tables (one
- * aggregate per statement and grain, so bulk writes stay fast). This file generates those triggers from
- * a spec; a list's custom migration holds the output (a test checks the migration still equals it), and
- * its repository reads whole months from the month table, the range's other whole days from the day
- * table, whole hours of its partial days from the hour table and only the rest from the rows (ranges.ts).
- *
- * Lists with summaries: invoices (settlement.repository.ts INVOICE_SUMMARY, which replaced the
- * hand-written triggers of migrations 0007/0014/0015), payments (PAYMENT_SUMMARY), royalty lines
- * (copyright.repository.ts ROYALTY_SUMMARY) and registered books (product.repository.ts
- * COMPANY_BOOKS_SUMMARY, and COMPANY_BOOK_HOURS, their hour grain), copyright books (copyright.repository.ts COPYRIGHT_BOOKS_SUMMARY) and the
- * royalty totals without the book (ROYALTY_TOTALS, a rollup of the royalty summary's day rows); a range
- * of days is split over them by ranges.ts.
+ * Summary tables for lists whose counts and totals must stay fast at a million rows: a list's rows summed
+ * per (company, UTC day or month, dims…, currency), kept exact by statement-level triggers with transition
+ * tables (one aggregate per statement and grain, so bulk writes stay fast). This file generates those
+ * triggers from a spec; a list's custom migration holds the output (a test checks the migration still equals
+ * it), and its repository reads a range's whole months and days here and only its partial UTC days from the
+ * rows (ranges.ts). Specs: INVOICE_SUMMARY, PAYMENT_SUMMARY (settlement), ROYALTY_SUMMARY, its rollup
+ * ROYALTY_TOTALS and COPYRIGHT_BOOKS_SUMMARY (copyright), COMPANY_BOOKS_SUMMARY (product).
  */
 
 export interface SummaryColumn {
@@ -23,27 +15,17 @@ export interface SummaryColumn {
   expr: string;
 }
 
-/** A summary table's bucket: `day` and `month` (date columns), `hour` (the UTC hour, a timestamp column). */
-export type Grain = 'hour' | 'day' | 'month';
+/** A summary table's bucket (a date column). */
+type Grain = 'day' | 'month';
+const GRAINS: Grain[] = ['day', 'month'];
 
 export interface SummarySpec {
   /** the list's table, e.g. royalty_lines */
   source: string;
-  /** the summary tables' prefix: `<table>_day_sums`, `<table>_month_sums`, `<table>_hour_sums` (created by the schema's migration) */
+  /** the summary tables' prefix: `<table>_day_sums`, `<table>_month_sums` (created by the schema's migration) */
   table: string;
-  /** the row's day, an SQL date expression over `r` (for the day and month grains) */
-  day?: string;
-  /**
-   * the row's UTC hour, an SQL timestamp expression over `r` (for the hour grain), e.g.
-   * `date_trunc('hour', r.created_at AT TIME ZONE 'UTC')`, or `r.hour` in a rollup of hour sums
-   */
-  hour?: string;
-  /**
-   * The grains kept, one table each (default day and month). A spec keeping other grains than the
-   * default names its trigger functions and triggers after them (`<table>_hour_sums_apply`,
-   * `<source>_hour_sums_ins`…), so it can sit beside another spec over the same rows.
-   */
-  grains?: Grain[];
+  /** the row's day, an SQL date expression over `r` */
+  day: string;
   /** key columns after company_idx and day: the list's filters and the currency (none: a count per company and day) */
   dims: SummaryColumn[];
   /** summed columns besides cnt (count of rows; none: counts only) */
@@ -63,8 +45,7 @@ export interface SummarySpec {
    */
   parent?: { table: string; alias: string; key: string; on: string; watch: string[]; childKey: string };
   /**
-   * A bulk writer may defer the summary to the end of its transaction (deferSummarySql, flushSummarySql; day and
-   * month grains): its statements' rows are then only summed per day into a temporary table, and added to the
+   * A bulk writer may defer the summary to the end of its transaction (deferSummarySql, flushSummarySql): its statements' rows are then only summed per day into a temporary table, and added to the
    * summary tables once. A million royalty lines imported in 200 statements otherwise rewrote each day and month
    * row of the summary (and of its rollup) once per statement. Until it flushes, the writer changes only the
    * summary's rows, not its parent (whose triggers read the summary tables directly).
@@ -74,25 +55,8 @@ export interface SummarySpec {
 
 const list = (xs: string[]) => xs.join(', ');
 
-const DEFAULT_GRAINS: Grain[] = ['day', 'month'];
-const grainsOf = (spec: SummarySpec) => spec.grains ?? DEFAULT_GRAINS;
-
-/** What the spec's functions and triggers are named after: `sums`, or its grains and `sums` when they are not the default. */
-const nameOf = (spec: SummarySpec) => {
-  const grains = grainsOf(spec);
-  return grains.length === DEFAULT_GRAINS.length && grains.every((g, i) => g === DEFAULT_GRAINS[i]) ? 'sums' : `${grains.join('_')}_sums`;
-};
-
 /** A row's bucket in a grain, an SQL expression over `r`. */
-function bucketOf(spec: SummarySpec, grain: Grain): string {
-  const need = (x: string | undefined, what: string) => {
-    if (!x) throw new Error(`summary ${spec.table}: the ${grain} grain needs \`${what}\``);
-    return x;
-  };
-  if (grain === 'hour') return need(spec.hour, 'hour');
-  const day = need(spec.day, 'day');
-  return grain === 'day' ? day : `date_trunc('month', ${day})::date`;
-}
+const bucketOf = (spec: SummarySpec, grain: Grain) => (grain === 'day' ? spec.day : `date_trunc('month', ${spec.day})::date`);
 
 /**
  * The INSERT … ON CONFLICT that adds (sign 1) or takes out (sign -1) the rows of `from` into one summary table
@@ -145,7 +109,7 @@ export function flushSummarySql(spec: SummarySpec): string[] {
     count: 'r.cnt',
   };
   return [
-    ...grainsOf(spec).map((g) => apply(sums, g, `${deferredTable(spec)} r`, 1)),
+    ...GRAINS.map((g) => apply(sums, g, `${deferredTable(spec)} r`, 1)),
     `SET LOCAL ${DEFER_SETTING} = ''`,
     `DROP TABLE ${deferredTable(spec)}`,
   ];
@@ -178,10 +142,7 @@ $$;`,
 
 /** The statements (without breakpoints) of a summary's triggers and its backfill of the rows already there. */
 export function summaryTriggerSql(spec: SummarySpec): string[] {
-  const grains = grainsOf(spec);
-  const name = nameOf(spec);
-  const each = (f: (g: Grain) => string) => grains.map(f).join('\n    ');
-  if (spec.deferrable && name !== 'sums') throw new Error(`summary ${spec.table}: only day and month sums can be deferred`);
+  const each = (f: (g: Grain) => string) => GRAINS.map(f).join('\n    ');
   const deferred = spec.deferrable
     ? `IF current_setting('${DEFER_SETTING}', true) = '${spec.table}' THEN
     IF TG_OP IN ('UPDATE', 'DELETE') THEN
@@ -196,8 +157,8 @@ export function summaryTriggerSql(spec: SummarySpec): string[] {
     : '';
   const out = statementTriggersSql(
     spec.source,
-    `${spec.table}_${name}_apply`,
-    name,
+    `${spec.table}_sums_apply`,
+    'sums',
     `${deferred}IF TG_OP IN ('UPDATE', 'DELETE') THEN
     ${each((g) => apply(spec, g, `old_rows r${joinParent(spec)}`, -1))}
   END IF;
@@ -207,7 +168,7 @@ export function summaryTriggerSql(spec: SummarySpec): string[] {
   );
   const p = spec.parent;
   if (p) {
-    const pfn = `${spec.table}_${name}_parent_apply`;
+    const pfn = `${spec.table}_sums_parent_apply`;
     const changed = p.watch.map((c) => `o.${c} IS DISTINCT FROM n.${c}`).join(' OR ');
     // the parent's rows, measured with its old values (taken out) and its new ones (put back); counts stay
     const rowsWith = (side: 'o' | 'n') =>
@@ -215,8 +176,8 @@ export function summaryTriggerSql(spec: SummarySpec): string[] {
       ` JOIN LATERAL (SELECT ${side}.*) ${p.alias} ON true WHERE ${changed}`;
     const keyed = spec.dims.some((d) => d.column === p.childKey);
     const update = [
-      ...grains.map((g) => apply(spec, g, rowsWith('o'), -1, -1, false)),
-      ...grains.map((g) => apply(spec, g, rowsWith('n'), 1, 1, false)),
+      ...GRAINS.map((g) => apply(spec, g, rowsWith('o'), -1, -1, false)),
+      ...GRAINS.map((g) => apply(spec, g, rowsWith('n'), 1, 1, false)),
     ].join('\n    ');
     out.push(
       `CREATE FUNCTION ${pfn}() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -224,7 +185,7 @@ BEGIN
   ${
     keyed
       ? `IF TG_OP = 'DELETE' THEN
-    ${grains.map((g) => `DELETE FROM ${spec.table}_${g}_sums WHERE ${p.childKey} IN (SELECT ${p.key} FROM old_rows);`).join('\n    ')}
+    ${GRAINS.map((g) => `DELETE FROM ${spec.table}_${g}_sums WHERE ${p.childKey} IN (SELECT ${p.key} FROM old_rows);`).join('\n    ')}
   ELSE
     ${update}
   END IF;`
@@ -233,30 +194,30 @@ BEGIN
   RETURN NULL;
 END
 $$;`,
-      `CREATE TRIGGER ${p.table}_${spec.table}_${name}_upd AFTER UPDATE ON ${p.table}
+      `CREATE TRIGGER ${p.table}_${spec.table}_sums_upd AFTER UPDATE ON ${p.table}
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${pfn}();`,
     );
     if (keyed)
-      out.push(`CREATE TRIGGER ${p.table}_${spec.table}_${name}_del AFTER DELETE ON ${p.table}
+      out.push(`CREATE TRIGGER ${p.table}_${spec.table}_sums_del AFTER DELETE ON ${p.table}
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${pfn}();`);
     else {
       // the parent's rows taken out while it is still there to measure them (the cascade that deletes them
       // runs after the parent is gone, so the rows' own trigger finds no parent and takes out nothing)
-      const dfn = `${spec.table}_${name}_parent_delete`;
+      const dfn = `${spec.table}_sums_parent_delete`;
       out.push(
         `CREATE FUNCTION ${dfn}() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  ${grains.map((g) => apply(spec, g, `${spec.source} r${joinParent(spec)} WHERE r.${p.childKey} = OLD.${p.key}`, -1)).join('\n  ')}
+  ${GRAINS.map((g) => apply(spec, g, `${spec.source} r${joinParent(spec)} WHERE r.${p.childKey} = OLD.${p.key}`, -1)).join('\n  ')}
   RETURN OLD;
 END
 $$;`,
-        `CREATE TRIGGER ${p.table}_${spec.table}_${name}_del BEFORE DELETE ON ${p.table}
+        `CREATE TRIGGER ${p.table}_${spec.table}_sums_del BEFORE DELETE ON ${p.table}
   FOR EACH ROW EXECUTE FUNCTION ${dfn}();`,
       );
     }
   }
   // the rows already there
-  out.push(...grains.map((g) => apply(spec, g, `${spec.source} r${joinParent(spec)}`, 1)));
+  out.push(...GRAINS.map((g) => apply(spec, g, `${spec.source} r${joinParent(spec)}`, 1)));
   return out;
 }
 
@@ -266,10 +227,10 @@ $$;`,
  * so that a range read (ranges.ts) is an index-only scan of the company's keys; a company whose summary
  * rows lie among 99 others' (one row per heap page) read 70 month rows from 44 heap pages otherwise.
  * drizzle's schema cannot declare INCLUDE columns: a summary table made later is made with them in its own
- * migration (company_book_hour_sums, migration 0042); a test checks every summary key in the database.
+ * migration; a test checks every summary key in the database.
  */
 export const summaryCoveringRows = (spec: SummarySpec): string[] =>
-  grainsOf(spec).map(
+  GRAINS.map(
     (g) =>
       `('${spec.table}_${g}_sums', '${list(['company_idx', g, ...spec.dims.map((d) => d.column)])}', '${list(['cnt', ...spec.measures.map((m) => m.column)])}')`,
   );

@@ -56,26 +56,15 @@ function bookConditions(w: { companyIdx: number; isbn?: string }) {
 }
 
 /** Conditions on the line `r` (company, dates in the app's time zone, customers, calculated). */
-export function lineConditions(w: RoyaltyWhere, company: SQL = sql`${w.companyIdx}`) {
-  return sql.join([sql`r.company_idx = ${company}`, ...lineFilters(w)], sql` and `);
-}
-
-/** lineConditions but the company's: dates in the app's time zone, customers, calculated. */
-function lineFilters(w: RoyaltyWhere): SQL[] {
+export function lineConditions(w: RoyaltyWhere) {
   const f = w.filter;
-  const parts: SQL[] = [];
+  const parts = [sql`r.company_idx = ${w.companyIdx}`];
   if (f.startDate) parts.push(sql`r.created_at >= (${f.startDate}::date)::timestamp at time zone ${w.timeZone}`);
   if (f.endDate) parts.push(sql`r.created_at < (${f.endDate}::date + 1)::timestamp at time zone ${w.timeZone}`);
-  if (w.customerIdxs)
-    parts.push(
-      sql`r.customer_idx in (${sql.join(
-        w.customerIdxs.map((i) => sql`${i}`),
-        sql`, `,
-      )})`,
-    );
+  if (w.customerIdxs) parts.push(sql`r.customer_idx in ${w.customerIdxs}`);
   if (f.invoiceYn === 'Y') parts.push(sql`r.buy_invoice_idx is not null`);
   if (f.invoiceYn === 'N') parts.push(sql`r.buy_invoice_idx is null`);
-  return parts;
+  return sql.join(parts, sql` and `);
 }
 
 export async function findCustomerIdxs(db: DbOrTx, name: string): Promise<number[]> {
@@ -174,85 +163,39 @@ export const COPYRIGHT_BOOKS_SUMMARY: SummarySpec = {
   measures: [],
 };
 
-/** Conditions on a summary row `s` (company, calculated); the book's isbn is checked on its join. */
-function summaryConditions(w: RoyaltyWhere) {
-  const parts = [sql`s.company_idx = ${w.companyIdx}`];
-  if (w.filter.invoiceYn === 'Y') parts.push(sql`s.invoiced`);
-  if (w.filter.invoiceYn === 'N') parts.push(sql`not s.invoiced`);
-  return sql.join(parts, sql` and `);
-}
+/** The company's books whose ISBN starts with the filter's, as a condition on a line's or summary row's book. */
+const isbnBooks = (w: RoyaltyWhere, book: SQL) =>
+  w.filter.isbn
+    ? sql` and ${book} in (select b.idx from copyright_books b where ${bookConditions({ companyIdx: w.companyIdx, isbn: w.filter.isbn })})`
+    : sql``;
 
-/** The matching lines as summary rows (book, currency, 1, qty, royalty). */
-const linesAsSums = (w: RoyaltyWhere, extra?: SQL) =>
-  sql`select r.book_idx, r.currency, 1 as cnt, r.qty, r.royalty
-      from royalty_lines r join copyright_books b on b.idx = r.book_idx
-      where ${lineConditions(w)}${extra ? sql` and ${extra}` : sql``}`;
-
-/**
- * Summary rows of the filter: the range's whole UTC months from the month sums, its other whole UTC
- * days from the day sums, and the lines of its partial UTC days (the range is in the app's time zone; lib/lists/ranges.ts).
- */
-async function summaryParts(db: DbOrTx, w: RoyaltyWhere): Promise<SQL[]> {
-  const f = w.filter;
-  return rangeParts(await rangeBounds(db, f.startDate, f.endDate, w.timeZone), {
-    table: 'royalty_line',
-    columns: sql`s.book_idx, s.currency, s.cnt, s.qty, s.royalty`,
-    where: summaryConditions(w),
-    at: sql`r.created_at`,
-    rows: (instants) => linesAsSums({ ...w, filter: { ...f, startDate: undefined, endDate: undefined } }, instants),
-  });
+/** The matching lines as summary rows (currency, 1, qty, royalty); `instants` in place of the filter's dates. */
+function linesAsSums(w: RoyaltyWhere, instants?: SQL) {
+  const filter = instants ? { ...w.filter, startDate: undefined, endDate: undefined } : w.filter;
+  return sql`select r.currency, 1 as cnt, r.qty, r.royalty from royalty_lines r
+    where ${lineConditions({ ...w, filter })}${instants ? sql` and ${instants}` : sql``}${isbnBooks(w, sql`r.book_idx`)}`;
 }
 
 /**
- * Count, quantity and royalty of the filtered set per book and currency, in the list's book order
- * (title, then number: only the books with matching lines, never the company's whole catalogue). The service caches it (per
- * data version) and pages with it: total_cnt, the per-currency totals and where a page starts (which
- * book, which offset inside it) all come from these groups. Read from the summary tables: the range's
- * whole UTC months from the month sums, its other whole UTC days from the day sums, and only the lines
- * of its partial UTC days (the range is in the app's time zone) from royalty_lines: a date filter reads
- * about (months × books) summary rows instead of sorting every line of the range. A customer filter
- * reads the lines (customers are not a summary key: with them the sums held about one row per line).
- */
-export async function royaltyGroups(db: DbOrTx, w: RoyaltyWhere) {
-  const f = w.filter;
-  const parts = w.customerIdxs ? [linesAsSums(w)] : await summaryParts(db, w);
-  const found = await rows<{
-    book_idx: number;
-    currency: string;
-    currency_icon: string;
-    cnt: string | number;
-    qty: string;
-    royalty: string;
-  }>(
-    db,
-    sql`select p.book_idx, p.currency, coalesce(cur.icon, p.currency) as currency_icon, sum(p.cnt)::int as cnt,
-        coalesce(sum(p.qty), 0)::text as qty, coalesce(sum(p.royalty), 0)::text as royalty
-      from (${sql.join(parts, sql` union all `)}) p
-      join copyright_books b on b.idx = p.book_idx and ${bookConditions({ companyIdx: w.companyIdx, isbn: f.isbn })}
-      left join currencies cur on cur.name = p.currency
-      group by b.title, p.book_idx, p.currency, cur.icon
-      having sum(p.cnt) > 0
-      order by b.title, p.book_idx, p.currency`,
-  );
-  return found.map((g) => ({ ...g, book_idx: Number(g.book_idx), cnt: Number(g.cnt), qty: Number(g.qty) }));
-}
-
-/**
- * Count, quantity and royalty per currency of a filter without an ISBN or a customer, from the totals'
- * summary (ROYALTY_TOTALS: a few rows per month and per day of the range, whatever the number of books)
- * and the lines of the range's partial UTC days (none when the app's time zone is UTC); the same sums as
- * royaltyGroups added up per currency.
+ * Count, quantity and royalty per currency of the filtered lines (their counts add up to the list's total). Read
+ * from the summary tables (lib/lists/ranges.ts: the range's whole UTC months and days; the lines of its partial UTC
+ * days): without an ISBN from the totals' rollup (ROYALTY_TOTALS, a few rows per month), with one from the lines'
+ * summary of the matching books; a customer filter reads the lines (customers are not a summary key).
  */
 export async function royaltyTotals(db: DbOrTx, w: RoyaltyWhere) {
   const f = w.filter;
-  const parts = rangeParts(await rangeBounds(db, f.startDate, f.endDate, w.timeZone), {
-    table: 'royalty_total',
-    columns: sql`s.currency, s.cnt, s.qty, s.royalty`,
-    where: summaryConditions(w),
-    at: sql`r.created_at`,
-    rows: (instants) =>
-      sql`select l.currency, l.cnt, l.qty, l.royalty from (${linesAsSums({ ...w, filter: { ...f, startDate: undefined, endDate: undefined } }, instants)}) l`,
-  });
+  const where = [sql`s.company_idx = ${w.companyIdx}`];
+  if (f.invoiceYn === 'Y') where.push(sql`s.invoiced`);
+  if (f.invoiceYn === 'N') where.push(sql`not s.invoiced`);
+  const parts = w.customerIdxs
+    ? [linesAsSums(w)]
+    : rangeParts(await rangeBounds(db, f.startDate, f.endDate, w.timeZone), {
+        table: f.isbn ? 'royalty_line' : 'royalty_total',
+        columns: sql`s.currency, s.cnt, s.qty, s.royalty`,
+        where: sql`${sql.join(where, sql` and `)}${isbnBooks(w, sql`s.book_idx`)}`,
+        at: sql`r.created_at`,
+        rows: (instants) => linesAsSums(w, instants),
+      });
   const found = await rows<{ currency: string; currency_icon: string; cnt: string | number; qty: string; royalty: string }>(
     db,
     sql`select p.currency, coalesce(cur.icon, p.currency) as currency_icon, sum(p.cnt)::int as cnt,
@@ -283,11 +226,7 @@ function royaltyKeys(w: RoyaltyWhere, sort: TSort<TRoyaltySortKey>, reach: numbe
   const limit = sql.raw(String(reach));
   if (sort.key !== 'title')
     return sql`select r.book_idx, r.idx, ${sql.raw(`r.${sort.key}`)} from royalty_lines r
-      where ${lineConditions(w)}${
-        w.filter.isbn
-          ? sql` and r.book_idx in (select b.idx from copyright_books b where ${bookConditions({ companyIdx: w.companyIdx, isbn: w.filter.isbn })})`
-          : sql``
-      }`;
+      where ${lineConditions(w)}${isbnBooks(w, sql`r.book_idx`)}`;
   const lines = sql`select r.idx from royalty_lines r where r.book_idx = b.idx and ${lineConditions(w)} order by r.idx ${dir} limit ${limit}`;
   return sql`select b.title, b.idx as book_idx, x.* from copyright_books b cross join lateral (${lines}) x
     where ${bookConditions({ companyIdx: w.companyIdx, isbn: w.filter.isbn })}`;
@@ -422,12 +361,7 @@ export interface BookRecord {
 function keywordCondition(companyIdx: number, keyword: string, searchKey: TCopyrightBooksFilter['searchKey'], rowTest = false) {
   const title = rowTest
     ? textMatch([sql`b.title`], keyword)
-    : containsText(
-        { name: 'copyright_books_title_grams', owner: sql`b.company_idx`, text: sql`b.title` },
-        companyIdx,
-        [sql`b.title`],
-        keyword,
-      );
+    : containsText({ owner: sql`b.company_idx`, text: sql`b.title` }, companyIdx, [sql`b.title`], keyword);
   if (searchKey === 'isbn') return isbnStartsWith(keyword);
   if (searchKey === 'title' || !/^\d{1,13}$/.test(keyword)) return title;
   return sql`(${title} or ${isbnStartsWith(keyword)})`;

@@ -16,9 +16,7 @@ import {
   type TRoyaltySortKey,
   type TCopyrightBookSortKey,
   type TSortDir,
-  fromMinor,
   normalizeMoney,
-  toMinor,
 } from '@portal/contract';
 import type { Db } from '../../db/client';
 import { createDerivedCache } from '../../lib/cache/derived';
@@ -29,17 +27,12 @@ import { sortOf } from '../../lib/lists/sort';
 import type { ExportColumn, WorkbookOptions } from '../../lib/export';
 import { EXPORT_TEXTS, countryNames, totalLabel } from './export-labels';
 
-/** Values kept at most (the least recently used go first): a filter keeps its totals, and the export its summary. */
+/** Values kept at most (the least recently used go first): a filter keeps its totals. */
 const SUMMARY_CACHE_MAX = 400;
-/** What a summary is read from: written copyright tables, and the currencies it names (docs/cache-topics.md). */
+/** What the totals are read from: written copyright tables, and the currencies they name (docs/cache-topics.md). */
 const SUMMARY_TOPICS = ['copyright', 'reference'] as const;
 /** Companies whose saleInfo flag is kept at most. */
 const FLAGS_CACHE_MAX = 1000;
-
-interface Summary {
-  books: { idx: number; cnt: number }[];
-  totals: TRoyaltyTotal[];
-}
 
 export interface CopyrightServiceDeps {
   db: Db;
@@ -67,10 +60,6 @@ export async function ownCopyrightBooks(db: Db, companyIdx: number, isbns: strin
 }
 
 export function createCopyrightService({ db, changes, auth, timeZone }: CopyrightServiceDeps) {
-  /**
-   * Count and per-currency totals of a filtered set cost a scan of the set; they are kept per company
-   * and filter until a write to the copyright tables (or the currencies) is announced.
-   */
   const { derived } = createDerivedCache(changes, { max: SUMMARY_CACHE_MAX });
   /** The company's saleInfo_display flag: read on every royalty page, kept until a write to companies. */
   const flags = createDerivedCache(changes, { max: FLAGS_CACHE_MAX });
@@ -84,44 +73,13 @@ export function createCopyrightService({ db, changes, auth, timeZone }: Copyrigh
     return { companyIdx, filter, customerIdxs, timeZone };
   }
 
-  /** Books in title order with their matching line counts, and the per-currency totals; cached. */
-  function summary(w: repo.RoyaltyWhere): Promise<Summary> {
-    return derived(SUMMARY_TOPICS, `copyright.summary|${w.companyIdx}|${JSON.stringify(w.filter)}`, async () => {
-      const groups = await repo.royaltyGroups(db, w);
-      // in the list's book order (title, number): a Map keeps it
-      const perBook = new Map<number, number>();
-      const perCurrency = new Map<string, { icon: string; cnt: number; qty: number; cents: bigint }>();
-      for (const g of groups) {
-        perBook.set(g.book_idx, (perBook.get(g.book_idx) ?? 0) + g.cnt);
-        const c = perCurrency.get(g.currency) ?? { icon: g.currency_icon, cnt: 0, qty: 0, cents: 0n };
-        c.cnt += g.cnt;
-        c.qty += g.qty;
-        c.cents += toMinor(g.royalty);
-        perCurrency.set(g.currency, c);
-      }
-      return {
-        books: [...perBook].map(([idx, cnt]) => ({ idx, cnt })),
-        totals: [...perCurrency.entries()]
-          .sort(([a], [b]) => a.localeCompare(b))
-          .map(([currency, c]) => ({ currency, currency_icon: c.icon, cnt: c.cnt, qty: c.qty, royalty: fromMinor(c.cents) })),
-      };
-    });
-  }
-
   /**
-   * The list's per-currency totals (their counts add up to total_cnt); kept like the summary. Without
-   * an ISBN or a customer they come from the totals' summary (a few rows per month), else from the summary.
+   * The list's per-currency totals (their counts add up to total_cnt): they cost a read of the filter's summary
+   * rows (or lines), so they are kept per company and filter until a write to their topics is announced.
    */
   function totals(w: repo.RoyaltyWhere): Promise<TRoyaltyTotal[]> {
-    if (w.filter.isbn || w.customerIdxs) return summary(w).then((s) => s.totals);
     return derived(SUMMARY_TOPICS, `copyright.totals|${w.companyIdx}|${JSON.stringify(w.filter)}`, async () =>
-      (await repo.royaltyTotals(db, w)).map((t) => ({
-        currency: t.currency,
-        currency_icon: t.currency_icon,
-        cnt: t.cnt,
-        qty: t.qty,
-        royalty: normalizeMoney(t.royalty),
-      })),
+      (await repo.royaltyTotals(db, w)).map((t) => ({ ...t, royalty: normalizeMoney(t.royalty) })),
     );
   }
 

@@ -8,20 +8,21 @@ import type { SummarySpec } from '../../lib/lists/summary';
 import { containsText, textMatch } from '../../lib/lists/search';
 import { orderSql, sortColumns, type SortSpec } from '../../lib/lists/sort';
 
-const catalogueColumns = {
-  isbn13: bookCatalogue.isbn13,
-  title: bookCatalogue.title,
-  author: bookCatalogue.author,
-  pub_nm: bookCatalogue.pubNm,
-  pub_date: bookCatalogue.pubDate,
-  list_price: bookCatalogue.listPrice,
-  PAGE: bookCatalogue.page,
-  cover_s_url: bookCatalogue.coverSUrl,
-};
+/** A book's columns in the catalogue's field names (the catalogue and company_books name them alike). */
+const bookFields = (t: typeof bookCatalogue | typeof companyBooks) => ({
+  isbn13: t.isbn13,
+  title: t.title,
+  author: t.author,
+  pub_nm: t.pubNm,
+  pub_date: t.pubDate,
+  list_price: t.listPrice,
+  PAGE: t.page,
+  cover_s_url: t.coverSUrl,
+});
 
 export async function catalogueByIsbn(db: DbOrTx, isbns: string[]): Promise<TBook[]> {
   if (isbns.length === 0) return [];
-  const rows = await db.select(catalogueColumns).from(bookCatalogue).where(inArray(bookCatalogue.isbn13, isbns));
+  const rows = await db.select(bookFields(bookCatalogue)).from(bookCatalogue).where(inArray(bookCatalogue.isbn13, isbns));
   return rows.map((r) => ({ ...r, pub_date: r.pub_date ?? '' }));
 }
 
@@ -46,16 +47,7 @@ export async function registeredIsbns(db: DbOrTx, companyIdx: number, isbns: str
 export async function registeredBooks(db: DbOrTx, companyIdx: number, isbns: string[]): Promise<TBook[]> {
   if (isbns.length === 0) return [];
   const rows = await db
-    .select({
-      isbn13: companyBooks.isbn13,
-      title: companyBooks.title,
-      author: companyBooks.author,
-      pub_nm: companyBooks.pubNm,
-      pub_date: companyBooks.pubDate,
-      list_price: companyBooks.listPrice,
-      PAGE: companyBooks.page,
-      cover_s_url: companyBooks.coverSUrl,
-    })
+    .select(bookFields(companyBooks))
     .from(companyBooks)
     .where(and(eq(companyBooks.companyIdx, companyIdx), inArray(companyBooks.isbn13, isbns)));
   return rows.map((r) => ({ ...r, pub_date: r.pub_date ?? '' }));
@@ -127,12 +119,7 @@ function keywordCondition(companyIdx: number, f: TBooksListFilter & { keyword: s
   }
   return rowTest
     ? textMatch([sql`b.title`], f.keyword)
-    : containsText(
-        { name: 'company_books_title_grams', owner: sql`b.company_idx`, text: sql`b.title` },
-        companyIdx,
-        [sql`b.title`],
-        f.keyword,
-      );
+    : containsText({ owner: sql`b.company_idx`, text: sql`b.title` }, companyIdx, [sql`b.title`], f.keyword);
 }
 
 function listWhere(companyIdx: number, f: TBooksListFilter, timeZone: string): SQL {
@@ -171,25 +158,10 @@ export const COMPANY_BOOKS_SUMMARY: SummarySpec = {
   measures: [],
 };
 
-/**
- * The same counts per UTC hour (migration 'company_book_hour_sums'): a range of days in the app's time zone
- * starts and ends inside a UTC day, and its total reads those partial days' whole hours here (at most 46 rows)
- * instead of counting their books (a whole day's worth of registrations: about 1,400 at a million books over two years).
- */
-export const COMPANY_BOOK_HOURS: SummarySpec = {
-  source: 'company_books',
-  table: 'company_book',
-  hour: `date_trunc('hour', r.created_at AT TIME ZONE 'UTC')`,
-  grains: ['hour'],
-  dims: [],
-  measures: [],
-};
-
 /** The registered books of a range of days read from the summary tables (lib/lists/ranges.ts), as parts answering `cnt`. */
 const booksInRange = (companyIdx: number, r: DayRange) =>
   rangeParts(r, {
     table: 'company_book',
-    hours: 'company_book',
     columns: sql`s.cnt`,
     where: sql`s.company_idx = ${companyIdx}`,
     at: sql`b.created_at`,
@@ -210,8 +182,8 @@ export const BOOKS_LIST_SORT: SortSpec<TBooksListSortKey> = {
  * after it; the shown columns are read for those rows only, and the total is counted only when the page
  * cannot tell it (lib/lists).
  *
- * The total without a search comes from the summary tables (whole UTC months, days and hours of the
- * registration range, and the books of what is left, under an hour, on company_books_company_created); with a search it is
+ * The total without a search comes from the summary tables (whole UTC months and days of the registration range,
+ * and the books of its partial UTC days on company_books_company_created); with a search it is
  * count(*) of the matches, which the company's gram index finds (lib/lists/search.ts) — bounded by the
  * number of matches, not by the company's books; a summary cannot key free text.
  */

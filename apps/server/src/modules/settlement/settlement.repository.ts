@@ -165,12 +165,7 @@ const INVOICE_TEXT = [sql`i.code`, sql`i.title`];
 const invoiceKeyword = (companyIdx: number, keyword: string, rowTest = false) =>
   rowTest
     ? textMatch(INVOICE_TEXT, keyword)
-    : containsText(
-        { name: 'buy_invoices_text_grams', owner: sql`i.company_idx`, text: sql`(i.code || ' ' || i.title)` },
-        companyIdx,
-        INVOICE_TEXT,
-        keyword,
-      );
+    : containsText({ owner: sql`i.company_idx`, text: sql`(i.code || ' ' || i.title)` }, companyIdx, INVOICE_TEXT, keyword);
 
 /** Whether a filter is answered by the summary tables (date range and items only) or by the matching rows. */
 export const invoiceFilterOnRows = (f: TInvoiceFilter) => Boolean(f.keyword || f.overdue);
@@ -393,12 +388,7 @@ const paymentConditions = (companyIdx: number, filter: TPaymentFilter, items: re
 function paymentKeyword(companyIdx: number, keyword: string, rowTest = false) {
   const name = rowTest
     ? textMatch([sql`p.d_name`], keyword)
-    : containsText(
-        { name: 'buy_payments_name_grams', owner: sql`p.company_idx`, text: sql`p.d_name` },
-        companyIdx,
-        [sql`p.d_name`],
-        keyword,
-      );
+    : containsText({ owner: sql`p.company_idx`, text: sql`p.d_name` }, companyIdx, [sql`p.d_name`], keyword);
   const amount = parseAmountKeyword(keyword);
   return amount === null ? name : sql`(${name} or p.d_payment = ${amount}::numeric)`;
 }

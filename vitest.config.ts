@@ -28,12 +28,6 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          // one process per worker for all its files, not a new one per file: each file re-imported the app's
-          // modules (Fastify, Drizzle, the routes, PGlite's WebAssembly) in a fresh process; 10 files took 96 s
-          // of CPU against 150 s isolated (same tests and result, load 25, docs/decisions/ci-time.md). Every file
-          // still builds its own app on its own database copy (test/helper.ts); module state shared across
-          // files is process-wide by design (lib/lists/grams.ts, modules/auth/throttle.ts)
-          isolate: false,
           // the run's migrated template, which each file's database is copied from (test/template.ts)
           globalSetup: [path.join(import.meta.dirname, 'apps/server/src/test/global-setup.ts')],
         },

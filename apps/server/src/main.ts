@@ -36,6 +36,10 @@ const database = await openDatabase({
 await database.migrate();
 // lookup tables (countries, currencies, divisions, BISG codes) on every database; idempotent
 await seedReference(database.db);
+// the demo seed and its statements run once the server listens (below); the load shedder does not count their delay
+let startWorkDone = () => {};
+const startWork = new Promise<void>((done) => (startWorkDone = done));
+if (config.loadShedding) config = { ...config, loadShedding: { ...config.loadShedding, startWork } };
 const app = await build({ config, database });
 if (!config.webDist) app.log.warn('apps/web/dist not found: serving the API only (run `npm run build`).');
 // demo companies only on purpose: DEMO_DATA=1, or by default the embedded database outside production. Seeded once the
@@ -91,14 +95,16 @@ seed.then(
   (done) => {
     seedDone = true;
     if (done === 'no-companies') app.log.warn(NO_COMPANY_MESSAGE);
-    if (done !== 'seeded') return;
+    if (done !== 'seeded') return startWorkDone();
     app.log.info('Demo data seeded. Logins: demo / demo1234 and demo2 / demo1234 (division AUT).');
     // the demo's royalty statements of the last complete period, so its Statements tab shows some: issued once the
     // demo is seeded and the server answers (seconds on a fresh embedded database, more under load), not before its first page
-    issueLastPeriod(database.db, config).then(
-      (issued) => app.log.info({ statements: issued.issued.length, period: issued.period.period }, 'Demo royalty statements issued.'),
-      (err: unknown) => app.log.error({ err }, 'issuing the demo royalty statements failed'),
-    );
+    issueLastPeriod(database.db, config)
+      .then(
+        (issued) => app.log.info({ statements: issued.issued.length, period: issued.period.period }, 'Demo royalty statements issued.'),
+        (err: unknown) => app.log.error({ err }, 'issuing the demo royalty statements failed'),
+      )
+      .finally(startWorkDone);
   },
   (err: unknown) => {
     // as before it moved after listen: a start whose seed fails stops (the API would answer nothing)

@@ -105,4 +105,35 @@ describe(`load shedding (${process.env.TEST_DB ?? 'pglite'})`, () => {
       await own.close();
     }
   }, 60_000);
+
+  it("the start's own work (the demo seed after listen) is not load: nothing is shed until it has ended", async () => {
+    let finish = () => {};
+    const startWork = new Promise<void>((r) => (finish = r));
+    const own = await createTestApp({ loadShedding: { sampleIntervalMs: 100, maxEventLoopDelayMs: 50, startWork } });
+    const overloaded = async () => {
+      for (let i = 0; i < 5; i++) {
+        spin(300);
+        await new Promise((r) => setTimeout(r, 0));
+        if (own.app.isUnderPressure()) return true;
+      }
+      return false;
+    };
+    try {
+      await new Promise((r) => setTimeout(r, 350));
+      // the loop is as busy as a seed makes it, the pressure is seen, and still nothing is shed
+      expect(await overloaded()).toBe(true);
+      expect((await own.app.inject({ method: 'GET', url: '/api/common/loginHints' })).statusCode).toBe(200);
+      // once it has ended (and two samples have passed), the same pressure sheds
+      finish();
+      await new Promise((r) => setTimeout(r, 350));
+      let status = 0;
+      for (let i = 0; i < 10 && status !== 503; i++) {
+        if (!(await overloaded())) continue;
+        status = (await own.app.inject({ method: 'GET', url: '/api/common/loginHints' })).statusCode;
+      }
+      expect(status).toBe(503);
+    } finally {
+      await own.close();
+    }
+  }, 60_000);
 });

@@ -7,7 +7,7 @@ import {
   type TOrderTypeFilter,
   type TPaymentFilter,
 } from '@portal/contract';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DateRangeInput, SearchForm, useSavedSearch } from '../../../components/search-form';
@@ -52,8 +52,7 @@ export function useSettlementSearch<K extends Kind>(kind: K, screenKey: string, 
   // filter, so the list's total is the counter's figure) and is stored like one made in the form
   const [params, setParams] = useSearchParams();
   const linkedOverdue = screen.overdue && params.get('overdue') === 'Y';
-  useEffect(() => {
-    if (!linkedOverdue) return;
+  const runLinkedOverdue = useEffectEvent(() => {
     setDateText('');
     setDateError(undefined);
     search.apply({ overdue: true });
@@ -65,8 +64,10 @@ export function useSettlementSearch<K extends Kind>(kind: K, screenKey: string, 
       },
       { replace: true },
     );
-    // once per arrival by the link; search/onApplied change identity on every render
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  });
+  // once per arrival by the link
+  useEffect(() => {
+    if (linkedOverdue) runLinkedOverdue();
   }, [linkedOverdue]);
 
   // a stored choice the company may no longer use is dropped before it reaches the server

@@ -56,9 +56,9 @@ export const buyPayments = pgTable(
     // INCLUDE (d_name, d_payment) in migration 'settlement_search': a search walk reads it index-only (drizzle-orm cannot declare INCLUDE)
     index('buy_payments_company_date').on(t.companyIdx, t.dDate, t.idx),
     // the list's amount order (issue 59), carrying the deposit date: a date range is checked in the index; a search
-    // by exact amount uses it too (the depositor's name has a gram index: buy_payments_name_grams, migration
-    // 'settlement_search', lib/lists/search.ts)
-    index('buy_payments_company_amount').on(t.companyIdx, t.dPayment, t.idx, t.dDate),
+    // by exact amount reads it alone, currency included for its totals (the depositor's name has a gram index:
+    // buy_payments_name_grams, migration 'settlement_search', lib/lists/search.ts)
+    index('buy_payments_company_amount').on(t.companyIdx, t.dPayment, t.idx, t.dDate, t.currencyIdx),
     uniqueIndex('buy_payments_company_reference')
       .on(t.companyIdx, t.reference)
       .where(sql`${t.reference} is not null`),

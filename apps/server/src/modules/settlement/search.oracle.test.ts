@@ -64,6 +64,11 @@ beforeAll(async () => {
         (select idx from currencies where name = case when g % 7 = 1 then 'USD' else 'KRW' end),
         case when g % 7 = 0 then 1234000 when g % 7 = 1 then 12.5 when g % 11 = 0 then 1234 else 1000 + g end, 'cash'
       from generate_series(1, ${n}) g`);
+    // beyond the walk (the oldest days): found by its name and by its amount (the search reads the two apart: it must
+    // count and list it once), by its amount only, by its name only
+    await t.db.execute(`insert into buy_payments (company_idx, d_name, d_date, currency_idx, d_payment, d_type)
+      select ${co}, d_name, date '2026-01-01', (select idx from currencies where name = 'KRW'), d_payment, 'cash'
+      from (values ('Both 7,777,777 / 7777777', 7777777), ('Amount only', 7777777), ('Name only 7777777', 5)) v(d_name, d_payment)`);
     const [pay] = await q<{ idx: number }>(`select min(idx) as idx from buy_payments where company_idx = ${co}`);
     await t.db.execute(
       `update buy_invoices set buy_payment_idx = ${pay!.idx}, paid_amount = amount where company_idx = ${co} and idx % 5 = 0`,
@@ -382,6 +387,8 @@ const PAYMENT_KEYWORDS: [string, string | null][] = [
   ['1,234', '1234'],
   ['1234', '1234'],
   ['12.345', '12345'],
+  ['7,777,777', '7777777'],
+  ['7777777', '7777777'],
   ['1,23,4', null],
   ['kim', null],
   ['이영', null],
@@ -400,10 +407,10 @@ function paymentWhere(f: TPaymentFilter, amount: string | null) {
   return { others, where: `${others} and ${hit}`, hit };
 }
 
-async function paymentApi(f: TPaymentFilter, start: number, length: number) {
+async function paymentApi(f: TPaymentFilter, start: number, length: number, sort = '') {
   const res = await t.inject(token, {
     method: 'GET',
-    url: `/api/calculate/buyPayment?start=${start}&length=${length}&search_value=${sv(f)}`,
+    url: `/api/calculate/buyPayment?start=${start}&length=${length}&search_value=${sv(f)}${sort}`,
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<TBuyPaymentList>();
@@ -442,6 +449,23 @@ describe(`payment search by depositor or exact amount against SQL (${DB})`, () =
         keyword,
       ).toEqual(want.ids);
       expect(got.total_cnt, keyword).toBe(want.total);
+      // by amount, smallest first (the name's and the amount's matches read apart and joined: a payment found both ways once)
+      const byAmount = await expectedList('buy_payments', 'x.d_payment asc, x.idx asc', paymentWhere({ keyword }, amount), keyword, 0, 10);
+      const sorted = await paymentApi({ keyword }, 0, 10, '&sort=d_payment&dir=asc');
+      expect(
+        sorted.dataset.map((r) => r.idx),
+        keyword,
+      ).toEqual(byAmount.ids);
+      if (got.total_at_least) continue;
+      // the per-currency totals of an exact total: count and exact sum of the matches
+      const totals = await q<{ currency: string; cnt: number; amount: string }>(
+        `select c.name as currency, count(*)::int as cnt, sum(x.d_payment)::text as amount from buy_payments x
+         join currencies c on c.idx = x.currency_idx where ${paymentWhere({ keyword }, amount).where} group by c.name order by c.name`,
+      );
+      expect(
+        got.totals.map((x) => ({ currency: x.currency, cnt: x.cnt, amount: x.amount })),
+        keyword,
+      ).toEqual(totals.map((x) => ({ currency: x.currency, cnt: Number(x.cnt), amount: x.amount })));
     }
     expect((await paymentApi({ keyword: 'kim' }, 0, 10)).total_at_least).toBe(true);
     const found = (await paymentApi({ keyword: '1,234,000' }, 0, 100)).dataset;

@@ -381,6 +381,23 @@ const paymentConditions = (companyIdx: number, filter: TPaymentFilter, items: re
 };
 
 /**
+ * The payments matching the list's filter, each as `select …` (columns of `p`, idx among them): with a keyword that
+ * reads as an amount, the name's matches (gram index) and the amount's (buy_payments_company_amount, which carries the
+ * deposit day and currency: read index-only) as two selects joined by `union`; one `or` in a where clause made
+ * PostgreSQL fetch every match from the table (bitmap scans read no index alone): 550 buffers for the 1,100 payments of
+ * one amount at 1M against 78 for one at 10k in the lists bench.
+ */
+function paymentMatches(select: SQL, companyIdx: number, filter: TPaymentFilter, items: readonly string[] | null) {
+  const amount = filter.keyword ? parseAmountKeyword(filter.keyword) : null;
+  if (amount === null) return sql`${select} from buy_payments p where ${paymentConditions(companyIdx, filter, items)}`;
+  const { keyword, ...others } = filter;
+  const where = paymentConditions(companyIdx, others, items);
+  const name = containsText({ owner: sql`p.company_idx`, text: sql`p.d_name` }, companyIdx, [sql`p.d_name`], keyword!);
+  return sql`${select} from buy_payments p where ${where} and ${name}
+    union ${select} from buy_payments p where ${where} and p.d_payment = ${amount}::numeric`;
+}
+
+/**
  * A payment's keyword: the depositor's name contains it, ignoring case (buy_payments_name_grams), or it reads as
  * an amount (parseAmountKeyword: thousands separators of any of the five languages, at most 2 decimals) and the
  * payment's amount equals it exactly (buy_payments_company_amount). `rowTest`: without the gram index, for a walk.
@@ -428,7 +445,10 @@ export async function paymentFilterSums(db: DbOrTx, companyIdx: number, filter: 
   const paymentRows = (where: SQL) => sql`select p.currency_idx, 1 as cnt, p.d_payment as amount from buy_payments p where ${where}`;
   const parts =
     items || filter.keyword
-      ? [paymentRows(paymentConditions(companyIdx, filter, items))]
+      ? [
+          sql`select m.currency_idx, 1 as cnt, m.d_payment as amount
+            from (${paymentMatches(sql`select p.idx, p.currency_idx, p.d_payment`, companyIdx, filter, items)}) m`,
+        ]
       : rangeParts(await rangeBounds(db, filter.startDate, filter.endDate, 'UTC'), {
           table: 'buy_payment',
           columns: sql`s.currency_idx, s.cnt, s.amount`,
@@ -466,7 +486,7 @@ export async function paymentPage(
 ) {
   const { keyword, ...others } = filter;
   const select = sql.raw(`select p.idx, p.d_date${sort.key === 'd_payment' ? ', p.d_payment' : ''}`);
-  const keys = sql`${select} from buy_payments p where ${paymentConditions(companyIdx, filter, items)}`;
+  const keys = paymentMatches(select, companyIdx, filter, items);
   const ranged = !!(filter.startDate || filter.endDate);
   const {
     rows: page,

@@ -7,6 +7,7 @@ import { registerHttpPlugins, serveMetrics } from './http-plugins';
 import { createChangeFeed, type ChangeFeed } from './lib/cache/change-feed';
 import { createExporter } from './lib/export';
 import { createFileStore, type FileStore } from './lib/file-store';
+import { startGramStats } from './lib/lists/grams';
 import { loggerOptions } from './lib/log-redaction';
 import { mailContextOf } from './lib/mail/render';
 import { createMailWorker, smtpTransport, type MailTransport, type MailWorker } from './lib/mail/worker';
@@ -137,6 +138,9 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   const changes = await createChangeFeed(database);
   app.decorate('changes', changes);
   app.addHook('onClose', () => changes.close());
+  // the gram indexes' statistics weigh a search's grams (lib/lists/grams.ts)
+  const gramStats = startGramStats(db, (err) => app.log.warn({ err }, 'gram index statistics not read'));
+  app.addHook('onClose', async () => gramStats.stop());
   await app.register(responseCache, { feed: changes, onLookup: metrics.cacheLookup });
 
   // mail: the outbox is delivered by this process's worker (every process runs one; SKIP LOCKED keeps them apart)

@@ -14,6 +14,7 @@ import type { DbOrTx } from '../../db/client';
 import { INVOICE_SUMMARY, PAYMENT_SUMMARY, UNPAID_INVOICE_COUNTS, paymentPage } from '../../modules/settlement/settlement.repository';
 import { BOARD_POST_COUNTS, BOARD_WRITER_COUNTS, HELP_FILE_COUNTS } from '../../modules/help/help.repository';
 import { countMigrationSql } from './counts';
+import { chooseGrams, gramStats, listGrams, refreshGramStats } from './grams';
 import { rangeBounds, rangeParts } from './ranges';
 import { summaryCoveringRows, summaryMigrationSql, summaryTriggerSql } from './summary';
 import type { TestCompany } from '../../test/factories';
@@ -611,11 +612,22 @@ describe('lists against a plain count(*) / order by … offset … limit', () =>
     }
   });
 
-  it('searches of several grams after an ANALYZE answer the same', async () => {
+  it('searches of several grams after an ANALYZE ask only the grams worth asking (lib/lists/grams.ts), and answer the same', async () => {
     await t.db.execute(`analyze copyright_books`);
     await t.db.execute(`analyze company_books`);
     await t.db.execute(`analyze bbs_posts`);
+    await refreshGramStats(t.db);
     const qna = Number((await q<{ idx: number }>(`select idx from bbs_boards where name = 'qna'`))[0]!.idx);
+    const cases = [
+      { index: 'copyright_books_title_grams', owner: a.idx, keyword: 'Apple pie 01' },
+      { index: 'company_books_title_grams', owner: a.idx, keyword: 'Moonlight 12' },
+      { index: 'bbs_posts_title_grams', owner: qna, keyword: 'Where is 1' },
+    ];
+    // each keyword asks fewer grams than it has: the statistics were read and weighed
+    for (const c of cases) {
+      const grams = listGrams(c.owner, c.keyword, 4);
+      expect(chooseGrams(grams, gramStats(c.index))?.length ?? grams.length, c.keyword).toBeLessThan(grams.length);
+    }
     for (const keyword of ['Apple pie 01', 'apple p', 'le pie 0']) {
       const f = { searchKey: 'title', keyword };
       const found = await checkPages(

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../test/helper';
 import type { TestCompany } from '../../test/factories';
 import { escapeLike, queryRows } from './index';
+import { chooseGrams, gramStats, listGrams, refreshGramStats, type GramStats } from './grams';
 import { listPosts } from '../../modules/help/help.repository';
 import { containsText } from './search';
 
@@ -54,7 +55,7 @@ const KEYWORDS = [
   'nothing like it',
 ];
 
-const BOOKS = { owner: sql`b.company_idx`, text: sql`b.title` };
+const BOOKS = { name: 'copyright_books_title_grams', owner: sql`b.company_idx`, text: sql`b.title` };
 
 const ids = async (where: ReturnType<typeof sql>) =>
   (await queryRows<{ idx: number | string }>(t.db, sql`select b.idx from copyright_books b where ${where} order by b.idx`)).map((r) =>
@@ -120,8 +121,47 @@ describe('contains-search on one owner’s grams', () => {
   });
 });
 
-describe('searches on an analysed table', () => {
-  it('answer what ilike answers when one word is in every title and another in few', async () => {
+describe('the grams a search asks for (grams.ts)', () => {
+  it('listGrams gives the numbers of the database’s list_grams', async () => {
+    const texts = ['Garden 1234', 'The Secret GARDEN', '사랑의 기술', 'ÉCOLE des femmes', 'Straße', 'ab', 'Writer 78', '100% Pure'];
+    for (const text of texts)
+      for (const size of [2, 4] as const) {
+        const [row] = await queryRows<{ g: string }>(
+          t.db,
+          sql`select list_grams(${a.idx}::bigint, ${text}::text, ${`{${size}}`}::int[])::text as g`,
+        );
+        expect(listGrams(a.idx, text, size).join(','), `${text} ${size}`).toBe(row!.g.slice(1, -1));
+      }
+  });
+
+  // one owner of 1M rows where every name holds 'writer' and one row in 100 'r 78' (the bench's board), in shares of a 3M-row table
+  const owner = 7;
+  const writer = listGrams(owner, 'writer 78', 4);
+  const share = (gram: string) => ({ writ: 0.33, rite: 0.33, iter: 0.33, 'ter ': 0.33, 'er 7': 0.011, 'r 78': 0.0033 })[gram]!;
+  const stats: GramStats = {
+    share: new Map(['writ', 'rite', 'iter', 'ter ', 'er 7', 'r 78'].map((w) => [String(listGrams(owner, w, 4)[0]), share(w)])),
+    ownerTop: new Map([[BigInt(owner), 0.33]]),
+    belowListed: 0.001,
+    rows: 3_000_000,
+  };
+
+  it('asks the rarest gram and those that remove rows, not those every row of the owner holds', () => {
+    // positions in 'writer 78': writ 1, rite 2, iter 3, 'ter ' 4, 'er 7' 5, 'r 78' 6
+    expect(chooseGrams(writer, stats)).toEqual([5, 6]);
+    // grams not listed are rarer than any listed one: asked first, and the listed ones weighed against their few rows
+    const other = listGrams(owner, 'writer 1234', 4);
+    const asked = chooseGrams(other, stats)!.map((p) => other[p - 1]!);
+    expect(asked.length).toBeGreaterThan(0);
+    for (const g of asked) expect(stats.share.has(String(g))).toBe(false);
+  });
+
+  it('asks every gram without statistics, or for an owner none of whose grams is listed', () => {
+    expect(chooseGrams(writer, undefined)).toBeUndefined();
+    expect(chooseGrams(listGrams(owner + 1, 'writer 78', 4), stats)).toBeUndefined();
+    expect(chooseGrams(listGrams(owner, 'r 78', 4), stats)).toBeUndefined();
+  });
+
+  it('with the statistics of an ANALYZE, asks fewer grams and still answers what ilike answers', async () => {
     // a company whose every title holds 'common words', one in a hundred 'rare…'
     const c = await t.createCompany();
     await t.db
@@ -132,12 +172,25 @@ describe('searches on an analysed table', () => {
       .execute(sql`insert into copyright_books (company_idx, title, isbn, publication_date, list_price, currency, pay_type, rate, created_at)
       values (${c.idx}, 'İstanbul common words', '9791199999999', '2024-01-01', 1000, 'KRW', 'sale', 10, now())`);
     await t.db.execute(sql`analyze copyright_books`);
-    for (const kw of ['common words rare1', 'COMMON WORDS RARE', 'words 12', 'common', 'İSTANBUL COMMON', 'istanbul', 'nothing like it'])
+    await refreshGramStats(t.db);
+    const stats = gramStats('copyright_books_title_grams');
+    expect(stats?.ownerTop.has(BigInt(c.idx))).toBe(true);
+    const keyword = 'common words rare1';
+    const ask = chooseGrams(listGrams(c.idx, keyword, 4), stats);
+    expect(ask?.length).toBeGreaterThan(0);
+    expect(ask!.length).toBeLessThan(listGrams(c.idx, keyword, 4).length);
+    const where = containsText(BOOKS, c.idx, [sql`b.title`], keyword);
+    for (const kw of [keyword, 'COMMON WORDS RARE', 'words 12', 'common', 'İSTANBUL COMMON', 'istanbul', 'nothing like it'])
       expect(await ids(sql`b.company_idx = ${c.idx} and ${containsText(BOOKS, c.idx, [sql`b.title`], kw)}`), kw).toEqual(
         await ids(sql`b.company_idx = ${c.idx} and b.title ilike ${`%${escapeLike(kw)}%`}`),
       );
-    expect((await ids(sql`b.company_idx = ${c.idx} and ${containsText(BOOKS, c.idx, [sql`b.title`], 'common words rare1')}`)).length).toBe(
-      11,
+    expect((await ids(sql`b.company_idx = ${c.idx} and ${where}`)).length).toBe(11);
+    // the planner computes the grams asked once (list_grams_at is immutable) and sees them as a constant
+    const grams = listGrams(c.idx, keyword, 4);
+    const plan = await queryRows<Record<string, string>>(
+      t.db,
+      sql`explain select b.idx from copyright_books b where b.company_idx = ${c.idx} and ${where}`,
     );
+    expect(plan.map((r) => Object.values(r)[0]).join('\n')).toContain(`@> '{${ask!.map((p) => grams[p - 1]).join(',')}}'::bigint[]`);
   });
 });

@@ -361,7 +361,12 @@ export interface BookRecord {
 function keywordCondition(companyIdx: number, keyword: string, searchKey: TCopyrightBooksFilter['searchKey'], rowTest = false) {
   const title = rowTest
     ? textMatch([sql`b.title`], keyword)
-    : containsText({ owner: sql`b.company_idx`, text: sql`b.title` }, companyIdx, [sql`b.title`], keyword);
+    : containsText(
+        { name: 'copyright_books_title_grams', owner: sql`b.company_idx`, text: sql`b.title` },
+        companyIdx,
+        [sql`b.title`],
+        keyword,
+      );
   if (searchKey === 'isbn') return isbnStartsWith(keyword);
   if (searchKey === 'title' || !/^\d{1,13}$/.test(keyword)) return title;
   return sql`(${title} or ${isbnStartsWith(keyword)})`;

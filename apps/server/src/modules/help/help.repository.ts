@@ -53,7 +53,7 @@ export const HELP_FILE_COUNTS: CountSpec = {
 };
 
 /** A board's titles by their grams (migration 'board_writer_search'; lib/lists/search.ts). */
-const TITLE_GRAMS: GramIndex = { owner: sql`b.board_idx`, text: sql`b.title` };
+const TITLE_GRAMS: GramIndex = { name: 'bbs_posts_title_grams', owner: sql`b.board_idx`, text: sql`b.title` };
 
 /** `division` is in the post's company_division list. */
 const visibleTo = (division: string) => sql`${division} = ANY(${bbsPosts.companyDivision})`;

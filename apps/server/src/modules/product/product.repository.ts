@@ -119,7 +119,12 @@ function keywordCondition(companyIdx: number, f: TBooksListFilter & { keyword: s
   }
   return rowTest
     ? textMatch([sql`b.title`], f.keyword)
-    : containsText({ owner: sql`b.company_idx`, text: sql`b.title` }, companyIdx, [sql`b.title`], f.keyword);
+    : containsText(
+        { name: 'company_books_title_grams', owner: sql`b.company_idx`, text: sql`b.title` },
+        companyIdx,
+        [sql`b.title`],
+        f.keyword,
+      );
 }
 
 function listWhere(companyIdx: number, f: TBooksListFilter, timeZone: string): SQL {

@@ -165,7 +165,12 @@ const INVOICE_TEXT = [sql`i.code`, sql`i.title`];
 const invoiceKeyword = (companyIdx: number, keyword: string, rowTest = false) =>
   rowTest
     ? textMatch(INVOICE_TEXT, keyword)
-    : containsText({ owner: sql`i.company_idx`, text: sql`(i.code || ' ' || i.title)` }, companyIdx, INVOICE_TEXT, keyword);
+    : containsText(
+        { name: 'buy_invoices_text_grams', owner: sql`i.company_idx`, text: sql`(i.code || ' ' || i.title)` },
+        companyIdx,
+        INVOICE_TEXT,
+        keyword,
+      );
 
 /** Whether a filter is answered by the summary tables (date range and items only) or by the matching rows. */
 export const invoiceFilterOnRows = (f: TInvoiceFilter) => Boolean(f.keyword || f.overdue);
@@ -380,6 +385,9 @@ const paymentConditions = (companyIdx: number, filter: TPaymentFilter, items: re
   return sql.join(parts, sql` and `);
 };
 
+/** The depositor's name's gram index (lib/lists/search.ts). */
+const PAYMENT_NAME_GRAMS = { name: 'buy_payments_name_grams', owner: sql`p.company_idx`, text: sql`p.d_name` };
+
 /**
  * The payments matching the list's filter, each as `select …` (columns of `p`, idx among them): with a keyword that
  * reads as an amount, the name's matches (gram index) and the amount's (buy_payments_company_amount, which carries the
@@ -392,7 +400,7 @@ function paymentMatches(select: SQL, companyIdx: number, filter: TPaymentFilter,
   if (amount === null) return sql`${select} from buy_payments p where ${paymentConditions(companyIdx, filter, items)}`;
   const { keyword, ...others } = filter;
   const where = paymentConditions(companyIdx, others, items);
-  const name = containsText({ owner: sql`p.company_idx`, text: sql`p.d_name` }, companyIdx, [sql`p.d_name`], keyword!);
+  const name = containsText(PAYMENT_NAME_GRAMS, companyIdx, [sql`p.d_name`], keyword!);
   return sql`${select} from buy_payments p where ${where} and ${name}
     union ${select} from buy_payments p where ${where} and p.d_payment = ${amount}::numeric`;
 }
@@ -403,9 +411,7 @@ function paymentMatches(select: SQL, companyIdx: number, filter: TPaymentFilter,
  * payment's amount equals it exactly (buy_payments_company_amount). `rowTest`: without the gram index, for a walk.
  */
 function paymentKeyword(companyIdx: number, keyword: string, rowTest = false) {
-  const name = rowTest
-    ? textMatch([sql`p.d_name`], keyword)
-    : containsText({ owner: sql`p.company_idx`, text: sql`p.d_name` }, companyIdx, [sql`p.d_name`], keyword);
+  const name = rowTest ? textMatch([sql`p.d_name`], keyword) : containsText(PAYMENT_NAME_GRAMS, companyIdx, [sql`p.d_name`], keyword);
   const amount = parseAmountKeyword(keyword);
   return amount === null ? name : sql`(${name} or p.d_payment = ${amount}::numeric)`;
 }

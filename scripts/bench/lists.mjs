@@ -402,6 +402,8 @@ export default async function lists(ctx) {
         ['title, few matches', { keyword: 'winter 1234' }],
         ['title, a word of one title in five', { keyword: 'winter' }],
       ],
+      // issue 59: the default is newest first (the first page and page 100 above)
+      sorts: ['title&dir=asc', 'created_at&dir=asc'],
     },
     {
       list: 'Q&A board',
@@ -431,7 +433,15 @@ export default async function lists(ctx) {
       ],
       sorts: ['created_at&dir=desc'],
     },
-    { list: 'help files', table: 'help_files', path: '/api/help/getAllFiles', board: true, q: () => 'customer_type=company' },
+    {
+      list: 'help files',
+      table: 'help_files',
+      path: '/api/help/getAllFiles',
+      board: true,
+      q: () => 'customer_type=company',
+      // issue 59: the default is the number, newest first
+      sorts: ['no&dir=asc'],
+    },
   ];
   let searchWord = 0;
   // each database's blocks read from outside PostgreSQL's buffers (the page cache or the disk) while a case was

@@ -7,12 +7,13 @@ import {
   statementPayable,
   toMinor,
   type TExportLang,
-  type TPaging,
   type TStatementList,
+  type TStatementsQuery,
 } from '@portal/contract';
 import { DEFAULT_ISSUER, type AppConfig, type IssuerConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
+import { clampPaging } from '../../lib/lists';
 import { createFileStore, type FileStore } from '../../lib/file-store';
 import { mailContextOf, type MailContext } from '../../lib/mail/render';
 import { notifyStatementReady } from './copyright.mail';
@@ -234,33 +235,37 @@ export function createStatementsService(deps: StatementsServiceDeps) {
       return result;
     },
 
-    /** The company's statements, newest period first. */
-    async list(companyIdx: number, paging: TPaging): Promise<TStatementList> {
-      const found = await repo.statementsOf(db, companyIdx, paging.start, paging.length);
-      const total = await repo.statementsCount(db, companyIdx);
+    /** The company's statements that the filter keeps, newest period first. */
+    async list(companyIdx: number, q: TStatementsQuery): Promise<TStatementList> {
+      const paging = clampPaging(q);
+      const { rows, total } = await repo.statementsPage(db, companyIdx, q.search_value, paging);
       return {
-        dataset: found.map((s, i) => ({
-          no: paging.start + i + 1,
-          idx: s.idx,
-          number: s.number,
-          period: s.period,
-          period_start: s.periodStart,
-          period_end: s.periodEnd,
-          currency: s.currency.trim(),
-          version: s.version,
-          lang: (EXPORT_LANGS as readonly string[]).includes(s.lang) ? (s.lang as TExportLang) : 'en',
-          line_cnt: s.lineCount,
-          qty: Number(s.qty),
-          opening_balance: s.openingBalance,
-          royalty: s.royalty,
-          settled: s.settled,
-          closing_balance: s.closingBalance,
-          ...statementPayable(s.closingBalance, s.currency.trim()),
-          size: Number(s.size),
-          issued_at: s.issuedAt.toISOString(),
-          issued_on: dayIn(s.issuedAt, timeZone),
-          pdf: `/copyright/statements/${s.idx}/pdf`,
-        })),
+        dataset: rows.map((s, i) => {
+          const currency = s.currency.trim();
+          const issuedAt = new Date(s.issued_at);
+          return {
+            no: paging.start + i + 1,
+            idx: s.idx,
+            number: s.number,
+            period: s.period,
+            period_start: s.period_start,
+            period_end: s.period_end,
+            currency,
+            version: s.version,
+            lang: (EXPORT_LANGS as readonly string[]).includes(s.lang) ? (s.lang as TExportLang) : 'en',
+            line_cnt: s.line_count,
+            qty: Number(s.qty),
+            opening_balance: s.opening_balance,
+            royalty: s.royalty,
+            settled: s.settled,
+            closing_balance: s.closing_balance,
+            ...statementPayable(s.closing_balance, currency),
+            size: Number(s.size),
+            issued_at: issuedAt.toISOString(),
+            issued_on: dayIn(issuedAt, timeZone),
+            pdf: `/copyright/statements/${s.idx}/pdf`,
+          };
+        }),
         total_cnt: total,
       };
     },

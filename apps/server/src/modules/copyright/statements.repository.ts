@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { TStatementsFilter } from '@portal/contract';
+import type { TStatementRow, TStatementsFilter } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { queryRows as rows } from '../../db/raw-query';
 import { royaltyStatements } from '../../db/schema';
@@ -139,25 +139,9 @@ export async function insertStatement(db: DbOrTx, values: NewStatement) {
   return row?.idx ?? null;
 }
 
-/** A statement as the list shows it (raw row: the day as text, the instant as ISO, bigints as strings). */
-export interface StatementListRow {
-  idx: number;
-  number: string;
-  period: string;
-  period_start: string;
-  period_end: string;
-  currency: string;
-  version: number;
-  lang: string;
-  line_count: number;
-  qty: number | string;
-  opening_balance: string;
-  royalty: string;
-  settled: string;
-  closing_balance: string;
-  size: number | string;
-  issued_at: string;
-}
+/** A statement as the list reads it: the contract's row but what the service adds; bigints may come as strings. */
+export type StatementListRow = Omit<TStatementRow, 'no' | 'payable' | 'rounding' | 'issued_on' | 'pdf' | 'qty' | 'size'> &
+  Record<'qty' | 'size', number | string>;
 
 /**
  * The company's statements that `filter` keeps (one currency; periods starting startDate…endDate), newest period
@@ -176,7 +160,7 @@ export function statementsPage(db: DbOrTx, companyIdx: number, filter: TStatemen
       keys,
       order: sql`k.period_start desc, k.currency, k.version desc, k.idx desc`,
       columns: sql`select page.ord, s.idx, s.number, s.period, s.period_start::text as period_start, s.period_end::text as period_end,
-          s.currency, s.version, s.lang, s.line_count, s.qty, s.opening_balance::text as opening_balance, s.royalty::text as royalty,
+          trim(s.currency) as currency, s.version, s.lang, s.line_count as line_cnt, s.qty, s.opening_balance::text as opening_balance, s.royalty::text as royalty,
           s.settled::text as settled, s.closing_balance::text as closing_balance, s.size,
           to_char(s.issued_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as issued_at
         from page join royalty_statements s on s.company_idx = ${companyIdx} and s.idx = page.idx`,

@@ -6,7 +6,6 @@ import {
   languageOfCountry,
   statementPayable,
   toMinor,
-  type TExportLang,
   type TStatementList,
   type TStatementsQuery,
 } from '@portal/contract';
@@ -240,32 +239,16 @@ export function createStatementsService(deps: StatementsServiceDeps) {
       const paging = clampPaging(q);
       const { rows, total } = await repo.statementsPage(db, companyIdx, q.search_value, paging);
       return {
-        dataset: rows.map((s, i) => {
-          const currency = s.currency.trim();
-          const issuedAt = new Date(s.issued_at);
-          return {
-            no: paging.start + i + 1,
-            idx: s.idx,
-            number: s.number,
-            period: s.period,
-            period_start: s.period_start,
-            period_end: s.period_end,
-            currency,
-            version: s.version,
-            lang: (EXPORT_LANGS as readonly string[]).includes(s.lang) ? (s.lang as TExportLang) : 'en',
-            line_cnt: s.line_count,
-            qty: Number(s.qty),
-            opening_balance: s.opening_balance,
-            royalty: s.royalty,
-            settled: s.settled,
-            closing_balance: s.closing_balance,
-            ...statementPayable(s.closing_balance, currency),
-            size: Number(s.size),
-            issued_at: issuedAt.toISOString(),
-            issued_on: dayIn(issuedAt, timeZone),
-            pdf: `/copyright/statements/${s.idx}/pdf`,
-          };
-        }),
+        dataset: rows.map((s, i) => ({
+          no: paging.start + i + 1,
+          ...s,
+          lang: (EXPORT_LANGS as readonly string[]).includes(s.lang) ? s.lang : 'en',
+          qty: Number(s.qty),
+          size: Number(s.size),
+          ...statementPayable(s.closing_balance, s.currency),
+          issued_on: dayIn(new Date(s.issued_at), timeZone),
+          pdf: `/copyright/statements/${s.idx}/pdf`,
+        })),
         total_cnt: total,
       };
     },

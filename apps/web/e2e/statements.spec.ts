@@ -50,6 +50,60 @@ test.describe('[COPYRIGHT] royalty statements', () => {
     await expect(table.getByTestId('table-row').first()).toBeVisible();
   });
 
+  test('[COPYRIGHT] the Statements tab filters by currency and period', async ({ page }) => {
+    await loginViaApi(page);
+    await page.goto('/copyright/royalty?tab=statements');
+    const table = page.getByTestId('statements-table');
+    const rows = table.getByTestId('table-row');
+    // the demo's statements are issued just after the server listens (see above)
+    await expect(async () => {
+      if (!(await rows.first().isVisible())) await page.reload();
+      await expect(rows.first()).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 60_000 });
+    // RS-<yyyymm>-<company>-<currency>-v<version>: the last row's currency and period
+    const number = (await rows.last().getByTestId('statement-number').innerText()).trim();
+    const [, yyyymm, currency] = /^RS-(\d{6})-\d{6}-([A-Z]{3})-v\d+$/.exec(number)!;
+    const day = `${yyyymm!.slice(0, 4)}-${yyyymm!.slice(4)}-01`;
+
+    const select = page.getByRole('combobox', { name: 'Currency', exact: true });
+    await select.focus();
+    await select.press('Enter');
+    await page.getByRole('option', { name: currency!, exact: true }).click();
+    await expect(select).toHaveValue(currency!);
+    await page.getByLabel('Periods starting', { exact: true }).fill(`${day} ~ ${day}`);
+    const filtered = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/copyright/statements' && r.url().includes(encodeURIComponent(`"${currency}"`)),
+    );
+    await page.getByRole('button', { name: 'Search' }).click();
+    const answer = await filtered;
+    const sent = new URL(answer.url()).searchParams.get('search_value');
+    expect(JSON.parse(sent ?? '{}')).toEqual({ currency, startDate: day, endDate: day });
+    const body = (await answer.json()) as { dataset: { number: string; currency: string }[]; total_cnt: number };
+    expect(body.total_cnt).toBeGreaterThan(0);
+    expect(body.dataset.every((r) => r.currency === currency && r.number.startsWith(`RS-${yyyymm}-`))).toBe(true);
+    // the table shows what was answered: that currency's statements of that period only
+    await expect(rows).toHaveCount(body.dataset.length);
+    for (const n of await rows.getByTestId('statement-number').all())
+      await expect(n).toHaveText(new RegExp(`^RS-${yyyymm}-\\d{6}-${currency}-v\\d+$`));
+    await expectNoA11yViolations(page, 'copyright statements filtered');
+    await screenshot(page, 'copyright-statements-filtered');
+
+    // periods with no statement: an empty table; a range that ends before it starts is not sent
+    await page.getByLabel('Periods starting', { exact: true }).fill('2020-01-01 ~ 2020-01-31');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(table.getByText('No data available')).toBeVisible();
+    await expect(rows).toHaveCount(0);
+    await page.getByLabel('Periods starting', { exact: true }).fill('2020-02-01 ~ 2020-01-01');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByText('The range ends before it starts.')).toBeVisible();
+    // the search is kept for the screen: a reload shows the same filter; Reset shows every statement again
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Currency', exact: true })).toHaveValue(currency!);
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect(rows.first()).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Currency', exact: true })).toHaveValue('All currencies');
+  });
+
   test('[COPYRIGHT] the Statements tab in Korean', async ({ page }) => {
     await loginViaApi(page, undefined, 'ko');
     await page.goto('/copyright/royalty?tab=statements');

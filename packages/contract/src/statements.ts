@@ -1,14 +1,35 @@
 // Schemas of the royalty statements (issue 18, additions to spec §7): the company's issued statements and their PDFs.
 import { z } from 'zod';
-import { ZDate, ZListResponse, ZMoney, ZPaging } from './common';
+import { jsonSearchValue, ZDate, ZListResponse, ZMoney, ZPaging } from './common';
 import { EXPORT_LANGS } from './copyright';
-import { roundAmount } from './currency';
+import { CURRENCY_TABLE, roundAmount, type CurrencyCode } from './currency';
 import { fromMinor, toMinor } from './money';
 
 /** A statement period: a month `2026-10` or a quarter `2026-Q4`. */
 export const ZStatementPeriod = z.string().regex(/^\d{4}-(0[1-9]|1[0-2]|Q[1-4])$/, 'a month (2026-10) or a quarter (2026-Q4)');
 
-export const ZStatementsQuery = ZPaging;
+/** The currencies a statement can be in (the portal's, CURRENCY_TABLE). */
+export const STATEMENT_CURRENCIES = Object.keys(CURRENCY_TABLE) as [CurrencyCode, ...CurrencyCode[]];
+
+/**
+ * (issue 57) The statements' filter: one currency, and the periods that start from startDate to endDate
+ * (inclusive, on period_start).
+ */
+export const ZStatementsFilter = z
+  .object({
+    currency: z.enum(STATEMENT_CURRENCIES).optional(),
+    startDate: ZDate.optional(),
+    endDate: ZDate.optional(),
+  })
+  .strict()
+  .refine((r) => !r.startDate || !r.endDate || r.startDate <= r.endDate, {
+    message: 'date range ends before it starts',
+    path: ['endDate'],
+  });
+export type TStatementsFilter = z.infer<typeof ZStatementsFilter>;
+
+export const ZStatementsQuery = ZPaging.extend({ search_value: jsonSearchValue(ZStatementsFilter) });
+export type TStatementsQuery = z.infer<typeof ZStatementsQuery>;
 
 export const ZStatementRow = z.object({
   no: z.number().int(),

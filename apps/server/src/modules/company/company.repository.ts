@@ -1,9 +1,10 @@
-import { and, asc, count, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { TCompanyAddressInput, TContactPersonInput, TCompanyUpdate, TNotificationSettings } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { companies, contactPersons, countries, customerAddresses } from '../../db/schema';
+import { countRows, listPage, type Paging } from '../../lib/lists';
 
 // ------------------------------------------------------------ profile
 
@@ -164,21 +165,24 @@ function ownedRows<V, C extends SelectedFields>(
   type Row = SelectResultFields<C>;
   const mine = (companyIdx: number, ...more: SQL[]) => and(eq(t.companyIdx, companyIdx), ...more);
   return {
-    list: (db: DbOrTx, companyIdx: number, start: number, length: number) =>
-      db
-        .select(fields)
-        .from(t)
-        .where(mine(companyIdx))
-        .orderBy(asc(t.idx))
-        .limit(length)
-        .offset(start)
-        .then((r) => r as Row[]),
-    count: (db: DbOrTx, companyIdx: number) =>
-      db
-        .select({ n: count() })
-        .from(t)
-        .where(mine(companyIdx))
-        .then((r) => Number(r[0]?.n ?? 0)),
+    /** A page in idx order (oldest first) through lib/lists: the keys on (company_idx, idx), then the shown columns. */
+    page(db: DbOrTx, companyIdx: number, paging: Paging) {
+      const keys = sql`select ${t.idx} as idx from ${t} where ${t.companyIdx} = ${companyIdx}`;
+      const shown = sql.join(
+        Object.entries(fields).map(([name, col]) => sql`${col} as ${sql.identifier(name)}`),
+        sql`, `,
+      );
+      return listPage<Row & { ord: number }>(
+        db,
+        {
+          keys,
+          order: sql`k.idx`,
+          columns: sql`select page.ord, ${shown} from page join ${t} on ${t.companyIdx} = ${companyIdx} and ${t.idx} = page.idx`,
+        },
+        paging,
+        () => countRows(db, keys),
+      );
+    },
     find: (db: DbOrTx, companyIdx: number, idx: number) =>
       db
         .select(fields)

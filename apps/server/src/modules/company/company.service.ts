@@ -13,6 +13,7 @@ import {
 } from '@portal/contract';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import { clampPaging } from '../../lib/lists';
 import type { AuthService } from '../auth/auth.service';
 import * as repo from './company.repository';
 
@@ -159,11 +160,8 @@ export function createCompanyService({ db, auth, now }: CompanyServiceDeps) {
     // -------------------------------------------------------- addresses
 
     async listAddresses(caller: Caller, paging: TPaging) {
-      const [dataset, total_cnt] = await Promise.all([
-        repo.addresses.list(db, caller.companyIdx, paging.start, paging.length),
-        repo.addresses.count(db, caller.companyIdx),
-      ]);
-      return { dataset: dataset.map(asAddress), total_cnt };
+      const { rows, total } = await repo.addresses.page(db, caller.companyIdx, clampPaging(paging));
+      return { dataset: rows.map(asAddress), total_cnt: total };
     },
 
     async addressDetail(caller: Caller, idx: number): Promise<TCompanyAddress[]> {
@@ -196,11 +194,8 @@ export function createCompanyService({ db, auth, now }: CompanyServiceDeps) {
     // -------------------------------------------------------- contact persons
 
     async listContacts(caller: Caller, paging: TPaging) {
-      const [dataset, total_cnt] = await Promise.all([
-        repo.contacts.list(db, caller.companyIdx, paging.start, paging.length),
-        repo.contacts.count(db, caller.companyIdx),
-      ]);
-      return { dataset, total_cnt };
+      const { rows, total } = await repo.contacts.page(db, caller.companyIdx, clampPaging(paging));
+      return { dataset: rows, total_cnt: total };
     },
 
     async contactDetail(caller: Caller, idx: number): Promise<TContactPerson[]> {

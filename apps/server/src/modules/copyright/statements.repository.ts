@@ -1,7 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { TStatementRow, TStatementsFilter } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { queryRows as rows } from '../../db/raw-query';
 import { royaltyStatements } from '../../db/schema';
+import { countRows, listPage, type Paging } from '../../lib/lists';
 import { lineConditions, type RoyaltyWhere } from './copyright.repository';
 
 /**
@@ -137,41 +139,35 @@ export async function insertStatement(db: DbOrTx, values: NewStatement) {
   return row?.idx ?? null;
 }
 
-const listColumns = {
-  idx: royaltyStatements.idx,
-  number: royaltyStatements.number,
-  period: royaltyStatements.period,
-  periodStart: royaltyStatements.periodStart,
-  periodEnd: royaltyStatements.periodEnd,
-  currency: royaltyStatements.currency,
-  version: royaltyStatements.version,
-  lang: royaltyStatements.lang,
-  lineCount: royaltyStatements.lineCount,
-  qty: royaltyStatements.qty,
-  openingBalance: royaltyStatements.openingBalance,
-  royalty: royaltyStatements.royalty,
-  settled: royaltyStatements.settled,
-  closingBalance: royaltyStatements.closingBalance,
-  size: royaltyStatements.size,
-  issuedAt: royaltyStatements.issuedAt,
-};
+/** A statement as the list reads it: the contract's row but what the service adds; bigints may come as strings. */
+export type StatementListRow = Omit<TStatementRow, 'no' | 'payable' | 'rounding' | 'issued_on' | 'pdf' | 'qty' | 'size'> &
+  Record<'qty' | 'size', number | string>;
 
-/** The company's statements, newest period first, each period's newest version first. */
-export const statementsOf = (db: DbOrTx, companyIdx: number, start: number, length: number) =>
-  db
-    .select(listColumns)
-    .from(royaltyStatements)
-    .where(eq(royaltyStatements.companyIdx, companyIdx))
-    .orderBy(desc(royaltyStatements.periodStart), royaltyStatements.currency, desc(royaltyStatements.version))
-    .limit(length)
-    .offset(start);
-
-export async function statementsCount(db: DbOrTx, companyIdx: number) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(royaltyStatements)
-    .where(eq(royaltyStatements.companyIdx, companyIdx));
-  return Number(row?.n ?? 0);
+/**
+ * The company's statements that `filter` keeps (one currency; periods starting startDate…endDate), newest period
+ * first, then by currency, each period's newest version first. A company has a few a period: its
+ * (company_idx, period_start, idx) index is enough, the total a count of its rows.
+ */
+export function statementsPage(db: DbOrTx, companyIdx: number, filter: TStatementsFilter, paging: Paging) {
+  const conds = [sql`s.company_idx = ${companyIdx}`];
+  if (filter.currency) conds.push(sql`s.currency = ${filter.currency}`);
+  if (filter.startDate) conds.push(sql`s.period_start >= ${filter.startDate}::date`);
+  if (filter.endDate) conds.push(sql`s.period_start <= ${filter.endDate}::date`);
+  const keys = sql`select s.idx, s.period_start, s.currency, s.version from royalty_statements s where ${sql.join(conds, sql` and `)}`;
+  return listPage<StatementListRow & { ord: number }>(
+    db,
+    {
+      keys,
+      order: sql`k.period_start desc, k.currency, k.version desc, k.idx desc`,
+      columns: sql`select page.ord, s.idx, s.number, s.period, s.period_start::text as period_start, s.period_end::text as period_end,
+          trim(s.currency) as currency, s.version, s.lang, s.line_count as line_cnt, s.qty, s.opening_balance::text as opening_balance, s.royalty::text as royalty,
+          s.settled::text as settled, s.closing_balance::text as closing_balance, s.size,
+          to_char(s.issued_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as issued_at
+        from page join royalty_statements s on s.company_idx = ${companyIdx} and s.idx = page.idx`,
+    },
+    paging,
+    () => countRows(db, keys),
+  );
 }
 
 /** One statement of the company (another company's is not found). */

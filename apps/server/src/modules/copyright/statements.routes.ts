@@ -30,7 +30,9 @@ export const statementRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'fil
         description:
           'One statement per period (a month or a quarter, STATEMENT_PERIOD), currency and version; a correction is a new ' +
           'version with its own number. Totals are those of copyright/royalty filtered to the period (startDate/endDate = ' +
-          'its first and last day). pdf is the path of its PDF.',
+          'its first and last day). pdf is the path of its PDF. search_value (JSON, every field optional): currency (KRW, USD, ' +
+          '…) and startDate/endDate (YYYY-MM-DD, inclusive) on the first day of the period; an unknown field or a range ' +
+          'that ends before it starts is a 400.',
         querystring: ZStatementsQuery,
         response: { 200: ZStatementList, ...errors },
       },

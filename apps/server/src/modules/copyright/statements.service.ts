@@ -6,13 +6,13 @@ import {
   languageOfCountry,
   statementPayable,
   toMinor,
-  type TExportLang,
-  type TPaging,
   type TStatementList,
+  type TStatementsQuery,
 } from '@portal/contract';
 import { DEFAULT_ISSUER, type AppConfig, type IssuerConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
+import { clampPaging } from '../../lib/lists';
 import { createFileStore, type FileStore } from '../../lib/file-store';
 import { mailContextOf, type MailContext } from '../../lib/mail/render';
 import { notifyStatementReady } from './copyright.mail';
@@ -234,31 +234,19 @@ export function createStatementsService(deps: StatementsServiceDeps) {
       return result;
     },
 
-    /** The company's statements, newest period first. */
-    async list(companyIdx: number, paging: TPaging): Promise<TStatementList> {
-      const found = await repo.statementsOf(db, companyIdx, paging.start, paging.length);
-      const total = await repo.statementsCount(db, companyIdx);
+    /** The company's statements that the filter keeps, newest period first. */
+    async list(companyIdx: number, q: TStatementsQuery): Promise<TStatementList> {
+      const paging = clampPaging(q);
+      const { rows, total } = await repo.statementsPage(db, companyIdx, q.search_value, paging);
       return {
-        dataset: found.map((s, i) => ({
+        dataset: rows.map((s, i) => ({
           no: paging.start + i + 1,
-          idx: s.idx,
-          number: s.number,
-          period: s.period,
-          period_start: s.periodStart,
-          period_end: s.periodEnd,
-          currency: s.currency.trim(),
-          version: s.version,
-          lang: (EXPORT_LANGS as readonly string[]).includes(s.lang) ? (s.lang as TExportLang) : 'en',
-          line_cnt: s.lineCount,
+          ...s,
+          lang: (EXPORT_LANGS as readonly string[]).includes(s.lang) ? s.lang : 'en',
           qty: Number(s.qty),
-          opening_balance: s.openingBalance,
-          royalty: s.royalty,
-          settled: s.settled,
-          closing_balance: s.closingBalance,
-          ...statementPayable(s.closingBalance, s.currency.trim()),
           size: Number(s.size),
-          issued_at: s.issuedAt.toISOString(),
-          issued_on: dayIn(s.issuedAt, timeZone),
+          ...statementPayable(s.closing_balance, s.currency),
+          issued_on: dayIn(new Date(s.issued_at), timeZone),
           pdf: `/copyright/statements/${s.idx}/pdf`,
         })),
         total_cnt: total,

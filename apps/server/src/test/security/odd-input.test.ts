@@ -39,6 +39,7 @@ const LISTS = [
   '/api/calculate/buyPayment',
   '/api/company/copyright/books',
   '/api/copyright/royalty',
+  '/api/copyright/statements',
   '/api/product/booksList',
 ];
 const EXPORTS = [

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18next } from '../../../lib/i18n';
 import { renderWithProviders } from '../../../test/render';
-import { RoyaltyTabs } from './statements-tab';
+import { RoyaltyTabs, statementsFilter } from './statements-tab';
 
 const LIST: TStatementList = {
   total_cnt: 1,
@@ -96,5 +96,18 @@ describe('the Statements tab of the royalty screen (issue 18)', { timeout: 30_00
     expect(await screen.findByRole('tab', { name: '정산서' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: '인세 내역' })).toHaveAttribute('aria-selected', 'false');
     expect(await screen.findByText('버전 2')).toBeInTheDocument();
+  });
+
+  it("turns the filter form into the call's search_value (issue 57)", () => {
+    expect(statementsFilter({ currency: '', periodRange: '' })).toEqual({ filter: {}, errors: {} });
+    expect(statementsFilter({ currency: 'USD', periodRange: '2026-01-01 ~ 2026-06-30' })).toEqual({
+      filter: { currency: 'USD', startDate: '2026-01-01', endDate: '2026-06-30' },
+      errors: {},
+    });
+    // a currency the portal does not hold is left out; a range that does not parse is an error
+    expect(statementsFilter({ currency: 'XXX', periodRange: '2026-13-01 ~' })).toEqual({
+      filter: {},
+      errors: { periodRange: 'dateRangeInvalid' },
+    });
   });
 });

@@ -1,15 +1,31 @@
-import { ActionIcon, Tabs, Text } from '@mantine/core';
-import { formatMoney, type TStatementRow } from '@portal/contract';
+import { ActionIcon, Select, Stack, Tabs, Text } from '@mantine/core';
+import { formatMoney, STATEMENT_CURRENCIES, type TStatementRow, type TStatementsFilter } from '@portal/contract';
 import { IconFileTypePdf, IconListDetails, IconReceipt } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { DataTable, usePaging, type Column } from '../../../components/data-table';
+import { z } from 'zod';
+import { DataTable, type Column } from '../../../components/data-table';
+import { DateRangeInput, SearchForm, useListSearch, type FieldErrors } from '../../../components/search-form';
+import { parseDateRange } from '../../../lib/date-range';
 import { formatDate } from '../../../lib/format';
 import { useDownload } from '../../../lib/use-download';
 import { downloadStatement, useStatements } from '../api/statements';
 
 const SCREEN = 'copyright.statements';
+
+const ZForm = z.object({ currency: z.string(), periodRange: z.string() });
+type Form = z.infer<typeof ZForm>;
+const EMPTY: Form = { currency: '', periodRange: '' };
+
+/** The form as the call's filter: a currency of the portal's, the range of the periods' first days; a range that does not parse is an error. */
+export function statementsFilter(form: Form): { filter: TStatementsFilter; errors: FieldErrors<Form> } {
+  const errors: FieldErrors<Form> = {};
+  const range = parseDateRange(form.periodRange);
+  if (!range.ok) errors.periodRange = range.error;
+  const currency = STATEMENT_CURRENCIES.find((c) => c === form.currency);
+  return { filter: { ...(currency ? { currency } : {}), ...(range.ok ? range.value : {}) }, errors };
+}
 
 /** The royalty screen's tabs: the royalty lines (`children`) and the statements; the tab is kept in the URL (?tab=statements). */
 export function RoyaltyTabs({ children }: { children: ReactNode }) {
@@ -37,11 +53,11 @@ export function RoyaltyTabs({ children }: { children: ReactNode }) {
 // royalties to the hundredth (as computed); what is payable in the currency's minor unit, by the contract's formatter
 const money = (amount: string, currency: string, lang: string) => formatMoney(amount, currency, lang, { decimals: 2 });
 
-/** The company's royalty statements (issue 18), each with its PDF. */
+/** The company's royalty statements (issue 18), each with its PDF, filtered by currency and period (issue 57). */
 export function StatementsTab() {
   const { t, i18n } = useTranslation(['copyright', 'common']);
-  const [paging, setPaging] = usePaging(SCREEN);
-  const query = useStatements(paging);
+  const { search, paging, setPaging, errors, filter, set, onSearch, onReset } = useListSearch(SCREEN, ZForm, EMPTY, statementsFilter);
+  const query = useStatements(paging, filter);
   const { pending: downloading, download } = useDownload<number>();
 
   const columns: Column<TStatementRow>[] = [
@@ -125,18 +141,37 @@ export function StatementsTab() {
   ];
 
   return (
-    <DataTable
-      testId="statements-table"
-      caption={t('statements.caption')}
-      columns={columns}
-      rows={query.data?.dataset ?? []}
-      total={query.data?.total_cnt ?? 0}
-      rowKey={(r) => r.idx}
-      paging={paging}
-      onPagingChange={setPaging}
-      loading={query.isFetching}
-      error={query.error}
-      onRetry={() => void query.refetch()}
-    />
+    <Stack>
+      <SearchForm onSearch={onSearch} onReset={onReset}>
+        <DateRangeInput
+          value={search.draft.periodRange}
+          onChange={(periodRange) => set({ periodRange })}
+          error={errors.periodRange}
+          label={t('statements.filters.period')}
+        />
+        <Select
+          label={t('statements.filters.currency')}
+          data={[{ value: '', label: t('statements.filters.currencyAll') }, ...STATEMENT_CURRENCIES]}
+          value={search.draft.currency}
+          onChange={(v) => set({ currency: v ?? '' })}
+          allowDeselect={false}
+          w={160}
+          data-testid="statements-currency"
+        />
+      </SearchForm>
+      <DataTable
+        testId="statements-table"
+        caption={t('statements.caption')}
+        columns={columns}
+        rows={query.data?.dataset ?? []}
+        total={query.data?.total_cnt ?? 0}
+        rowKey={(r) => r.idx}
+        paging={paging}
+        onPagingChange={setPaging}
+        loading={query.isFetching}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    </Stack>
   );
 }

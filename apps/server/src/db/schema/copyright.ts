@@ -137,9 +137,17 @@ export const royaltyLines = pgTable(
      * copyright_books (migration 0057)
      */
     royalty: numeric('royalty', { precision: 20, scale: 2 }).notNull(),
+    /**
+     * the line's book's title, so that the list's default order (books by title and number, each book's lines by idx) is one
+     * walk of royalty_lines_company_title: set from the book on every insert and change of book_idx by a row trigger, and
+     * on a change of the book's title by a statement trigger of copyright_books (migration 0065); the default is never kept
+     */
+    bookTitle: varchar('book_title', { length: 300 }).notNull().default(''),
   },
   (t) => [
-    // paging in title order walks books by title, then each book's lines by idx
+    // the royalty list in title order (ROYALTY_SORT's default): the company's lines by their book's title, book and number
+    index('royalty_lines_company_title').on(t.companyIdx, t.bookTitle, t.bookIdx, t.idx),
+    // the export in title order walks books by title, then each book's lines by idx
     index('royalty_lines_book_idx').on(t.bookIdx, t.idx),
     // the royalty order (issue 59, ROYALTY_SORT): the company's lines by their stored royalty
     index('royalty_lines_company_royalty').on(t.companyIdx, t.royalty, t.idx),
@@ -180,13 +188,21 @@ const royaltySummaryColumns = {
 export const royaltyLineDaySums = pgTable(
   'royalty_line_day_sums',
   { ...royaltySummaryColumns, day: date('day', { mode: 'string' }).notNull() },
-  (t) => [primaryKey({ name: 'royalty_line_day_sums_pk', columns: [t.companyIdx, t.day, t.bookIdx, t.invoiced, t.currency] })],
+  (t) => [
+    primaryKey({ name: 'royalty_line_day_sums_pk', columns: [t.companyIdx, t.day, t.bookIdx, t.invoiced, t.currency] }),
+    // the totals of an ISBN's books read their rows by book (INCLUDE of the sums in migration 0065)
+    index('royalty_line_day_sums_book').on(t.companyIdx, t.bookIdx, t.day, t.invoiced, t.currency),
+  ],
 );
 
 export const royaltyLineMonthSums = pgTable(
   'royalty_line_month_sums',
   { ...royaltySummaryColumns, month: date('month', { mode: 'string' }).notNull() },
-  (t) => [primaryKey({ name: 'royalty_line_month_sums_pk', columns: [t.companyIdx, t.month, t.bookIdx, t.invoiced, t.currency] })],
+  (t) => [
+    primaryKey({ name: 'royalty_line_month_sums_pk', columns: [t.companyIdx, t.month, t.bookIdx, t.invoiced, t.currency] }),
+    // the totals of an ISBN's books read their rows by book (INCLUDE of the sums in migration 0065)
+    index('royalty_line_month_sums_book').on(t.companyIdx, t.bookIdx, t.month, t.invoiced, t.currency),
+  ],
 );
 
 /**

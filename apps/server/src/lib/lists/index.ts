@@ -79,7 +79,7 @@ const literal = (n: number) => sql.raw(String(Math.max(0, Math.trunc(n))));
  * start + length, so the texts are few (about twenty per list and page length) and each covers the starts
  * up to it.
  */
-export const reachOf = (end: number) => 2 ** Math.max(6, Math.ceil(Math.log2(Math.max(1, end))));
+const reachOf = (end: number) => 2 ** Math.max(6, Math.ceil(Math.log2(Math.max(1, end))));
 
 /**
  * The rows of `from` (aliased k) in `order`, `length` of them from `start`. The LIMIT and the reach (the next power of

@@ -497,6 +497,9 @@ describe('lists against a plain count(*) / order by … offset … limit', () =>
   it('royalty counts and totals stay exact after inserts, calculations, rate changes and deletes (summary tables)', async () => {
     const [book] = await q<{ idx: number }>(`select idx from copyright_books where company_idx = ${a.idx} order by idx offset 3 limit 1`);
     await t.db.execute(`update copyright_books set rate = rate + 1.25 where company_idx = ${a.idx} and idx % 4 = 1`);
+    // renamed books move their lines in the title order (royalty_lines.book_title follows the book: migration 0065)
+    await t.db.execute(`update copyright_books set title = case when idx % 2 = 0 then 'Zest ' else 'Aardvark ' end || title
+      where company_idx = ${a.idx} and idx % 6 = 1`);
     await t.db.execute(`update royalty_lines set buy_invoice_idx = (select min(idx) from buy_invoices where company_idx = ${a.idx})
       where company_idx = ${a.idx} and idx % 5 = 2 and buy_invoice_idx is null`);
     // a writer of a line's copies, price or book writes its royalty too (royalty_lines.royalty)
@@ -522,6 +525,10 @@ describe('lists against a plain count(*) / order by … offset … limit', () =>
       from copyright_books where company_idx = ${a.idx}`);
     const [sums] = await q<{ n: number }>(`select count(*)::int as n from royalty_line_day_sums where company_idx = ${a.idx} and cnt < 0`);
     expect(Number(sums!.n)).toBe(0);
+    const [stale] = await q<{ n: number }>(
+      `select count(*)::int as n from royalty_lines r join copyright_books b on b.idx = r.book_idx where r.book_title <> b.title`,
+    );
+    expect(Number(stale!.n)).toBe(0);
     // the rollup without the book equals the royalty summary's day rows added up (which checkRoyalty holds to the lines)
     await expectSummaryOfRows(t.db, ROYALTY_TOTALS);
     await checkRoyalty();

@@ -11,7 +11,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { royaltyRule } from '../../db/schema';
 import { queryRows as rows } from '../../db/raw-query';
-import { clampPaging, countRows, escapeLike as likeEscape, listPage, reachOf, type Paging } from '../../lib/lists';
+import { clampPaging, countRows, escapeLike as likeEscape, listPage, type Paging } from '../../lib/lists';
 import { rangeBounds, rangeParts, sumCounts } from '../../lib/lists/ranges';
 import type { SummarySpec } from '../../lib/lists/summary';
 import { containsText, textMatch } from '../../lib/lists/search';
@@ -220,25 +220,21 @@ export const ROYALTY_SORT: SortSpec<TRoyaltySortKey> = {
   default: ROYALTY_SORT_DEFAULT,
 };
 
-/** The keys of the royalty list's page in `sort` (rows: book_idx, idx and the order's columns), at most `reach` lines of a book. */
-function royaltyKeys(w: RoyaltyWhere, sort: TSort<TRoyaltySortKey>, reach: number): SQL {
-  const dir = sql.raw(sort.dir === 'desc' ? 'desc' : 'asc');
-  const limit = sql.raw(String(reach));
-  if (sort.key !== 'title')
-    return sql`select r.book_idx, r.idx, ${sql.raw(`r.${sort.key}`)} from royalty_lines r
-      where ${lineConditions(w)}${isbnBooks(w, sql`r.book_idx`)}`;
-  const lines = sql`select r.idx from royalty_lines r where r.book_idx = b.idx and ${lineConditions(w)} order by r.idx ${dir} limit ${limit}`;
-  return sql`select b.title, b.idx as book_idx, x.* from copyright_books b cross join lateral (${lines}) x
-    where ${bookConditions({ companyIdx: w.companyIdx, isbn: w.filter.isbn })}`;
+/**
+ * The keys of the royalty list's page in `sort` (rows: book_idx, idx and the order's columns): the company's matching lines,
+ * which royalty_lines_company_title (title order: the line's book_title, book and number), royalty_lines_company_royalty or
+ * royalty_lines_company_created walk in the list's order.
+ */
+function royaltyKeys(w: RoyaltyWhere, sort: TSort<TRoyaltySortKey>): SQL {
+  const order = sort.key === 'title' ? sql`r.book_title as title` : sql.raw(`r.${sort.key}`);
+  return sql`select r.book_idx, r.idx, ${order} from royalty_lines r
+    where ${lineConditions(w)}${isbnBooks(w, sql`r.book_idx`)}`;
 }
 
 /**
- * A page of the royalty list in `sort` (ROYALTY_SORT; lib/lists listPage). In title order the keys walk
- * copyright_books_company_title and, under each book, only the first lines a page can reach (royalty_lines_book_*:
- * at most start + length of a book's lines can come before the page's end), so a page reads the books before its end
- * and a bounded run of each one's lines; in royalty and date order the keys walk the company's lines in
- * royalty_lines_company_royalty or royalty_lines_company_created. `total` is the
- * list's count, known from the totals.
+ * A page of the royalty list in `sort` (ROYALTY_SORT; lib/lists listPage): the keys walk the company's lines in the
+ * order's index (royaltyKeys), so a page reads the lines before its end, never the books without sales (which the
+ * earlier walk of the books in title order probed one by one). `total` is the list's count, known from the totals.
  */
 export async function royaltyPage(
   db: DbOrTx,
@@ -252,7 +248,7 @@ export async function royaltyPage(
   const { rows: found } = await listPage<RoyaltyLineRecord & { ord: number }>(
     db,
     {
-      keys: royaltyKeys(w, sort, reachOf(paging.start + paging.length)),
+      keys: royaltyKeys(w, sort),
       order: orderSql(ROYALTY_SORT, sort),
       columns: sql`select page.ord, ${lineColumns}
         from page

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonSearchValue, sortQuery, ZDate, ZPaging, type TSort } from './common';
+import { jsonSearchValue, RANGE_IN_ORDER, sortQuery, ZDate, ZPaging, type TSort } from './common';
 import { PASSWORD_MIN_LENGTH, UI_LANGUAGES } from './constants';
 
 /**
@@ -124,10 +124,7 @@ export const ZAuditFilter = z
     endDate: ZDate.optional(),
   })
   .strict()
-  .refine((r) => !r.startDate || !r.endDate || r.startDate <= r.endDate, {
-    message: 'date range ends before it starts',
-    path: ['endDate'],
-  });
+  .refine(...RANGE_IN_ORDER);
 export type TAuditFilter = z.infer<typeof ZAuditFilter>;
 /** (issue 59) The audit log's order: by time, newest first by default. */
 export const AUDIT_SORTS = ['at'] as const;

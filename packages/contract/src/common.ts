@@ -103,12 +103,13 @@ export const ZYesNo = z.enum(['Y', 'N']);
 /** A decimal amount kept as a string, never a float (ARCHITECTURE.md: money). */
 export const ZMoney = z.string().regex(/^-?\d+(\.\d+)?$/);
 
+/** A filter's date range is in order (or open at either end): `.refine(...RANGE_IN_ORDER)` on every filter with one. */
+export const RANGE_IN_ORDER: [
+  (r: { startDate?: string | undefined; endDate?: string | undefined }) => boolean,
+  { message: string; path: string[] },
+] = [(r) => !r.startDate || !r.endDate || r.startDate <= r.endDate, { message: 'date range ends before it starts', path: ['endDate'] }];
+
 /** Date range of the search forms (spec §5: YYYY-MM-DD ~ YYYY-MM-DD). */
-export const ZDateRange = z
-  .object({ startDate: ZDate.optional(), endDate: ZDate.optional() })
-  .refine((r) => !r.startDate || !r.endDate || r.startDate <= r.endDate, {
-    message: 'date range ends before it starts',
-    path: ['endDate'],
-  });
+export const ZDateRange = z.object({ startDate: ZDate.optional(), endDate: ZDate.optional() }).refine(...RANGE_IN_ORDER);
 
 export const ZIdxParam = z.coerce.number().int().positive().max(2_147_483_647);

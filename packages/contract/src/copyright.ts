@@ -1,10 +1,7 @@
 // Schemas of the copyright calls (spec §7): copyright books, royalty lines, their Excel exports.
 import { z } from 'zod';
-import { ZDate, ZListResponse, ZMoney, ZPaging, ZYesNo, jsonSearchValue, sortQuery, type TSort } from './common';
+import { RANGE_IN_ORDER, ZDate, ZListResponse, ZMoney, ZPaging, ZYesNo, jsonSearchValue, sortQuery, type TSort } from './common';
 import { PAY_TYPES } from './enums';
-
-const rangeOrder = (r: { startDate?: string; endDate?: string }) => !r.startDate || !r.endDate || r.startDate <= r.endDate;
-const RANGE_MESSAGE = { message: 'date range ends before it starts', path: ['endDate'] };
 
 /** Digits only (an ISBN or its beginning). */
 export const ZIsbnDigits = z
@@ -22,7 +19,7 @@ export const ZCopyrightBooksFilter = z
     endDate: ZDate.optional(),
     payType: z.enum(PAY_TYPES).optional(),
   })
-  .refine(rangeOrder, RANGE_MESSAGE)
+  .refine(...RANGE_IN_ORDER)
   .refine((f) => f.searchKey !== 'isbn' || !f.keyword || /^\d{1,13}$/.test(f.keyword), {
     message: 'ISBN: digits only (at most 13)',
     path: ['keyword'],
@@ -70,7 +67,7 @@ export const ZRoyaltyFilter = z
     customerName: z.string().trim().max(200).optional(),
     invoiceYn: ZYesNo.optional().or(z.literal('').transform(() => undefined)),
   })
-  .refine(rangeOrder, RANGE_MESSAGE);
+  .refine(...RANGE_IN_ORDER);
 export type TRoyaltyFilter = z.infer<typeof ZRoyaltyFilter>;
 
 /**

@@ -1,6 +1,6 @@
 // Schemas of the settlement calls (spec §7 "Settlement" and "Files", §3 buy invoice / payment).
 import { z } from 'zod';
-import { ZDate, ZIdxParam, ZListResponse, ZMoney, ZPaging, jsonSearchValue, sortQuery, type TSort } from './common';
+import { RANGE_IN_ORDER, ZDate, ZIdxParam, ZListResponse, ZMoney, ZPaging, jsonSearchValue, sortQuery, type TSort } from './common';
 import { exportBody } from './copyright';
 import { ORDER_TYPE_FILTERS } from './enums';
 
@@ -9,9 +9,6 @@ const settlementShape = {
   endDate: ZDate.optional(),
   orderTypes: z.array(z.enum(ORDER_TYPE_FILTERS)).max(ORDER_TYPE_FILTERS.length).optional(),
 };
-const rangeInOrder = <T extends { startDate?: string | undefined; endDate?: string | undefined }>(r: T) =>
-  !r.startDate || !r.endDate || r.startDate <= r.endDate;
-const rangeIssue = { message: 'date range ends before it starts', path: ['endDate'] };
 /** (addition, issue 59) The search box of a settlement tab: free text, trimmed; empty means no search. */
 const ZKeyword = z.string().trim().max(100).optional();
 
@@ -21,7 +18,10 @@ const ZKeyword = z.string().trim().max(100).optional();
  * consignment items, prepayment; see ORDER_TYPE_ITEMS). An empty `orderTypes` means every item.
  * Invoices are filtered on their registration day, payments on their deposit date.
  */
-export const ZSettlementFilter = z.object(settlementShape).strict().refine(rangeInOrder, rangeIssue);
+export const ZSettlementFilter = z
+  .object(settlementShape)
+  .strict()
+  .refine(...RANGE_IN_ORDER);
 export type TSettlementFilter = z.infer<typeof ZSettlementFilter>;
 
 /**
@@ -32,7 +32,7 @@ export type TSettlementFilter = z.infer<typeof ZSettlementFilter>;
 export const ZInvoiceFilter = z
   .object({ ...settlementShape, keyword: ZKeyword, overdue: z.boolean().optional() })
   .strict()
-  .refine(rangeInOrder, rangeIssue);
+  .refine(...RANGE_IN_ORDER);
 export type TInvoiceFilter = z.infer<typeof ZInvoiceFilter>;
 
 /**
@@ -43,7 +43,7 @@ export type TInvoiceFilter = z.infer<typeof ZInvoiceFilter>;
 export const ZPaymentFilter = z
   .object({ ...settlementShape, keyword: ZKeyword })
   .strict()
-  .refine(rangeInOrder, rangeIssue);
+  .refine(...RANGE_IN_ORDER);
 export type TPaymentFilter = z.infer<typeof ZPaymentFilter>;
 
 const ZBuyInvoiceQuery = ZPaging.extend({ search_value: jsonSearchValue(ZInvoiceFilter) });

@@ -1,6 +1,6 @@
 // Schemas of the royalty statements (issue 18, additions to spec §7): the company's issued statements and their PDFs.
 import { z } from 'zod';
-import { jsonSearchValue, ZDate, ZListResponse, ZMoney, ZPaging } from './common';
+import { jsonSearchValue, RANGE_IN_ORDER, ZDate, ZListResponse, ZMoney, ZPaging } from './common';
 import { EXPORT_LANGS } from './copyright';
 import { CURRENCY_TABLE, roundAmount, type CurrencyCode } from './currency';
 import { fromMinor, toMinor } from './money';
@@ -22,10 +22,7 @@ export const ZStatementsFilter = z
     endDate: ZDate.optional(),
   })
   .strict()
-  .refine((r) => !r.startDate || !r.endDate || r.startDate <= r.endDate, {
-    message: 'date range ends before it starts',
-    path: ['endDate'],
-  });
+  .refine(...RANGE_IN_ORDER);
 export type TStatementsFilter = z.infer<typeof ZStatementsFilter>;
 
 export const ZStatementsQuery = ZPaging.extend({ search_value: jsonSearchValue(ZStatementsFilter) });

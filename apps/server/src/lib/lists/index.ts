@@ -289,5 +289,12 @@ export function currencyTotalsSql(from: SQL, by: 'idx' | 'name' = 'idx'): SQL {
   ) t)`;
 }
 
+/**
+ * A timestamp column as ISO 8601 in UTC, written in SQL (raw rows carry PostgreSQL's own text): `2026-12-07T15:19:49Z`,
+ * with milliseconds when `ms` (the console's rows, where several events share a second).
+ */
+export const isoSql = (col: string, ms = false) =>
+  sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS${ms ? '.MS' : ''}"Z"')`);
+
 /** A LIKE pattern's wildcards escaped (the default escape character is the backslash). */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

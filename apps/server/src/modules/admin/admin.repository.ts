@@ -23,11 +23,11 @@ import {
   sessions,
 } from '../../db/schema';
 import { queryRows as rows } from '../../db/raw-query';
-import { countRows, escapeLike, listPage, type Paging } from '../../lib/lists';
+import { countRows, escapeLike, isoSql, listPage, type Paging } from '../../lib/lists';
 import { orderSql, type SortSpec } from '../../lib/lists/sort';
 
 /** A timestamp as the API shows it: ISO 8601 in UTC with milliseconds (as Date.toISOString). */
-const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const iso = (col: string) => isoSql(col, true);
 const dateOrNull = (at: string | null) => (at === null ? null : new Date(at));
 
 export function findOperatorByLoginId(db: DbOrTx, loginId: string) {

@@ -11,7 +11,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { royaltyRule } from '../../db/schema';
 import { queryRows as rows } from '../../db/raw-query';
-import { clampPaging, countRows, escapeLike as likeEscape, listPage, type Paging } from '../../lib/lists';
+import { clampPaging, countRows, escapeLike as likeEscape, isoSql as iso, listPage, type Paging } from '../../lib/lists';
 import { rangeBounds, rangeParts, sumCounts } from '../../lib/lists/ranges';
 import type { SummarySpec } from '../../lib/lists/summary';
 import { containsText, textMatch } from '../../lib/lists/search';
@@ -29,8 +29,6 @@ import { orderSql, sortColumns, type SortSpec } from '../../lib/lists/sort';
  * book's rate re-measures its lines in a trigger of copyright_books (migration 0057).
  */
 export const ROYALTY_OF = (line: string, rate: string) => sql.raw(royaltyRule(`${line}.unit_price`, `${line}.qty`, rate));
-
-const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
 
 export interface RoyaltyWhere {
   companyIdx: number;

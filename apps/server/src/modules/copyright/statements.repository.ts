@@ -3,7 +3,7 @@ import type { TStatementRow, TStatementsFilter } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { queryRows as rows } from '../../db/raw-query';
 import { royaltyStatements } from '../../db/schema';
-import { countRows, listPage, type Paging } from '../../lib/lists';
+import { countRows, isoSql, listPage, type Paging } from '../../lib/lists';
 import { lineConditions, type RoyaltyWhere } from './copyright.repository';
 
 /**
@@ -162,7 +162,7 @@ export function statementsPage(db: DbOrTx, companyIdx: number, filter: TStatemen
       columns: sql`select page.ord, s.idx, s.number, s.period, s.period_start::text as period_start, s.period_end::text as period_end,
           trim(s.currency) as currency, s.version, s.lang, s.line_count as line_cnt, s.qty, s.opening_balance::text as opening_balance, s.royalty::text as royalty,
           s.settled::text as settled, s.closing_balance::text as closing_balance, s.size,
-          to_char(s.issued_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as issued_at
+          ${isoSql('s.issued_at', true)} as issued_at
         from page join royalty_statements s on s.company_idx = ${companyIdx} and s.idx = page.idx`,
     },
     paging,

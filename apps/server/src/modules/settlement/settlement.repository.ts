@@ -17,7 +17,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { queryRows as rows } from '../../db/raw-query';
 import { buyInvoiceLines, buyInvoices, buyPaymentInvoices, buyPayments, companies, currencies, storedFiles } from '../../db/schema';
-import { currencyTotalsSql, listPage, parseJson, type Paging } from '../../lib/lists';
+import { currencyTotalsSql, isoSql as iso, listPage, parseJson, type Paging } from '../../lib/lists';
 import { containsText, textMatch } from '../../lib/lists/search';
 import { rangeBounds, rangeParts } from '../../lib/lists/ranges';
 import type { CountSpec } from '../../lib/lists/counts';
@@ -32,8 +32,6 @@ import { orderSql, sortColumns, type SortSpec } from '../../lib/lists/sort';
  * per-day summary tables (INVOICE_SUMMARY below), so a filter over a large company reads a few hundred
  * summary rows, not its invoices.
  */
-
-const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
 
 const itemCondition = (col: SQL, items: readonly string[] | null) =>
   items

@@ -4,6 +4,7 @@
 // unit/component/API tests on PGlite, the API suite again on PostgreSQL when TEST_DATABASE_URL is set, and
 // the Playwright suite in Debian's Chromium against the build made above.
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { nodeOfLine } from './lib/node-lines.mjs';
 
@@ -121,6 +122,23 @@ for (const s of steps) {
 }
 console.log("\n━━ summary (s: each step's own time; a group's steps ran side by side, its wall time below them)");
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.indent ? '  ' : ''}${r.name} (${r.s} s)`);
+// A failed test step's tests, by name, under the summary: the log a CI keeps may be only its tail.
+for (const r of results.filter((x) => !x.ok && !x.wall)) {
+  const file = steps.flatMap((s) => s.group ?? [s]).find((s) => s.name === r.name)?.env.VITEST_JSON;
+  if (!file || !existsSync(file)) continue;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  for (const f of report.testResults ?? []) {
+    const where = f.name.replace(`${process.cwd()}/`, '');
+    const failed = (f.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failed) {
+      const message = String(t.failureMessages?.[0] ?? '')
+        .split('\n')
+        .slice(0, 3);
+      console.log(`  failed: ${where} > ${t.fullName}\n    ${message.join('\n    ')}`);
+    }
+    if (failed.length === 0 && f.status === 'failed') console.log(`  failed: ${where}: ${String(f.message ?? '').split('\n')[0]}`);
+  }
+}
 const ran = results.filter((r) => !r.wall);
 const failed = ran.filter((r) => !r.ok).length + (steps.reduce((n, s) => n + (s.group ? s.group.length : 1), 0) - ran.length);
 process.exit(failed ? 1 : 0);

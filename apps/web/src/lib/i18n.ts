@@ -41,9 +41,12 @@ let started: Promise<unknown> | undefined;
 
 /**
  * The translation files, shared with the server's exports (packages/contract/locales/<lng>/<ns>.json):
- * one chunk each, fetched when i18next asks for that language and namespace.
+ * one chunk each, fetched when i18next asks for that language and namespace. `exports` holds the words
+ * only the server's files have (their statement PDF, an export's column no screen shows).
  */
-const LOCALE_FILES = import.meta.glob<{ default: object }>('./*/*.json', { base: '../../../../packages/contract/locales' });
+const LOCALE_FILES = import.meta.glob<{ default: object }>(['./*/*.json', '!./*/exports.json'], {
+  base: '../../../../packages/contract/locales',
+});
 const localeFile = (language: string, namespace: string) =>
   LOCALE_FILES[`./${language}/${namespace}.json`]?.() ?? Promise.reject(new Error(`no translations ${language}/${namespace}`));
 

@@ -15,7 +15,7 @@ function bootTexts(): Plugin {
     name: 'portal-boot-texts',
     apply: 'build',
     async generateBundle() {
-      const localesDir = path.join(import.meta.dirname, 'src/locales');
+      const localesDir = path.join(import.meta.dirname, '../../packages/contract/locales');
       const languages = readdirSync(localesDir, { withFileTypes: true })
         .filter((d) => d.isDirectory())
         .map((d) => d.name);

@@ -154,8 +154,13 @@ export function createIndexHtml(webDist: string) {
   const manifestPath = path.join(webDist, '.vite', 'manifest.json');
   const manifest: Record<string, ManifestChunk> = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
   const byName = new Map<string, string>();
-  for (const [key, chunk] of Object.entries(manifest))
+  // a translation file's chunk by `<lng>/<ns>` (the files are packages/contract/locales/<lng>/<ns>.json)
+  const translations = new Map<string, string>();
+  for (const [key, chunk] of Object.entries(manifest)) {
     if (chunk.name && !byName.has(chunk.name) && !chunk.src?.endsWith('.json')) byName.set(chunk.name, key);
+    const file = /(?:^|\/)locales\/([a-z]{2})\/(\w+)\.json$/.exec(key);
+    if (file) translations.set(`${file[1]}/${file[2]}`, key);
+  }
   // per language, what the page says before the app's translations arrive, the login screen and the
   // app layout's frame rendered by the build (vite.config.ts, apps/web/src/app/prerender.tsx)
   const bootPath = path.join(webDist, '.vite', 'boot.json');
@@ -187,19 +192,16 @@ export function createIndexHtml(webDist: string) {
   const filesOf = (chunkNames: string[], ns: string[], lang: string) => {
     const js = new Set<string>();
     const css = new Set<string>();
-    const walk = (key: string) => {
-      const chunk = manifest[key];
+    const walk = (key: string | undefined) => {
+      const chunk = key === undefined ? undefined : manifest[key];
       if (!chunk || key === 'index.html' || js.has(chunk.file)) return;
       js.add(chunk.file);
       for (const c of chunk.css ?? []) css.add(c);
       for (const i of chunk.imports ?? []) walk(i);
     };
-    for (const name of chunkNames) {
-      const key = byName.get(name);
-      if (key) walk(key);
-    }
+    for (const name of chunkNames) walk(byName.get(name));
     // i18next loads the language and English, its fallback
-    for (const l of new Set([lang, 'en'])) for (const n of ['common', ...ns]) walk(`src/locales/${l}/${n}.json`);
+    for (const l of new Set([lang, 'en'])) for (const n of ['common', ...ns]) walk(translations.get(`${l}/${n}`));
     return { js: [...js], css: [...css] };
   };
 

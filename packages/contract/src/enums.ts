@@ -1,6 +1,6 @@
 /**
  * Enumerations of spec §3. Each maps a code to an i18n key under `enums.<name>.<code>`
- * (see apps/web/src/locales/<lng>/common.json); unknown codes fall back to `enums.<name>.unknown`.
+ * (see packages/contract/locales/<lng>/common.json); unknown codes fall back to `enums.<name>.unknown`.
  */
 export const INVOICE_ITEMS = ['prepayment', 'onCredit', 'consignment', 'fulfillment', 'warehouse', 'copyright'] as const;
 export type TInvoiceItem = (typeof INVOICE_ITEMS)[number];

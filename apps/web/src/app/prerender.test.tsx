@@ -4,7 +4,10 @@ import { DEMO_LOGINS_MARK, YEAR_MARK } from '@portal/contract/constants';
 import { prerenderAppShell, prerenderLogin } from './prerender';
 
 // the texts as the build reads them (vite.config.ts): language → namespace → texts
-const files = import.meta.glob<Record<string, unknown>>('../locales/*/{common,auth}.json', { eager: true, import: 'default' });
+const files = import.meta.glob<Record<string, unknown>>('../../../../packages/contract/locales/*/{common,auth}.json', {
+  eager: true,
+  import: 'default',
+});
 const locales: Record<string, Record<string, Record<string, unknown>>> = {};
 for (const [file, texts] of Object.entries(files)) {
   const [, lng, ns] = /locales\/(\w+)\/(\w+)\.json$/.exec(file)!;

@@ -26,7 +26,7 @@ import { LoginPage } from '../features/auth/components/login-page';
 
 type Locales = Record<string, Record<string, Record<string, unknown>>>;
 
-/** `render` in each language in turn (texts of `locales`: language → namespace → texts, as the build reads src/locales). */
+/** `render` in each language in turn (texts of `locales`: language → namespace → texts, as the build reads packages/contract/locales). */
 async function perLanguage<T>(locales: Locales, ns: string[], render: (lng: string, html: (node: ReactNode) => string) => T) {
   const i18n = i18next.createInstance();
   await i18n

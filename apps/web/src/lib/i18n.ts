@@ -40,7 +40,18 @@ export function detectLanguage(): Language {
 let started: Promise<unknown> | undefined;
 
 /**
- * i18next with one JSON file per language and namespace, loaded on demand (src/locales/<lng>/<ns>.json).
+ * The translation files, shared with the server's exports (packages/contract/locales/<lng>/<ns>.json):
+ * one chunk each, fetched when i18next asks for that language and namespace. `exports` holds the words
+ * only the server's files have (their statement PDF, an export's column no screen shows).
+ */
+const LOCALE_FILES = import.meta.glob<{ default: object }>(['./*/*.json', '!./*/exports.json'], {
+  base: '../../../../packages/contract/locales',
+});
+const localeFile = (language: string, namespace: string) =>
+  LOCALE_FILES[`./${language}/${namespace}.json`]?.() ?? Promise.reject(new Error(`no translations ${language}/${namespace}`));
+
+/**
+ * i18next with one JSON file per language and namespace, loaded on demand (LOCALE_FILES).
  * Starts once (later calls get the same promise); the language is set and the `common` file requested
  * synchronously (initAsync: false), so a route's namespaces can be requested in the same tick.
  */
@@ -61,7 +72,7 @@ export function initI18n(lng: string = detectLanguage()) {
     .use(initReactI18next)
     // Korean: "{{field}}을(를)" becomes "저자 ID를" once the word is in (lib/josa.ts)
     .use({ type: 'postProcessor', name: 'josa', process: (value: string) => resolveJosa(value) })
-    .use(resourcesToBackend((language: string, namespace: string) => import(`../locales/${language}/${namespace}.json`)))
+    .use(resourcesToBackend(localeFile))
     .init({
       lng,
       supportedLngs: [...LANGUAGES],

@@ -92,7 +92,7 @@ describe('resolveJosa: "either" particles of a finished text', () => {
 });
 
 describe('the Korean messages through i18next', () => {
-  const root = path.resolve(import.meta.dirname, '../locales/ko');
+  const root = path.resolve(import.meta.dirname, '../../../../packages/contract/locales/ko');
   type Json = { [k: string]: string | Json };
   const flatten = (o: Json, prefix = ''): [string, string][] =>
     Object.entries(o).flatMap(([k, v]) =>

@@ -25,7 +25,7 @@ import type { AuthService } from '../auth/auth.service';
 import * as repo from './copyright.repository';
 import { sortOf } from '../../lib/lists/sort';
 import type { ExportColumn, WorkbookOptions } from '../../lib/export';
-import { EXPORT_TEXTS, countryNames, totalLabel } from './export-labels';
+import { countryNames, exportTexts, totalLabel } from './export-labels';
 
 /** Values kept at most (the least recently used go first): a filter keeps its totals. */
 const SUMMARY_CACHE_MAX = 400;
@@ -163,7 +163,7 @@ export function createCopyrightService({ db, changes, auth, timeZone }: Copyrigh
       const saleInfo = await showSaleInfo(companyIdx);
       const w = await where(companyIdx, filter);
       const sums = w ? await totals(w) : [];
-      const texts = EXPORT_TEXTS[lang];
+      const texts = exportTexts(lang);
       const columns = royaltyColumns(saleInfo, lang);
       // the longest titles come late in title order: measured up front for the widths
       const titles = (await repo.longestTitles(db, companyIdx)).map((title) => [
@@ -195,7 +195,7 @@ export function createCopyrightService({ db, changes, auth, timeZone }: Copyrigh
       filter: TCopyrightBooksFilter = {},
       { lang = 'en', format = 'xlsx' }: { lang?: TExportLang | undefined; format?: TExportFormat | undefined } = {},
     ): Promise<WorkbookOptions<repo.BookExportRecord, number>> {
-      const texts = EXPORT_TEXTS[lang];
+      const texts = exportTexts(lang);
       const columns = bookColumns(lang);
       const titles = (await repo.longestTitles(db, companyIdx)).map((title) => [
         null,
@@ -237,7 +237,7 @@ const bookRow = (b: repo.BookRecord, no: number): TCopyrightBookRow => ({
 
 /** Columns of Royalty.xlsx after the running number, headed in `lang`; the sale info column only for companies that display it (spec §6). */
 export function royaltyColumns(saleInfo: boolean, lang: TExportLang = 'en'): ExportColumn<repo.RoyaltyExportRecord>[] {
-  const t = EXPORT_TEXTS[lang];
+  const t = exportTexts(lang);
   return [
     { label: t.title, key: 'title', width: 20, value: (r) => r.title },
     { label: t.isbn, key: 'isbn', width: 15, value: (r) => r.isbn },
@@ -261,7 +261,7 @@ export function royaltyColumns(saleInfo: boolean, lang: TExportLang = 'en'): Exp
 
 /** Columns of the copyright book export after the running number, headed in `lang`. */
 export function bookColumns(lang: TExportLang = 'en'): ExportColumn<repo.BookExportRecord>[] {
-  const t = EXPORT_TEXTS[lang];
+  const t = exportTexts(lang);
   return [
     { label: t.title, key: 'title', width: 20, value: (b) => b.title },
     { label: t.isbn, key: 'isbn', width: 15, value: (b) => b.isbn },

@@ -1,8 +1,9 @@
 import { formatMoney, statementPayable as payableOf, type TExportLang } from '@portal/contract';
 import { hyphenateIsbn } from '@portal/contract/isbn';
 import type { IssuerConfig } from '../../config';
-import { createPdf, face, pdfFields, pdfTable, type PdfColumn } from '../../lib/pdf';
-import { STATEMENT_FONT, STATEMENT_TEXTS } from './statement-labels';
+import { fillText } from '../../lib/export';
+import { LOCALES } from '../../lib/locales';
+import { createPdf, face, pdfFields, pdfTable, type PdfColumn, type PdfFamily } from '../../lib/pdf';
 import type { StatementCompany, StatementGroup, StatementInvoice } from './statements.repository';
 
 /** Everything a royalty statement's PDF shows (statements.service.ts gathers it). */
@@ -25,6 +26,9 @@ export interface StatementContent {
   closingBalance: string;
 }
 
+/** The font family each language needs. */
+const STATEMENT_FONT: Record<TExportLang, PdfFamily> = { en: 'kr', ko: 'kr', es: 'kr', zh: 'sc', ja: 'jp' };
+
 /**
  * The royalty statement PDF (issue 18), in the company's language: issuer and recipient, the period's
  * summary (opening balance, royalty, settled, closing balance), the lines grouped by book (units,
@@ -32,7 +36,9 @@ export interface StatementContent {
  * period was settled on with their payment.
  */
 export async function renderStatementPdf(s: StatementContent, issuer: IssuerConfig): Promise<Buffer> {
-  const t = STATEMENT_TEXTS[s.lang];
+  // its texts: the `exports` translations (packages/contract/locales/<lng>/exports.json)
+  const { statement: t, invoice } = LOCALES[s.lang].exports;
+  const fill = (template: string, values: Record<string, string>) => fillText(template, s.lang, values);
   const { doc, done } = await createPdf(
     { Title: `${t.title} ${s.number}`, Subject: `${s.company.company_name} ${s.period}` },
     STATEMENT_FONT[s.lang],
@@ -69,7 +75,7 @@ export async function renderStatementPdf(s: StatementContent, issuer: IssuerConf
   pdfFields(doc, [
     [t.number, s.number],
     [t.period, `${s.period} (${s.periodStart} – ${s.periodEnd})`],
-    [t.version, s.version > 1 ? `${s.version} (${t.replaces(s.version - 1)})` : String(s.version)],
+    [t.version, s.version > 1 ? `${s.version} (${fill(t.replaces, { version: String(s.version - 1) })})` : String(s.version)],
     [t.issuedOn, s.issuedOn],
     [t.currency, `${s.currency} (${s.currencyIcon})`],
   ]);
@@ -82,7 +88,7 @@ export async function renderStatementPdf(s: StatementContent, issuer: IssuerConf
     doc,
     [
       { title: t.item, width: 345 },
-      { title: t.amountIn(s.currency), width: 150, align: 'right' },
+      { title: fill(t.amountIn, { currency: s.currency }), width: 150, align: 'right' },
     ],
     [
       { cells: [t.opening, money(s.openingBalance)] },
@@ -141,12 +147,12 @@ export async function renderStatementPdf(s: StatementContent, issuer: IssuerConf
     pdfTable(
       doc,
       [
-        { title: t.invoice, width: 200 },
+        { title: invoice, width: 200 },
         { title: `${t.royalty} (${s.currency})`, width: 140, align: 'right' },
         { title: t.status, width: 155 },
       ],
       s.invoices.map((i) => ({
-        cells: [i.code, money(i.royalty), i.paid ? (i.payment_date ? t.paidOn(i.payment_date) : t.paid) : t.unpaid],
+        cells: [i.code, money(i.royalty), i.paid ? (i.payment_date ? fill(t.paidOn, { date: i.payment_date }) : t.paid) : t.unpaid],
       })),
     );
   }

@@ -13,7 +13,7 @@ import {
 } from '@portal/contract';
 import type { Db } from '../../db/client';
 import { fillText, type ExportColumn, type WorkbookOptions } from '../../lib/export';
-import { SETTLEMENT_EXPORT_TEXTS, type SettlementExportTexts } from './export-labels';
+import { LOCALES } from '../../lib/locales';
 import * as repo from './settlement.repository';
 import { itemsOf } from './settlement.service';
 
@@ -24,10 +24,14 @@ export interface SettlementExportRequest<F extends TInvoiceFilter | TPaymentFilt
   fileName?: string | undefined;
 }
 
-const itemLabel = (t: SettlementExportTexts, item: string) =>
-  (INVOICE_ITEMS as readonly string[]).includes(item) ? (t.items[item] ?? item) : t.items.unknown!;
-const paymentTypeLabel = (t: SettlementExportTexts, type: string) =>
-  t.paymentTypes[(PAYMENT_TYPES as readonly string[]).includes(type) ? type : 'remittance']!;
+/** The exports' words: the settlement screens' (fields, tabs, totals) and their code labels (common enums). */
+const wordsOf = (lang: TExportLang) => ({ ...LOCALES[lang].settlement, enums: LOCALES[lang].common.enums });
+type Words = ReturnType<typeof wordsOf>;
+
+const itemLabel = ({ invoiceItem }: Words['enums'], item: string) =>
+  (INVOICE_ITEMS as readonly string[]).includes(item) ? ((invoiceItem as Record<string, string>)[item] ?? item) : invoiceItem.unknown;
+const paymentTypeLabel = ({ paymentType }: Words['enums'], type: string) =>
+  (paymentType as Record<string, string>)[(PAYMENT_TYPES as readonly string[]).includes(type) ? type : 'remittance']!;
 
 /** An invoice of the export with its balance (repo.balanceOf, as the list has it). */
 export type InvoiceExportRow = repo.InvoiceExportDb & repo.InvoiceBalance;
@@ -38,7 +42,7 @@ export type InvoiceExportRow = repo.InvoiceExportDb & repo.InvoiceBalance;
  * format); the payment status says partially paid, with the paid and outstanding amounts and overdue beside it.
  */
 export function invoiceColumns(lang: TExportLang = 'en'): ExportColumn<InvoiceExportRow>[] {
-  const t = SETTLEMENT_EXPORT_TEXTS[lang];
+  const { fields: t, enums: e } = wordsOf(lang);
   const money = (key: 'amount' | 'paid_amount' | 'outstanding_amount', label: string): ExportColumn<InvoiceExportRow> => ({
     key,
     label,
@@ -50,14 +54,14 @@ export function invoiceColumns(lang: TExportLang = 'en'): ExportColumn<InvoiceEx
   return [
     { key: 'code', label: t.code, width: 14, value: (r) => r.code },
     { key: 'title', label: t.title, width: 24, value: (r) => r.title },
-    { key: 'issuer', label: t.issuer, width: 8, value: (r) => t.issuers[r.issuer] ?? r.issuer },
-    { key: 'state', label: t.state, width: 8, value: (r) => (r.state === 'P' ? t.states.P : t.states.S) },
-    { key: 'item', label: t.item, width: 12, value: (r) => itemLabel(t, r.item) },
+    { key: 'issuer', label: t.issuer, width: 8, value: (r) => (e.issuer as Record<string, string>)[r.issuer] ?? r.issuer },
+    { key: 'state', label: t.state, width: 8, value: (r) => (r.state === 'P' ? e.invoiceState.P : e.invoiceState.S) },
+    { key: 'item', label: t.item, width: 12, value: (r) => itemLabel(e, r.item) },
     money('amount', t.amount),
     { key: 'currency', label: t.currency, width: 6, value: (r) => r.currency_name },
     { key: 'created_at', label: t.createdAt, width: 10, type: 'date', value: (r) => r.created_day },
     { key: 'due_date', label: t.dueDate, width: 10, type: 'date', value: (r) => r.due_date },
-    { key: 'payment_state', label: t.paymentState, width: 12, value: (r) => t.balanceStates[r.balance_state] },
+    { key: 'payment_state', label: t.paymentState, width: 12, value: (r) => e.balanceState[r.balance_state] },
     money('paid_amount', t.paidAmount),
     money('outstanding_amount', t.outstandingAmount),
     { key: 'overdue', label: t.overdue, width: 8, value: (r) => (r.overdue ? t.overdue : '') },
@@ -66,7 +70,7 @@ export function invoiceColumns(lang: TExportLang = 'en'): ExportColumn<InvoiceEx
 
 /** Columns of the payment export after the running number. */
 export function paymentColumns(lang: TExportLang = 'en'): ExportColumn<repo.PaymentExportDb>[] {
-  const t = SETTLEMENT_EXPORT_TEXTS[lang];
+  const { fields: t, enums: e } = wordsOf(lang);
   return [
     { key: 'd_name', label: t.dName, width: 16, value: (r) => r.d_name },
     {
@@ -79,7 +83,7 @@ export function paymentColumns(lang: TExportLang = 'en'): ExportColumn<repo.Paym
     },
     { key: 'currency', label: t.currency, width: 6, value: (r) => r.currency_name },
     { key: 'd_date', label: t.dDate, width: 10, type: 'date', value: (r) => r.d_date },
-    { key: 'd_type', label: t.dType, width: 12, value: (r) => paymentTypeLabel(t, r.d_type) },
+    { key: 'd_type', label: t.dType, width: 12, value: (r) => paymentTypeLabel(e, r.d_type) },
     { key: 'employee_name', label: t.employeeName, width: 14, value: (r) => r.employee_name },
   ];
 }
@@ -109,17 +113,18 @@ export function createSettlementExports({ db, timeZone, now = () => new Date() }
       const format = q.format ?? 'xlsx';
       const items = itemsOf(q.filter);
       const today = dayIn(now(), timeZone);
+      const w = wordsOf(lang);
       return {
         fileName: q.fileName ?? exportFileName(INVOICES_EXPORT_BASE_NAME, format),
         format,
-        sheetName: SETTLEMENT_EXPORT_TEXTS[lang].invoicesSheet,
-        numbered: SETTLEMENT_EXPORT_TEXTS[lang].no,
+        sheetName: w.tabs.invoices,
+        numbered: w.fields.no,
         columns: invoiceColumns(lang),
         ...(await repo.exportCurrencies(db)),
         totals: totalRows(
           (await repo.invoiceSums(db, companyIdx, q.filter, items, today)).totals,
           lang,
-          SETTLEMENT_EXPORT_TEXTS[lang].invoicesTotal,
+          w.totals.filter,
           'title',
           'amount',
         ),
@@ -138,17 +143,18 @@ export function createSettlementExports({ db, timeZone, now = () => new Date() }
       const lang = q.lang ?? 'en';
       const format = q.format ?? 'xlsx';
       const items = itemsOf(q.filter);
+      const w = wordsOf(lang);
       return {
         fileName: q.fileName ?? exportFileName(PAYMENTS_EXPORT_BASE_NAME, format),
         format,
-        sheetName: SETTLEMENT_EXPORT_TEXTS[lang].paymentsSheet,
-        numbered: SETTLEMENT_EXPORT_TEXTS[lang].no,
+        sheetName: w.tabs.payments,
+        numbered: w.fields.no,
         columns: paymentColumns(lang),
         ...(await repo.exportCurrencies(db)),
         totals: totalRows(
           (await repo.paymentFilterSums(db, companyIdx, q.filter, items)).totals,
           lang,
-          SETTLEMENT_EXPORT_TEXTS[lang].paymentsTotal,
+          w.totals.payments,
           'd_name',
           'd_payment',
         ),

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const LANGS = ['en', 'ko', 'es', 'zh', 'ja'];
-const root = path.dirname(new URL(import.meta.url).pathname);
+const root = path.resolve(import.meta.dirname, '../../../../packages/contract/locales');
 
 type Json = { [k: string]: string | Json };
 const flatten = (o: Json, prefix = ''): [string, string][] =>

@@ -41,10 +41,11 @@ let started: Promise<unknown> | undefined;
 
 /**
  * The translation files, shared with the server's exports (packages/contract/locales/<lng>/<ns>.json):
- * one chunk each, fetched when i18next asks for that language and namespace. `exports` holds the words
- * only the server's files have (their statement PDF, an export's column no screen shows).
+ * one chunk each, fetched when i18next asks for that language and namespace. `exports`, `mail` and `imports`
+ * hold the words only the server writes (its statement PDF, an export's column no screen shows, its mails,
+ * an import report's messages): no chunk for them.
  */
-const LOCALE_FILES = import.meta.glob<{ default: object }>(['./*/*.json', '!./*/exports.json'], {
+const LOCALE_FILES = import.meta.glob<{ default: object }>(['./*/*.json', '!./*/exports.json', '!./*/mail.json', '!./*/imports.json'], {
   base: '../../../../packages/contract/locales',
 });
 const localeFile = (language: string, namespace: string) =>

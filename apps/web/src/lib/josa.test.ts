@@ -99,8 +99,11 @@ describe('the Korean messages through i18next', () => {
       typeof v === 'object' ? flatten(v, `${prefix}${k}.`) : [[`${prefix}${k}`, v] as [string, string]],
     );
   const either = /(을|를|이|가|은|는|과|와|아|야)\((을|를|이|가|은|는|과|와|아|야)\)|\((으|이)\)/;
+  // the namespaces the web loads: lib/i18n.ts leaves out the server's own (exports, mail, imports), which the server
+  // fills without this resolver (their Korean writes 이(가) after a value, as it did in the server's tables)
+  const serverOnly = ['exports.json', 'mail.json', 'imports.json'];
   const withEither = readdirSync(root)
-    .filter((f) => f.endsWith('.json'))
+    .filter((f) => f.endsWith('.json') && !serverOnly.includes(f))
     .flatMap((f) =>
       flatten(JSON.parse(readFileSync(path.join(root, f), 'utf8')) as Json).map(([k, v]) => [`${f.replace('.json', '')}:${k}`, v] as const),
     )

@@ -1,5 +1,4 @@
 import type { FastifyReply } from 'fastify';
-import { intlLocaleOf } from '@portal/contract';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
@@ -106,14 +105,6 @@ export async function* keysetRows<R, K>(rows: ExportRows<R, K>, size = EXPORT_BA
     if (batch.length < size) return;
     after = rows.key(batch[batch.length - 1]!);
   }
-}
-
-/** A text's `{{name}}` placeholders filled, numbers grouped as the language writes them. */
-export function fillText(template: string, lang: string, values: Readonly<Record<string, string | number>>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
-    const v = values[name];
-    return v === undefined ? whole : typeof v === 'number' ? v.toLocaleString(intlLocaleOf(lang)) : v;
-  });
 }
 
 /** The total rows of a file as cells in its column order (the number column empty), after a blank row; none without totals. */

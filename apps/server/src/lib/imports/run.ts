@@ -6,9 +6,10 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest } from '../errors';
 import type { FileStore } from '../file-store';
+import { LOCALES } from '../locales';
 import type { MailContext } from '../mail/render';
 import { DEFAULT_TIME_ZONE } from './columns';
-import { IMPORT_MESSAGES, importMessage, type ImportMessage, type ImportMessageKey } from './messages';
+import { importMessage, type ImportMessage, type ImportMessageKey } from './messages';
 import { BadEncoding, type TextEncodingName } from './decode';
 import { readRows, type ImportFormat, type SheetFormat } from './read';
 import { NO_FILES, unpackImportZip, ZIP_MAX_FILES, ZIP_MAX_UNPACKED_BYTES, ZipTooLarge, ZipWithoutSheet, type ImportFiles } from './zip';
@@ -159,7 +160,7 @@ function rowIssues(row: number, error: z.ZodError): RowIssue[] {
     let key: ImportMessageKey = 'invalid';
     const params: Record<string, string | number> = {};
     // a kind's rule names its message by key (z.string().regex(…, 'date')); zod's own messages are general
-    if (Object.hasOwn(IMPORT_MESSAGES.en, i.message)) {
+    if (Object.hasOwn(LOCALES.en.imports, i.message)) {
       key = i.message as ImportMessageKey;
       // z.enum(…, { error: 'oneOf' }): the values allowed; a refinement's own params ({ min, max })
       if (i.code === 'invalid_value') params.values = i.values.map(String).join(', ');

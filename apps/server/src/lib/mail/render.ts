@@ -1,6 +1,10 @@
-/** The mails' shared frame (greeting, footer) in five languages, as text and HTML parts, nothing loaded from the network. */
+/**
+ * The mails as text and HTML parts, nothing loaded from the network: their words in five languages are the
+ * `mail` namespace of the locale files (lib/locales.ts), the shared frame (greeting, footer) included.
+ */
 import type { AppConfig } from '../../config';
 import { formatMoney, intlLocaleOf, MAIL_LANGUAGES, type TMailLanguage } from '@portal/contract';
+import { fillText, inEveryLanguage, LOCALES } from '../locales';
 
 /** What building a mail needs from the configuration. */
 export interface MailContext {
@@ -24,10 +28,10 @@ export function mailLocale(value: string | null | undefined): MailLocale {
   return (MAIL_LOCALES as readonly string[]).includes(short) ? (short as MailLocale) : 'en';
 }
 
-/** One kind of mail in one language: the modules write theirs beside the code that raises them. */
+/** One kind of mail in one language: the modules name theirs (`mailTemplate`) beside the code that raises them. */
 export interface MailTexts {
   subject: string;
-  /** paragraphs; `{name}` is replaced by the value of that name */
+  /** paragraphs; `{{name}}` is replaced by the value of that name */
   lines: string[];
   /** the label of the link button */
   action: string;
@@ -35,30 +39,14 @@ export interface MailTexts {
   ignore?: string;
 }
 
-/** A kind of mail in every language: the Record type keeps all five alike (mail.test.ts checks their placeholders). */
+/** A kind of mail in every language (the locale files' parity test keeps all five alike). */
 export type MailTemplate = Record<MailLocale, MailTexts>;
 
+/** The mail `name` of the `mail` namespace in every language. */
+export const mailTemplate = (name: Exclude<keyof typeof LOCALES.en.mail, 'frame'>): MailTemplate => inEveryLanguage((w) => w.mail[name]);
+
 /** The frame every mail shares: greeting and the notifications' footer. */
-export const MAIL_FRAME: Record<MailLocale, { greeting: string; footer: string }> = {
-  en: {
-    greeting: 'Hello {company},',
-    footer: 'This is an automatic message from the Publisher Portal. Notifications can be switched off in the company settings.',
-  },
-  ko: {
-    greeting: '{company} 님, 안녕하세요.',
-    footer: '퍼블리셔 포털에서 자동으로 보낸 메일입니다. 알림은 회사 설정에서 끌 수 있습니다.',
-  },
-  es: {
-    greeting: 'Hola, {company}:',
-    footer:
-      'Este es un mensaje automático del Portal de Editoriales. Las notificaciones se pueden desactivar en la configuración de la empresa.',
-  },
-  zh: { greeting: '{company}，您好：', footer: '这是出版商门户自动发送的邮件。可以在公司设置中关闭通知。' },
-  ja: {
-    greeting: '{company} 様',
-    footer: 'このメールはパブリッシャーポータルから自動送信されています。通知は会社設定でオフにできます。',
-  },
-};
+export const MAIL_FRAME = inEveryLanguage((w) => w.mail.frame);
 
 /** A decimal string with its currency's symbol, by the contract's formatMoney (as the PDF and the screens). */
 export const formatAmount = (locale: MailLocale, amount: string, currency: string): string =>
@@ -80,18 +68,14 @@ export interface RenderedMail {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** `{name}` → the value (missing names stay visible, so a test notices them). */
-export function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
-}
-
 /** A mail of `template` in `locale`: greeting, lines, link button, then the ignore line or the footer. */
 export function renderMail(template: MailTemplate, locale: MailLocale, values: Record<string, string>, link: string): RenderedMail {
   const k = template[locale];
-  const greeting = fill(MAIL_FRAME[locale].greeting, values);
-  const lines = k.lines.map((l) => fill(l, values));
+  const fill = (text: string) => fillText(text, locale, values);
+  const greeting = fill(MAIL_FRAME[locale].greeting);
+  const lines = k.lines.map(fill);
   const closing = k.ignore ?? MAIL_FRAME[locale].footer;
-  const subject = fill(k.subject, values);
+  const subject = fill(k.subject);
   const text = [greeting, '', ...lines, '', `${k.action}: ${link}`, '', '--', closing, ''].join('\n');
   const html = `<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>

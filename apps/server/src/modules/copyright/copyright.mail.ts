@@ -3,28 +3,10 @@ import { createHash } from 'node:crypto';
 import { screenHref } from '@portal/contract/screens';
 import type { DbOrTx } from '../../db/client';
 import { enqueueMail, recipientList } from '../../lib/mail/outbox';
-import type { MailContext, MailTemplate } from '../../lib/mail/render';
+import { mailTemplate, type MailContext } from '../../lib/mail/render';
 import { companyMailTarget } from '../company/company.mail';
 
-export const STATEMENT_READY: MailTemplate = {
-  en: {
-    subject: 'Royalty statement {period} is ready',
-    lines: ['Your royalty statement for {period} is ready.', '{list}'],
-    action: 'Open the statements',
-  },
-  ko: {
-    subject: '{period} 인세 정산서가 준비되었습니다',
-    lines: ['{period} 인세 정산서가 준비되었습니다.', '{list}'],
-    action: '정산서 열기',
-  },
-  es: {
-    subject: 'La liquidación de derechos de {period} está lista',
-    lines: ['Su liquidación de derechos de autor de {period} está lista.', '{list}'],
-    action: 'Abrir las liquidaciones',
-  },
-  zh: { subject: '{period} 版税结算单已就绪', lines: ['您 {period} 的版税结算单已就绪。', '{list}'], action: '打开结算单' },
-  ja: { subject: '{period} の印税明細書ができました', lines: ['{period} の印税明細書ができました。', '{list}'], action: '明細書を開く' },
-};
+export const STATEMENT_READY = mailTemplate('statementReady');
 
 /**
  * The royalty statements of a company and period issued in one run → one mail to the company's `email`

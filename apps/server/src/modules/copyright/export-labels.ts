@@ -1,6 +1,5 @@
 import { SALE_INFO_CHANNELS, type TExportLang } from '@portal/contract';
-import { fillText } from '../../lib/export';
-import { LOCALES } from '../../lib/locales';
+import { fillText, LOCALES } from '../../lib/locales';
 
 /**
  * Every text of the copyright exports, per language of the screen that asked (`lang` of the export call):

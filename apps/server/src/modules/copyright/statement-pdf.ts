@@ -1,8 +1,7 @@
 import { formatMoney, statementPayable as payableOf, type TExportLang } from '@portal/contract';
 import { hyphenateIsbn } from '@portal/contract/isbn';
 import type { IssuerConfig } from '../../config';
-import { fillText } from '../../lib/export';
-import { LOCALES } from '../../lib/locales';
+import { fillText, LOCALES } from '../../lib/locales';
 import { createPdf, face, pdfFields, pdfTable, type PdfColumn, type PdfFamily } from '../../lib/pdf';
 import type { StatementCompany, StatementGroup, StatementInvoice } from './statements.repository';
 

@@ -12,8 +12,8 @@ import {
   type TPaymentFilter,
 } from '@portal/contract';
 import type { Db } from '../../db/client';
-import { fillText, type ExportColumn, type WorkbookOptions } from '../../lib/export';
-import { LOCALES } from '../../lib/locales';
+import type { ExportColumn, WorkbookOptions } from '../../lib/export';
+import { fillText, LOCALES } from '../../lib/locales';
 import * as repo from './settlement.repository';
 import { itemsOf } from './settlement.service';
 

@@ -8,67 +8,15 @@ import type { IssuerConfig } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import type { FileStore } from '../../lib/file-store';
 import { enqueueMail, recipientList } from '../../lib/mail/outbox';
-import { formatAmount, formatDate, type MailContext, type MailTemplate } from '../../lib/mail/render';
+import { formatAmount, formatDate, mailTemplate, type MailContext } from '../../lib/mail/render';
 import type { AttachmentResolver } from '../../lib/mail/worker';
 import { companyMailTarget } from '../company/company.mail';
 import { invoiceForMail, paymentForMail } from './settlement.repository';
 import { createSettlementService } from './settlement.service';
 
-export const INVOICE_NEW: MailTemplate = {
-  en: {
-    subject: 'New invoice {code}',
-    lines: ['A new invoice was issued to your company.', 'Invoice: {code}', 'Amount: {amount}', 'Issuance deadline: {deadline}'],
-    action: 'Open the invoice list',
-  },
-  ko: {
-    subject: '새 청구서 {code}',
-    lines: ['회사에 새 청구서가 발행되었습니다.', '청구서: {code}', '금액: {amount}', '발행 기한: {deadline}'],
-    action: '청구서 목록 열기',
-  },
-  es: {
-    subject: 'Nueva factura {code}',
-    lines: ['Se ha emitido una nueva factura a su empresa.', 'Factura: {code}', 'Importe: {amount}', 'Fecha límite de emisión: {deadline}'],
-    action: 'Abrir la lista de facturas',
-  },
-  zh: {
-    subject: '新发票 {code}',
-    lines: ['已向贵公司开具新发票。', '发票：{code}', '金额：{amount}', '开票期限：{deadline}'],
-    action: '打开发票列表',
-  },
-  ja: {
-    subject: '新しい請求書 {code}',
-    lines: ['貴社宛てに新しい請求書が発行されました。', '請求書：{code}', '金額：{amount}', '発行期限：{deadline}'],
-    action: '請求書一覧を開く',
-  },
-};
+export const INVOICE_NEW = mailTemplate('invoiceNew');
 
-export const PAYMENT_REGISTERED: MailTemplate = {
-  en: {
-    subject: 'Payment of {amount} registered',
-    lines: ['A payment was registered for your company.', 'Amount: {amount}', 'Date: {date}', 'Invoices covered: {invoices}'],
-    action: 'Open the payment list',
-  },
-  ko: {
-    subject: '{amount} 결제가 등록되었습니다',
-    lines: ['회사의 결제가 등록되었습니다.', '금액: {amount}', '날짜: {date}', '해당 청구서: {invoices}'],
-    action: '결제 목록 열기',
-  },
-  es: {
-    subject: 'Pago de {amount} registrado',
-    lines: ['Se ha registrado un pago de su empresa.', 'Importe: {amount}', 'Fecha: {date}', 'Facturas cubiertas: {invoices}'],
-    action: 'Abrir la lista de pagos',
-  },
-  zh: {
-    subject: '已登记付款 {amount}',
-    lines: ['已登记贵公司的一笔付款。', '金额：{amount}', '日期：{date}', '涉及发票：{invoices}'],
-    action: '打开付款列表',
-  },
-  ja: {
-    subject: '{amount} の入金を登録しました',
-    lines: ['貴社の入金が登録されました。', '金額：{amount}', '日付：{date}', '対象の請求書：{invoices}'],
-    action: '入金一覧を開く',
-  },
-};
+export const PAYMENT_REGISTERED = mailTemplate('paymentRegistered');
 
 /** The attachment reference of an invoice's PDF: `invoice_pdf:<company idx>:<code>`. */
 const INVOICE_PDF_REF = /^invoice_pdf:(\d+):(.+)$/;

@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TUserRole } from '@portal/contract';
-import { insertUser } from '../../db/seed/companies';
+import { DEMO_PASSWORD, insertUser } from '../../db/seed/companies';
+import { seedDemo } from '../../db/seed/demo';
 import { createTokenSigner } from '../../plugins/auth';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { rememberSecret } from '../../test/log-capture';
@@ -198,5 +199,23 @@ describe('the last active owner (issue 58)', () => {
     expect((await patchUser(secondToken, c.loginUser, { status: 'suspended' })).statusCode).toBe(200);
     await expectLastOwner(await removeUser(secondToken, second.idx));
     expect((await get(c.owner, '/api/company/loginInfo')).statusCode).toBe(401);
+  });
+});
+
+describe('the demo seed (issue 58)', () => {
+  it("demo is its company's owner; demo-accounting, a second user of demo, sees settlement and not copyright", async () => {
+    await seedDemo(t.db, t.config);
+    const owner = await t.login('demo', DEMO_PASSWORD);
+    expect((await get(owner, '/api/company/loginInfo')).json().user).toMatchObject({ id: 'demo', role: 'owner' });
+    const accounting = await t.login('demo-accounting', DEMO_PASSWORD);
+    const info = (await get(accounting, '/api/company/loginInfo')).json();
+    expect(info).toMatchObject({ id: 'demo', user: { id: 'demo-accounting', role: 'accounting' } });
+    expect((await get(accounting, '/api/calculate/buyInvoiceSend')).json().total_cnt).toBeGreaterThan(0);
+    expect((await get(accounting, '/api/copyright/royalty')).statusCode).toBe(403);
+    const users = (await get(owner, '/api/company/users')).json();
+    expect(users.dataset.map((u: { id: string; role: string }) => [u.id, u.role])).toEqual([
+      ['demo', 'owner'],
+      ['demo-accounting', 'accounting'],
+    ]);
   });
 });

@@ -2,6 +2,8 @@
  * (issue 58) Users of a company: a user's login, the role on every call, an owner's changes (role, suspend,
  * reactivate, remove) taking effect at once, and the company never left without an active owner.
  */
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TUserRole } from '@portal/contract';
 import { DEMO_PASSWORD, insertUser } from '../../db/seed/companies';
@@ -217,5 +219,31 @@ describe('the demo seed (issue 58)', () => {
       ['demo', 'owner'],
       ['demo-accounting', 'accounting'],
     ]);
+  });
+});
+
+describe('migration 0066 on a database that had no users (issue 58)', () => {
+  it("makes every company's login its first user, an owner, and gives the live sessions to it: old tokens and logins keep working", async () => {
+    const company = await t.createCompany({ firstName: '지은', lastName: '김', email: 'a@example.com,b@example.com' });
+    const token = await t.login(company.id, company.password);
+    const { sid } = claimsOf(token) as { sid: string };
+    // a token of before the migration: no user claim
+    const old = createTokenSigner(t.config.jwtSecret)({ sub: String(company.idx), sid, div: 'AUT' }, 600);
+    // back to the state before the migration's data statements: no users, sessions without one (the last test of the file)
+    await t.db.execute(sql`update sessions set user_idx = null`);
+    await t.db.execute(sql`delete from company_users`);
+    const migration = readFileSync(new URL('../../db/migrations/0066_company_users.sql', import.meta.url), 'utf8');
+    const statements = migration.split('--> statement-breakpoint').filter((x) => /FROM companies c|UPDATE sessions s/.test(x));
+    expect(statements).toHaveLength(2);
+    for (const statement of statements) await t.db.execute(sql.raw(statement));
+    const info = await get(old, '/api/company/loginInfo');
+    expect(info.statusCode).toBe(200);
+    expect(info.json().user).toMatchObject({ id: company.id, name: '지은 김', role: 'owner' });
+    const users = (await get(old, '/api/company/users')).json();
+    expect(users.dataset).toEqual([
+      expect.objectContaining({ id: company.id, email: 'a@example.com', role: 'owner', status: 'active', company_login: true }),
+    ]);
+    const again = await t.login(company.id, company.password);
+    expect((await get(again, '/api/company/loginInfo')).json().user.role).toBe('owner');
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { COMPANY_DIVISION, UI_LANGUAGES } from './constants';
+import { ZLoginUser } from './roles';
 
 export { COMPANY_DIVISION, PASSWORD_MIN_LENGTH } from './constants';
 
@@ -44,6 +45,8 @@ export const ZLoginInfo = z.object({
   sale_onCredit: ZYN,
   sale_consignment: ZYN,
   sale_prepayment: ZYN,
+  /** (addition, issue 58) the user logged in: the company's own login is its first user, an owner */
+  user: ZLoginUser,
 });
 export type TLoginInfo = z.infer<typeof ZLoginInfo>;
 

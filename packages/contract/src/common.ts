@@ -20,6 +20,12 @@ export const ERROR_CODES = [
   'PASSWORD_CHANGE_REQUIRED',
   /** (issue 56) the request was not received in time (408): not a validation problem of the request's content */
   'REQUEST_TIMEOUT',
+  /** (issue 58) the user's role may not use this call (spec §8 'no permission') */
+  'NO_PERMISSION',
+  /** (issue 58) the change would leave the company without an active owner */
+  'LAST_OWNER',
+  /** (issue 58) the company's own login cannot be removed */
+  'COMPANY_LOGIN_USER',
 ] as const;
 export const ZErrorCode = z.enum(ERROR_CODES);
 export type TErrorCode = z.infer<typeof ZErrorCode>;

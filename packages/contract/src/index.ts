@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './common';
 export * from './auth';
+export * from './roles';
 export * from './lookups';
 export * from './enums';
 export * from './settlement';

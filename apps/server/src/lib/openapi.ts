@@ -1,6 +1,7 @@
 import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { ZErrorEnvelope } from '@portal/contract';
+import type { FastifyContextConfig } from 'fastify';
+import { ROLE_TABLE, ZErrorEnvelope, type TAccessMode } from '@portal/contract';
 
 /** The OpenAPI document clients generate from: every operation has an operationId, a 2xx and a 4xx (linted in npm test). */
 
@@ -32,14 +33,35 @@ const UPLOAD_BODY = {
   properties: { file: { type: 'string', format: 'binary', description: 'The file (one part named file)' } },
 };
 
+/**
+ * (issue 58) A company route's area and the roles that may call it, in the document: `x-area`, `x-access` and
+ * `x-roles` (the security suite's role matrix reads them) and a sentence of the description.
+ */
+function roleDoc(method: string, config: FastifyContextConfig | undefined, description: string | undefined) {
+  if (!config || config.public || config.admin || !config.area) return {};
+  const access: TAccessMode = config.access ?? (method === 'GET' || method === 'HEAD' ? 'read' : 'write');
+  const roles = ROLE_TABLE[config.area][access];
+  const sentence = `Roles (issue 58): ${roles.join(', ')}; others answer 403 NO_PERMISSION.`;
+  return {
+    'x-area': config.area,
+    'x-access': access,
+    'x-roles': [...roles],
+    description: description ? `${description} ${sentence}` : sentence,
+  };
+}
+
 export const openapiTransform: SwaggerTransform = (args) => {
   const method = [args.route.method].flat()[0] ?? 'GET';
   const response: Record<string, unknown> = { ...((args.schema.response as Record<string, unknown> | undefined) ?? {}) };
   if (!Object.keys(response).some((code) => code.startsWith('4'))) response['400'] = ZErrorEnvelope;
-  const schema = {
+  // (issue 58) a company route answers 403 NO_PERMISSION to a role outside its area
+  const config = args.route.config as FastifyContextConfig | undefined;
+  if (config?.area && !config.public && !config.admin && !response['403']) response['403'] = ZErrorEnvelope;
+  const schema: Record<string, unknown> = {
     ...args.schema,
     response,
     operationId: (args.schema as { operationId?: string }).operationId ?? operationIdOf(method, args.url),
+    ...roleDoc(method, config, args.schema.description as string | undefined),
   };
   const out = (jsonSchemaTransform as SwaggerTransform)({ ...args, schema }) as { schema: Record<string, unknown>; url: string };
   if (args.route.config?.uploadFile) out.schema = { ...out.schema, body: UPLOAD_BODY, consumes: ['multipart/form-data'] };

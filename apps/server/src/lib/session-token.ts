@@ -1,3 +1,5 @@
+import type { TUserRole } from '@portal/contract';
+
 /** What the auth plugin shares with modules/auth (plugins never import modules). */
 
 /** The claims of a bearer token. */
@@ -7,6 +9,10 @@ export interface TokenClaims {
   /** session id */
   sid: string;
   div: string;
+  /** (issue 58) the user's idx; a token without it (issued before users existed) is the company's login user's */
+  uid?: number;
+  /** (issue 58) the user's role when the token was issued; informative: the server checks the live role on every call */
+  role?: TUserRole;
 }
 
 /** A session that is neither revoked nor expired, and the company it belongs to. */
@@ -17,6 +23,9 @@ export interface LiveSession {
   division: string;
   /** (issue 15) the distributor set the password: only routes marked `passwordChangePending` open until it is changed */
   mustChangePassword: boolean;
+  /** (issue 58) the session's user and its current role */
+  userIdx: number;
+  role: TUserRole;
 }
 
 export interface SessionLookup {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { TOperatorKeyScope } from '@portal/contract';
+import { roleMay, type TAccessArea, type TAccessMode, type TOperatorKeyScope, type TUserRole } from '@portal/contract';
 import { hashKey, OPERATOR_TOKEN_KIND, type AdminCaller, type AdminLookup, type OperatorTokenClaims } from '../lib/admin-auth';
 import { AppError } from '../lib/errors';
 import type { SessionLookup, TokenClaims } from '../lib/session-token';
@@ -13,6 +13,9 @@ export interface AuthContext {
   id: string;
   division: string;
   sid: string;
+  /** (issue 58) the user logged in and its current role */
+  userIdx: number;
+  role: TUserRole;
 }
 
 declare module 'fastify' {
@@ -26,6 +29,14 @@ declare module 'fastify' {
     admin?: { scope: TOperatorKeyScope | readonly TOperatorKeyScope[] | null | ((params: unknown) => TOperatorKeyScope) };
     /** true: a company that must change its password may call this route; others answer 403 PASSWORD_CHANGE_REQUIRED. */
     beforePasswordChange?: boolean;
+    /**
+     * (issue 58) The area of a company route (contract roles.ts ROLE_TABLE says which roles read and write there).
+     * A company route without one answers 403 to everyone (deny by default). Set per route, or for a module's
+     * routes by `routesInArea`.
+     */
+    area?: TAccessArea;
+    /** (issue 58) whether the route reads or writes in its area; default: GET reads, every other method writes */
+    access?: TAccessMode;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -48,6 +59,19 @@ export function adminOf(request: FastifyRequest): AdminCaller {
   if (!request.admin) throw unauthorized();
   return request.admin;
 }
+
+/**
+ * (issue 58) The routes this scope registers from now on are in `area` unless they name their own (a module's routes
+ * register them in their module's plugin: `routesInArea(app, 'settlement')`).
+ */
+export function routesInArea(scope: FastifyInstance, area: TAccessArea) {
+  scope.addHook('onRoute', (route) => {
+    route.config = { area, ...route.config };
+  });
+}
+
+/** spec §8 'no permission': the user's role may not use this call */
+const noPermission = () => new AppError(403, 'NO_PERMISSION', 'no permission');
 
 /** HS256 tokens with iat, exp and a random jti (two tokens of the same second still differ). */
 export function createTokenSigner(secret: string) {
@@ -136,9 +160,21 @@ export default fp(
       if (!Number.isInteger(companyIdx) || typeof claims.sid !== 'string' || !UUID.test(claims.sid)) throw unauthorized();
       const session = await opts.auth.liveSession(claims.sid);
       if (!session || session.companyIdx !== companyIdx) throw unauthorized();
+      // a token that names its user names the session's (a token without one is the company's login user's session)
+      if (claims.uid !== undefined && claims.uid !== session.userIdx) throw unauthorized();
       if (session.mustChangePassword && !config?.beforePasswordChange)
         throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED', 'Please change your password first.');
-      request.auth = { companyIdx, id: session.id, division: session.division, sid: claims.sid };
+      // (issue 58) the role, as it is now, against the route's area: none declared is no permission for anyone
+      const access = config?.access ?? (request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write');
+      if (!config?.area || !roleMay(session.role, config.area, access)) throw noPermission();
+      request.auth = {
+        companyIdx,
+        id: session.id,
+        division: session.division,
+        sid: claims.sid,
+        userIdx: session.userIdx,
+        role: session.role,
+      };
     });
   },
   { name: 'auth' },

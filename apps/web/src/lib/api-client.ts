@@ -160,6 +160,7 @@ export function errorMessageKey(e: unknown): string {
       case 'SERVICE_UNAVAILABLE':
         return 'errors.busy';
       case 'FORBIDDEN':
+      case 'NO_PERMISSION':
         return 'errors.noPermission';
       case 'NOT_FOUND':
         return 'errors.notFound';

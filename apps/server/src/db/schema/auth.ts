@@ -1,6 +1,20 @@
 import { sql } from 'drizzle-orm';
-import type { TMailLanguage } from '@portal/contract';
-import { bigserial, boolean, char, check, index, integer, pgTable, serial, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import type { TMailLanguage, TUserRole, TUserStatus } from '@portal/contract';
+import {
+  bigserial,
+  boolean,
+  char,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { operators } from './admin';
 
 const yn = (name: string) => char(name, { length: 1 }).notNull().default('N');
@@ -67,6 +81,41 @@ export const companyCredentials = pgTable('company_credentials', {
 });
 
 /**
+ * (issue 58) The people who log in for a company, each with a role (contract roles.ts). The company's own login is
+ * its first user (`company_login`, an owner, created with the company by the trigger of migration 0066): its id is
+ * the company's id and its password stays in company_credentials (which the password change, the reset link and the
+ * distributor's passwords write), so its `password_hash` here is null. `login_id` is unique over every user, and
+ * since every company's id is its login user's, over the company ids too: the one login page finds one account.
+ */
+export const companyUsers = pgTable(
+  'company_users',
+  {
+    idx: serial('idx').primaryKey(),
+    companyIdx: integer('company_idx')
+      .notNull()
+      .references(() => companies.idx, { onDelete: 'cascade' }),
+    loginId: varchar('login_id', { length: 100 }).notNull().unique(),
+    name: varchar('name', { length: 200 }).notNull().default(''),
+    email: varchar('email', { length: 320 }).notNull().default(''),
+    role: varchar('role', { length: 16 }).$type<TUserRole>().notNull(),
+    /** null for the company's login (company_credentials holds it) */
+    passwordHash: text('password_hash'),
+    status: varchar('status', { length: 16 }).$type<TUserStatus>().notNull().default('active'),
+    companyLogin: boolean('company_login').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('company_users_company').on(t.companyIdx, t.idx),
+    uniqueIndex('company_users_one_company_login')
+      .on(t.companyIdx)
+      .where(sql`${t.companyLogin}`),
+    check('company_users_role', sql`${t.role} in ('owner', 'accounting', 'editorial', 'viewer')`),
+    check('company_users_status', sql`${t.status} in ('active', 'suspended')`),
+  ],
+);
+
+/**
  * A login session. Every token names its session (sid); logout and password changes revoke
  * sessions, so a token is valid only while its signature, expiry and session all hold.
  * (issue 56) An operator's login is a session here too, of an operator instead of a company (exactly one
@@ -78,6 +127,8 @@ export const sessions = pgTable(
     sid: uuid('sid').primaryKey(),
     /** the company of a company's session; null for an operator's */
     companyIdx: integer('company_idx').references(() => companies.idx, { onDelete: 'cascade' }),
+    /** (issue 58) the user of a company's session (the migration gave the sessions before it the company's login user) */
+    userIdx: integer('user_idx').references(() => companyUsers.idx, { onDelete: 'cascade' }),
     /** (issue 56) the operator of an operator's session; null for a company's */
     operatorIdx: integer('operator_idx').references(() => operators.idx, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -89,6 +140,7 @@ export const sessions = pgTable(
   (t) => [
     index('sessions_company_idx').on(t.companyIdx),
     index('sessions_operator_idx').on(t.operatorIdx),
+    index('sessions_user_idx').on(t.userIdx),
     check('sessions_one_owner', sql`num_nonnulls(${t.companyIdx}, ${t.operatorIdx}) = 1`),
   ],
 );

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../client';
-import { companies, companyCredentials } from '../schema';
+import type { TUserRole } from '@portal/contract';
+import { companies, companyCredentials, companyUsers } from '../schema';
 import { hashPassword } from '../../lib/password';
 
 export type NewCompany = typeof companies.$inferInsert;
@@ -68,5 +69,24 @@ export async function insertCompany(db: DbOrTx, values: NewCompany, password: st
   const [row] = await db.insert(companies).values(values).returning({ idx: companies.idx });
   if (!row) throw new Error('company insert returned nothing');
   await db.insert(companyCredentials).values({ companyIdx: row.idx, passwordHash: await hashPassword(password) });
+  return row.idx;
+}
+
+/** (issue 58) The demo company's second user: it sees the settlement screens and the dashboard only. */
+export const DEMO_USERS: { company: string; loginId: string; name: string; email: string; role: TUserRole }[] = [
+  { company: 'demo', loginId: 'demo-accounting', name: '박회계 (Park, accounting)', email: 'invoice@demo.example.com', role: 'accounting' },
+];
+
+/** (issue 58) A user of a company with its own login id and password; returns its idx. */
+export async function insertUser(
+  db: DbOrTx,
+  values: { companyIdx: number; loginId: string; name: string; email: string; role: TUserRole },
+  password: string,
+): Promise<number> {
+  const [row] = await db
+    .insert(companyUsers)
+    .values({ ...values, passwordHash: await hashPassword(password) })
+    .returning({ idx: companyUsers.idx });
+  if (!row) throw new Error('user insert returned nothing');
   return row.idx;
 }

@@ -3,7 +3,7 @@ import type { AppConfig } from '../../config';
 import { createFileStore } from '../../lib/file-store';
 import type { Db } from '../client';
 import { companies } from '../schema';
-import { DEMO_COMPANIES, DEMO_PASSWORD, insertCompany } from './companies';
+import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS, insertCompany, insertUser } from './companies';
 import { seedReference } from './reference';
 import { DEMO_SEEDERS, type SeedContext } from './registry';
 
@@ -12,6 +12,8 @@ export async function seedDemo(db: Db, config: Pick<AppConfig, 'filesDir' | 'now
   await seedReference(db);
   const ids: Record<string, number> = {};
   for (const c of DEMO_COMPANIES) ids[c.id] = await insertCompany(db, c, DEMO_PASSWORD);
+  // (issue 58) every company's login is its first user, an owner (migration 0066); the demo adds an accountant
+  for (const { company, ...u } of DEMO_USERS) await insertUser(db, { ...u, companyIdx: ids[company]! }, DEMO_PASSWORD);
   // the logins exist (the login page names them) while the rest is seeded
   onCompanies?.();
   // the files go where the server will look for them (FILE_STORE)

@@ -1,15 +1,60 @@
 import { and, count, eq, gt, isNull, lt, max, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { companies, companyCredentials, loginFailures, passwordResetTokens, sessions } from '../../db/schema';
+import { companies, companyCredentials, companyUsers, loginFailures, passwordResetTokens, sessions } from '../../db/schema';
 
+/** The company of a company id (password reset: the link goes to the company, for its own login). */
 export function findCompanyById(db: DbOrTx, id: string) {
   return db
-    .select({ company: companies, passwordHash: companyCredentials.passwordHash, mustChange: companyCredentials.mustChange })
+    .select({ company: companies, passwordHash: companyCredentials.passwordHash })
     .from(companies)
     .leftJoin(companyCredentials, eq(companyCredentials.companyIdx, companies.idx))
     .where(eq(companies.id, id))
     .limit(1)
     .then((r) => r[0]);
+}
+
+/**
+ * (issue 58) The account a login id names: a user of a company, with the company and the password hash to check (the
+ * company's own login user's password is the company's, in company_credentials, with its must-change).
+ */
+export function findLoginAccount(db: DbOrTx, loginId: string) {
+  return db
+    .select({
+      company: companies,
+      user: {
+        idx: companyUsers.idx,
+        loginId: companyUsers.loginId,
+        name: companyUsers.name,
+        role: companyUsers.role,
+        status: companyUsers.status,
+        companyLogin: companyUsers.companyLogin,
+      },
+      passwordHash: sql<
+        string | null
+      >`case when ${companyUsers.companyLogin} then ${companyCredentials.passwordHash} else ${companyUsers.passwordHash} end`,
+      mustChange: sql<boolean>`coalesce(${companyUsers.companyLogin} and ${companyCredentials.mustChange}, false)`.mapWith(Boolean),
+    })
+    .from(companyUsers)
+    .innerJoin(companies, eq(companies.idx, companyUsers.companyIdx))
+    .leftJoin(companyCredentials, eq(companyCredentials.companyIdx, companies.idx))
+    .where(eq(companyUsers.loginId, loginId))
+    .limit(1)
+    .then((r) => r[0]);
+}
+
+/** (issue 58) A user of a company as loginInfo shows it. */
+export function findLoginUser(db: DbOrTx, companyIdx: number, userIdx: number) {
+  return db
+    .select({ idx: companyUsers.idx, id: companyUsers.loginId, name: companyUsers.name, role: companyUsers.role })
+    .from(companyUsers)
+    .where(and(eq(companyUsers.companyIdx, companyIdx), eq(companyUsers.idx, userIdx)))
+    .limit(1)
+    .then((r) => r[0]);
+}
+
+/** (issue 58) When the user last logged in. */
+export async function touchLastLogin(db: DbOrTx, userIdx: number, at: Date) {
+  await db.update(companyUsers).set({ lastLoginAt: at }).where(eq(companyUsers.idx, userIdx));
 }
 
 export function findCompanyByIdx(db: DbOrTx, idx: number) {
@@ -29,10 +74,18 @@ export function findPasswordHash(db: DbOrTx, companyIdx: number) {
     .then((r) => r[0]?.hash);
 }
 
-export async function createSession(db: DbOrTx, s: { sid: string; companyIdx: number; expiresAt: Date; now: Date; loggedInAt?: Date }) {
-  await db
-    .insert(sessions)
-    .values({ sid: s.sid, companyIdx: s.companyIdx, expiresAt: s.expiresAt, createdAt: s.now, loggedInAt: s.loggedInAt ?? s.now });
+export async function createSession(
+  db: DbOrTx,
+  s: { sid: string; companyIdx: number; userIdx: number; expiresAt: Date; now: Date; loggedInAt?: Date },
+) {
+  await db.insert(sessions).values({
+    sid: s.sid,
+    companyIdx: s.companyIdx,
+    userIdx: s.userIdx,
+    expiresAt: s.expiresAt,
+    createdAt: s.now,
+    loggedInAt: s.loggedInAt ?? s.now,
+  });
 }
 
 /** Revokes a live session; when its password was checked, or undefined when it was not live. */
@@ -41,11 +94,14 @@ export function revokeLiveSession(db: DbOrTx, sid: string, now: Date) {
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.sid, sid), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-    .returning({ companyIdx: sessions.companyIdx, loggedInAt: sessions.loggedInAt })
+    .returning({ companyIdx: sessions.companyIdx, userIdx: sessions.userIdx, loggedInAt: sessions.loggedInAt })
     .then((r) => r[0]);
 }
 
-/** The live session behind a token with its company's division and must-change; undefined if revoked, expired or inactive. */
+/**
+ * The live session behind a token with its company's division, its user's role and must-change; undefined if revoked,
+ * expired, its company inactive or its user suspended or removed (issue 58).
+ */
 export function findLiveSession(db: DbOrTx, sid: string, now: Date) {
   return db
     .select({
@@ -53,13 +109,25 @@ export function findLiveSession(db: DbOrTx, sid: string, now: Date) {
       companyIdx: companies.idx,
       id: companies.id,
       division: companies.codeCompanyDivision,
+      userIdx: companyUsers.idx,
+      role: companyUsers.role,
       expiresAt: sessions.expiresAt,
-      mustChangePassword: sql<boolean>`coalesce(${companyCredentials.mustChange}, false)`.mapWith(Boolean),
+      // the distributor's password is the company's login's: only its user must change it
+      mustChangePassword: sql<boolean>`coalesce(${companyUsers.companyLogin} and ${companyCredentials.mustChange}, false)`.mapWith(Boolean),
     })
     .from(sessions)
     .innerJoin(companies, eq(companies.idx, sessions.companyIdx))
+    .innerJoin(companyUsers, and(eq(companyUsers.idx, sessions.userIdx), eq(companyUsers.companyIdx, sessions.companyIdx)))
     .leftJoin(companyCredentials, eq(companyCredentials.companyIdx, sessions.companyIdx))
-    .where(and(eq(sessions.sid, sid), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), eq(companies.active, true)))
+    .where(
+      and(
+        eq(sessions.sid, sid),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        eq(companies.active, true),
+        eq(companyUsers.status, 'active'),
+      ),
+    )
     .limit(1)
     .then((r) => r[0]);
 }

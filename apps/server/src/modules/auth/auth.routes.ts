@@ -11,13 +11,15 @@ import {
   ZTokenResponse,
   ZUiLanguageBody,
 } from '@portal/contract';
-import { companyOf } from '../../plugins/auth';
+import { companyOf, routesInArea } from '../../plugins/auth';
 import type { ModuleDeps } from '../types';
 import { createPasswordResetService, RESET_TOKEN_MINUTES } from './password-reset';
 
 const errors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope, 429: ZErrorEnvelope, 503: ZErrorEnvelope };
 
 export const authRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth' | 'mail' | 'config'>> = async (app, opts) => {
+  // (issue 58) who may call these: contract roles.ts ROLE_TABLE['session']
+  routesInArea(app, 'session');
   const { auth } = opts;
   const reset = createPasswordResetService({ db: opts.db, auth, now: opts.config.now, mail: opts.mail });
 
@@ -134,7 +136,10 @@ export const authRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth' | 
       config: { beforePasswordChange },
       schema: { tags: ['auth'], summary: 'The logged-in company', response: { 200: ZLoginInfo, 401: ZErrorEnvelope } },
     },
-    async (request) => auth.loginInfo(companyOf(request).companyIdx),
+    async (request) => {
+      const me = companyOf(request);
+      return auth.loginInfo(me.companyIdx, me.userIdx);
+    },
   );
 
   app.get(
@@ -154,7 +159,7 @@ export const authRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth' | 
     async (request, reply) => {
       const me = companyOf(request);
       reply.header('cache-control', 'no-store');
-      return auth.refresh(me.companyIdx, me.sid);
+      return auth.refresh(me.companyIdx, me.sid, me.role);
     },
   );
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { COMPANY_DIVISION, type TLoginBody, type TLoginInfo, type TTokenResponse } from '@portal/contract';
+import { COMPANY_DIVISION, type TLoginBody, type TLoginInfo, type TTokenResponse, type TUserRole } from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import type { companies } from '../../db/schema';
 import { clientKey } from '../../lib/client-address';
@@ -31,6 +31,8 @@ interface CachedSession {
   companyIdx: number;
   id: string;
   division: string;
+  userIdx: number;
+  role: TUserRole;
   mustChangePassword: boolean;
   expiresAt: Date;
   until: number;
@@ -44,6 +46,10 @@ export function createAuthService(deps: AuthDeps) {
   const forgetCompany = (companyIdx: number, keepSid: string | null) => {
     for (const [sid, s] of cache) if (s.companyIdx === companyIdx && sid !== keepSid) cache.delete(sid);
   };
+  /** (issue 58) a user's role or status changed: its sessions are looked up again on their next call */
+  const forgetUser = (userIdx: number) => {
+    for (const [sid, s] of cache) if (s.userIdx === userIdx) cache.delete(sid);
+  };
 
   /** Ends every session of the company but the given one (password change), in `tx` when given. */
   async function revokeOtherSessions(companyIdx: number, keepSid: string | null, tx: DbOrTx = db) {
@@ -53,8 +59,9 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   /** A token for a session: its lifetime, cut short where the session's absolute lifetime ends. */
-  function issue(companyIdx: number, sid: string, seconds: number): TTokenResponse {
-    return { access_token: deps.sign({ sub: String(companyIdx), sid, div: COMPANY_DIVISION }, seconds), expires_in: seconds };
+  function issue(user: { companyIdx: number; userIdx: number; role: TUserRole }, sid: string, seconds: number): TTokenResponse {
+    const claims: TokenClaims = { sub: String(user.companyIdx), sid, div: COMPANY_DIVISION, uid: user.userIdx, role: user.role };
+    return { access_token: deps.sign(claims, seconds), expires_in: seconds };
   }
   /** Seconds the next token of a session logged in at `loggedInAt` may live from `at` (0: none). */
   const tokenSeconds = (loggedInAt: Date, at: Date) =>
@@ -68,27 +75,38 @@ export function createAuthService(deps: AuthDeps) {
       const client = clientKey(ip);
       const at = now();
       const gate = await throttle.assertLoginAllowed(db, account, client, at);
-      const found = await repo.findCompanyById(db, body.id.trim());
+      // (issue 58) a user's login id: the company's own id is its first user's
+      const found = await repo.findLoginAccount(db, body.id.trim());
       const ok = found?.passwordHash
         ? await hasher.verify(found.passwordHash, body.password)
         : await hasher.verifyAgainstDummy(body.password);
       // Another division's company answers exactly like a wrong password (spec: AUT only).
       const division = found?.company.codeCompanyDivision;
-      // a company the distributor deactivated answers like a wrong password too (after the same hashing)
-      if (!found || !ok || !found.company.active || division !== COMPANY_DIVISION || body.company_division !== COMPANY_DIVISION) {
+      // a company the distributor deactivated, and a suspended user, answer like a wrong password too (after the same hashing)
+      if (
+        !found ||
+        !ok ||
+        !found.company.active ||
+        found.user.status !== 'active' ||
+        division !== COMPANY_DIVISION ||
+        body.company_division !== COMPANY_DIVISION
+      ) {
         await throttle.recordFailure(db, 'login', account, client, at);
         throw loginFailed();
       }
       if (gate.pairFailures > 0) await throttle.clearPairFailures(db, account, client);
       if (body.language) await repo.setUiLanguage(db, found.company.idx, body.language);
       const sid = randomUUID();
+      const user = { companyIdx: found.company.idx, userIdx: found.user.idx, role: found.user.role };
       await repo.createSession(db, {
         sid,
-        companyIdx: found.company.idx,
+        companyIdx: user.companyIdx,
+        userIdx: user.userIdx,
         expiresAt: new Date(at.getTime() + tokenSeconds(at, at) * 1000),
         now: at,
       });
-      const token = issue(found.company.idx, sid, tokenSeconds(at, at));
+      await repo.touchLastLogin(db, user.userIdx, at);
+      const token = issue(user, sid, tokenSeconds(at, at));
       return found.mustChange ? { ...token, password_change_required: true } : token;
     },
 
@@ -96,26 +114,27 @@ export function createAuthService(deps: AuthDeps) {
      * A new token in a new session that keeps the login time; the replaced session is revoked (of concurrent
      * refreshes one wins). None once SESSION_MAX_HOURS have passed since the login.
      */
-    async refresh(companyIdx: number, sid: string): Promise<TTokenResponse> {
+    async refresh(companyIdx: number, sid: string, role: TUserRole): Promise<TTokenResponse> {
       const at = now();
       const next = randomUUID();
       const granted = await db.transaction(async (tx) => {
         const old = await repo.revokeLiveSession(tx, sid, at);
-        if (!old || old.companyIdx !== companyIdx) return undefined;
+        if (!old || old.companyIdx !== companyIdx || old.userIdx === null) return undefined;
         const seconds = tokenSeconds(old.loggedInAt, at);
         if (seconds <= 0) return undefined;
         await repo.createSession(tx, {
           sid: next,
           companyIdx,
+          userIdx: old.userIdx,
           expiresAt: new Date(at.getTime() + seconds * 1000),
           now: at,
           loggedInAt: old.loggedInAt,
         });
-        return seconds;
+        return { seconds, userIdx: old.userIdx };
       });
       cache.delete(sid);
       if (!granted) throw unauthorized();
-      return issue(companyIdx, next, granted);
+      return issue({ companyIdx, userIdx: granted.userIdx, role }, next, granted.seconds);
     },
 
     async logout(sid: string) {
@@ -141,10 +160,18 @@ export function createAuthService(deps: AuthDeps) {
       return s;
     },
 
-    async loginInfo(companyIdx: number): Promise<TLoginInfo> {
+    /** The company's fields of loginInfo (its name and flags), for other modules. */
+    async companyInfo(companyIdx: number): Promise<Omit<TLoginInfo, 'user'>> {
       const c = await repo.findCompanyByIdx(db, companyIdx);
-      if (!c) throw new AppError(401, 'UNAUTHORIZED', 'Authentication required');
+      if (!c) throw unauthorized();
       return toLoginInfo(c);
+    },
+
+    async loginInfo(companyIdx: number, userIdx: number): Promise<TLoginInfo> {
+      const c = await repo.findCompanyByIdx(db, companyIdx);
+      const user = await repo.findLoginUser(db, companyIdx, userIdx);
+      if (!c || !user) throw new AppError(401, 'UNAUTHORIZED', 'Authentication required');
+      return { ...toLoginInfo(c), user };
     },
 
     /** passwordCheck / passwordUpdate: only the caller's own id, throttled per account apart from the login. */
@@ -189,6 +216,7 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     revokeOtherSessions,
+    forgetUser,
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -196,7 +224,7 @@ export type AuthService = ReturnType<typeof createAuthService>;
 type CompanyRow = typeof companies.$inferSelect;
 const yn = (v: string) => (v === 'Y' ? 'Y' : 'N');
 
-export function toLoginInfo(c: CompanyRow): TLoginInfo {
+export function toLoginInfo(c: CompanyRow): Omit<TLoginInfo, 'user'> {
   return {
     idx: c.idx,
     id: c.id,

@@ -70,7 +70,7 @@ describe(`login (${process.env.TEST_DB ?? 'pglite'})`, () => {
 });
 
 describe('session calls', () => {
-  it('loginInfo answers the company and its flags', async () => {
+  it("loginInfo answers the company and its flags, and (issue 58) its login as the company's first user, an owner", async () => {
     const token = await t.login('acme', 'acme-pass');
     const res = await t.inject(token, { method: 'GET', url: '/api/company/loginInfo' });
     expect(res.statusCode).toBe(200);
@@ -89,6 +89,7 @@ describe('session calls', () => {
       sale_onCredit: 'N',
       sale_consignment: 'N',
       sale_prepayment: 'N',
+      user: { idx: expect.any(Number), id: 'acme', name: '에이크미 출판', role: 'owner' },
     });
   });
 

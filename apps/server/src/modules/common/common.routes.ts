@@ -13,7 +13,7 @@ import {
 } from '@portal/contract';
 import { COMPANY_DIVISION } from '@portal/contract/constants';
 import { DEMO_COMPANIES, DEMO_PASSWORD } from '../../db/seed/companies';
-import { companyOf } from '../../plugins/auth';
+import { companyOf, routesInArea } from '../../plugins/auth';
 import type { ModuleDeps } from '../types';
 import * as repo from './common.repository';
 
@@ -21,6 +21,8 @@ export const commonRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth' 
   app,
   { db, auth, config: { demoData } },
 ) => {
+  // (issue 58) who may call these: contract roles.ts ROLE_TABLE['session']
+  routesInArea(app, 'session');
   const lookup = <T extends z.ZodType>(path: string, summary: string, row: T, load: () => Promise<z.infer<T>[]>) =>
     app.get(path, { schema: { tags: ['common'], summary, response: { 200: z.array(row), 401: ZErrorEnvelope } } }, load);
 
@@ -34,9 +36,12 @@ export const commonRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth' 
     tags: ['common'],
     response: { 200: ZPasswordCheckResponse, 400: ZErrorEnvelope, 401: ZErrorEnvelope, 429: ZErrorEnvelope },
   };
+  // (issue 58) checking the company's password is a step of changing it: the owner's
+  const passwordCheckAccess = { area: 'profile', access: 'write' } as const;
   app.get(
     '/common/passwordCheck',
     {
+      config: passwordCheckAccess,
       schema: {
         ...passwordCheckSchema,
         summary: "Is this the caller's current password? (spec §7; prefer the POST form)",
@@ -57,7 +62,7 @@ export const commonRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth' 
     '/common/passwordCheck',
     {
       // the forced password change (issue 15) checks the current password first
-      config: { beforePasswordChange: true },
+      config: { beforePasswordChange: true, ...passwordCheckAccess },
       schema: {
         ...passwordCheckSchema,
         summary: "Is this the caller's current password? (addition: the password in a JSON body)",

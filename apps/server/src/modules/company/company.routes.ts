@@ -21,7 +21,7 @@ import {
   ZStatusSuccess,
   ZNotificationSettings,
 } from '@portal/contract';
-import { companyOf } from '../../plugins/auth';
+import { companyOf, routesInArea } from '../../plugins/auth';
 import type { ModuleDeps } from '../types';
 import { createCompanyService, type Caller } from './company.service';
 
@@ -38,6 +38,8 @@ function caller(request: FastifyRequest): Caller {
 
 /** Spec §7 "Company": profile, password change, addresses; plus the additions the screen needs. */
 export const companyRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth' | 'config'>> = async (app, { db, auth, config }) => {
+  // (issue 58) who may call these: contract roles.ts ROLE_TABLE['profile']
+  routesInArea(app, 'profile');
   const company = createCompanyService({ db, auth, now: config.now });
 
   // ---------------------------------------------------------------- profile

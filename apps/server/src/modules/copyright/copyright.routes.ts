@@ -13,7 +13,7 @@ import {
   ROYALTY_SORTS,
 } from '@portal/contract';
 import { sortDescription } from '../../lib/lists/sort';
-import { companyOf } from '../../plugins/auth';
+import { companyOf, routesInArea } from '../../plugins/auth';
 import type { ModuleDeps } from '../types';
 import { coverSvg } from './cover';
 import { createCopyrightService } from './copyright.service';
@@ -49,6 +49,8 @@ export const copyrightRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'aut
   app,
   { db, auth, config, changes, exporter },
 ) => {
+  // (issue 58) who may call these: contract roles.ts ROLE_TABLE['copyright']
+  routesInArea(app, 'copyright');
   const service = createCopyrightService({ db, changes, auth, timeZone: config.timeZone });
 
   app.get(
@@ -75,6 +77,8 @@ export const copyrightRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'aut
   app.post(
     '/copyright/exportBooks',
     {
+      // (issue 58) an export reads
+      config: { access: 'read' },
       schema: {
         tags: ['copyright'],
         summary: '(addition) The copyright book list as .xlsx or .csv, with the same filters',
@@ -114,6 +118,8 @@ export const copyrightRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'aut
   app.post(
     '/copyright/exportRoyalty',
     {
+      // (issue 58) an export reads
+      config: { access: 'read' },
       schema: {
         tags: ['copyright'],
         summary: 'The filtered royalty lines as .xlsx (default name Royalty.xlsx) or .csv, streamed',

@@ -37,7 +37,7 @@ const FLAGS_CACHE_MAX = 1000;
 export interface CopyrightServiceDeps {
   db: Db;
   changes: Pick<ChangeFeed, 'stamp' | 'caughtUp' | 'onChange'>;
-  auth: Pick<AuthService, 'loginInfo'>;
+  auth: Pick<AuthService, 'companyInfo'>;
   timeZone: string;
 }
 
@@ -87,7 +87,7 @@ export function createCopyrightService({ db, changes, auth, timeZone }: Copyrigh
     flags.derived(
       ['companies'],
       `copyright.saleInfo|${companyIdx}`,
-      async () => (await auth.loginInfo(companyIdx)).saleInfo_display === 'Y',
+      async () => (await auth.companyInfo(companyIdx)).saleInfo_display === 'Y',
     );
 
   const toRow = (r: repo.RoyaltyLineRecord, no: number, saleInfo: boolean): TRoyaltyRow => ({

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorEnvelope, ZStatementList, ZStatementParams, ZStatementsQuery } from '@portal/contract';
 import { sendFile } from '../../lib/file-store';
-import { companyOf } from '../../plugins/auth';
+import { companyOf, routesInArea } from '../../plugins/auth';
 import type { ModuleDeps } from '../types';
 import { createStatementsService } from './statements.service';
 
@@ -13,6 +13,8 @@ const errors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope, 404: ZErrorEnvelope }
  * the operator's (CLI `npm run portal -- statements issue <period>`, later the operator API).
  */
 export const statementRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'files' | 'config'>> = async (app, { db, files, config }) => {
+  // (issue 58) who may call these: contract roles.ts ROLE_TABLE['copyright']
+  routesInArea(app, 'copyright');
   const service = createStatementsService({
     db,
     files,

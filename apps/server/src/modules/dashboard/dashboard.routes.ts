@@ -7,7 +7,7 @@ import {
   ZGlobalSaleTop,
   ZMonthlySaleQtyResponse,
 } from '@portal/contract';
-import { companyOf } from '../../plugins/auth';
+import { companyOf, routesInArea } from '../../plugins/auth';
 import type { ModuleDeps } from '../types';
 import { createDashboardService } from './dashboard.service';
 
@@ -19,6 +19,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'con
   app,
   { db, config, changes },
 ) => {
+  // (issue 58) who may call these: contract roles.ts ROLE_TABLE['dashboard']
+  routesInArea(app, 'dashboard');
   const service = createDashboardService({ db, changes, timeZone: config.timeZone, now: config.now });
   const counter = (path: string, summary: string, get: (companyIdx: number) => Promise<number>) =>
     app.get(path, { schema: { tags, summary, response: { 200: ZDashboardCount, ...errors } } }, (request) =>

@@ -24,7 +24,7 @@ import {
 } from '@portal/contract';
 import { sortDescription } from '../../lib/lists/sort';
 import { sendFile } from '../../lib/file-store';
-import { companyOf } from '../../plugins/auth';
+import { companyOf, routesInArea } from '../../plugins/auth';
 import type { ModuleDeps } from '../types';
 import { ALLOWED_ATTRIBUTES, ALLOWED_SCHEMES, ALLOWED_TAGS } from './sanitize';
 import { createHelpService } from './help.service';
@@ -48,6 +48,8 @@ export const helpRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth' | 
   app,
   { db, auth, config, files, mail },
 ) => {
+  // (issue 58) who may call these: contract roles.ts ROLE_TABLE['help']
+  routesInArea(app, 'help');
   const help = createHelpService({ db, auth, now: config.now, mail });
 
   app.get(

@@ -97,7 +97,7 @@ export function createHelpService(deps: { db: Db; auth: AuthService; now: () => 
     if (p.registrantType !== COMPANY || p.registrantIdx !== me.companyIdx) throw forbidden();
     return p;
   }
-  const authorName = async (me: AuthContext) => (await deps.auth.loginInfo(me.companyIdx)).company_name;
+  const authorName = async (me: AuthContext) => (await deps.auth.companyInfo(me.companyIdx)).company_name;
 
   return {
     async list(bbsName: string, me: AuthContext, q: TBoardListQuery): Promise<TBoardListResponse> {

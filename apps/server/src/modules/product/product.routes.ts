@@ -12,7 +12,7 @@ import {
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { companyOf } from '../../plugins/auth';
+import { companyOf, routesInArea } from '../../plugins/auth';
 import { notFound } from '../../lib/errors';
 import { sortDescription } from '../../lib/lists/sort';
 import type { ModuleDeps } from '../types';
@@ -23,6 +23,8 @@ const errors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope };
 
 /** Spec §7 "Bulk books": ISBN lookup and save; plus the registered-books list and generated covers. */
 export const productRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'config'>> = async (app, { db, config }) => {
+  // (issue 58) who may call these: contract roles.ts ROLE_TABLE['product']
+  routesInArea(app, 'product');
   const service = createProductService({
     db,
     config,

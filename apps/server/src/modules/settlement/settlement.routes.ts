@@ -27,7 +27,7 @@ import type { FastifyReply } from 'fastify';
 import type { WorkbookOptions } from '../../lib/export';
 import { sendFile } from '../../lib/file-store';
 import { sortDescription as SORT } from '../../lib/lists/sort';
-import { companyOf } from '../../plugins/auth';
+import { companyOf, routesInArea } from '../../plugins/auth';
 import type { ModuleDeps } from '../types';
 import { createSettlementExports, type SettlementExportRequest } from './settlement.export';
 import { createSettlementService } from './settlement.service';
@@ -69,6 +69,8 @@ export const settlementRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'fi
   app,
   { db, files, config, exporter, changes },
 ) => {
+  // (issue 58) who may call these: contract roles.ts ROLE_TABLE['settlement']
+  routesInArea(app, 'settlement');
   const service = createSettlementService({ db, files, issuer: config.issuer, timeZone: config.timeZone, now: config.now, changes });
   const exports = createSettlementExports({ db, timeZone: config.timeZone, now: config.now });
   // the invoice list marks (and filters) what is overdue against today: a kept answer is today's only
@@ -106,6 +108,8 @@ export const settlementRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'fi
     app.post(
       url,
       {
+        // (issue 58) an export reads
+        config: { access: 'read' },
         schema: {
           tags: ['settlement'],
           summary: `(addition) The ${list} list as .xlsx or .csv, with the same filters, streamed`,
@@ -216,6 +220,8 @@ export const settlementRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'fi
   app.post(
     '/common/fileDownload',
     {
+      // (issue 58) a download reads
+      config: { access: 'read' },
       schema: {
         tags: ['settlement'],
         summary: 'Download a settlement file',

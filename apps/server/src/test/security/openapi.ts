@@ -27,6 +27,9 @@ export interface Operation {
   bodyType?: string;
   responses: string[];
   description: string;
+  /** (issue 58) a company operation's area and the roles that may call it (`x-area`, `x-roles`) */
+  area?: string;
+  roles?: string[];
 }
 
 /** Routes that answer without a token. A new public route must be added here on purpose. */
@@ -72,6 +75,8 @@ export async function loadOperations(app: FastifyInstance): Promise<Operation[]>
         bodyType,
         responses: Object.keys(op.responses ?? {}),
         description: `${op.summary ?? ''} ${op.description ?? ''}`,
+        area: op['x-area'],
+        roles: op['x-roles'],
       });
     }
   }

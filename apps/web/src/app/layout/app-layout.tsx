@@ -1,12 +1,13 @@
-import { ActionIcon, AppShell, Burger, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Group, Text, Title, Tooltip } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useMatches } from 'react-router';
+import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
+import { mayOpen } from '../../lib/role-access';
 import { usePhoneWidth } from '../../lib/use-phone-width';
 import { queryClient } from '../query-client';
 import { loginInfoQuery, useLoginInfo } from '../../features/auth/api/login-info';
@@ -56,6 +57,9 @@ function Shell() {
   if (mobileOpened && !drawerUsed) setDrawerUsed(true);
   const meta = Object.assign({}, ...useMatches().map((m) => (m.handle ?? {}) as RouteMeta)) as RouteMeta;
   const title = me?.company_name ?? t('app.title');
+  // (issue 58) the user's role: the menus show what it may use, and a screen it may not open says so
+  const role = me?.user?.role;
+  const { pathname } = useLocation();
   const narrow = minimised && !isMobile;
 
   return (
@@ -113,16 +117,20 @@ function Shell() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <LanguageMenu />
-            <UserMenu title={title} />
+            <UserMenu title={title} role={role} />
           </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar data-testid="sidebar">
-        {(!isMobile || drawerUsed) && <Sidebar title={title} minimised={narrow} onNavigate={mobile.close} />}
+        {(!isMobile || drawerUsed) && <Sidebar title={title} minimised={narrow} onNavigate={mobile.close} role={role} />}
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1}>
         <PasswordChangeGate>
-          {meta.hideContent ? null : (
+          {meta.hideContent ? null : !mayOpen(role, pathname) ? (
+            <Title order={1} size="h3" data-testid="no-permission">
+              {t('errors.noPermission')}
+            </Title>
+          ) : (
             <Suspense fallback={<PageLoader />}>
               <Outlet />
             </Suspense>

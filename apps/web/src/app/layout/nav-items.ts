@@ -13,7 +13,9 @@ import {
   IconQuestionMark,
   IconSettings,
 } from '@tabler/icons-react';
+import type { TUserRole } from '@portal/contract/access';
 import type { ComponentType } from 'react';
+import { mayOpen } from '../../lib/role-access';
 
 export interface NavItem {
   /** i18n key in common.json */
@@ -49,3 +51,12 @@ export const NAV_ITEMS: NavItem[] = [
     ],
   },
 ];
+
+/** (issue 58) The sidebar of a role: the screens it may open, and the groups that keep one of them. */
+export function navItemsFor(role: TUserRole | undefined, items: NavItem[] = NAV_ITEMS): NavItem[] {
+  return items.flatMap((item) => {
+    if (!item.children) return !item.to || mayOpen(role, item.to) ? [item] : [];
+    const children = navItemsFor(role, item.children);
+    return children.length ? [{ ...item, children }] : [];
+  });
+}

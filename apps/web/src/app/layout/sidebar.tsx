@@ -3,7 +3,8 @@ import { IconChevronRight } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
-import { NAV_ITEMS, type NavItem } from './nav-items';
+import type { TUserRole } from '@portal/contract/access';
+import { navItemsFor, type NavItem } from './nav-items';
 import classes from './sidebar.module.css';
 
 interface Props {
@@ -11,16 +12,19 @@ interface Props {
   /** icons only (desktop, minimised) */
   minimised: boolean;
   onNavigate?: () => void;
+  /** (issue 58) the user's role: the menu shows what it may open (all while unknown) */
+  role?: TUserRole;
 }
 
 /** Spec §2 sidebar, titled with the company name; minimised it shows icons with tooltips. */
-export function Sidebar({ title, minimised, onNavigate }: Props) {
+export function Sidebar({ title, minimised, onNavigate, role }: Props) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const isActive = (to?: string) => !!to && (pathname === to || pathname.startsWith(`${to}/`));
+  const items = navItemsFor(role);
 
   if (minimised) {
-    const flat = NAV_ITEMS.flatMap((i) => (i.children ? i.children : [i]));
+    const flat = items.flatMap((i) => (i.children ? i.children : [i]));
     return (
       <nav aria-label={t('nav.menu')}>
         <Stack gap={4} align="center" py="sm">
@@ -65,7 +69,7 @@ export function Sidebar({ title, minimised, onNavigate }: Props) {
       <Text fw={700} px="md" py="sm" truncate="end" title={title} data-testid="sidebar-title">
         {title}
       </Text>
-      <ScrollArea style={{ flex: 1 }}>{NAV_ITEMS.map(renderItem)}</ScrollArea>
+      <ScrollArea style={{ flex: 1 }}>{items.map(renderItem)}</ScrollArea>
     </nav>
   );
 }

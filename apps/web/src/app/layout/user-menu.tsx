@@ -1,13 +1,15 @@
 import { Avatar, Button, Menu, Text } from '@mantine/core';
+import type { TUserRole } from '@portal/contract/access';
 import { IconBuilding, IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLogout } from '../../features/auth/use-logout';
 import { cut } from '../../lib/format';
+import { mayOpen } from '../../lib/role-access';
 import { DeferredMenu } from './deferred-menu';
 
 /** Spec §2/§9: the user menu, its title cut to 10 characters; company edit and logout. */
-export function UserMenu({ title }: { title: string }) {
+export function UserMenu({ title, role }: { title: string; role?: TUserRole }) {
   const { t } = useTranslation();
   const logout = useLogout();
   return (
@@ -34,9 +36,11 @@ export function UserMenu({ title }: { title: string }) {
         </Button>
       }
     >
-      <Menu.Item component={Link} to="/settings/companyEdit" leftSection={<IconBuilding size={16} aria-hidden />}>
-        {t('nav.companyEdit')}
-      </Menu.Item>
+      {mayOpen(role, '/settings/companyEdit') && (
+        <Menu.Item component={Link} to="/settings/companyEdit" leftSection={<IconBuilding size={16} aria-hidden />}>
+          {t('nav.companyEdit')}
+        </Menu.Item>
+      )}
       <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void logout()}>
         {t('topbar.logout')}
       </Menu.Item>

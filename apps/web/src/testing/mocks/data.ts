@@ -32,6 +32,7 @@ export const loginInfo = (over: Partial<TLoginInfo> = {}): TLoginInfo =>
     sale_onCredit: 'Y',
     sale_consignment: 'N',
     sale_prepayment: 'N',
+    user: { idx: 1, id: 'demo', name: 'Demo Owner', role: 'owner' },
     ...over,
   });
 

@@ -17,6 +17,7 @@ import { PageHeader } from '../../../components/page-header';
 import { BookKeywordFields, DateRangeInput, SearchForm, useListSearch, type FieldErrors } from '../../../components/search-form';
 import { parseDateRange } from '../../../lib/date-range';
 import { formatDate, formatDateTime, formatInteger } from '../../../lib/format';
+import { useRoleMay } from '../../auth/api/login-info';
 import { useBooksList } from '../api/books-list';
 import { CoverThumb } from './cover';
 
@@ -44,6 +45,8 @@ export function listFilter(form: Form): { filter: Partial<TBooksListFilter>; err
  */
 export function BooksListPage() {
   const { t } = useTranslation(['books', 'common']);
+  // (issue 58) the upload writes books: owner and editorial
+  const mayUpload = useRoleMay('product', 'write');
   const location = useLocation();
   const report = (location.state as { booksSaved?: TBooksExcelResponse } | null)?.booksSaved;
   const { search, paging, setPaging, errors, filter, set, onSearch, onReset } = useListSearch(SCREEN, ZForm, EMPTY, listFilter);
@@ -82,9 +85,11 @@ export function BooksListPage() {
   return (
     <>
       <PageHeader title={t('list.title')}>
-        <Button component={Link} to="/settings/excelUpload" variant="default" leftSection={<IconFileSpreadsheet size={16} aria-hidden />}>
-          {t('list.upload')}
-        </Button>
+        {mayUpload && (
+          <Button component={Link} to="/settings/excelUpload" variant="default" leftSection={<IconFileSpreadsheet size={16} aria-hidden />}>
+            {t('list.upload')}
+          </Button>
+        )}
       </PageHeader>
       {report && (
         <Alert color="green" icon={<IconCircleCheck size={18} aria-hidden />} mb="md" data-testid="save-report">

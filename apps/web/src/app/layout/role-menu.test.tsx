@@ -1,0 +1,107 @@
+import { screen, within } from '@testing-library/react';
+import { USER_ROLES, type TUserRole } from '@portal/contract/access';
+import { http, HttpResponse } from 'msw';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { session } from '../../lib/session';
+import { loginInfo } from '../../testing/mocks/data';
+import { api } from '../../testing/mocks/handlers';
+import { startMockApi } from '../../testing/mocks/server';
+import { renderWithProviders } from '../../test/render';
+import { AppLayout } from './app-layout';
+import { navItemsFor } from './nav-items';
+import { Sidebar } from './sidebar';
+
+const server = startMockApi();
+
+/** The sidebar's links (groups opened) as a role sees them. */
+async function menuOf(role: TUserRole | undefined) {
+  const { unmount } = await renderWithProviders(
+    <MemoryRouter initialEntries={['/help/faq']}>
+      <Sidebar title="Demo Books" minimised={false} role={role} />
+    </MemoryRouter>,
+  );
+  // the links of closed groups too (hidden until their group opens)
+  const nav = screen.getByRole('navigation', { hidden: true });
+  const links = (await within(nav).findAllByRole('link', { hidden: true })).map((a) => a.getAttribute('href'));
+  unmount();
+  return links;
+}
+
+const HELP = ['/help/faq', '/help/bbs/notice', '/help/bbs/qna', '/help/files'];
+
+describe('the menu of each role (issue 58)', () => {
+  it('owner: every screen; accounting: dashboard, settlement, help; editorial: dashboard, books, copyright, help', async () => {
+    expect(await menuOf('owner')).toEqual([
+      '/dashboard',
+      '/settings/companyEdit',
+      '/settings/excelUpload',
+      '/products/booksList',
+      '/calculate/sale',
+      '/copyright/books',
+      '/copyright/royalty',
+      ...HELP,
+    ]);
+    expect(await menuOf('accounting')).toEqual(['/dashboard', '/calculate/sale', ...HELP]);
+    expect(await menuOf('editorial')).toEqual([
+      '/dashboard',
+      '/settings/excelUpload',
+      '/products/booksList',
+      '/copyright/books',
+      '/copyright/royalty',
+      ...HELP,
+    ]);
+  });
+
+  it('viewer: the screens it may read, not the upload nor the company edit', async () => {
+    expect(await menuOf('viewer')).toEqual([
+      '/dashboard',
+      '/products/booksList',
+      '/calculate/sale',
+      '/copyright/books',
+      '/copyright/royalty',
+      ...HELP,
+    ]);
+  });
+
+  it('an empty group disappears; an unknown role (login info not loaded) sees the whole menu', () => {
+    expect(navItemsFor('accounting').map((i) => i.label)).toEqual(['nav.dashboard', 'nav.settlement', 'nav.help']);
+    expect(navItemsFor(undefined)).toHaveLength(navItemsFor('owner').length);
+    for (const role of USER_ROLES) expect(navItemsFor(role).length).toBeGreaterThan(1);
+  });
+});
+
+describe('a screen the role may not open (issue 58)', () => {
+  beforeEach(() => session.store('token', 3600));
+  afterEach(() => session.clear());
+
+  async function open(path: string, role: TUserRole) {
+    server.use(http.get(api('company/loginInfo'), () => HttpResponse.json(loginInfo({ user: { idx: 2, id: 'u', name: 'U', role } }))));
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/',
+          element: <AppLayout />,
+          children: [
+            { path: 'calculate/sale', element: <p>the settlement page</p> },
+            { path: 'copyright/royalty', element: <p>the royalty page</p> },
+          ],
+        },
+      ],
+      { initialEntries: [path] },
+    );
+    await renderWithProviders(<RouterProvider router={router} />);
+  }
+
+  it("shows 'no permission' instead of the page", async () => {
+    await open('/copyright/royalty', 'accounting');
+    expect(await screen.findByTestId('no-permission')).toHaveTextContent('no permission');
+    expect(screen.queryByText('the royalty page')).toBeNull();
+  });
+
+  it('shows the page to a role that may open it', async () => {
+    await open('/calculate/sale', 'accounting');
+    expect(await screen.findByText('the settlement page')).toBeInTheDocument();
+    expect(screen.queryByTestId('no-permission')).toBeNull();
+  });
+});

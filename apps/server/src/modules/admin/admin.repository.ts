@@ -16,6 +16,7 @@ import {
   companies,
   companyCredentials,
   companyDivisions,
+  companyUsers,
   countries,
   importRuns,
   operatorKeys,
@@ -361,6 +362,18 @@ export async function findAdminCompany(db: DbOrTx, id: string) {
     sql`select ${COMPANY}, c.email_invoice from companies c left join company_credentials cc on cc.company_idx = c.idx where c.id = ${id}`,
   );
   return found[0];
+}
+
+/**
+ * The login ids of users who are not a company's own login (issue 58): a new company may not take one, since
+ * one login page finds one account (the company's own login is its id, which companies.id keeps unique).
+ */
+export async function otherUserLogins(db: DbOrTx, ids?: string[]) {
+  const found = await db
+    .select({ loginId: companyUsers.loginId })
+    .from(companyUsers)
+    .where(and(eq(companyUsers.companyLogin, false), ids ? inArray(companyUsers.loginId, ids) : undefined));
+  return new Set(found.map((r) => r.loginId));
 }
 
 /** A new company; undefined when the login id is taken. */

@@ -250,6 +250,8 @@ export function createAdminService(deps: AdminDeps) {
       if (!(await repo.divisionExists(db, body.code_company_division)))
         issues.push({ path: 'code_company_division', message: 'Unknown company division.' });
       if (issues.length) throw badRequest('Please check the fields.', issues);
+      if ((await repo.otherUserLogins(db, [body.id])).size)
+        throw new AppError(409, 'CONFLICT', `The login id ${body.id} is a user's login already.`);
       const hash = await hasher.hash(body.password);
       await db.transaction(async (tx) => {
         const idx = await repo.insertCompanyAccount(tx, {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, companies, mailOutbox } from '../../db/schema';
+import { insertUser } from '../../db/seed/companies';
 import { createOperator } from '../../test/factories';
 import { rememberSecret } from '../../test/log-capture';
 import { createTestApp, type TestContext } from '../../test/helper';
@@ -232,6 +233,25 @@ describe(`companies import: password and active (${DB})`, () => {
 });
 
 describe(`import history (${DB})`, () => {
+  it("(issue 58) a user's login id is taken: a new company may not have it, from the console (409) or an import (the row's error)", async () => {
+    const owner = await t.createCompany();
+    await insertUser(t.db, { companyIdx: owner.idx, loginId: 'taken-by-user', name: 'U', email: '', role: 'viewer' }, 'Other-pw-55');
+    const res = await post('/api/admin/companies', { id: 'taken-by-user', company_name: 'X', country: 'KOR', password: 'Initial-pass-1' });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: "The login id taken-by-user is a user's login already.",
+      requestId: expect.any(String),
+    });
+    const imported = await importCsv('id,company_name,country\ntaken-by-user,X,KOR\nfree-login-58,Y,KOR\n');
+    expect(imported.json()).toMatchObject({
+      committed: false,
+      errors: [{ row: 2, column: 'id', message: "The login id taken-by-user is a user's login already." }],
+    });
+    expect((await get('/api/admin/companies?search=taken-by-user')).json().total_cnt).toBe(0);
+    expect((await get('/api/admin/companies?search=free-login-58')).json().total_cnt).toBe(0);
+  });
+
   it('records committed, dry, rejected and unreadable runs; the report names its run; the detail keeps the errors', async () => {
     const before = (await get('/api/admin/import-runs')).json().total_cnt as number;
     const committed = await importCsv('id,company_name,country\nhist-one,History One,KOR\n', '', op, 'hist.csv');

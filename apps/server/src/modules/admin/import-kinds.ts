@@ -96,7 +96,7 @@ const companySchema = z
   });
 
 /** companies: one row per company by login id; a password set here must be changed at the first login. */
-export const companiesImport: ImportKind<CompanyImportRow, { countries: Set<string>; divisions: Set<string> }> = {
+export const companiesImport: ImportKind<CompanyImportRow, { countries: Set<string>; divisions: Set<string>; userLogins: Set<string> }> = {
   kind: 'companies',
   description:
     'One row per company (publisher or author). Natural key: the login id `id`; a row with an existing id updates that ' +
@@ -106,7 +106,11 @@ export const companiesImport: ImportKind<CompanyImportRow, { countries: Set<stri
   columns: companyColumns,
   schema: companySchema,
   key: (r) => r.id,
-  prepare: async (tx) => ({ countries: await repo.countryCodes(tx), divisions: await repo.divisionCodes(tx) }),
+  prepare: async (tx) => ({
+    countries: await repo.countryCodes(tx),
+    divisions: await repo.divisionCodes(tx),
+    userLogins: await repo.otherUserLogins(tx),
+  }),
   check: (record, ctx) => {
     const v = record.values[0]!;
     const row = record.rows[0]!;
@@ -114,6 +118,7 @@ export const companiesImport: ImportKind<CompanyImportRow, { countries: Set<stri
     if (!ctx.countries.has(v.country)) out.push({ row, column: 'country', message: { key: 'country' as const } });
     if (!ctx.divisions.has(v.codeCompanyDivision))
       out.push({ row, column: 'code_company_division', message: { key: 'division' as const } });
+    if (ctx.userLogins.has(v.id)) out.push({ row, column: 'id', message: { key: 'loginTaken' as const, params: { value: v.id } } });
     return out;
   },
   async write(tx, records, _ctx, env) {

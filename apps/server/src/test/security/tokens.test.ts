@@ -7,7 +7,8 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies } from '../../db/schema';
+import { companies, companyUsers } from '../../db/schema';
+import { insertUser } from '../../db/seed/companies';
 import { createTestApp, type TestContext } from '../helper';
 import { createOperator, type TestCompany } from '../factories';
 import { isAdmin, isProtected, loadOperations, PUBLIC_ROUTES, requestOf, sample, type Operation } from './openapi';
@@ -282,5 +283,66 @@ describe('tokens on every protected operation', () => {
       const company = claimsOf(await t.login(acme.id, acme.password));
       await expectAll401(sign({ ...company, kind: 'company' }, t.config.jwtSecret), {}, (o) => !isAdmin(o));
     });
+  });
+});
+
+describe('(issue 58) user tokens: the same checks for a user of a company as for its own login', () => {
+  const PASSWORD = 'user-pass-tokens-58';
+  let viewer: { idx: number; loginId: string };
+  let stranger: { idx: number; loginId: string };
+
+  beforeAll(async () => {
+    viewer = { loginId: `${acme.id}-viewer`, idx: 0 };
+    viewer.idx = await insertUser(t.db, { companyIdx: acme.idx, loginId: viewer.loginId, name: 'V', email: '', role: 'viewer' }, PASSWORD);
+    const other = await t.createCompany();
+    stranger = { loginId: `${other.id}-owner2`, idx: 0 };
+    stranger.idx = await insertUser(
+      t.db,
+      { companyIdx: other.idx, loginId: stranger.loginId, name: 'S', email: '', role: 'owner' },
+      PASSWORD,
+    );
+  });
+
+  it("a user's token with its claims tampered (its user, its role, its company) is refused everywhere", async () => {
+    const token = await t.login(viewer.loginId, PASSWORD);
+    const [h, , s] = token.split('.');
+    const claims = claimsOf(token);
+    expect(claims).toMatchObject({ uid: viewer.idx, role: 'viewer' });
+    await expectAll401(`${h}.${b64({ ...claims, role: 'owner' })}.${s}`);
+    await expectAll401(`${h}.${b64({ ...claims, uid: stranger.idx })}.${s}`);
+    await expectAll401(`${h}.${b64({ ...claims, sub: String(Number(claims.sub) + 1) })}.${s}`);
+  });
+
+  it("a correctly signed token naming another company's user, or another user of the same company, on this session is refused everywhere", async () => {
+    const claims = claimsOf(await t.login(viewer.loginId, PASSWORD));
+    await expectAll401(sign({ ...claims, uid: stranger.idx }, t.config.jwtSecret));
+    const loginUser = (await t.db.select().from(companyUsers).where(eq(companyUsers.companyIdx, acme.idx))).find((u) => u.companyLogin)!;
+    await expectAll401(sign({ ...claims, uid: loginUser.idx }, t.config.jwtSecret));
+  });
+
+  it("a correctly signed token that claims the owner's role still has the user's live role: owner-only operations answer 403 'no permission'", async () => {
+    const claims = claimsOf(await t.login(viewer.loginId, PASSWORD));
+    const forged = sign({ ...claims, role: 'owner' }, t.config.jwtSecret);
+    const ownerOnly = ops.filter((o) => isProtected(o) && !isAdmin(o) && o.roles?.length && !o.roles.includes('viewer'));
+    expect(ownerOnly.length).toBeGreaterThan(5);
+    const wrong: string[] = [];
+    for (const op of ownerOnly) {
+      tried++;
+      const res = await t.inject(forged, plainRequest(op));
+      if (res.statusCode !== 403 || res.json().code !== 'NO_PERMISSION')
+        wrong.push(`${op.key} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('a user suspended by its owner: its live token is refused everywhere at once', async () => {
+    const company = await t.createCompany();
+    const loginId = `${company.id}-suspended`;
+    const idx = await insertUser(t.db, { companyIdx: company.idx, loginId, name: 'X', email: '', role: 'accounting' }, PASSWORD);
+    const token = await t.login(loginId, PASSWORD);
+    const owner = await t.login(company.id, company.password);
+    const res = await t.inject(owner, { method: 'PATCH', url: `/api/company/users/${idx}`, payload: { status: 'suspended' } });
+    expect(res.statusCode, res.body).toBe(200);
+    await expectAll401(token);
   });
 });

@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { USER_ROLES, type TUserRole } from '@portal/contract/access';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { loginInfo } from '../../testing/mocks/data';
 import { api } from '../../testing/mocks/handlers';
 import { startMockApi } from '../../testing/mocks/server';
 import { renderWithProviders } from '../../test/render';
+import { Counters } from '../../features/dashboard/components/counters';
 import { AppLayout } from './app-layout';
 import { navItemsFor } from './nav-items';
 import { Sidebar } from './sidebar';
@@ -103,5 +105,33 @@ describe('a screen the role may not open (issue 58)', () => {
     await open('/calculate/sale', 'accounting');
     expect(await screen.findByText('the settlement page')).toBeInTheDocument();
     expect(screen.queryByTestId('no-permission')).toBeNull();
+  });
+});
+
+describe('the dashboard counters of a role (issue 58)', () => {
+  beforeEach(() => session.store('token', 3600));
+  afterEach(() => session.clear());
+
+  it('link only to the lists the role may open; every figure stays', async () => {
+    server.use(
+      http.get(api('company/loginInfo'), () => HttpResponse.json(loginInfo({ user: { idx: 2, id: 'u', name: 'U', role: 'accounting' } }))),
+      ...['copyrightReportCnt', 'copyrightBooksCnt', 'unpaidInvoiceCnt', 'overdueInvoiceCnt'].map((name, i) =>
+        http.get(api(`company/dashboard/${name}`), () => HttpResponse.json(i + 1)),
+      ),
+    );
+    await renderWithProviders(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <Counters />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    // before the login info tells the role, every counter is a link (as the menus): wait for the role
+    await waitFor(() => expect(screen.getByTestId('counter-reports').tagName).not.toBe('A'));
+    expect(screen.getByTestId('counter-books').tagName).not.toBe('A');
+    expect(screen.getByTestId('counter-unpaid')).toHaveAttribute('href', '/calculate/sale');
+    expect(screen.getByTestId('counter-overdue')).toHaveAttribute('href', '/calculate/sale?overdue=Y');
+    for (const [i, id] of ['counter-reports', 'counter-books', 'counter-unpaid', 'counter-overdue'].entries())
+      await waitFor(() => expect(screen.getByTestId(`${id}-value`)).toHaveAttribute('data-final', String(i + 1)));
   });
 });

@@ -4,6 +4,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLoginInfo } from '../../auth/api/login-info';
+import { mayOpen } from '../../../lib/role-access';
 import { fmtInt } from '../format';
 import classes from './dashboard.module.css';
 import { useCopyrightBooksCnt } from '../api/copyright-books-cnt';
@@ -65,8 +67,10 @@ interface CounterProps {
 
 function Counter({ testId, label, hint, to, icon: Icon, color, query }: CounterProps) {
   const { t, i18n } = useTranslation(['dashboard', 'common']);
-  return (
-    <Card withBorder radius="md" padding="md" component={Link} to={to} data-testid={testId} className={classes.counter}>
+  // (issue 58) a link only to a list the user's role may open; the figure itself is the dashboard's, for every role
+  const linked = mayOpen(useLoginInfo().data?.user?.role, to.split('?')[0]!);
+  const body = (
+    <>
       <Group wrap="nowrap" align="flex-start" justify="space-between">
         <div>
           <Text size="sm" fw={600}>
@@ -100,6 +104,15 @@ function Counter({ testId, label, hint, to, icon: Icon, color, query }: CounterP
           <CountUp target={query.data} lng={i18n.language} />
         )}
       </Text>
+    </>
+  );
+  return linked ? (
+    <Card withBorder radius="md" padding="md" data-testid={testId} component={Link} to={to} className={classes.counter}>
+      {body}
+    </Card>
+  ) : (
+    <Card withBorder radius="md" padding="md" data-testid={testId}>
+      {body}
     </Card>
   );
 }

@@ -164,8 +164,8 @@ test.describe('[I18N] Korean line breaking', () => {
         for (const table of screen.tables) {
           for (const h of await wrappedHeaders(page.getByTestId(table))) problems.push(`${screen.name} header: ${h}`);
         }
-        // axe: screenshots.spec.ts scans each of these screens in Korean at both widths already
         await screenshot(page, `ko-text-${screen.name}-ko-${width}`);
+        for (const v of await seriousA11yViolations(page)) problems.push(`${screen.name} axe: ${v}`);
       }
       expect(problems).toEqual([]);
     });

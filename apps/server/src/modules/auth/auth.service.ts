@@ -98,14 +98,17 @@ export function createAuthService(deps: AuthDeps) {
       if (body.language) await repo.setUiLanguage(db, found.company.idx, body.language);
       const sid = randomUUID();
       const user = { companyIdx: found.company.idx, userIdx: found.user.idx, role: found.user.role };
-      await repo.createSession(db, {
-        sid,
-        companyIdx: user.companyIdx,
-        userIdx: user.userIdx,
-        expiresAt: new Date(at.getTime() + tokenSeconds(at, at) * 1000),
-        now: at,
+      // the session and the user's last login together: a login is both or neither
+      await db.transaction(async (tx) => {
+        await repo.createSession(tx, {
+          sid,
+          companyIdx: user.companyIdx,
+          userIdx: user.userIdx,
+          expiresAt: new Date(at.getTime() + tokenSeconds(at, at) * 1000),
+          now: at,
+        });
+        await repo.touchLastLogin(tx, user.userIdx, at);
       });
-      await repo.touchLastLogin(db, user.userIdx, at);
       const token = issue(user, sid, tokenSeconds(at, at));
       return found.mustChange ? { ...token, password_change_required: true } : token;
     },

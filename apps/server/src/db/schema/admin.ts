@@ -1,5 +1,5 @@
 import type { TImportReport } from '@portal/contract';
-import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 type ImportRunReport = Omit<TImportReport, 'run_id'>;
 
@@ -13,6 +13,10 @@ export const operators = pgTable('operators', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** (issue 56) the operator's last login or call (kept to the minute: not a write on every call) */
   lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  /** (issue 58) 2-step login (TOTP), as company_users holds it; ADMIN_REQUIRE_2FA makes it compulsory */
+  totpSecret: text('totp_secret'),
+  totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
 });
 
 /**
@@ -38,21 +42,26 @@ export const operatorKeys = pgTable(
   (t) => [index('operator_keys_created_at').on(t.createdAt)],
 );
 
-/** Every admin write: who (an operator, a key or the CLI), what, on what, with which counts, when. */
+/**
+ * Every admin write: who (an operator, a key or the CLI), what, on what, with which counts, when. (issue 58) A
+ * company's activity too (actor_kind `user`, company_idx set): its owners read the company's rows, operators all.
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** operator | key | cli */
+    /** operator | key | cli | user */
     actorKind: varchar('actor_kind', { length: 10 }).notNull(),
-    /** the operator's login id, the key's name, or the CLI user */
+    /** the operator's login id, the key's name, the CLI user, or the company user's login id */
     actor: varchar('actor', { length: 100 }).notNull(),
     action: varchar('action', { length: 50 }).notNull(),
     target: varchar('target', { length: 200 }).notNull().default(''),
     counts: jsonb('counts').$type<Record<string, number>>(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** (issue 58) the company a user's action belongs to; null for the distributor's own actions */
+    companyIdx: integer('company_idx'),
   },
-  (t) => [index('audit_log_at').on(t.at)],
+  (t) => [index('audit_log_at').on(t.at), index('audit_log_company_at').on(t.companyIdx, t.at)],
 );
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TMailLanguage, TUserRole, TUserStatus } from '@portal/contract';
 import {
+  bigint,
   bigserial,
   boolean,
   char,
@@ -63,6 +64,8 @@ export const companies = pgTable('companies', {
   notifyPayment: boolean('notify_payment').notNull().default(true),
   notifyQna: boolean('notify_qna').notNull().default(true),
   notifyStatement: boolean('notify_statement').notNull().default(true),
+  /** (issue 58) set by an owner: every user of the company must log in with a second step (TOTP) */
+  require2fa: boolean('require_2fa').notNull().default(false),
   /** (issue 15) false: deactivated by the distributor: it cannot log in and its sessions are refused */
   active: boolean('active').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -104,6 +107,11 @@ export const companyUsers = pgTable(
     companyLogin: boolean('company_login').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** (issue 58) the TOTP secret (RFC 6238, base32); enrolment is pending while totp_enabled_at is null */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** the time step of the last code accepted: a code of that step or an earlier one is refused (each code once) */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   },
   (t) => [
     index('company_users_company').on(t.companyIdx, t.idx),
@@ -132,6 +140,10 @@ export const sessions = pgTable(
     /** (issue 56) the operator of an operator's session; null for a company's */
     operatorIdx: integer('operator_idx').references(() => operators.idx, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** (issue 58) what the session list shows: the client's User-Agent (cut to 300), its address, the last call (to the minute) */
+    userAgent: varchar('user_agent', { length: 300 }).notNull().default(''),
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     /** when the password was checked: a refresh carries it over, and none is granted SESSION_MAX_HOURS after it */
     loggedInAt: timestamp('logged_in_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -142,6 +154,57 @@ export const sessions = pgTable(
     index('sessions_operator_idx').on(t.operatorIdx),
     index('sessions_user_idx').on(t.userIdx),
     check('sessions_one_owner', sql`num_nonnulls(${t.companyIdx}, ${t.operatorIdx}) = 1`),
+  ],
+);
+
+/**
+ * (issue 58) An owner's invitation of a person to the company: the mail carries a single-use link, of which only the
+ * SHA-256 is kept; valid until expires_at (72 hours), used once (accepted_at), or withdrawn by an owner (revoked_at).
+ */
+export const companyInvitations = pgTable(
+  'company_invitations',
+  {
+    idx: serial('idx').primaryKey(),
+    companyIdx: integer('company_idx')
+      .notNull()
+      .references(() => companies.idx, { onDelete: 'cascade' }),
+    email: varchar('email', { length: 320 }).notNull(),
+    name: varchar('name', { length: 200 }).notNull().default(''),
+    role: varchar('role', { length: 16 }).$type<TUserRole>().notNull(),
+    /** the language the mail was written in, and the accept page opens in */
+    language: varchar('language', { length: 5 }).$type<TMailLanguage>().notNull().default('en'),
+    /** hex SHA-256 of the link's token */
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    invitedBy: integer('invited_by').references(() => companyUsers.idx, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedUser: integer('accepted_user').references(() => companyUsers.idx, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('company_invitations_company').on(t.companyIdx, t.idx),
+    check('company_invitations_role', sql`${t.role} in ('owner', 'accounting', 'editorial', 'viewer')`),
+  ],
+);
+
+/**
+ * (issue 58) The ten recovery codes of a user's (or an operator's) 2-step login, each kept as its SHA-256 and
+ * usable once. Enrolling again replaces them.
+ */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userIdx: integer('user_idx').references(() => companyUsers.idx, { onDelete: 'cascade' }),
+    operatorIdx: integer('operator_idx').references(() => operators.idx, { onDelete: 'cascade' }),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('recovery_codes_user').on(t.userIdx),
+    index('recovery_codes_operator').on(t.operatorIdx),
+    check('recovery_codes_one_owner', sql`num_nonnulls(${t.userIdx}, ${t.operatorIdx}) = 1`),
   ],
 );
 

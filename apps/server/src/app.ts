@@ -16,6 +16,7 @@ import { createPasswordHasher } from './lib/password';
 import { createAdminService } from './modules/admin/admin.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { invoicePdfAttachments } from './modules/settlement/settlement.mail';
+import activityPlugin from './plugins/activity';
 import authPlugin, { createTokenSigner } from './plugins/auth';
 import { clientErrorHandler, frameworkErrors, genReqId } from './plugins/errors';
 import rateLimitPlugin from './plugins/rate-limit';
@@ -134,6 +135,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(rateLimitPlugin, { now: config.now });
 
   await app.register(authPlugin, { secret: config.jwtSecret, auth, admin: admin.lookup });
+  await app.register(activityPlugin, { db, now: config.now });
 
   const changes = await createChangeFeed(database);
   app.decorate('changes', changes);

@@ -79,7 +79,7 @@ export const ZOperatorIdxParams = z.object({
 
 export const ZAuditEntry = z.object({
   id: z.number().int(),
-  actor_kind: z.enum(['operator', 'key', 'cli']),
+  actor_kind: z.enum(['operator', 'key', 'cli', 'user']),
   actor: z.string(),
   action: z.string(),
   target: z.string(),
@@ -204,7 +204,7 @@ export const IMPORT_RUN_PHASES = ['queued', 'unpacking', 'reading', 'committing'
 export const ZImportRun = z.object({
   id: z.number().int(),
   kind: z.string(),
-  actor_kind: z.enum(['operator', 'key', 'cli']),
+  actor_kind: z.enum(['operator', 'key', 'cli', 'user']),
   actor: z.string(),
   file_name: z.string(),
   dry_run: z.boolean(),

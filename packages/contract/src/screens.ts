@@ -35,6 +35,8 @@ export const SCREENS = [
   { path: '/lock', layout: 'full' },
   { path: '/dashboard', layout: 'app', feature: 'dashboard' },
   { path: '/settings/companyEdit', layout: 'app', feature: 'company' },
+  /** (issue 58) the user's own account (every role): who it is, its sessions */
+  { path: '/settings/account', layout: 'app', feature: 'company' },
   { path: '/settings/excelUpload', layout: 'app', feature: 'books' },
   { path: '/products/booksList', layout: 'app', feature: 'books' },
   { path: '/calculate/sale', layout: 'app', feature: 'settlement' },

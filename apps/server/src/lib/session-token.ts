@@ -23,8 +23,9 @@ export interface LiveSession {
   division: string;
   /** (issue 15) the distributor set the password: only routes marked `passwordChangePending` open until it is changed */
   mustChangePassword: boolean;
-  /** (issue 58) the session's user and its current role */
+  /** (issue 58) the session's user (its login id) and its current role */
   userIdx: number;
+  loginId: string;
   role: TUserRole;
 }
 

@@ -13,8 +13,9 @@ export interface AuthContext {
   id: string;
   division: string;
   sid: string;
-  /** (issue 58) the user logged in and its current role */
+  /** (issue 58) the user logged in (its login id) and its current role */
   userIdx: number;
+  loginId: string;
   role: TUserRole;
 }
 
@@ -173,6 +174,7 @@ export default fp(
         division: session.division,
         sid: claims.sid,
         userIdx: session.userIdx,
+        loginId: session.loginId,
         role: session.role,
       };
     });

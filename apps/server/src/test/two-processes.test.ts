@@ -222,4 +222,28 @@ describe.skipIf(!adminUrl)(`two server processes on one PostgreSQL${SKIP_REASON}
     expect(refusedAfter, 'B still accepted the token').toBeGreaterThanOrEqual(0);
     expect(refusedAfter).toBeLessThanOrEqual(SESSION_CACHE_MS + 500);
   }, 30_000);
+
+  it(`(issue 58) a session ended from the list through one is refused by the other within SESSION_CACHE_MS`, async () => {
+    const ended = await login(a);
+    const kept = await login(a);
+    expect((await call(b, ended, 'GET', '/api/company/loginInfo')).status).toBe(200);
+    const list = (await (await call(a, kept, 'GET', '/api/company/sessions')).json()) as { dataset: { id: string; current: boolean }[] };
+    const sid = (JSON.parse(Buffer.from(ended.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
+    expect(list.dataset.map((s) => s.id)).toContain(sid);
+    expect((await call(a, kept, 'DELETE', `/api/company/sessions/${sid}`)).status).toBe(200);
+    const endedAt = Date.now();
+    expect((await call(a, ended, 'GET', '/api/company/loginInfo')).status).toBe(401);
+    let refusedAfter = -1;
+    while (Date.now() - endedAt < SESSION_CACHE_MS + 2000) {
+      if ((await call(b, ended, 'GET', '/api/company/loginInfo')).status === 401) {
+        refusedAfter = Date.now() - endedAt;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(refusedAfter, 'B still accepted the ended session').toBeGreaterThanOrEqual(0);
+    expect(refusedAfter).toBeLessThanOrEqual(SESSION_CACHE_MS + 500);
+    // the session that ended it goes on
+    expect((await call(b, kept, 'GET', '/api/company/loginInfo')).status).toBe(200);
+  }, 30_000);
 });

@@ -8,6 +8,7 @@ import { roleMay, type TAccessArea, type TAccessMode, type TUserRole } from '@po
 const SCREEN_ACCESS: readonly { path: string; area: TAccessArea; mode: TAccessMode }[] = [
   { path: '/dashboard', area: 'dashboard', mode: 'read' },
   { path: '/settings/companyEdit', area: 'profile', mode: 'write' },
+  { path: '/settings/account', area: 'session', mode: 'read' },
   { path: '/settings/excelUpload', area: 'product', mode: 'write' },
   { path: '/products', area: 'product', mode: 'read' },
   { path: '/calculate', area: 'settlement', mode: 'read' },

@@ -1,18 +1,14 @@
 import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   ADMIN_COMPANY_SORT_DEFAULT,
-  AUDIT_SORT_DEFAULT,
   type TAdminCompany,
   type TAdminCompanySortKey,
-  type TAuditFilter,
   type TOperator,
   type TOperatorKey,
   type TSort,
-  type TSortDir,
 } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import {
-  auditLog,
   companies,
   companyCredentials,
   companyDivisions,
@@ -176,46 +172,6 @@ export async function revokeKey(db: DbOrTx, idx: number, at: Date): Promise<TOpe
   return keyById(db, idx);
 }
 
-export async function insertAudit(
-  db: DbOrTx,
-  e: { actorKind: string; actor: string; action: string; target: string; counts: Record<string, number> | null; at: Date },
-) {
-  await db.insert(auditLog).values(e);
-}
-
-export interface AuditRowDb {
-  id: number | string;
-  actor_kind: string;
-  actor: string;
-  action: string;
-  target: string;
-  counts: unknown;
-  at: string;
-}
-
-/** The audit log, newest first by default, through listPage on audit_log_at (`action` a prefix, days in `timeZone`). */
-export async function listAudit(db: DbOrTx, filter: TAuditFilter, paging: Paging, timeZone: string, dir: TSortDir = 'desc') {
-  const conds = [sql`true`];
-  if (filter.action) conds.push(sql`a.action like ${`${escapeLike(filter.action)}%`}`);
-  if (filter.actor) conds.push(sql`a.actor = ${filter.actor}`);
-  // a company's entries: the company.* writes whose target is its login id (an import's entry names its file)
-  if (filter.company) conds.push(sql`a.target = ${filter.company} and a.action like 'company.%'`);
-  if (filter.startDate) conds.push(sql`a.at >= (${filter.startDate}::date)::timestamp at time zone ${timeZone}`);
-  if (filter.endDate) conds.push(sql`a.at < (${filter.endDate}::date + 1)::timestamp at time zone ${timeZone}`);
-  const keys = sql`select a.id, a.at from audit_log a where ${sql.join(conds, sql` and `)}`;
-  return listPage<AuditRowDb & { ord: number }>(
-    db,
-    {
-      keys,
-      order: orderSql(AUDIT_SORT, { key: 'at', dir }),
-      columns: sql`select page.ord, a.id, a.actor_kind, a.actor, a.action, a.target, a.counts, ${iso('a.at')} as at
-        from page join audit_log a on a.id = page.id`,
-    },
-    paging,
-    () => countRows(db, keys),
-  );
-}
-
 export async function countryExists(db: DbOrTx, code: string) {
   return (await db.select({ c: countries.code3 }).from(countries).where(eq(countries.code3, code)).limit(1)).length > 0;
 }
@@ -323,8 +279,6 @@ export async function upsertCompanies(db: DbOrTx, values: CompanyImportValues[])
 }
 
 // ------------------------------------------------------------ companies (issue 15)
-
-const AUDIT_SORT: SortSpec<'at'> = { keys: { at: ['at'] }, unique: ['id'], default: AUDIT_SORT_DEFAULT };
 
 /** The companies' orders (issue 59): registration (idx, the default newest first), login id, name; a few thousand rows at most. */
 export const ADMIN_COMPANY_SORT: SortSpec<TAdminCompanySortKey> = {

@@ -21,7 +21,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import { hashKey, newKey, OPERATOR_TOKEN_KIND, type AdminCaller, type AdminLookup, type OperatorTokenClaims } from '../../lib/admin-auth';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { DEFAULT_TIME_ZONE } from '../../lib/imports/columns';
-import { clampPaging, parseJson } from '../../lib/lists';
+import { insertAudit, listAudit } from '../../lib/audit';
+import { clampPaging } from '../../lib/lists';
 import { sortOf } from '../../lib/lists/sort';
 import type { FileStore } from '../../lib/file-store';
 import type { MailContext } from '../../lib/mail/render';
@@ -81,7 +82,7 @@ export function createAdminService(deps: AdminDeps) {
 
   /** Records an admin write (in the caller's transaction when given one). An import's entries are written by its job (import-jobs.ts). */
   async function audit(actor: Actor, action: string, target: string, counts: Record<string, number> | null = null, tx: DbOrTx = db) {
-    await repo.insertAudit(tx, { ...actorOf(actor), action, target, counts, at: now() });
+    await insertAudit(tx, { ...actorOf(actor), action, target, counts, at: now() });
   }
 
   async function companyById(id: string): Promise<TAdminCompany> {
@@ -344,19 +345,7 @@ export function createAdminService(deps: AdminDeps) {
       filter: TAuditFilter = {},
       dir: TSortDir = 'desc',
     ): Promise<{ dataset: TAuditEntry[]; total_cnt: number }> {
-      const { rows, total } = await repo.listAudit(db, filter, clampPaging({ start, length }), deps.timeZone ?? DEFAULT_TIME_ZONE, dir);
-      return {
-        dataset: rows.map((r) => ({
-          id: Number(r.id),
-          actor_kind: r.actor_kind as TAuditEntry['actor_kind'],
-          actor: r.actor,
-          action: r.action,
-          target: r.target,
-          counts: parseJson<Record<string, number> | null>(r.counts) ?? null,
-          at: r.at,
-        })),
-        total_cnt: total,
-      };
+      return listAudit(db, filter, clampPaging({ start, length }), deps.timeZone ?? DEFAULT_TIME_ZONE, dir);
     },
   };
 }

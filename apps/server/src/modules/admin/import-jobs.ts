@@ -17,6 +17,7 @@ import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import type { FileStore } from '../../lib/file-store';
 import { importMessage } from '../../lib/imports/messages';
+import { insertAudit } from '../../lib/audit';
 import { clampPaging } from '../../lib/lists';
 import type { ImportFormat } from '../../lib/imports/read';
 import { runImport, type ImportProgress } from '../../lib/imports/run';
@@ -142,12 +143,12 @@ export function createImportJobs(deps: ImportJobDeps) {
           mail: deps.mail,
           // an entry the import writes itself (a payment's adjustment, a company's e-mail change), by the job's actor, in the import's transaction
           audit: (tx, action, target) =>
-            repo.insertAudit(tx, { actorKind: job.actorKind, actor: job.actor, action, target, counts: null, at: now() }),
+            insertAudit(tx, { actorKind: job.actorKind, actor: job.actor, action, target, counts: null, at: now() }),
         },
         afterWrite: async (tx, r) => {
           const counts = { rows: r.rows, created: r.created, updated: r.updated, unchanged: r.unchanged };
           const by = { actorKind: job.actorKind, actor: job.actor, at: now() };
-          await repo.insertAudit(tx, { ...by, action: `import.${job.kind}`, target: job.fileName, counts });
+          await insertAudit(tx, { ...by, action: `import.${job.kind}`, target: job.fileName, counts });
           const { run_id: _, ...report } = r;
           // the run's end in the import's own transaction: committed data and a done run, or neither
           await repo.updateImportRun(tx, id, {

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, lt, max, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, max, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, companyCredentials, companyUsers, loginFailures, passwordResetTokens, sessions } from '../../db/schema';
 
@@ -76,7 +76,16 @@ export function findPasswordHash(db: DbOrTx, companyIdx: number) {
 
 export async function createSession(
   db: DbOrTx,
-  s: { sid: string; companyIdx: number; userIdx: number; expiresAt: Date; now: Date; loggedInAt?: Date },
+  s: {
+    sid: string;
+    companyIdx: number;
+    userIdx: number;
+    expiresAt: Date;
+    now: Date;
+    loggedInAt?: Date;
+    /** (issue 58) the client, as the session list shows it */
+    client: SessionClient;
+  },
 ) {
   await db.insert(sessions).values({
     sid: s.sid,
@@ -85,7 +94,15 @@ export async function createSession(
     expiresAt: s.expiresAt,
     createdAt: s.now,
     loggedInAt: s.loggedInAt ?? s.now,
+    userAgent: s.client.userAgent.slice(0, 300),
+    ip: s.client.ip.slice(0, 64),
   });
+}
+
+/** (issue 58) The client of a session: its User-Agent and address at login. */
+export interface SessionClient {
+  userAgent: string;
+  ip: string;
 }
 
 /** Revokes a live session; when its password was checked, or undefined when it was not live. */
@@ -94,7 +111,13 @@ export function revokeLiveSession(db: DbOrTx, sid: string, now: Date) {
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.sid, sid), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-    .returning({ companyIdx: sessions.companyIdx, userIdx: sessions.userIdx, loggedInAt: sessions.loggedInAt })
+    .returning({
+      companyIdx: sessions.companyIdx,
+      userIdx: sessions.userIdx,
+      loggedInAt: sessions.loggedInAt,
+      userAgent: sessions.userAgent,
+      ip: sessions.ip,
+    })
     .then((r) => r[0]);
 }
 
@@ -110,8 +133,10 @@ export function findLiveSession(db: DbOrTx, sid: string, now: Date) {
       id: companies.id,
       division: companies.codeCompanyDivision,
       userIdx: companyUsers.idx,
+      loginId: companyUsers.loginId,
       role: companyUsers.role,
       expiresAt: sessions.expiresAt,
+      lastUsedAt: sessions.lastUsedAt,
       // the distributor's password is the company's login's: only its user must change it
       mustChangePassword: sql<boolean>`coalesce(${companyUsers.companyLogin} and ${companyCredentials.mustChange}, false)`.mapWith(Boolean),
     })
@@ -130,6 +155,48 @@ export function findLiveSession(db: DbOrTx, sid: string, now: Date) {
     )
     .limit(1)
     .then((r) => r[0]);
+}
+
+/** (issue 58) Records a session's last call, unless one after `unlessAfter` is recorded (kept to the minute). */
+export async function touchSession(db: DbOrTx, sid: string, at: Date, unlessAfter: Date) {
+  await db
+    .update(sessions)
+    .set({ lastUsedAt: at })
+    .where(and(eq(sessions.sid, sid), or(isNull(sessions.lastUsedAt), lt(sessions.lastUsedAt, unlessAfter))));
+}
+
+/** (issue 58) The user's live sessions, the last used first. */
+export function listUserSessions(db: DbOrTx, userIdx: number, now: Date) {
+  return db
+    .select({
+      sid: sessions.sid,
+      userAgent: sessions.userAgent,
+      ip: sessions.ip,
+      loggedInAt: sessions.loggedInAt,
+      lastUsedAt: sessions.lastUsedAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userIdx, userIdx), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .orderBy(sql`coalesce(${sessions.lastUsedAt}, ${sessions.loggedInAt}) desc`, sessions.sid);
+}
+
+/**
+ * (issue 58) Ends live sessions of one user: the one `sid`, or every one but `keepSid`. The sessions ended, by id
+ * (empty: none of the user's was live).
+ */
+export async function endUserSessions(db: DbOrTx, userIdx: number, which: { sid: string } | { keepSid: string }, now: Date) {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.userIdx, userIdx),
+        isNull(sessions.revokedAt),
+        'sid' in which ? eq(sessions.sid, which.sid) : ne(sessions.sid, which.keepSid),
+      ),
+    )
+    .returning({ sid: sessions.sid });
+  return rows.map((r) => r.sid);
 }
 
 export async function revokeSession(db: DbOrTx, sid: string, now: Date) {

@@ -10,9 +10,13 @@ import {
   ZStatusSuccess,
   ZTokenResponse,
   ZUiLanguageBody,
+  ZEndedSessions,
+  ZUserSessionList,
+  ZUserSessionParams,
 } from '@portal/contract';
 import { companyOf, routesInArea } from '../../plugins/auth';
 import type { ModuleDeps } from '../types';
+import { SESSION_CACHE_MS } from './auth.service';
 import { createPasswordResetService, RESET_TOKEN_MINUTES } from './password-reset';
 
 const errors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope, 429: ZErrorEnvelope, 503: ZErrorEnvelope };
@@ -104,7 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth' | 
     async (request, reply) => {
       // a token answer is kept by no cache (RFC 6749 §5.1)
       reply.header('cache-control', 'no-store');
-      return auth.login(request.body, request.ip);
+      return auth.login(request.body, request.ip, request.headers['user-agent'] ?? '');
     },
   );
 
@@ -176,6 +180,58 @@ export const authRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth' | 
     async (request) => {
       await auth.logout(companyOf(request).sid);
       return { status: 'success' as const };
+    },
+  );
+
+  app.get(
+    '/company/sessions',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "(addition, issue 58) The user's live sessions: device, address, login and last use",
+        description:
+          "Every role, for the caller's own user: its sessions that are neither ended nor expired, the last used first. " +
+          '`current` marks the session of the asking token. `last_used_at` is kept to the minute.',
+        response: { 200: ZUserSessionList, 401: ZErrorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const me = companyOf(request);
+      reply.header('cache-control', 'no-store');
+      return auth.sessions(me.userIdx, me.sid);
+    },
+  );
+
+  app.delete(
+    '/company/sessions/:id',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "(addition, issue 58) End one of the user's sessions",
+        description:
+          'Its tokens are refused from then on: at once by this server process, within ' +
+          `${SESSION_CACHE_MS / 1000} seconds by every other (each remembers a live session that long). Ending the ` +
+          "current session is a logout. A session that is not a live one of the caller's user answers 404.",
+        params: ZUserSessionParams,
+        response: { 200: ZEndedSessions, 400: ZErrorEnvelope, 401: ZErrorEnvelope, 404: ZErrorEnvelope },
+      },
+    },
+    async (request) => auth.endSessions(companyOf(request).userIdx, { sid: request.params.id }),
+  );
+
+  app.delete(
+    '/company/sessions',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: '(addition, issue 58) End every session of the user but the current one',
+        description: `As ending one session (refused within ${SESSION_CACHE_MS / 1000} seconds in every process); \`ended\` counts them.`,
+        response: { 200: ZEndedSessions, 401: ZErrorEnvelope },
+      },
+    },
+    async (request) => {
+      const me = companyOf(request);
+      return auth.endSessions(me.userIdx, { keepSid: me.sid });
     },
   );
 };

@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { COMPANY_DIVISION, type TLoginBody, type TLoginInfo, type TTokenResponse, type TUserRole } from '@portal/contract';
+import {
+  COMPANY_DIVISION,
+  type TLoginBody,
+  type TLoginInfo,
+  type TTokenResponse,
+  type TUserRole,
+  type TUserSessionList,
+} from '@portal/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import type { companies } from '../../db/schema';
 import { clientKey } from '../../lib/client-address';
-import { AppError } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import type { PasswordHasher } from '../../lib/password';
 import type { TokenClaims } from '../../lib/session-token';
 import * as repo from './auth.repository';
@@ -25,11 +32,14 @@ const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'Authentication req
 
 /** Live sessions remembered this long; another process sees a revocation within it (tokens are checked every call). */
 export const SESSION_CACHE_MS = 5_000;
+/** (issue 58) A session's last use is kept to the minute: not a write on every call. */
+const LAST_USE_GRAIN_MS = 60_000;
 const SESSION_CACHE_MAX = 10_000;
 
 interface CachedSession {
   companyIdx: number;
   id: string;
+  loginId: string;
   division: string;
   userIdx: number;
   role: TUserRole;
@@ -69,7 +79,7 @@ export function createAuthService(deps: AuthDeps) {
 
   return {
     /** Throttled (throttle.ts) before any password is hashed; hashing waits in a bounded queue (503 when full). */
-    async login(body: TLoginBody, ip: string): Promise<TTokenResponse> {
+    async login(body: TLoginBody, ip: string, userAgent = ''): Promise<TTokenResponse> {
       hasher.assertCapacity();
       const account = throttle.accountKey(body.id);
       const client = clientKey(ip);
@@ -106,6 +116,7 @@ export function createAuthService(deps: AuthDeps) {
           userIdx: user.userIdx,
           expiresAt: new Date(at.getTime() + tokenSeconds(at, at) * 1000),
           now: at,
+          client: { userAgent, ip },
         });
         await repo.touchLastLogin(tx, user.userIdx, at);
       });
@@ -132,6 +143,7 @@ export function createAuthService(deps: AuthDeps) {
           expiresAt: new Date(at.getTime() + seconds * 1000),
           now: at,
           loggedInAt: old.loggedInAt,
+          client: { userAgent: old.userAgent, ip: old.ip },
         });
         return { seconds, userIdx: old.userIdx };
       });
@@ -156,11 +168,39 @@ export function createAuthService(deps: AuthDeps) {
         cache.delete(sid);
         return undefined;
       }
+      // (issue 58) the session list's last use, to the minute: at most one write a minute per session
+      if (!s.lastUsedAt || at.getTime() - s.lastUsedAt.getTime() >= LAST_USE_GRAIN_MS)
+        await repo.touchSession(db, sid, at, new Date(at.getTime() - LAST_USE_GRAIN_MS));
       // a session that must change its password is not remembered: the change (another call) lifts the limit at once
       if (s.mustChangePassword) return s;
       if (cache.size >= SESSION_CACHE_MAX) cache.clear();
       cache.set(sid, { ...s, until: Date.now() + SESSION_CACHE_MS });
       return s;
+    },
+
+    /** (issue 58) The user's live sessions, the one of `currentSid` marked. */
+    async sessions(userIdx: number, currentSid: string): Promise<TUserSessionList> {
+      const rows = await repo.listUserSessions(db, userIdx, now());
+      const dataset = rows.map((r) => ({
+        id: r.sid,
+        user_agent: r.userAgent,
+        ip: r.ip,
+        logged_in_at: r.loggedInAt.toISOString(),
+        last_used_at: r.lastUsedAt ? r.lastUsedAt.toISOString() : null,
+        current: r.sid === currentSid,
+      }));
+      return { dataset, total_cnt: dataset.length };
+    },
+
+    /**
+     * (issue 58) Ends one of the user's sessions (404 when it is not a live one of the user's), or every one but the
+     * current. This process refuses them at once; another within SESSION_CACHE_MS.
+     */
+    async endSessions(userIdx: number, which: { sid: string } | { keepSid: string }) {
+      const ended = await repo.endUserSessions(db, userIdx, which, now());
+      for (const sid of ended) cache.delete(sid);
+      if ('sid' in which && ended.length === 0) throw notFound();
+      return { status: 'success' as const, ended: ended.length };
     },
 
     /** The company's fields of loginInfo (its name and flags), for other modules. */

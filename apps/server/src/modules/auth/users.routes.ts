@@ -1,5 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZCompanyUserList, ZCompanyUserParams, ZCompanyUserUpdate, ZErrorEnvelope, ZStatusSuccess } from '@portal/contract';
+import {
+  ZActivityListQuery,
+  ZAuditList,
+  ZCompanyUserList,
+  ZCompanyUserParams,
+  ZCompanyUserUpdate,
+  ZErrorEnvelope,
+  ZStatusSuccess,
+} from '@portal/contract';
+import { listAudit } from '../../lib/audit';
+import { clampPaging } from '../../lib/lists';
+import { activityOf } from '../../plugins/activity';
 import { companyOf, routesInArea } from '../../plugins/auth';
 import type { ModuleDeps } from '../types';
 import { createUsersService } from './users.service';
@@ -30,6 +41,7 @@ export const usersRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth' |
   app.patch(
     '/company/users/:user_idx',
     {
+      config: { activity: 'user.update' },
       schema: {
         tags: ['auth'],
         summary: "(addition, issue 58) Change a user's role, or suspend / reactivate it",
@@ -42,12 +54,13 @@ export const usersRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth' |
         response: { 200: ZStatusSuccess, ...errors, 404: ZErrorEnvelope, 409: ZErrorEnvelope },
       },
     },
-    async (request) => users.update(companyOf(request).companyIdx, request.params.user_idx, request.body),
+    async (request) => users.update(companyOf(request).companyIdx, request.params.user_idx, request.body, activityOf(request)),
   );
 
   app.delete(
     '/company/users/:user_idx',
     {
+      config: { activity: 'user.remove' },
       schema: {
         tags: ['auth'],
         summary: '(addition, issue 58) Remove a user',
@@ -58,6 +71,34 @@ export const usersRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth' |
         response: { 200: ZStatusSuccess, ...errors, 404: ZErrorEnvelope, 409: ZErrorEnvelope },
       },
     },
-    async (request) => users.remove(companyOf(request).companyIdx, request.params.user_idx),
+    async (request) => users.remove(companyOf(request).companyIdx, request.params.user_idx, activityOf(request)),
+  );
+
+  app.get(
+    '/company/activity',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "(addition, issue 58) The company's activity log: who changed what, who downloaded exports",
+        description:
+          "Owners only. The writes of the company's users to the profile (e-mail lists included), notification " +
+          'settings, password, addresses, contact persons and users, and their export downloads: `actor` is the ' +
+          "user's login id, `action` one of COMPANY_ACTIVITY_ACTIONS, `target` the route's ids. Newest first " +
+          '(`dir=asc` oldest first); search_value filters by `action` (a prefix), `actor`, and startDate…endDate (days ' +
+          'in the business time zone).',
+        querystring: ZActivityListQuery,
+        response: { 200: ZAuditList, ...errors },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      return listAudit(
+        db,
+        { ...(q.search_value ?? {}), companyIdx: companyOf(request).companyIdx },
+        clampPaging(q),
+        config.timeZone,
+        q.dir ?? 'desc',
+      );
+    },
   );
 };

@@ -1,6 +1,7 @@
 /** (issue 58) An owner's management of the company's users: list, role, suspend / reactivate, remove. */
 import type { TCompanyUserList, TCompanyUserUpdate, TUserRole, TUserStatus } from '@portal/contract';
 import type { Db } from '../../db/client';
+import { recordActivity, type ActivityEntry } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import type { AuthService } from './auth.service';
 import * as repo from './users.repository';
@@ -36,7 +37,7 @@ export function createUsersService({ db, now, auth }: UsersDeps) {
     },
 
     /** A new role and/or status; 409 LAST_OWNER when no active owner would be left. Takes effect on the user's next call. */
-    async update(companyIdx: number, userIdx: number, change: TCompanyUserUpdate) {
+    async update(companyIdx: number, userIdx: number, change: TCompanyUserUpdate, activity?: ActivityEntry) {
       await db.transaction(async (tx) => {
         const users = await repo.lockUsers(tx, companyIdx);
         const target = users.find((u) => u.idx === userIdx);
@@ -45,13 +46,14 @@ export function createUsersService({ db, now, auth }: UsersDeps) {
         if (activeOwners(users) > 0 && activeOwners(after) === 0) throw lastOwner();
         await repo.updateUser(tx, companyIdx, userIdx, change);
         if (change.status === 'suspended' && target.status !== 'suspended') await repo.revokeUserSessions(tx, userIdx, now());
+        await recordActivity(tx, activity, now());
       });
       auth.forgetUser(userIdx);
       return { status: 'success' as const };
     },
 
     /** Removes a user and ends its sessions; not the company's login, not the last active owner (409). */
-    async remove(companyIdx: number, userIdx: number) {
+    async remove(companyIdx: number, userIdx: number, activity?: ActivityEntry) {
       await db.transaction(async (tx) => {
         const users = await repo.lockUsers(tx, companyIdx);
         const target = users.find((u) => u.idx === userIdx);
@@ -59,6 +61,7 @@ export function createUsersService({ db, now, auth }: UsersDeps) {
         if (activeOwners(users) > 0 && activeOwners(users.filter((u) => u.idx !== userIdx)) === 0) throw lastOwner();
         if (target.companyLogin) throw companyLogin();
         await repo.deleteUser(tx, companyIdx, userIdx);
+        await recordActivity(tx, activity, now());
       });
       auth.forgetUser(userIdx);
       return { status: 'success' as const };

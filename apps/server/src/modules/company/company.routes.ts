@@ -21,6 +21,7 @@ import {
   ZStatusSuccess,
   ZNotificationSettings,
 } from '@portal/contract';
+import { activityOf } from '../../plugins/activity';
 import { companyOf, routesInArea } from '../../plugins/auth';
 import type { ModuleDeps } from '../types';
 import { createCompanyService, type Caller } from './company.service';
@@ -33,7 +34,7 @@ const NOT_OWN = "An idx that is not one of the caller's company answers 404.";
 
 function caller(request: FastifyRequest): Caller {
   const me = companyOf(request);
-  return { companyIdx: me.companyIdx, id: me.id, sid: me.sid, ip: request.ip };
+  return { companyIdx: me.companyIdx, id: me.id, sid: me.sid, ip: request.ip, activity: activityOf(request) };
 }
 
 /** Spec §7 "Company": profile, password change, addresses; plus the additions the screen needs. */
@@ -61,6 +62,7 @@ export const companyRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth'
   app.patch(
     '/company/companyUpdate/:idx',
     {
+      config: { activity: 'profile.update' },
       schema: {
         tags,
         summary: 'Update the profile',
@@ -94,6 +96,7 @@ export const companyRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth'
   app.patch(
     '/company/notificationSettings',
     {
+      config: { activity: 'notifications.update' },
       schema: {
         tags,
         summary: 'Switch notification mails on or off',
@@ -112,7 +115,7 @@ export const companyRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth'
       path,
       {
         // the one call that lifts a password the distributor set (issue 15)
-        config: { beforePasswordChange: true },
+        config: { beforePasswordChange: true, activity: 'password.change' },
         schema: {
           // the spec's spelling with a trailing slash answers too, but the document names the call once
           hide: path.endsWith('/'),
@@ -151,6 +154,7 @@ export const companyRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth'
   app.post(
     '/company/CompanyAddress',
     {
+      config: { activity: 'address.create' },
       schema: {
         tags,
         summary: 'Add an address',
@@ -167,6 +171,7 @@ export const companyRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth'
   app.patch(
     '/company/CompanyAddress/:customer_address_idx',
     {
+      config: { activity: 'address.update' },
       schema: {
         tags,
         summary: 'Update an address',
@@ -182,6 +187,7 @@ export const companyRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth'
   app.delete(
     '/company/CompanyAddress/:customer_address_idx',
     {
+      config: { activity: 'address.delete' },
       schema: {
         tags,
         summary: 'Delete addresses',
@@ -226,6 +232,7 @@ export const companyRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth'
   app.post(
     '/company/CompanyContactPerson',
     {
+      config: { activity: 'contact.create' },
       schema: {
         tags,
         summary: 'Add a contact person',
@@ -240,6 +247,7 @@ export const companyRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth'
   app.patch(
     '/company/CompanyContactPerson/:contact_person_idx',
     {
+      config: { activity: 'contact.update' },
       schema: {
         tags,
         summary: 'Update a contact person',
@@ -255,6 +263,7 @@ export const companyRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth'
   app.delete(
     '/company/CompanyContactPerson/:contact_person_idx',
     {
+      config: { activity: 'contact.delete' },
       schema: {
         tags,
         summary: 'Delete contact persons',

@@ -12,6 +12,7 @@ import {
   type TNotificationSettings,
 } from '@portal/contract';
 import type { Db } from '../../db/client';
+import { recordActivity, type ActivityEntry } from '../../lib/audit';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { clampPaging } from '../../lib/lists';
 import type { AuthService } from '../auth/auth.service';
@@ -29,6 +30,8 @@ export interface Caller {
   id: string;
   sid: string;
   ip: string;
+  /** (issue 58) the activity the call records with its change (plugins/activity.ts) */
+  activity?: ActivityEntry;
 }
 
 const invalid = (field: string, message: string) => badRequest('Invalid request', [{ path: `body.${field}`, message }]);
@@ -86,10 +89,17 @@ export function createCompanyService({ db, auth, now }: CompanyServiceDeps) {
     return asAddress(row);
   }
 
-  /** Runs a write in a transaction; a second default address racing in answers 409. */
-  async function write<T>(fn: (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<T>): Promise<T> {
+  /**
+   * Runs a write in a transaction with the caller's activity entry (both or neither); a second default address racing
+   * in answers 409.
+   */
+  async function write<T>(caller: Caller, fn: (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<T>): Promise<T> {
     try {
-      return await db.transaction(fn);
+      return await db.transaction(async (tx) => {
+        const result = await fn(tx);
+        await recordActivity(tx, caller.activity, now());
+        return result;
+      });
     } catch (e) {
       if (isUniqueViolation(e)) throw new AppError(409, 'CONFLICT', 'Another default address was set at the same time');
       throw e;
@@ -98,7 +108,7 @@ export function createCompanyService({ db, auth, now }: CompanyServiceDeps) {
 
   /** All of them or none: one idx that is not the caller's answers 404 and deletes nothing. */
   async function deleteOwn(rows: Pick<typeof repo.contacts, 'countOwn' | 'remove'>, caller: Caller, idxs: number[]) {
-    const deleted = await write(async (tx) => {
+    const deleted = await write(caller, async (tx) => {
       if ((await rows.countOwn(tx, caller.companyIdx, idxs)) !== idxs.length) throw notFound();
       return rows.remove(tx, caller.companyIdx, idxs);
     });
@@ -120,7 +130,7 @@ export function createCompanyService({ db, auth, now }: CompanyServiceDeps) {
       // spec §2: the id cannot be changed once the company has an idx
       if (body.id !== undefined && body.id !== current.id) throw invalid('id', COMPANY_MESSAGES.readOnly);
       await assertCountry(body.country);
-      await write((tx) => repo.updateProfile(tx, idx, body, joinEmails(body.email), joinEmails(body.email_invoice), now()));
+      await write(caller, (tx) => repo.updateProfile(tx, idx, body, joinEmails(body.email), joinEmails(body.email_invoice), now()));
       return toInfo((await repo.findProfile(db, idx))!);
     },
 
@@ -134,7 +144,7 @@ export function createCompanyService({ db, auth, now }: CompanyServiceDeps) {
       const hash = await auth.hashPassword(body.password_change);
       const at = now();
       // the new password and the end of the other sessions: one transaction
-      const changed = await write(async (tx) => {
+      const changed = await write(caller, async (tx) => {
         if (!(await auth.setPasswordHash(caller.companyIdx, hash, at, tx))) return false;
         await auth.revokeOtherSessions(caller.companyIdx, caller.sid, tx);
         return true;
@@ -152,7 +162,7 @@ export function createCompanyService({ db, auth, now }: CompanyServiceDeps) {
     },
 
     async updateNotificationSettings(caller: Caller, body: TNotificationSettings): Promise<TNotificationSettings> {
-      const row = await repo.updateNotificationSettings(db, caller.companyIdx, body, now());
+      const row = await write(caller, (tx) => repo.updateNotificationSettings(tx, caller.companyIdx, body, now()));
       if (!row) throw notFound();
       return row;
     },
@@ -170,7 +180,7 @@ export function createCompanyService({ db, auth, now }: CompanyServiceDeps) {
 
     async createAddress(caller: Caller, body: TCompanyAddressInput): Promise<TCompanyAddress> {
       await assertCountry(body.country);
-      const idx = await write(async (tx) => {
+      const idx = await write(caller, async (tx) => {
         const at = now();
         if (body.default_yn === 'Y') await repo.clearDefaultAddress(tx, caller.companyIdx, null, at);
         return repo.addresses.insert(tx, caller.companyIdx, body, at);
@@ -180,7 +190,7 @@ export function createCompanyService({ db, auth, now }: CompanyServiceDeps) {
 
     async updateAddress(caller: Caller, idx: number, body: TCompanyAddressInput): Promise<TCompanyAddress> {
       await assertCountry(body.country);
-      await write(async (tx) => {
+      await write(caller, async (tx) => {
         const at = now();
         if (!(await repo.addresses.find(tx, caller.companyIdx, idx))) throw notFound();
         if (body.default_yn === 'Y') await repo.clearDefaultAddress(tx, caller.companyIdx, idx, at);
@@ -205,12 +215,12 @@ export function createCompanyService({ db, auth, now }: CompanyServiceDeps) {
     },
 
     async createContact(caller: Caller, body: TContactPersonInput): Promise<TContactPerson> {
-      const idx = await write((tx) => repo.contacts.insert(tx, caller.companyIdx, body, now()));
+      const idx = await write(caller, (tx) => repo.contacts.insert(tx, caller.companyIdx, body, now()));
       return (await repo.contacts.find(db, caller.companyIdx, idx))!;
     },
 
     async updateContact(caller: Caller, idx: number, body: TContactPersonInput): Promise<TContactPerson> {
-      await write(async (tx) => {
+      await write(caller, async (tx) => {
         if (!(await repo.contacts.update(tx, caller.companyIdx, idx, body, now()))) throw notFound();
       });
       return (await repo.contacts.find(db, caller.companyIdx, idx))!;

@@ -78,7 +78,7 @@ export const copyrightRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'aut
     '/copyright/exportBooks',
     {
       // (issue 58) an export reads
-      config: { access: 'read' },
+      config: { access: 'read', activity: 'export.copyright_books' },
       schema: {
         tags: ['copyright'],
         summary: '(addition) The copyright book list as .xlsx or .csv, with the same filters',
@@ -119,7 +119,7 @@ export const copyrightRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'aut
     '/copyright/exportRoyalty',
     {
       // (issue 58) an export reads
-      config: { access: 'read' },
+      config: { access: 'read', activity: 'export.royalty' },
       schema: {
         tags: ['copyright'],
         summary: 'The filtered royalty lines as .xlsx (default name Royalty.xlsx) or .csv, streamed',

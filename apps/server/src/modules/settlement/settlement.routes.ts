@@ -108,8 +108,8 @@ export const settlementRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'fi
     app.post(
       url,
       {
-        // (issue 58) an export reads
-        config: { access: 'read' },
+        // (issue 58) an export reads; the company's activity log records who downloaded it
+        config: { access: 'read', activity: `export.${list}s` },
         schema: {
           tags: ['settlement'],
           summary: `(addition) The ${list} list as .xlsx or .csv, with the same filters, streamed`,

@@ -12,6 +12,7 @@ import {
   IconNews,
   IconQuestionMark,
   IconSettings,
+  IconUserCircle,
 } from '@tabler/icons-react';
 import type { TUserRole } from '@portal/contract/access';
 import type { ComponentType } from 'react';
@@ -33,6 +34,7 @@ export const NAV_ITEMS: NavItem[] = [
     icon: IconSettings,
     children: [
       { label: 'nav.companyEdit', to: '/settings/companyEdit', icon: IconBuilding },
+      { label: 'nav.account', to: '/settings/account', icon: IconUserCircle },
       { label: 'nav.excelUpload', to: '/settings/excelUpload', icon: IconFileSpreadsheet },
       { label: 'nav.booksList', to: '/products/booksList', icon: IconLibrary },
     ],

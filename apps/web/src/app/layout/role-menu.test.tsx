@@ -37,6 +37,7 @@ describe('the menu of each role (issue 58)', () => {
     expect(await menuOf('owner')).toEqual([
       '/dashboard',
       '/settings/companyEdit',
+      '/settings/account',
       '/settings/excelUpload',
       '/products/booksList',
       '/calculate/sale',
@@ -44,9 +45,11 @@ describe('the menu of each role (issue 58)', () => {
       '/copyright/royalty',
       ...HELP,
     ]);
-    expect(await menuOf('accounting')).toEqual(['/dashboard', '/calculate/sale', ...HELP]);
+    // (every role) the user's own account: who it is, its sessions
+    expect(await menuOf('accounting')).toEqual(['/dashboard', '/settings/account', '/calculate/sale', ...HELP]);
     expect(await menuOf('editorial')).toEqual([
       '/dashboard',
+      '/settings/account',
       '/settings/excelUpload',
       '/products/booksList',
       '/copyright/books',
@@ -58,6 +61,7 @@ describe('the menu of each role (issue 58)', () => {
   it('viewer: the screens it may read, not the upload nor the company edit', async () => {
     expect(await menuOf('viewer')).toEqual([
       '/dashboard',
+      '/settings/account',
       '/products/booksList',
       '/calculate/sale',
       '/copyright/books',
@@ -67,7 +71,8 @@ describe('the menu of each role (issue 58)', () => {
   });
 
   it('an empty group disappears; an unknown role (login info not loaded) sees the whole menu', () => {
-    expect(navItemsFor('accounting').map((i) => i.label)).toEqual(['nav.dashboard', 'nav.settlement', 'nav.help']);
+    expect(navItemsFor('accounting').map((i) => i.label)).toEqual(['nav.dashboard', 'nav.companySettings', 'nav.settlement', 'nav.help']);
+    expect(navItemsFor('accounting')[1]!.children!.map((i) => i.to)).toEqual(['/settings/account']);
     expect(navItemsFor(undefined)).toHaveLength(navItemsFor('owner').length);
     for (const role of USER_ROLES) expect(navItemsFor(role).length).toBeGreaterThan(1);
   });

@@ -1,6 +1,6 @@
 import { Avatar, Button, Menu, Text } from '@mantine/core';
 import type { TUserRole } from '@portal/contract/access';
-import { IconBuilding, IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { IconBuilding, IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLogout } from '../../features/auth/use-logout';
@@ -41,6 +41,9 @@ export function UserMenu({ title, role }: { title: string; role?: TUserRole }) {
           {t('nav.companyEdit')}
         </Menu.Item>
       )}
+      <Menu.Item component={Link} to="/settings/account" leftSection={<IconUserCircle size={16} aria-hidden />}>
+        {t('nav.account')}
+      </Menu.Item>
       <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void logout()}>
         {t('topbar.logout')}
       </Menu.Item>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { useLoginInfo } from '../../auth/api/login-info';
 import { useCompanyInfo } from '../api/get-info';
+import { ActivitySection } from './activity-section';
 import { AddressSection } from './address-section';
 import { ContactSection } from './contact-section';
 import { NotificationSection } from './notification-section';
@@ -43,6 +44,7 @@ export function CompanyEditPage() {
         <AddressSection />
         <ContactSection />
         <NotificationSection />
+        <ActivitySection />
       </Stack>
       {me && <PasswordModal opened={passwordOpen} onClose={() => setPasswordOpen(false)} companyId={me.id} />}
     </>

@@ -97,7 +97,14 @@ export function createHelpService(deps: { db: Db; auth: AuthService; now: () => 
     if (p.registrantType !== COMPANY || p.registrantIdx !== me.companyIdx) throw forbidden();
     return p;
   }
-  const authorName = async (me: AuthContext) => (await deps.auth.companyInfo(me.companyIdx)).company_name;
+  /**
+   * The author a post or comment shows: the company's name (spec §6: posts are the company's); (issue 58) a user other
+   * than the company's own login adds its name, "Company (User)", so a writer search by the company still finds it.
+   */
+  const authorName = async (me: AuthContext) => {
+    const info = await deps.auth.loginInfo(me.companyIdx, me.userIdx);
+    return info.user.id === info.id ? info.company_name : `${info.company_name} (${info.user.name || info.user.id})`.slice(0, 200);
+  };
 
   return {
     async list(bbsName: string, me: AuthContext, q: TBoardListQuery): Promise<TBoardListResponse> {

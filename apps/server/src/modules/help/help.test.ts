@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bbsComments, bbsPosts } from '../../db/schema';
+import { insertUser } from '../../db/seed/companies';
 import { createDiskFileStore } from '../../lib/file-store';
 import type { TestCompany } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/helper';
@@ -372,6 +373,28 @@ describe(`boards (${process.env.TEST_DB ?? 'pglite'})`, () => {
     expect((await req(tok, 'GET', '/api/help/bbs/qna?search_value=Paging%20Co')).json().total_cnt).toBe(5);
     // length below 1 falls back to 10
     expect((await req(tok, 'GET', '/api/help/bbs/qna?length=0')).json().dataset.length).toBeLessThanOrEqual(10);
+  });
+});
+
+describe(`posts of a company's users (issue 58, ${process.env.TEST_DB ?? 'pglite'})`, () => {
+  it("a user's post shows the user's name beside the company's, and stays the company's", async () => {
+    await insertUser(
+      t.db,
+      { companyIdx: alice.idx, loginId: `${alice.id}-kim`, name: 'Kim Editor', email: '', role: 'editorial' },
+      'user-pass-58h',
+    );
+    const kim = await t.login(`${alice.id}-kim`, 'user-pass-58h');
+    const idx = await write(kim, { title: 'From Kim', content: '<p>hello</p>' });
+    const post = (await req(aliceToken, 'GET', `/api/help/bbs/qna/${idx}?count_view=N`)).json();
+    expect(post).toMatchObject({ name: 'Alice Press (Kim Editor)', registrant_type: 'company', registrant_idx: alice.idx });
+    // the company's own login writes as the company, as before
+    const own = await write(aliceToken, { title: 'From Alice', content: '<p>hi</p>' });
+    expect((await req(aliceToken, 'GET', `/api/help/bbs/qna/${own}?count_view=N`)).json().name).toBe('Alice Press');
+    // the company (any of its users) may edit the user's post: ownership is the company's
+    expect((await req(aliceToken, 'PATCH', `/api/help/bbs/qna/${idx}`, { title: 'Edited', content: '<p>x</p>' })).statusCode).toBe(200);
+    // a writer search by the company's name finds both
+    const found = (await req(aliceToken, 'GET', `/api/help/bbs/qna?search_value=${encodeURIComponent('Alice Press')}`)).json();
+    expect(found.dataset.map((p: { idx: number }) => p.idx)).toEqual(expect.arrayContaining([idx, own]));
   });
 });
 

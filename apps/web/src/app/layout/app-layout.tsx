@@ -117,7 +117,7 @@ function Shell() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <LanguageMenu />
-            <UserMenu title={title} role={role} />
+            <UserMenu title={title} role={role} user={me?.user} />
           </Group>
         </Group>
       </AppShell.Header>

@@ -1,4 +1,5 @@
 import { Avatar, Button, Menu, Text } from '@mantine/core';
+import type { TLoginUser } from '@portal/contract';
 import type { TUserRole } from '@portal/contract/access';
 import { IconBuilding, IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +9,11 @@ import { cut } from '../../lib/format';
 import { mayOpen } from '../../lib/role-access';
 import { DeferredMenu } from './deferred-menu';
 
-/** Spec §2/§9: the user menu, its title cut to 10 characters; company edit and logout. */
-export function UserMenu({ title, role }: { title: string; role?: TUserRole }) {
+/**
+ * Spec §2/§9: the user menu, its title (the company) cut to 10 characters; (issue 58) who is logged in and with which
+ * role, my account, company edit (owners) and logout.
+ */
+export function UserMenu({ title, role, user }: { title: string; role?: TUserRole; user?: TLoginUser }) {
   const { t } = useTranslation();
   const logout = useLogout();
   return (
@@ -36,6 +40,11 @@ export function UserMenu({ title, role }: { title: string; role?: TUserRole }) {
         </Button>
       }
     >
+      {user && (
+        <Menu.Label data-testid="user-menu-user">
+          {user.name || user.id} · {t(`roles.${user.role}`)}
+        </Menu.Label>
+      )}
       {mayOpen(role, '/settings/companyEdit') && (
         <Menu.Item component={Link} to="/settings/companyEdit" leftSection={<IconBuilding size={16} aria-hidden />}>
           {t('nav.companyEdit')}

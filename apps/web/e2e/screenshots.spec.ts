@@ -36,6 +36,8 @@ const firstRow = (testId: string) => (page: Page) => page.getByTestId(testId).ge
 const SCREENS: Screen[] = [
   { name: 'dashboard', path: '/dashboard', ready: (p) => p.getByTestId('map-country').first(), reveal: 'world-map-slot' },
   { name: 'company-edit', path: '/settings/companyEdit', ready: (p) => p.getByTestId('address-table').getByTestId('table-row').first() },
+  // (issue 58) the user's own account: who is logged in, its sessions
+  { name: 'account', path: '/settings/account', ready: (p) => p.getByTestId('session-row').first() },
   { name: 'excel-upload', path: '/settings/excelUpload', ready: (p) => p.getByTestId('books-file') },
   { name: 'books-list', path: '/products/booksList', ready: firstRow('books-list') },
   { name: 'sale-invoices', path: '/calculate/sale', ready: firstRow('invoices-table') },

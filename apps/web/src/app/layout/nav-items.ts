@@ -12,6 +12,7 @@ import {
   IconNews,
   IconQuestionMark,
   IconSettings,
+  IconUsers,
 } from '@tabler/icons-react';
 import type { TUserRole } from '@portal/contract/access';
 import type { ComponentType } from 'react';
@@ -35,6 +36,7 @@ export const NAV_ITEMS: NavItem[] = [
       { label: 'nav.companyEdit', to: '/settings/companyEdit', icon: IconBuilding },
       { label: 'nav.excelUpload', to: '/settings/excelUpload', icon: IconFileSpreadsheet },
       { label: 'nav.booksList', to: '/products/booksList', icon: IconLibrary },
+      { label: 'nav.users', to: '/settings/users', icon: IconUsers },
     ],
   },
   { label: 'nav.settlement', to: '/calculate/sale', icon: IconCash },

@@ -1,6 +1,6 @@
 import { Avatar, Button, Menu, Text } from '@mantine/core';
 import type { TUserRole } from '@portal/contract/access';
-import { IconBuilding, IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { IconBuilding, IconChevronDown, IconLogout, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLogout } from '../../features/auth/use-logout';
@@ -39,6 +39,11 @@ export function UserMenu({ title, role }: { title: string; role?: TUserRole }) {
       {mayOpen(role, '/settings/companyEdit') && (
         <Menu.Item component={Link} to="/settings/companyEdit" leftSection={<IconBuilding size={16} aria-hidden />}>
           {t('nav.companyEdit')}
+        </Menu.Item>
+      )}
+      {mayOpen(role, '/settings/users') && (
+        <Menu.Item component={Link} to="/settings/users" leftSection={<IconUsers size={16} aria-hidden />}>
+          {t('nav.users')}
         </Menu.Item>
       )}
       <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void logout()}>

@@ -101,10 +101,10 @@ function UsersSection() {
     {
       key: 'role',
       header: t('users.fields.role'),
-      width: 150,
       render: (u) => (
         <Select
           size="xs"
+          w={140}
           data={roleOptions}
           value={u.role}
           allowDeselect={false}
@@ -192,7 +192,7 @@ function UsersSection() {
           error={error}
           onRetry={() => void refetch()}
           testId="users-table"
-          minWidth={900}
+          minWidth={1000}
         />
       </Stack>
     </Paper>

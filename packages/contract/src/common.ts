@@ -26,6 +26,14 @@ export const ERROR_CODES = [
   'LAST_OWNER',
   /** (issue 58) the company's own login cannot be removed */
   'COMPANY_LOGIN_USER',
+  /** (issue 58) an invitation link that is used, withdrawn or unknown (one answer for the three) */
+  'INVITATION_NOT_FOUND',
+  /** (issue 58) an invitation link past its 72 hours */
+  'INVITATION_EXPIRED',
+  /** (issue 58) the login id is a user's or a company's already */
+  'LOGIN_TAKEN',
+  /** (issue 58) an active user of the company has the invited e-mail address already */
+  'ALREADY_USER',
 ] as const;
 export const ZErrorCode = z.enum(ERROR_CODES);
 export type TErrorCode = z.infer<typeof ZErrorCode>;

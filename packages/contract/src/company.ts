@@ -208,8 +208,8 @@ export const ZCompanyIdxParams = z.object({ idx: z.coerce.number().int().positiv
 
 // ---------------------------------------------------------------- password
 
-/** The new password: required, at least 7 characters (spec §5/§9). */
-const newPassword = () =>
+/** The new password: required, at least 7 characters (spec §5/§9); also an invited user's first password (roles.ts). */
+export const newPassword = () =>
   z.string({ error: COMPANY_MESSAGES.required }).superRefine((s, ctx) => {
     let message: string | undefined;
     if (s.length === 0) message = COMPANY_MESSAGES.required;

@@ -5,6 +5,14 @@
 export const COMPANY_DIVISION = 'AUT';
 /** Spec §5/§9: login and new password minimum length. */
 export const PASSWORD_MIN_LENGTH = 7;
+
+/**
+ * (issue 58) An invited user's login id: 4 to 100 letters, digits and `. _ - @` (it is typed on the login page beside
+ * the companies' ids, which are unique with it). Here, without zod, for the accept page of the login bundle.
+ */
+export const LOGIN_ID_MIN = 4;
+export const LOGIN_ID_MAX = 100;
+export const LOGIN_ID_PATTERN = /^[A-Za-z0-9._@-]+$/;
 /** Spec §9: page size default 10, options 5/10/25/50; a length below 1 falls back to 10. */
 export const PAGE_SIZES = [5, 10, 25, 50] as const;
 export const DEFAULT_PAGE_SIZE = 10;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { USER_ROLES, USER_STATUSES } from './access';
 import { jsonSearchValue, RANGE_IN_ORDER, sortQuery, ZDate, ZPaging } from './common';
+import { charLength, COMPANY_MESSAGES, MAIL_LANGUAGES, newPassword } from './company';
+import { LOGIN_ID_MAX, LOGIN_ID_MIN, LOGIN_ID_PATTERN } from './constants';
 
 export * from './access';
 
@@ -81,6 +83,9 @@ export const COMPANY_ACTIVITY_ACTIONS = [
   'contact.delete',
   'user.update',
   'user.remove',
+  'user.invite',
+  'user.invitation_withdraw',
+  'user.join',
   'export.invoices',
   'export.payments',
   'export.copyright_books',
@@ -100,3 +105,79 @@ export const ZActivityFilter = z
   .refine(...RANGE_IN_ORDER);
 export type TActivityFilter = z.infer<typeof ZActivityFilter>;
 export const ZActivityListQuery = ZPaging.extend({ search_value: jsonSearchValue(ZActivityFilter), ...sortQuery(['at'] as const) });
+// ---------------------------------------------------------------- invitations (addition, issue 58)
+
+/** How long an invitation's link works. */
+export const INVITATION_HOURS = 72;
+/** The link's token: 32 random bytes as base64url (43 characters); anything longer is no token of ours. */
+const ZInvitationToken = z.string().min(1).max(200);
+
+const required = (max: number) =>
+  z
+    .string({ error: COMPANY_MESSAGES.required })
+    .trim()
+    .superRefine((s, ctx) => {
+      if (s.length === 0) ctx.addIssue({ code: 'custom', message: COMPANY_MESSAGES.required });
+      else if (charLength(s) > max) ctx.addIssue({ code: 'custom', message: COMPANY_MESSAGES.maxLength(max) });
+    });
+const EMAIL = z.email();
+
+/** POST company/users/invitations: who is invited, with which role; the mail's language (else the company's mail language). */
+export const ZInvitationCreate = z
+  .object({
+    email: required(320).refine((s) => s === '' || EMAIL.safeParse(s).success, { message: COMPANY_MESSAGES.email }),
+    role: ZUserRole,
+    name: z
+      .string()
+      .trim()
+      .max(200, { message: COMPANY_MESSAGES.maxLength(200) })
+      .optional()
+      .default(''),
+    language: z.enum(MAIL_LANGUAGES).optional(),
+  })
+  .strict();
+export type TInvitationCreate = z.input<typeof ZInvitationCreate>;
+export type TInvitationCreateBody = z.output<typeof ZInvitationCreate>;
+export const ZInvitationCreated = z.object({ status: z.literal('success'), idx: z.number().int() });
+
+/** A pending invitation (not accepted, not withdrawn, not expired) as the users screen lists it. */
+export const ZInvitation = z.object({
+  idx: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: ZUserRole,
+  created_at: z.string(),
+  expires_at: z.string(),
+});
+export type TInvitation = z.infer<typeof ZInvitation>;
+export const ZInvitationList = z.object({ dataset: z.array(ZInvitation), total_cnt: z.number().int() });
+export type TInvitationList = z.infer<typeof ZInvitationList>;
+export const ZInvitationParams = z.object({ invitation_idx: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const ZInvitationTokenParams = z.object({ token: ZInvitationToken });
+
+/** GET invitations/:token: what the accept page shows. */
+export const ZInvitationInfo = z.object({
+  company_name: z.string(),
+  email: z.string(),
+  role: ZUserRole,
+  name: z.string(),
+  language: z.enum(MAIL_LANGUAGES),
+});
+export type TInvitationInfo = z.infer<typeof ZInvitationInfo>;
+
+/** An invited user's login id (constants.ts LOGIN_ID_*). */
+const ZLoginId = z
+  .string({ error: COMPANY_MESSAGES.required })
+  .trim()
+  .superRefine((s, ctx) => {
+    let message: string | undefined;
+    if (s.length === 0) message = COMPANY_MESSAGES.required;
+    else if (s.length < LOGIN_ID_MIN) message = COMPANY_MESSAGES.minLength(LOGIN_ID_MIN);
+    else if (s.length > LOGIN_ID_MAX) message = COMPANY_MESSAGES.maxLength(LOGIN_ID_MAX);
+    else if (!LOGIN_ID_PATTERN.test(s)) message = 'loginIdChars';
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+
+/** POST invitations/:token/accept: the new user's login id, name and password (the password-change rules). */
+export const ZInvitationAccept = z.object({ login_id: ZLoginId, name: required(200), password: newPassword() }).strict();
+export type TInvitationAccept = z.infer<typeof ZInvitationAccept>;

@@ -31,12 +31,16 @@ export const SCREENS = [
   { path: '/login', layout: 'guest', feature: 'auth' },
   { path: '/password-reset', layout: 'guest', feature: 'auth' },
   { path: '/password-reset/confirm', layout: 'guest', feature: 'auth' },
+  /** (issue 58) an invited person chooses its login id and password (the invitation mail's link) */
+  { path: '/invitation', layout: 'guest', feature: 'auth' },
   { path: '/register', layout: 'guest' },
   { path: '/lock', layout: 'full' },
   { path: '/dashboard', layout: 'app', feature: 'dashboard' },
   { path: '/settings/companyEdit', layout: 'app', feature: 'company' },
   /** (issue 58) the user's own account (every role): who it is, its sessions */
   { path: '/settings/account', layout: 'app', feature: 'company' },
+  /** (issue 58) the company's users and invitations (owners) */
+  { path: '/settings/users', layout: 'app', feature: 'company' },
   { path: '/settings/excelUpload', layout: 'app', feature: 'books' },
   { path: '/products/booksList', layout: 'app', feature: 'books' },
   { path: '/calculate/sale', layout: 'app', feature: 'settlement' },

@@ -87,6 +87,17 @@ function screenRoute(screen: Screen): RouteObject {
       },
     };
   }
+  if (feature === 'auth' && path === '/invitation') {
+    // (issue 58) an invitation's link: open with or without a session; its own chunk (the form's zod schema)
+    return {
+      ...route,
+      lazy: lazyPage(
+        () => import('../features/auth/components/invitation-page'),
+        (m) => m.InvitationPage,
+        'auth',
+      ),
+    };
+  }
   if (feature === 'auth') {
     // the forgotten-password pages: open with or without a session
     return {

@@ -31,6 +31,7 @@ export function useFieldMessage() {
       case 'samePassword':
       case 'readOnly':
       case 'defaultYn':
+      case 'loginIdChars':
         return t(`validation.${key}`);
       default:
         return code;

@@ -10,6 +10,7 @@ const SCREEN_ACCESS: readonly { path: string; area: TAccessArea; mode: TAccessMo
   { path: '/settings/companyEdit', area: 'profile', mode: 'write' },
   { path: '/settings/account', area: 'session', mode: 'read' },
   { path: '/settings/excelUpload', area: 'product', mode: 'write' },
+  { path: '/settings/users', area: 'users', mode: 'read' },
   { path: '/products', area: 'product', mode: 'read' },
   { path: '/calculate', area: 'settlement', mode: 'read' },
   { path: '/copyright', area: 'copyright', mode: 'read' },

@@ -1,9 +1,10 @@
 /** The password-reset mail (forgotten password, password-reset.ts). */
-import { MAIL_LANGUAGES } from '@portal/contract';
+import { MAIL_LANGUAGES, type TUserRole } from '@portal/contract';
 import { screenHref } from '@portal/contract/screens';
 import type { DbOrTx } from '../../db/client';
 import { enqueueMail, recipientList } from '../../lib/mail/outbox';
-import { mailLocale, mailTemplate, type MailContext } from '../../lib/mail/render';
+import { LOCALES } from '../../lib/locales';
+import { mailLocale, mailTemplate, type MailContext, type MailLocale } from '../../lib/mail/render';
 import { companyMailTarget } from '../company/company.mail';
 
 export const PASSWORD_RESET = mailTemplate('passwordReset');
@@ -29,5 +30,44 @@ export async function enqueuePasswordReset(
     path: screenHref('/password-reset/confirm', {}, { token: a.token }),
     to: recipientList(c.email),
     companyIdx: c.idx,
+  });
+}
+
+export const INVITATION = mailTemplate('invitation');
+
+/**
+ * (issue 58) An owner's invitation: to the invited address alone, in the invitation's language, with the single-use
+ * link to the accept page. The greeting names the person (its name, else its address), not the company.
+ */
+export async function enqueueInvitation(
+  tx: DbOrTx,
+  ctx: MailContext,
+  a: {
+    companyIdx: number;
+    companyName: string;
+    email: string;
+    name: string;
+    inviter: string;
+    role: TUserRole;
+    locale: MailLocale;
+    token: string;
+    hours: number;
+  },
+) {
+  const words = LOCALES[a.locale].mail.invitation;
+  return enqueueMail(tx, ctx, {
+    kind: 'invitation',
+    template: INVITATION,
+    locale: a.locale,
+    values: {
+      company: a.name || a.email,
+      inviter: a.inviter,
+      companyName: a.companyName,
+      role: words.roles[a.role],
+      hours: String(a.hours),
+    },
+    path: screenHref('/invitation', {}, { token: a.token }),
+    to: [a.email],
+    companyIdx: a.companyIdx,
   });
 }

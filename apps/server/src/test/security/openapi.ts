@@ -46,6 +46,9 @@ export const PUBLIC_ROUTES = new Set([
   'POST /api/company/passwordReset/request',
   'POST /api/company/passwordReset/check',
   'POST /api/company/passwordReset/confirm',
+  // an invitation's link (issue 58): opened by a person who has no login yet; the token is the credential
+  'GET /api/invitations/{token}',
+  'POST /api/invitations/{token}/accept',
   // the distributor's operators log in (issue 15); the token opens /api/admin/* only
   'POST /api/admin/login',
 ]);

@@ -13,6 +13,7 @@ import {
   IconQuestionMark,
   IconSettings,
   IconUserCircle,
+  IconUsers,
 } from '@tabler/icons-react';
 import type { TUserRole } from '@portal/contract/access';
 import type { ComponentType } from 'react';
@@ -37,6 +38,7 @@ export const NAV_ITEMS: NavItem[] = [
       { label: 'nav.account', to: '/settings/account', icon: IconUserCircle },
       { label: 'nav.excelUpload', to: '/settings/excelUpload', icon: IconFileSpreadsheet },
       { label: 'nav.booksList', to: '/products/booksList', icon: IconLibrary },
+      { label: 'nav.users', to: '/settings/users', icon: IconUsers },
     ],
   },
   { label: 'nav.settlement', to: '/calculate/sale', icon: IconCash },

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mayOpen } from '../../lib/role-access';
 import { session } from '../../lib/session';
 import { loginInfo } from '../../testing/mocks/data';
 import { api } from '../../testing/mocks/handlers';
@@ -33,13 +34,14 @@ async function menuOf(role: TUserRole | undefined) {
 const HELP = ['/help/faq', '/help/bbs/notice', '/help/bbs/qna', '/help/files'];
 
 describe('the menu of each role (issue 58)', () => {
-  it('owner: every screen; accounting: dashboard, settlement, help; editorial: dashboard, books, copyright, help', async () => {
+  it('owner: every screen (the users too); accounting: dashboard, settlement, help; editorial: dashboard, books, copyright, help', async () => {
     expect(await menuOf('owner')).toEqual([
       '/dashboard',
       '/settings/companyEdit',
       '/settings/account',
       '/settings/excelUpload',
       '/products/booksList',
+      '/settings/users',
       '/calculate/sale',
       '/copyright/books',
       '/copyright/royalty',
@@ -92,6 +94,7 @@ describe('a screen the role may not open (issue 58)', () => {
           children: [
             { path: 'calculate/sale', element: <p>the settlement page</p> },
             { path: 'copyright/royalty', element: <p>the royalty page</p> },
+            { path: 'settings/users', element: <p>the users page</p> },
           ],
         },
       ],
@@ -102,6 +105,14 @@ describe('a screen the role may not open (issue 58)', () => {
 
   it("shows 'no permission' instead of the page", async () => {
     await open('/copyright/royalty', 'accounting');
+    expect(await screen.findByTestId('no-permission')).toHaveTextContent('no permission');
+    expect(screen.queryByText('the royalty page')).toBeNull();
+  });
+
+  it("(issue 58) the users screen is an owner's: 'no permission' for every other role", async () => {
+    for (const role of ['accounting', 'editorial', 'viewer'] as const) expect(mayOpen(role, '/settings/users'), role).toBe(false);
+    expect(mayOpen('owner', '/settings/users')).toBe(true);
+    await open('/settings/users', 'editorial');
     expect(await screen.findByTestId('no-permission')).toHaveTextContent('no permission');
     expect(screen.queryByText('the royalty page')).toBeNull();
   });

@@ -1,7 +1,7 @@
 import { Avatar, Button, Menu, Text } from '@mantine/core';
 import type { TLoginUser } from '@portal/contract';
 import type { TUserRole } from '@portal/contract/access';
-import { IconBuilding, IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconBuilding, IconChevronDown, IconLogout, IconUserCircle, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLogout } from '../../features/auth/use-logout';
@@ -53,6 +53,11 @@ export function UserMenu({ title, role, user }: { title: string; role?: TUserRol
       <Menu.Item component={Link} to="/settings/account" leftSection={<IconUserCircle size={16} aria-hidden />}>
         {t('nav.account')}
       </Menu.Item>
+      {mayOpen(role, '/settings/users') && (
+        <Menu.Item component={Link} to="/settings/users" leftSection={<IconUsers size={16} aria-hidden />}>
+          {t('nav.users')}
+        </Menu.Item>
+      )}
       <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void logout()}>
         {t('topbar.logout')}
       </Menu.Item>

@@ -3,7 +3,7 @@ import type { TLoginHints } from '@portal/contract';
 import { demoLoginsText, PASSWORD_MIN_LENGTH } from '@portal/contract/constants';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, errorMessageKey } from '../../../lib/api-client';
 import { formatRetryIn } from '../../../lib/format';
 import { safeRedirect } from '../../../lib/redirect';
@@ -39,6 +39,8 @@ export function LoginPage({ hints }: { hints?: TLoginHints } = {}) {
   const { t, i18n } = useTranslation(['auth', 'common']);
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  // (issue 58) an accepted invitation comes here to log in with the new id
+  const invited = (useLocation().state as { invited?: boolean } | null)?.invited === true;
   // a remembered id is filled in, and the password field takes the focus
   const [id, setId] = useState(rememberedId.get);
   const [remember, setRemember] = useState(() => rememberedId.get() !== '');
@@ -116,6 +118,11 @@ export function LoginPage({ hints }: { hints?: TLoginHints } = {}) {
               {t('subtitle')}
             </Text>
           </div>
+          {invited && !failure && !wait && (
+            <Alert color="green" role="status" data-testid="login-invited">
+              {t('invitation.done')}
+            </Alert>
+          )}
           {(failure || wait) && (
             <Alert color="red" role="alert" data-testid="login-error">
               {wait ? t(`common:${wait.key}`, { when: formatRetryIn((wait.until - now) / 1000, i18n.language) }) : failure}

@@ -12,6 +12,8 @@ export const ZLoginUser = z.object({
   id: z.string(),
   name: z.string(),
   role: ZUserRole,
+  /** (issue 58) the user's 2-step login is on */
+  two_step: z.boolean(),
 });
 export type TLoginUser = z.infer<typeof ZLoginUser>;
 

@@ -30,6 +30,11 @@ declare module 'fastify' {
     /** true: a company that must change its password may call this route; others answer 403 PASSWORD_CHANGE_REQUIRED. */
     beforePasswordChange?: boolean;
     /**
+     * (issue 58) true: a user whose company requires 2-step login and who has not set it up may call this route;
+     * others answer 403 TWO_STEP_SETUP_REQUIRED.
+     */
+    beforeTwoStepSetup?: boolean;
+    /**
      * (issue 58) The area of a company route (contract roles.ts ROLE_TABLE says which roles read and write there).
      * A company route without one answers 403 to everyone (deny by default). Set per route, or for a module's
      * routes by `routesInArea`.
@@ -164,6 +169,8 @@ export default fp(
       if (claims.uid !== undefined && claims.uid !== session.userIdx) throw unauthorized();
       if (session.mustChangePassword && !config?.beforePasswordChange)
         throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED', 'Please change your password first.');
+      if (session.twoStepSetupRequired && !config?.beforeTwoStepSetup)
+        throw new AppError(403, 'TWO_STEP_SETUP_REQUIRED', 'Please set up 2-step login first.');
       // (issue 58) the role, as it is now, against the route's area: none declared is no permission for anyone
       const access = config?.access ?? (request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write');
       if (!config?.area || !roleMay(session.role, config.area, access)) throw noPermission();

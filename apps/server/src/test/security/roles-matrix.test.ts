@@ -115,7 +115,17 @@ describe('deny by default (issue 58)', () => {
       secret,
       auth: {
         liveSession: async (s) =>
-          s === sid ? { companyIdx: 7, id: 'c7', division: 'AUT', mustChangePassword: false, userIdx: 3, role: 'owner' } : undefined,
+          s === sid
+            ? {
+                companyIdx: 7,
+                id: 'c7',
+                division: 'AUT',
+                mustChangePassword: false,
+                twoStepSetupRequired: false,
+                userIdx: 3,
+                role: 'owner',
+              }
+            : undefined,
       },
       admin: { liveKey: async () => undefined, liveOperator: async () => undefined },
     });

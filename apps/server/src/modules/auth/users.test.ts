@@ -218,6 +218,7 @@ describe('the demo seed (issue 58)', () => {
     expect(users.dataset.map((u: { id: string; role: string }) => [u.id, u.role])).toEqual([
       ['demo', 'owner'],
       ['demo-accounting', 'accounting'],
+      ['demo-2step', 'editorial'],
     ]);
   });
 });

@@ -9,11 +9,17 @@ import { passwordChange } from '../password-change';
  * Spec §4/§7: login stores the token and its expiry; the member info is loaded by the app layout
  * right after. (Plain async function, no react-query: the login page's JS stays small.)
  */
-export async function login(input: { id: string; password: string }) {
+export async function login(input: { id: string; password: string; otp?: string }) {
   const res = await api.post<TTokenResponse>(
     'company/login',
-    // the language in use: the server writes the company's mails in it (issue 18)
-    { id: input.id, password: input.password, company_division: COMPANY_DIVISION, language: currentLanguage() },
+    // the language in use: the server writes the company's mails in it (issue 18); `otp`: the second step (issue 58)
+    {
+      id: input.id,
+      password: input.password,
+      company_division: COMPANY_DIVISION,
+      language: currentLanguage(),
+      ...(input.otp ? { otp: input.otp } : {}),
+    },
     { auth: false },
   );
   session.store(res.access_token, res.expires_in);

@@ -10,6 +10,7 @@ import { ContactSection } from './contact-section';
 import { NotificationSection } from './notification-section';
 import { PasswordModal } from './password-modal';
 import { ProfileForm } from './profile-form';
+import { TwoStepSection } from './two-step-section';
 
 /** /settings/companyEdit (spec §2): profile, password change, addresses and contact persons. */
 export function CompanyEditPage() {
@@ -43,6 +44,7 @@ export function CompanyEditPage() {
         <AddressSection />
         <ContactSection />
         <NotificationSection />
+        <TwoStepSection />
       </Stack>
       {me && <PasswordModal opened={passwordOpen} onClose={() => setPasswordOpen(false)} companyId={me.id} />}
     </>

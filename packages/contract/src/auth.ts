@@ -90,6 +90,10 @@ export type TTwoStepEnabled = z.infer<typeof ZTwoStepEnabled>;
 export const ZTwoStepDisableBody = z.object({ password: z.string().min(1).max(200) });
 export type TTwoStepDisableBody = z.infer<typeof ZTwoStepDisableBody>;
 
+/** (addition, issue 58) An operator's 2-step login: on or not, and whether the server requires it (ADMIN_REQUIRE_2FA). */
+export const ZOperatorTwoStepState = z.object({ two_step: z.boolean(), required: z.boolean() });
+export type TOperatorTwoStepState = z.infer<typeof ZOperatorTwoStepState>;
+
 /** An owner's switch: every user of the company must use 2-step login. */
 export const ZTwoStepPolicyBody = z.object({ require_2fa: z.boolean() });
 export type TTwoStepPolicyBody = z.infer<typeof ZTwoStepPolicyBody>;

@@ -36,8 +36,8 @@ export const ERROR_CODES = [
   'TWO_STEP_ENABLED',
   /** (issue 58) no 2-step set-up is waiting for its code */
   'TWO_STEP_NOT_PENDING',
-  /** (issue 58) the company requires 2-step login: a user cannot turn it off */
-  'TWO_STEP_REQUIRED_BY_COMPANY',
+  /** (issue 58) the company (or ADMIN_REQUIRE_2FA for an operator) requires 2-step login: it cannot be turned off */
+  'TWO_STEP_REQUIRED_BY_POLICY',
   /** (issue 58) an owner requires 2-step login of everyone only once it has it itself */
   'TWO_STEP_SETUP_FIRST',
   /** (issue 58) the password given to confirm a change is not the user's */

@@ -122,6 +122,7 @@ export default fp(
     async function adminCaller(
       authorization: string,
       scope: TOperatorKeyScope | readonly TOperatorKeyScope[] | null,
+      beforeTwoStepSetup: boolean,
     ): Promise<AdminCaller> {
       const key = BEARER_KEY.exec(authorization);
       if (key) {
@@ -141,6 +142,9 @@ export default fp(
       if (typeof claims.sid !== 'string' || !UUID.test(claims.sid)) throw unauthorized();
       const operator = await opts.admin.liveOperator(claims.sid, operatorIdx);
       if (!operator) throw unauthorized();
+      // (issue 58) ADMIN_REQUIRE_2FA: an operator without 2-step login sets it up before anything else
+      if (operator.twoStepSetupRequired && !beforeTwoStepSetup)
+        throw new AppError(403, 'TWO_STEP_SETUP_REQUIRED', 'Please set up 2-step login first.');
       return { kind: 'operator', operatorIdx, loginId: operator.loginId, sid: claims.sid };
     }
 
@@ -153,7 +157,7 @@ export default fp(
       const admin = config?.admin;
       if (admin) {
         const scope = typeof admin.scope === 'function' ? admin.scope(request.params) : admin.scope;
-        request.admin = await adminCaller(request.headers.authorization ?? '', scope);
+        request.admin = await adminCaller(request.headers.authorization ?? '', scope, config.beforeTwoStepSetup === true);
         return;
       }
       const m = BEARER.exec(request.headers.authorization ?? '');

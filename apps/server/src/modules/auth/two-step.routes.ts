@@ -81,7 +81,7 @@ export const twoStepRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth'
         description:
           "Takes the user's password (a wrong one answers 400 PASSWORD_MISMATCH, throttled like the password check of " +
           'company settings). The secret and the recovery codes are dropped. When the company requires 2-step login it ' +
-          'answers 409 TWO_STEP_REQUIRED_BY_COMPANY (an owner lifts the requirement first).',
+          'answers 409 TWO_STEP_REQUIRED_BY_POLICY (an owner lifts the requirement first).',
         body: ZTwoStepDisableBody,
         response: { 200: ZStatusSuccess, ...errors, 429: ZErrorEnvelope },
       },
@@ -90,7 +90,7 @@ export const twoStepRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth'
       const me = companyOf(request);
       const info = await auth.loginInfo(me.companyIdx, me.userIdx);
       if (info.require_2fa)
-        throw new AppError(409, 'TWO_STEP_REQUIRED_BY_COMPANY', 'Your company requires 2-step login, so it cannot be turned off.');
+        throw new AppError(409, 'TWO_STEP_REQUIRED_BY_POLICY', 'Your company requires 2-step login, so it cannot be turned off.');
       if (!(await auth.userPasswordCheck(me.companyIdx, me.userIdx, request.body.password, request.ip)))
         throw new AppError(400, 'PASSWORD_MISMATCH', 'The password is not correct.');
       await twoStep.disable({ kind: 'user', idx: me.userIdx });

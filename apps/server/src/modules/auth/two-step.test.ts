@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyUsers } from '../../db/schema';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET, insertUser } from '../../db/seed/companies';
 import { seedDemo } from '../../db/seed/demo';
+import { createOperator } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/helper';
 import { rememberSecret } from '../../test/log-capture';
 
@@ -223,7 +224,7 @@ describe("an owner requires 2-step login of the company's users", () => {
     expect((await get(token, '/api/copyright/royalty')).statusCode).toBe(200);
     const off = await post(token, '/api/company/two-step/disable', { password: PASSWORD });
     expect(off.statusCode).toBe(409);
-    expect(off.json().code).toBe('TWO_STEP_REQUIRED_BY_COMPANY');
+    expect(off.json().code).toBe('TWO_STEP_REQUIRED_BY_POLICY');
 
     // lifted: users without it log in as before
     const other = await insertUser(
@@ -248,5 +249,105 @@ describe('the demo seed', () => {
     expect(ok.statusCode).toBe(200);
     const token = ok.json<{ access_token: string }>().access_token;
     expect((await get(token, '/api/company/loginInfo')).json()).toMatchObject({ id: 'demo', user: { role: 'editorial', two_step: true } });
+  });
+});
+
+describe('operators of the console (ADMIN_REQUIRE_2FA)', () => {
+  let a: TestContext;
+  beforeAll(async () => {
+    a = await createTestApp({ adminRequire2fa: true });
+  });
+  afterAll(() => a.close());
+
+  const adminLogin = (id: string, password: string, otp?: string) =>
+    a.app.inject({ method: 'POST', url: '/api/admin/login', payload: { id, password, ...(otp ? { otp } : {}) } });
+  const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+    a.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
+  const opCode = (secret: string, steps = 0) =>
+    new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: a.clock.now().getTime() + steps * 30_000 });
+
+  it('an operator without 2-step login gets a set-up-only token; once enrolled its login needs a code; it cannot turn it off', async () => {
+    const op = await createOperator(a.db);
+    const first = await adminLogin(op.id, op.password);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ two_step_setup_required: true });
+    const token = first.json<{ access_token: string }>().access_token;
+    const gated = await call(token, 'GET', '/api/admin/operators');
+    expect(gated.statusCode).toBe(403);
+    expect(gated.json().code).toBe('TWO_STEP_SETUP_REQUIRED');
+    expect((await call(token, 'GET', '/api/admin/two-step')).json()).toEqual({ two_step: false, required: true });
+
+    const setup = await call(token, 'POST', '/api/admin/two-step/setup');
+    expect(setup.statusCode).toBe(200);
+    const { secret, otpauth_uri } = setup.json<{ secret: string; otpauth_uri: string }>();
+    expect(otpauth_uri).toContain(encodeURIComponent(`admin:${op.id}`));
+    const enabled = await call(token, 'POST', '/api/admin/two-step/enable', { code: opCode(secret) });
+    expect(enabled.statusCode).toBe(200);
+    const recovery = enabled.json<{ recovery_codes: string[] }>().recovery_codes;
+    expect(recovery).toHaveLength(10);
+    // the running session opens everything now
+    expect((await call(token, 'GET', '/api/admin/operators')).statusCode).toBe(200);
+    expect((await call(token, 'GET', '/api/admin/two-step')).json()).toEqual({ two_step: true, required: true });
+
+    a.clock.advance(30_000);
+    expect((await adminLogin(op.id, op.password)).json().code).toBe('TWO_STEP_REQUIRED');
+    const code = opCode(secret);
+    const ok = await adminLogin(op.id, op.password, code);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().two_step_setup_required).toBeUndefined();
+    expect((await adminLogin(op.id, op.password, code)).json().code).toBe('TWO_STEP_FAILED');
+    expect((await adminLogin(op.id, op.password, recovery[0]!)).statusCode).toBe(200);
+    expect((await adminLogin(op.id, op.password, recovery[0]!)).json().code).toBe('TWO_STEP_FAILED');
+
+    const off = await call(ok.json<{ access_token: string }>().access_token, 'POST', '/api/admin/two-step/disable', {
+      password: op.password,
+    });
+    expect(off.statusCode).toBe(409);
+    expect(off.json().code).toBe('TWO_STEP_REQUIRED_BY_POLICY');
+  });
+
+  it("an operator's wrong codes are throttled like its wrong passwords", async () => {
+    const op = await createOperator(a.db);
+    const token = (await adminLogin(op.id, op.password)).json<{ access_token: string }>().access_token;
+    const { secret } = (await call(token, 'POST', '/api/admin/two-step/setup')).json<{ secret: string }>();
+    await call(token, 'POST', '/api/admin/two-step/enable', { code: opCode(secret) });
+    a.clock.advance(60_000);
+    for (let i = 0; i < 5; i++) expect((await adminLogin(op.id, op.password, opCode(secret, 9))).json().code).toBe('TWO_STEP_FAILED');
+    expect((await adminLogin(op.id, op.password, opCode(secret))).statusCode).toBe(429);
+  });
+});
+
+describe('operators without ADMIN_REQUIRE_2FA', () => {
+  it('log in with the password alone until they enrol; then the code is asked', async () => {
+    const op = await createOperator(t.db);
+    const login1 = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { id: op.id, password: op.password } });
+    expect(login1.statusCode).toBe(200);
+    expect(login1.json().two_step_setup_required).toBeUndefined();
+    const token = login1.json<{ access_token: string }>().access_token;
+    const auth = { authorization: `Bearer ${token}` };
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/operators', headers: auth })).statusCode).toBe(200);
+    const { secret } = (await t.app.inject({ method: 'POST', url: '/api/admin/two-step/setup', headers: auth })).json<{ secret: string }>();
+    const on = await t.app.inject({ method: 'POST', url: '/api/admin/two-step/enable', headers: auth, payload: { code: codeAt(secret) } });
+    expect(on.statusCode).toBe(200);
+    const asked = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { id: op.id, password: op.password } });
+    expect(asked.json().code).toBe('TWO_STEP_REQUIRED');
+    // turning it off takes the password, then the password alone logs in again
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/two-step/disable',
+      headers: auth,
+      payload: { password: 'nope-nope' },
+    });
+    expect(wrong.json().code).toBe('PASSWORD_MISMATCH');
+    const off = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/two-step/disable',
+      headers: auth,
+      payload: { password: op.password },
+    });
+    expect(off.statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { id: op.id, password: op.password } })).statusCode,
+    ).toBe(200);
   });
 });

@@ -309,7 +309,7 @@ function DisableModal({ opened, onClose, onDisabled }: { opened: boolean; onClos
       setError(
         code === 'PASSWORD_MISMATCH'
           ? t('twoStep.wrongPassword')
-          : code === 'TWO_STEP_REQUIRED_BY_COMPANY'
+          : code === 'TWO_STEP_REQUIRED_BY_POLICY'
             ? t('twoStep.requiredByCompany')
             : t(`common:${errorMessageKey(err)}`),
       );

@@ -36,9 +36,10 @@ async function newCompany(request: APIRequestContext) {
   return { id, password };
 }
 
+/** The screen as a person sees it (a dialog over the page: the viewport, not the whole page behind it). */
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
 test.describe('[AUTH] 2-step login (issue 58)', () => {

@@ -4,6 +4,7 @@ import { api } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { session } from '../../../lib/session';
 import { passwordChange } from '../password-change';
+import { twoStepSetup } from '../two-step-setup';
 
 /**
  * Spec §4/§7: login stores the token and its expiry; the member info is loaded by the app layout
@@ -25,5 +26,7 @@ export async function login(input: { id: string; password: string; otp?: string 
   session.store(res.access_token, res.expires_in);
   // the app layout asks for a new password first (issue 15); any other login clears what a previous one left
   passwordChange.set(res.password_change_required === true);
+  // (issue 58) the company requires 2-step login and the user has none: the layout asks for the set-up first
+  twoStepSetup.set(res.two_step_setup_required === true);
   return res;
 }

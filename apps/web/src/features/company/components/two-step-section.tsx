@@ -111,17 +111,23 @@ export function TwoStepSection() {
   );
 }
 
-/** Set-up: the QR code and the secret, a code of it to confirm, then the ten recovery codes shown this once. */
-function EnrolModal({
+/**
+ * Set-up: the QR code and the secret, a code of it to confirm, then the ten recovery codes shown this once.
+ * `required` (the company requires it, app/layout/two-step-setup-gate.tsx): no cancel nor close, `intro` says why,
+ * `onDone` follows the recovery codes.
+ */
+export function EnrolModal({
   opened,
   onClose,
   onEnabled,
   loginId,
+  required,
 }: {
   opened: boolean;
   onClose: () => void;
   onEnabled: () => void;
   loginId: string;
+  required?: { intro: string; onDone: () => void };
 }) {
   const { t } = useTranslation(['company', 'common']);
   const [setup, setSetup] = useState<TTwoStepSetup | null>(null);
@@ -174,6 +180,9 @@ function EnrolModal({
       opened={opened}
       onClose={onClose}
       title={codes ? t('twoStep.recoveryTitle') : t('twoStep.enrolTitle')}
+      withCloseButton={!required}
+      closeOnEscape={!required}
+      closeOnClickOutside={!required}
       closeButtonProps={{ 'aria-label': t('common:actions.close') }}
       centered
       size="lg"
@@ -191,6 +200,7 @@ function EnrolModal({
       {setup && !codes && (
         <form onSubmit={(e) => void onSubmit(e)} noValidate data-testid="two-step-enrol-form">
           <Stack>
+            {required && <Text size="sm">{required.intro}</Text>}
             <List type="ordered" size="sm" spacing={4}>
               <List.Item>{t('twoStep.stepScan')}</List.Item>
               <List.Item>{t('twoStep.stepCode')}</List.Item>
@@ -213,7 +223,7 @@ function EnrolModal({
                   block
                   aria-labelledby="two-step-secret-label"
                   data-testid="two-step-secret"
-                  style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap', fontSize: 'var(--mantine-font-size-sm)' }}
+                  style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 'var(--mantine-font-size-sm)' }}
                 >
                   {setup.secret.replace(/(.{4})(?=.)/g, '$1 ')}
                 </Code>
@@ -236,9 +246,11 @@ function EnrolModal({
               data-testid="two-step-code"
             />
             <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                {t('common:actions.cancel')}
-              </Button>
+              {!required && (
+                <Button variant="default" onClick={onClose}>
+                  {t('common:actions.cancel')}
+                </Button>
+              )}
               <Button type="submit" loading={pending} data-testid="two-step-confirm">
                 {t('twoStep.turnOn')}
               </Button>
@@ -271,7 +283,7 @@ function EnrolModal({
                 {t('twoStep.download')}
               </Button>
             </Group>
-            <Button onClick={onClose} data-testid="two-step-done">
+            <Button onClick={required ? required.onDone : onClose} data-testid="two-step-done">
               {t('twoStep.done')}
             </Button>
           </Group>

@@ -128,4 +128,34 @@ test.describe('[AUTH] 2-step login (issue 58)', () => {
         await expectNoA11yViolations(page, `the 2-step set-up dialog (${lang}, ${width})`);
         await shot(page, `enrol-${lang}-${width}`);
       });
+
+  test('[ADMIN] an operator with 2-step login logs in to the console with its code', async ({ page }) => {
+    const login = await page.request.post('/api/admin/login', { data: OPERATOR });
+    expect(login.status()).toBe(200);
+    const headers = { authorization: `Bearer ${(await login.json()).access_token}` };
+    const setup = await page.request.post('/api/admin/two-step/setup', { headers });
+    expect(setup.status()).toBe(200);
+    const { secret } = (await setup.json()) as { secret: string };
+    const enrolledStep = step();
+    expect((await page.request.post('/api/admin/two-step/enable', { headers, data: { code: codeOf(secret) } })).status()).toBe(200);
+    try {
+      await page.goto('/admin/login');
+      await page.getByLabel('Operator ID').fill(OPERATOR.id);
+      await page.getByLabel('Password', { exact: true }).fill(OPERATOR.password);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      const code = page.getByLabel('2-step login code');
+      await expect(code).toBeVisible();
+      await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+      await expectNoA11yViolations(page, 'the console login code step');
+      while (step() <= enrolledStep) await page.waitForTimeout(1000);
+      await code.fill(codeOf(secret));
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await expect(page).not.toHaveURL(/\/admin\/login/);
+      await expectNoA11yViolations(page);
+    } finally {
+      // the demo operator logs in with its password alone again (admin.spec.ts)
+      const off = await page.request.post('/api/admin/two-step/disable', { headers, data: { password: OPERATOR.password } });
+      expect(off.status()).toBe(200);
+    }
+  });
 });

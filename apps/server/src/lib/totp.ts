@@ -6,11 +6,11 @@ import { renderSVG } from 'uqr';
  * (issue 58) 2-step login: TOTP codes (RFC 6238: SHA-1, 6 digits, 30 s steps, as authenticator apps use them), the
  * otpauth:// URI and its QR code (drawn here as SVG, so no remote service sees the secret), and recovery codes.
  */
-export const TOTP_PERIOD_S = 30;
-export const TOTP_ISSUER = 'Publisher Portal';
+const TOTP_PERIOD_S = 30;
+const TOTP_ISSUER = 'Publisher Portal';
 /** codes of the step before and after the server's clock are accepted too (clock drift, a code typed late) */
-export const TOTP_WINDOW = 1;
-export const RECOVERY_CODE_COUNT = 10;
+const TOTP_WINDOW = 1;
+const RECOVERY_CODE_COUNT = 10;
 
 /** A new secret: 160 random bits (RFC 4226's recommended length), base32 as apps take it. */
 export const newTotpSecret = () => new Secret({ size: 20 }).base32;
@@ -19,7 +19,7 @@ const totp = (secret: string, label = '') =>
   new TOTP({ issuer: TOTP_ISSUER, label, secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD_S });
 
 /** The time step of `at` (seconds since the epoch / 30). */
-export const totpStep = (at: Date) => Math.floor(at.getTime() / 1000 / TOTP_PERIOD_S);
+const totpStep = (at: Date) => Math.floor(at.getTime() / 1000 / TOTP_PERIOD_S);
 
 /**
  * The step a 6-digit code belongs to, within ±TOTP_WINDOW steps of `at`; null when it matches none. The caller
@@ -30,9 +30,6 @@ export function totpCodeStep(secret: string, code: string, at: Date): number | n
   const delta = totp(secret).validate({ token: code, timestamp: at.getTime(), window: TOTP_WINDOW });
   return delta === null ? null : totpStep(at) + delta;
 }
-
-/** The code of `at` (the demo, tests). */
-export const totpCode = (secret: string, at: Date) => totp(secret).generate({ timestamp: at.getTime() });
 
 export function otpauthUri(secret: string, label: string) {
   return totp(secret, label).toString();

@@ -5,8 +5,6 @@ import { hashRecoveryCode, isRecoveryCodeShape, newRecoveryCodes, newTotpSecret,
 import * as repo from './two-step.repository';
 import type { TwoStepOwner, TwoStepState } from './two-step.repository';
 
-export type { TwoStepOwner } from './two-step.repository';
-
 /** (issue 58) The second step of a login: the password was right, the account has 2-step login, no code came. */
 export const twoStepRequired = () =>
   new AppError(401, 'TWO_STEP_REQUIRED', 'Please enter the code of your authenticator app or a recovery code.');
@@ -68,4 +66,3 @@ export function createTwoStepService(deps: { db: Db; now: () => Date }) {
     },
   };
 }
-export type TwoStepService = ReturnType<typeof createTwoStepService>;

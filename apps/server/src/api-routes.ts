@@ -13,6 +13,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import type { AdminService } from './modules/admin/admin.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { invitationsRoutes } from './modules/auth/invitations.routes';
+import { twoStepRoutes } from './modules/auth/two-step.routes';
 import { usersRoutes } from './modules/auth/users.routes';
 import { commonRoutes } from './modules/common/common.routes';
 import { companyRoutes } from './modules/company/company.routes';
@@ -84,6 +85,7 @@ export async function registerApi(app: FastifyInstance, deps: ModuleDeps & { dat
       await api.register(authRoutes, deps);
       await api.register(usersRoutes, deps);
       await api.register(invitationsRoutes, deps);
+      await api.register(twoStepRoutes, deps);
       await api.register(commonRoutes, deps);
       await api.register(adminRoutes, { admin: deps.admin, importMaxBytes: deps.config.importMaxBytes ?? DEFAULT_IMPORT_MAX_BYTES });
       for (const routes of MODULES) await api.register(routes, deps);

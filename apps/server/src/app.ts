@@ -123,6 +123,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     timeZone: config.timeZone,
     singleProcess: database.driver === 'pglite',
     auth,
+    requireTwoStep: config.adminRequire2fa === true,
   });
   // import runs left by a process that is gone are marked failed; this process's jobs stop at shutdown (issue 56)
   // (a database without its migrations, as the API document's tool builds on, has no runs to recover)

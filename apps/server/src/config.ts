@@ -44,6 +44,8 @@ const ZEnv = z.object({
     .positive()
     .max(60 * 24 * 30)
     .default(60),
+  /** (issue 58) every operator of the admin console must log in with 2-step login (TOTP) */
+  ADMIN_REQUIRE_2FA: zSwitch.optional(),
   SESSION_MAX_HOURS: z.coerce
     .number()
     .positive()
@@ -132,6 +134,7 @@ const EXPECTED: Record<keyof z.input<typeof ZEnv>, string> = {
   JWT_SECRET: 'at least 32 characters',
   TOKEN_TTL_MINUTES: 'minutes, more than 0 and at most 43200 (30 days)',
   SESSION_MAX_HOURS: 'hours, more than 0 and at most 2160 (90 days)',
+  ADMIN_REQUIRE_2FA: '1 (every operator must use 2-step login) or 0',
   TRUST_PROXY: 'off, a hop count, or a comma-separated list of addresses/CIDRs',
   APP_TIME_ZONE: 'an IANA time zone such as Asia/Seoul',
   LOG_LEVEL: 'fatal, error, warn, info, debug, trace or silent',
@@ -244,6 +247,8 @@ export interface AppConfig {
   tokenTtlMinutes: number;
   /** Absolute session lifetime in hours (SESSION_MAX_HOURS, default 12): refresh is refused after it. */
   sessionMaxHours?: number;
+  /** (issue 58) ADMIN_REQUIRE_2FA: an operator without 2-step login gets a token that opens only its set-up. */
+  adminRequire2fa?: boolean;
   /** Fastify's trustProxy (TRUST_PROXY): false, a hop count, or the trusted proxies' addresses/CIDRs. */
   trustProxy?: false | number | string[];
   /** Password hashes at once and waiting (lib/password.ts); default: cores − 1 (at least 1), 4 waiting per slot. */
@@ -402,6 +407,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     tokenTtlMinutes: e.TOKEN_TTL_MINUTES,
     sessionMaxHours: e.SESSION_MAX_HOURS,
+    adminRequire2fa: e.ADMIN_REQUIRE_2FA ?? false,
     trustProxy,
     timeZone: e.APP_TIME_ZONE,
     logLevel: e.LOG_LEVEL,

@@ -18,6 +18,8 @@ export const OPERATOR_KEY_PREFIX = 'ppk_';
 export const ZAdminLoginBody = z.object({
   id: z.string().trim().min(1).max(100),
   password: z.string().min(1).max(200),
+  /** (issue 58) an operator with 2-step login: its code or a recovery code (401 TWO_STEP_REQUIRED without) */
+  otp: z.string().trim().min(1).max(20).optional(),
 });
 export type TAdminLoginBody = z.infer<typeof ZAdminLoginBody>;
 

@@ -34,6 +34,22 @@ export const ERROR_CODES = [
   'LOGIN_TAKEN',
   /** (issue 58) an active user of the company has the invited e-mail address already */
   'ALREADY_USER',
+  /** (issue 58) the password was right; the account's 2-step login asks for its code (or a recovery code) */
+  'TWO_STEP_REQUIRED',
+  /** (issue 58) a wrong, used or expired 2-step code or recovery code */
+  'TWO_STEP_FAILED',
+  /** (issue 58) the company requires 2-step login: the user sets it up before anything else */
+  'TWO_STEP_SETUP_REQUIRED',
+  /** (issue 58) 2-step login is already on (set-up refused) */
+  'TWO_STEP_ENABLED',
+  /** (issue 58) no 2-step set-up is waiting for its code */
+  'TWO_STEP_NOT_PENDING',
+  /** (issue 58) the company (or ADMIN_REQUIRE_2FA for an operator) requires 2-step login: it cannot be turned off */
+  'TWO_STEP_REQUIRED_BY_POLICY',
+  /** (issue 58) an owner requires 2-step login of everyone only once it has it itself */
+  'TWO_STEP_SETUP_FIRST',
+  /** (issue 58) the password given to confirm a change is not the user's */
+  'PASSWORD_MISMATCH',
 ] as const;
 export const ZErrorCode = z.enum(ERROR_CODES);
 export type TErrorCode = z.infer<typeof ZErrorCode>;

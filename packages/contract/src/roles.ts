@@ -15,6 +15,8 @@ export const ZLoginUser = z.object({
   id: z.string(),
   name: z.string(),
   role: ZUserRole,
+  /** (issue 58) the user's 2-step login is on */
+  two_step: z.boolean(),
 });
 export type TLoginUser = z.infer<typeof ZLoginUser>;
 
@@ -86,6 +88,9 @@ export const COMPANY_ACTIVITY_ACTIONS = [
   'user.invite',
   'user.invitation_withdraw',
   'user.join',
+  'two_step.enable',
+  'two_step.disable',
+  'two_step.policy',
   'export.invoices',
   'export.payments',
   'export.copyright_books',

@@ -24,7 +24,7 @@ export type AdminCaller =
 
 export interface AdminLookup {
   /** The operator of a live session of this active operator, looked up every call (no cache); records the last use. */
-  liveOperator(sid: string, operatorIdx: number): Promise<{ loginId: string } | undefined>;
+  liveOperator(sid: string, operatorIdx: number): Promise<{ loginId: string; twoStepSetupRequired?: boolean } | undefined>;
   /** the unrevoked key with this hash (its last use is recorded), or undefined */
   liveKey(keyHash: string): Promise<{ keyIdx: number; name: string; scope: TOperatorKeyScope } | undefined>;
 }

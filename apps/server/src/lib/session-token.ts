@@ -23,6 +23,8 @@ export interface LiveSession {
   division: string;
   /** (issue 15) the distributor set the password: only routes marked `passwordChangePending` open until it is changed */
   mustChangePassword: boolean;
+  /** (issue 58) the company requires 2-step login and the user has not set it up: only routes marked `beforeTwoStepSetup` open */
+  twoStepSetupRequired: boolean;
   /** (issue 58) the session's user (its login id) and its current role */
   userIdx: number;
   loginId: string;

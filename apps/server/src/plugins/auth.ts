@@ -31,6 +31,11 @@ declare module 'fastify' {
     /** true: a company that must change its password may call this route; others answer 403 PASSWORD_CHANGE_REQUIRED. */
     beforePasswordChange?: boolean;
     /**
+     * (issue 58) true: a user whose company requires 2-step login and who has not set it up may call this route;
+     * others answer 403 TWO_STEP_SETUP_REQUIRED.
+     */
+    beforeTwoStepSetup?: boolean;
+    /**
      * (issue 58) The area of a company route (contract roles.ts ROLE_TABLE says which roles read and write there).
      * A company route without one answers 403 to everyone (deny by default). Set per route, or for a module's
      * routes by `routesInArea`.
@@ -118,6 +123,7 @@ export default fp(
     async function adminCaller(
       authorization: string,
       scope: TOperatorKeyScope | readonly TOperatorKeyScope[] | null,
+      beforeTwoStepSetup: boolean,
     ): Promise<AdminCaller> {
       const key = BEARER_KEY.exec(authorization);
       if (key) {
@@ -137,6 +143,9 @@ export default fp(
       if (typeof claims.sid !== 'string' || !UUID.test(claims.sid)) throw unauthorized();
       const operator = await opts.admin.liveOperator(claims.sid, operatorIdx);
       if (!operator) throw unauthorized();
+      // (issue 58) ADMIN_REQUIRE_2FA: an operator without 2-step login sets it up before anything else
+      if (operator.twoStepSetupRequired && !beforeTwoStepSetup)
+        throw new AppError(403, 'TWO_STEP_SETUP_REQUIRED', 'Please set up 2-step login first.');
       return { kind: 'operator', operatorIdx, loginId: operator.loginId, sid: claims.sid };
     }
 
@@ -149,7 +158,7 @@ export default fp(
       const admin = config?.admin;
       if (admin) {
         const scope = typeof admin.scope === 'function' ? admin.scope(request.params) : admin.scope;
-        request.admin = await adminCaller(request.headers.authorization ?? '', scope);
+        request.admin = await adminCaller(request.headers.authorization ?? '', scope, config.beforeTwoStepSetup === true);
         return;
       }
       const m = BEARER.exec(request.headers.authorization ?? '');
@@ -165,6 +174,8 @@ export default fp(
       if (claims.uid !== undefined && claims.uid !== session.userIdx) throw unauthorized();
       if (session.mustChangePassword && !config?.beforePasswordChange)
         throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED', 'Please change your password first.');
+      if (session.twoStepSetupRequired && !config?.beforeTwoStepSetup)
+        throw new AppError(403, 'TWO_STEP_SETUP_REQUIRED', 'Please set up 2-step login first.');
       // (issue 58) the role, as it is now, against the route's area: none declared is no permission for anyone
       const access = config?.access ?? (request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write');
       if (!config?.area || !roleMay(session.role, config.area, access)) throw noPermission();

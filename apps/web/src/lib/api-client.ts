@@ -145,6 +145,7 @@ export const api = {
   get: <T>(path: string, opts?: RequestOptions) => json<T>('GET', path, opts),
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) => json<T>('POST', path, { ...opts, body }),
   patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => json<T>('PATCH', path, { ...opts, body }),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => json<T>('PUT', path, { ...opts, body }),
   delete: <T>(path: string, opts?: RequestOptions) => json<T>('DELETE', path, opts),
   download,
 };
@@ -164,6 +165,10 @@ export function errorMessageKey(e: unknown): string {
         return 'errors.noPermission';
       case 'NOT_FOUND':
         return 'errors.notFound';
+      case 'TWO_STEP_FAILED':
+        return 'errors.twoStepFailed';
+      case 'TWO_STEP_SETUP_REQUIRED':
+        return 'errors.twoStepSetupRequired';
       case 'VALIDATION':
         return 'errors.validation';
       case 'NETWORK':

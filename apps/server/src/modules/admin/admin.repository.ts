@@ -46,7 +46,7 @@ export async function insertOperatorSession(db: DbOrTx, s: { sid: string; operat
 /** The operator of a live session (unrevoked, unexpired, of this operator, who is active), with its last use. */
 export function findLiveOperatorSession(db: DbOrTx, sid: string, operatorIdx: number, now: Date) {
   return db
-    .select({ loginId: operators.loginId, lastUsedAt: operators.lastUsedAt })
+    .select({ loginId: operators.loginId, lastUsedAt: operators.lastUsedAt, totpEnabledAt: operators.totpEnabledAt })
     .from(sessions)
     .innerJoin(operators, eq(operators.idx, sessions.operatorIdx))
     .where(

@@ -35,6 +35,12 @@ import {
   ZOperatorList,
   ZPaging,
   ZTokenResponse,
+  ZOperatorTwoStepState,
+  ZStatusSuccess,
+  ZTwoStepCodeBody,
+  ZTwoStepDisableBody,
+  ZTwoStepEnabled,
+  ZTwoStepSetup,
 } from '@portal/contract';
 import { badRequest } from '../../lib/errors';
 import { sortDescription } from '../../lib/lists/sort';
@@ -47,6 +53,8 @@ import { importKindScope } from './import-kinds';
 const errors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope, 403: ZErrorEnvelope };
 /** Routes only a logged-in operator opens (no API key). */
 const operatorsOnly = { admin: { scope: null } };
+/** (issue 58) Operator routes that open before the 2-step set-up ADMIN_REQUIRE_2FA asks for. */
+const beforeTwoStepSetup = { ...operatorsOnly, beforeTwoStepSetup: true };
 const companiesScope = { admin: { scope: 'companies' as const } };
 /** The import history: an operator sees every run, a key the runs of the kinds its scope imports. */
 const runsScope = { admin: { scope: ['import', 'companies'] as const } };
@@ -141,7 +149,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; importMax
           'The token opens /api/admin/* only (its `kind` claim is `operator`); a company token never opens an admin route. ' +
           'A wrong id, a wrong password and a deactivated operator all answer 401 LOGIN_FAILED. Failures slow further ' +
           'attempts down like the company login: per (account, client) and per client, 429 RATE_LIMITED with Retry-After ' +
-          '(also for the right password until then); another client is never slowed down by them.',
+          '(also for the right password until then); another client is never slowed down by them. (issue 58) An operator ' +
+          'with 2-step login sends `otp` too (its code or a recovery code): without it 401 TWO_STEP_REQUIRED, a wrong one 401 ' +
+          'TWO_STEP_FAILED (counted like a wrong password). With ADMIN_REQUIRE_2FA, an operator without 2-step login gets ' +
+          '`two_step_setup_required: true` and a token that opens only /admin/two-step/* and logout (403 TWO_STEP_SETUP_REQUIRED).',
         body: ZAdminLoginBody,
         response: { 200: ZTokenResponse, 400: ZErrorEnvelope, 401: ZErrorEnvelope, 429: ZErrorEnvelope, 503: ZErrorEnvelope },
       },
@@ -152,10 +163,75 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; importMax
     },
   );
 
+  app.get(
+    '/admin/two-step',
+    {
+      config: beforeTwoStepSetup,
+      schema: {
+        tags: ['admin'],
+        summary: "(addition, issue 58) The operator's 2-step login: on or not, and whether ADMIN_REQUIRE_2FA requires it",
+        response: { 200: ZOperatorTwoStepState, ...errors },
+      },
+    },
+    async (request) => admin.twoStepState(adminOf(request)),
+  );
+
+  app.post(
+    '/admin/two-step/setup',
+    {
+      config: beforeTwoStepSetup,
+      schema: {
+        tags: ['admin'],
+        summary: "(addition, issue 58) Start setting up the operator's 2-step login: a new secret, its otpauth:// URI and QR code",
+        description: 'As POST company/two-step/setup, for the operator itself. 409 TWO_STEP_ENABLED when it is on already.',
+        response: { 200: ZTwoStepSetup, ...errors, 409: ZErrorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return admin.twoStepSetup(adminOf(request));
+    },
+  );
+
+  app.post(
+    '/admin/two-step/enable',
+    {
+      config: beforeTwoStepSetup,
+      schema: {
+        tags: ['admin'],
+        summary: "(addition, issue 58) Turn the operator's 2-step login on with a code; answers ten recovery codes once",
+        description:
+          'As POST company/two-step/enable. A wrong code answers 400 TWO_STEP_FAILED; no pending set-up 409 TWO_STEP_NOT_PENDING.',
+        body: ZTwoStepCodeBody,
+        response: { 200: ZTwoStepEnabled, ...errors, 409: ZErrorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return admin.twoStepEnable(adminOf(request), request.body.code);
+    },
+  );
+
+  app.post(
+    '/admin/two-step/disable',
+    {
+      config: operatorsOnly,
+      schema: {
+        tags: ['admin'],
+        summary: "(addition, issue 58) Turn the operator's 2-step login off (with its password)",
+        description:
+          'A wrong password answers 400 PASSWORD_MISMATCH (throttled). While ADMIN_REQUIRE_2FA is on it answers 409 TWO_STEP_REQUIRED_BY_POLICY.',
+        body: ZTwoStepDisableBody,
+        response: { 200: ZStatusSuccess, ...errors, 409: ZErrorEnvelope, 429: ZErrorEnvelope },
+      },
+    },
+    async (request) => admin.twoStepDisable(adminOf(request), request.body.password, request.ip),
+  );
+
   app.post(
     '/admin/logout',
     {
-      config: operatorsOnly,
+      config: beforeTwoStepSetup,
       schema: {
         tags: ['admin'],
         summary: "(addition) End the operator's session: its token is refused from the next call on",

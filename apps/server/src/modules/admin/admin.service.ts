@@ -37,6 +37,7 @@ import * as repo from './admin.repository';
 import { clientKey } from '../../lib/client-address';
 import type { AuthService } from '../auth/auth.service';
 import * as throttle from '../auth/throttle';
+import { createTwoStepService, isEnabled, spendSecondStep, twoStepFailed, twoStepRequired } from '../auth/two-step';
 import { IMPORT_KIND_DEFS } from './import-kinds';
 import { createImportJobs, type StartImport } from './import-jobs';
 
@@ -56,6 +57,8 @@ export interface AdminDeps {
   singleProcess?: boolean;
   /** company passwords and sessions (a reset or deactivation ends them the way a password change does) */
   auth: Pick<AuthService, 'setInitialPassword' | 'revokeOtherSessions' | 'forgetSessions'>;
+  /** (issue 58) ADMIN_REQUIRE_2FA: every operator must use 2-step login */
+  requireTwoStep?: boolean;
 }
 
 /** Who wrote, for the audit log: an operator, a key, or the CLI run by someone on the server. */
@@ -117,7 +120,7 @@ export function createAdminService(deps: AdminDeps) {
       if (!found) return undefined;
       const since = new Date(at.getTime() - OPERATOR_LAST_USE_MS);
       if (!found.lastUsedAt || found.lastUsedAt < since) await repo.touchOperator(db, operatorIdx, at, since);
-      return { loginId: found.loginId };
+      return { loginId: found.loginId, twoStepSetupRequired: !!deps.requireTwoStep && !found.totpEnabledAt };
     },
     async liveKey(keyHash) {
       const k = await repo.touchLiveKey(db, keyHash, now());
@@ -125,9 +128,46 @@ export function createAdminService(deps: AdminDeps) {
     },
   };
 
+  /** (issue 58) Whether `password` is the operator's own (turning 2-step login off), throttled like a settings check. */
+  async function operatorPasswordCheck(operatorIdx: number, loginId: string, password: string, ip: string): Promise<boolean> {
+    hasher.assertCapacity();
+    const account = `operator:${throttle.accountKey(loginId)}`.slice(0, 100);
+    const at = now();
+    const gate = await throttle.assertSettingsCheckAllowed(db, account, at);
+    const op = await repo.findOperatorByLoginId(db, loginId);
+    const ok = op && op.idx === operatorIdx ? await hasher.verify(op.passwordHash, password) : await hasher.verifyAgainstDummy(password);
+    if (!ok) await throttle.recordFailure(db, 'settings', account, clientKey(ip), at);
+    else if (gate.failures > 0) await throttle.clearSettingsFailures(db, account);
+    return ok;
+  }
+
+  const twoStep = createTwoStepService({ db, now });
+  const operatorOnly = (caller: AdminCaller) => {
+    if (caller.kind !== 'operator') throw new AppError(403, 'FORBIDDEN', 'Only an operator has a 2-step login.');
+    return { kind: 'operator' as const, idx: caller.operatorIdx };
+  };
+
   return {
     lookup,
     audit,
+
+    /** (issue 58) The operator's 2-step login: whether it is on, and whether ADMIN_REQUIRE_2FA requires it. */
+    async twoStepState(caller: AdminCaller) {
+      const state = await twoStep.state(operatorOnly(caller));
+      return { two_step: isEnabled(state), required: !!deps.requireTwoStep };
+    },
+    twoStepSetup: (caller: AdminCaller) => twoStep.setup(operatorOnly(caller), caller.kind === 'operator' ? `admin:${caller.loginId}` : ''),
+    twoStepEnable: (caller: AdminCaller, code: string) => twoStep.enable(operatorOnly(caller), code),
+    /** Turns the operator's 2-step login off with its password; refused while ADMIN_REQUIRE_2FA is on. */
+    async twoStepDisable(caller: AdminCaller, password: string, ip: string) {
+      const owner = operatorOnly(caller);
+      if (deps.requireTwoStep)
+        throw new AppError(409, 'TWO_STEP_REQUIRED_BY_POLICY', 'This server requires 2-step login of every operator (ADMIN_REQUIRE_2FA).');
+      if (caller.kind !== 'operator' || !(await operatorPasswordCheck(owner.idx, caller.loginId, password, ip)))
+        throw new AppError(400, 'PASSWORD_MISMATCH', 'The password is not correct.');
+      await twoStep.disable(owner);
+      return { status: 'success' as const };
+    },
 
     /** Unknown id, wrong password and inactive operator answer alike; throttled like the company login (never per account alone). */
     async login(body: TAdminLoginBody, ip: string): Promise<TTokenResponse> {
@@ -143,16 +183,26 @@ export function createAdminService(deps: AdminDeps) {
         await throttle.recordFailure(db, 'login', account, client, at);
         throw loginFailed();
       }
+      // (issue 58) the second step, as a company user's: none given asks for it, a wrong one counts like a wrong password
+      if (op.totpSecret && op.totpEnabledAt) {
+        if (!body.otp) throw twoStepRequired();
+        if (!(await spendSecondStep(db, { kind: 'operator', idx: op.idx }, op.totpSecret, body.otp, at))) {
+          await throttle.recordFailure(db, 'login', account, client, at);
+          throw twoStepFailed();
+        }
+      }
       if (gate.pairFailures > 0) await throttle.clearPairFailures(db, account, client);
-      // (issue 56) a session like a company's, checked on every call: logout and deactivation end it at once.
-      // A second login step (later) goes here: the session is made only once every step passed.
+      // (issue 56) a session like a company's, checked on every call: logout and deactivation end it at once;
+      // it is made only once every step passed
       const sid = randomUUID();
       await db.transaction(async (tx) => {
         await repo.insertOperatorSession(tx, { sid, operatorIdx: op.idx, expiresAt: new Date(at.getTime() + ttlSeconds * 1000), now: at });
         await repo.touchOperator(tx, op.idx, at, at);
       });
       const claims: OperatorTokenClaims = { sub: String(op.idx), sid, kind: OPERATOR_TOKEN_KIND };
-      return { access_token: deps.sign(claims, ttlSeconds), expires_in: ttlSeconds };
+      const token: TTokenResponse = { access_token: deps.sign(claims, ttlSeconds), expires_in: ttlSeconds };
+      if (deps.requireTwoStep && !op.totpEnabledAt) token.two_step_setup_required = true;
+      return token;
     },
 
     /** (issue 56) Ends the caller's session: its token is refused from the next call on, in every process. */

@@ -28,6 +28,8 @@ export function findLoginAccount(db: DbOrTx, loginId: string) {
         role: companyUsers.role,
         status: companyUsers.status,
         companyLogin: companyUsers.companyLogin,
+        totpSecret: companyUsers.totpSecret,
+        totpEnabledAt: companyUsers.totpEnabledAt,
       },
       passwordHash: sql<
         string | null
@@ -45,7 +47,13 @@ export function findLoginAccount(db: DbOrTx, loginId: string) {
 /** (issue 58) A user of a company as loginInfo shows it. */
 export function findLoginUser(db: DbOrTx, companyIdx: number, userIdx: number) {
   return db
-    .select({ idx: companyUsers.idx, id: companyUsers.loginId, name: companyUsers.name, role: companyUsers.role })
+    .select({
+      idx: companyUsers.idx,
+      id: companyUsers.loginId,
+      name: companyUsers.name,
+      role: companyUsers.role,
+      two_step: sql<boolean>`${companyUsers.totpEnabledAt} is not null`.mapWith(Boolean),
+    })
     .from(companyUsers)
     .where(and(eq(companyUsers.companyIdx, companyIdx), eq(companyUsers.idx, userIdx)))
     .limit(1)
@@ -139,6 +147,8 @@ export function findLiveSession(db: DbOrTx, sid: string, now: Date) {
       lastUsedAt: sessions.lastUsedAt,
       // the distributor's password is the company's login's: only its user must change it
       mustChangePassword: sql<boolean>`coalesce(${companyUsers.companyLogin} and ${companyCredentials.mustChange}, false)`.mapWith(Boolean),
+      // (issue 58) the company requires 2-step login and this user has not set it up (yet)
+      twoStepSetupRequired: sql<boolean>`(${companies.require2fa} and ${companyUsers.totpEnabledAt} is null)`.mapWith(Boolean),
     })
     .from(sessions)
     .innerJoin(companies, eq(companies.idx, sessions.companyIdx))
@@ -339,4 +349,25 @@ export async function spendCompanyResetTokens(db: DbOrTx, companyIdx: number, no
     .update(passwordResetTokens)
     .set({ usedAt: now })
     .where(and(eq(passwordResetTokens.companyIdx, companyIdx), isNull(passwordResetTokens.usedAt)));
+}
+
+/** (issue 58) An owner's switch: every user of the company must use 2-step login. */
+export async function setRequire2fa(db: DbOrTx, companyIdx: number, require2fa: boolean) {
+  await db.update(companies).set({ require2fa }).where(eq(companies.idx, companyIdx));
+}
+
+/** (issue 58) The password hash of a user (the company's own login's is the company's). */
+export function findUserPasswordHash(db: DbOrTx, companyIdx: number, userIdx: number) {
+  return db
+    .select({
+      hash: sql<
+        string | null
+      >`case when ${companyUsers.companyLogin} then ${companyCredentials.passwordHash} else ${companyUsers.passwordHash} end`,
+      loginId: companyUsers.loginId,
+    })
+    .from(companyUsers)
+    .leftJoin(companyCredentials, eq(companyCredentials.companyIdx, companyUsers.companyIdx))
+    .where(and(eq(companyUsers.companyIdx, companyIdx), eq(companyUsers.idx, userIdx)))
+    .limit(1)
+    .then((r) => r[0]);
 }

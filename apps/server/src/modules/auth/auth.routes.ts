@@ -97,6 +97,12 @@ export const authRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth' | 
           'A wrong id, a wrong password, a deactivated company and a company of another division all answer 401 LOGIN_FAILED. ' +
           'When the distributor set the password (initial or reset), the answer has `password_change_required: true` and the token ' +
           'opens only the password change (and loginInfo, passwordCheck, uiLanguage, refresh, logout) until then: 403 PASSWORD_CHANGE_REQUIRED. ' +
+          '(issue 58) A user with 2-step login sends `otp` too (its 6-digit code or a recovery code): the right password ' +
+          'without it answers 401 TWO_STEP_REQUIRED (no session, not counted as a failure); a wrong, used or expired code ' +
+          '401 TWO_STEP_FAILED, counted like a wrong password. Codes of the step before and after the server clock are ' +
+          'accepted, each code and each recovery code once. When the company requires 2-step login and the user has none, ' +
+          'the answer has `two_step_setup_required: true` and the token opens only the 2-step set-up (and loginInfo, ' +
+          'uiLanguage, refresh, logout): 403 TWO_STEP_SETUP_REQUIRED. ' +
           'Failures slow further attempts down per (account, client) and per client with growing delays: ' +
           '429 RATE_LIMITED with Retry-After (seconds), also for the right password until then. Every call ' +
           'counts towards a per-client rate limit (429 with Retry-After). When the server is busy hashing ' +
@@ -114,11 +120,13 @@ export const authRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth' | 
 
   // (issue 15) the calls a company that must change its password can still make: its info, language, refresh, logout
   const beforePasswordChange = true;
+  // (issue 58) and those a user who must set up 2-step login can make
+  const beforeTwoStepSetup = true;
 
   app.patch(
     '/company/uiLanguage',
     {
-      config: { beforePasswordChange },
+      config: { beforePasswordChange, beforeTwoStepSetup },
       schema: {
         tags: ['auth'],
         summary: '(addition) The UI language the company switched to',
@@ -137,7 +145,7 @@ export const authRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth' | 
   app.get(
     '/company/loginInfo',
     {
-      config: { beforePasswordChange },
+      config: { beforePasswordChange, beforeTwoStepSetup },
       schema: { tags: ['auth'], summary: 'The logged-in company', response: { 200: ZLoginInfo, 401: ZErrorEnvelope } },
     },
     async (request) => {
@@ -149,7 +157,7 @@ export const authRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth' | 
   app.get(
     '/company/refresh',
     {
-      config: { rateLimitPolicy: 'refresh', beforePasswordChange },
+      config: { rateLimitPolicy: 'refresh', beforePasswordChange, beforeTwoStepSetup },
       schema: {
         tags: ['auth'],
         summary: 'A new token for the same login, with a new expiry; the token it replaces is refused from then on',
@@ -170,7 +178,7 @@ export const authRoutes: FastifyPluginAsyncZod<Pick<ModuleDeps, 'db' | 'auth' | 
   app.get(
     '/company/logout',
     {
-      config: { beforePasswordChange },
+      config: { beforePasswordChange, beforeTwoStepSetup },
       schema: {
         tags: ['auth'],
         summary: 'End the session: every token of it is refused afterwards',

@@ -10,11 +10,13 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import type { companies } from '../../db/schema';
 import { clientKey } from '../../lib/client-address';
+import { recordActivity, type ActivityEntry } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import type { PasswordHasher } from '../../lib/password';
 import type { TokenClaims } from '../../lib/session-token';
 import * as repo from './auth.repository';
 import * as throttle from './throttle';
+import { spendSecondStep, twoStepFailed, twoStepRequired } from './two-step';
 
 export interface AuthDeps {
   db: Db;
@@ -44,6 +46,7 @@ interface CachedSession {
   userIdx: number;
   role: TUserRole;
   mustChangePassword: boolean;
+  twoStepSetupRequired: boolean;
   expiresAt: Date;
   until: number;
 }
@@ -104,6 +107,15 @@ export function createAuthService(deps: AuthDeps) {
         await throttle.recordFailure(db, 'login', account, client, at);
         throw loginFailed();
       }
+      // (issue 58) the second step: none given asks for it (not a failure: the password was right); a wrong, used or
+      // expired code counts like a wrong password (same scope and schedules)
+      if (found.user.totpSecret && found.user.totpEnabledAt) {
+        if (!body.otp) throw twoStepRequired();
+        if (!(await spendSecondStep(db, { kind: 'user', idx: found.user.idx }, found.user.totpSecret, body.otp, at))) {
+          await throttle.recordFailure(db, 'login', account, client, at);
+          throw twoStepFailed();
+        }
+      }
       if (gate.pairFailures > 0) await throttle.clearPairFailures(db, account, client);
       if (body.language) await repo.setUiLanguage(db, found.company.idx, body.language);
       const sid = randomUUID();
@@ -120,8 +132,10 @@ export function createAuthService(deps: AuthDeps) {
         });
         await repo.touchLastLogin(tx, user.userIdx, at);
       });
-      const token = issue(user, sid, tokenSeconds(at, at));
-      return found.mustChange ? { ...token, password_change_required: true } : token;
+      const token: TTokenResponse = issue(user, sid, tokenSeconds(at, at));
+      if (found.mustChange) token.password_change_required = true;
+      if (found.company.require2fa && !found.user.totpEnabledAt) token.two_step_setup_required = true;
+      return token;
     },
 
     /**
@@ -171,8 +185,9 @@ export function createAuthService(deps: AuthDeps) {
       // (issue 58) the session list's last use, to the minute: at most one write a minute per session
       if (!s.lastUsedAt || at.getTime() - s.lastUsedAt.getTime() >= LAST_USE_GRAIN_MS)
         await repo.touchSession(db, sid, at, new Date(at.getTime() - LAST_USE_GRAIN_MS));
-      // a session that must change its password is not remembered: the change (another call) lifts the limit at once
-      if (s.mustChangePassword) return s;
+      // a session that must change its password (or set up 2-step login) is not remembered: the change (another call)
+      // lifts the limit at once
+      if (s.mustChangePassword || s.twoStepSetupRequired) return s;
       if (cache.size >= SESSION_CACHE_MAX) cache.clear();
       cache.set(sid, { ...s, until: Date.now() + SESSION_CACHE_MS });
       return s;
@@ -258,6 +273,29 @@ export function createAuthService(deps: AuthDeps) {
       cache.clear();
     },
 
+    /** (issue 58) Whether `password` is the user's own (turning 2-step login off), throttled like passwordCheck. */
+    async userPasswordCheck(companyIdx: number, userIdx: number, password: string, ip: string): Promise<boolean> {
+      const found = await repo.findUserPasswordHash(db, companyIdx, userIdx);
+      if (!found) return false;
+      hasher.assertCapacity();
+      const account = throttle.accountKey(found.loginId);
+      const at = now();
+      const gate = await throttle.assertSettingsCheckAllowed(db, account, at);
+      const ok = found.hash ? await hasher.verify(found.hash, password) : await hasher.verifyAgainstDummy(password);
+      if (!ok) await throttle.recordFailure(db, 'settings', account, clientKey(ip), at);
+      else if (gate.failures > 0) await throttle.clearSettingsFailures(db, account);
+      return ok;
+    },
+
+    /** (issue 58) An owner's require_2fa: the company's remembered sessions are looked up again (its gate applies at once). */
+    async setRequire2fa(companyIdx: number, require2fa: boolean, activity?: ActivityEntry) {
+      await db.transaction(async (tx) => {
+        await repo.setRequire2fa(tx, companyIdx, require2fa);
+        await recordActivity(tx, activity, now());
+      });
+      forgetCompany(companyIdx, null);
+    },
+
     revokeOtherSessions,
     forgetUser,
   };
@@ -283,5 +321,6 @@ export function toLoginInfo(c: CompanyRow): Omit<TLoginInfo, 'user'> {
     sale_onCredit: yn(c.saleOnCredit),
     sale_consignment: yn(c.saleConsignment),
     sale_prepayment: yn(c.salePrepayment),
+    require_2fa: c.require2fa,
   };
 }

@@ -89,7 +89,8 @@ describe('session calls', () => {
       sale_onCredit: 'N',
       sale_consignment: 'N',
       sale_prepayment: 'N',
-      user: { idx: expect.any(Number), id: 'acme', name: '에이크미 출판', role: 'owner' },
+      user: { idx: expect.any(Number), id: 'acme', name: '에이크미 출판', role: 'owner', two_step: false },
+      require_2fa: false,
     });
   });
 

@@ -53,7 +53,7 @@ describe('a user logs in with its own id (issue 58)', () => {
 
   it("the company's login is its first user, an owner; the token carries the user and its role", async () => {
     const info = (await get(c.owner, '/api/company/loginInfo')).json();
-    expect(info.user).toEqual({ idx: c.loginUser, id: c.company.id, name: expect.any(String), role: 'owner' });
+    expect(info.user).toEqual({ idx: c.loginUser, id: c.company.id, name: expect.any(String), role: 'owner', two_step: false });
     expect(claimsOf(c.owner)).toMatchObject({ sub: String(c.company.idx), uid: c.loginUser, role: 'owner' });
   });
 
@@ -218,6 +218,7 @@ describe('the demo seed (issue 58)', () => {
     expect(users.dataset.map((u: { id: string; role: string }) => [u.id, u.role])).toEqual([
       ['demo', 'owner'],
       ['demo-accounting', 'accounting'],
+      ['demo-2step', 'editorial'],
     ]);
   });
 });

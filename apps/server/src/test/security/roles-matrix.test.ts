@@ -116,7 +116,16 @@ describe('deny by default (issue 58)', () => {
       auth: {
         liveSession: async (s) =>
           s === sid
-            ? { companyIdx: 7, id: 'c7', division: 'AUT', mustChangePassword: false, userIdx: 3, loginId: 'c7', role: 'owner' }
+            ? {
+                companyIdx: 7,
+                id: 'c7',
+                division: 'AUT',
+                mustChangePassword: false,
+                twoStepSetupRequired: false,
+                userIdx: 3,
+                loginId: 'c7',
+                role: 'owner',
+              }
             : undefined,
       },
       admin: { liveKey: async () => undefined, liveOperator: async () => undefined },

@@ -13,6 +13,7 @@ import { queryClient } from '../query-client';
 import { loginInfoQuery, useLoginInfo } from '../../features/auth/api/login-info';
 import { LanguageMenu } from './language-menu';
 import { PasswordChangeGate } from './password-change-gate';
+import { TwoStepSetupGate } from './two-step-setup-gate';
 import { SessionWarning } from './session-warning';
 import { Sidebar } from './sidebar';
 import { UserMenu } from './user-menu';
@@ -126,15 +127,17 @@ function Shell() {
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1}>
         <PasswordChangeGate>
-          {meta.hideContent ? null : !mayOpen(role, pathname) ? (
-            <Title order={1} size="h3" data-testid="no-permission">
-              {t('errors.noPermission')}
-            </Title>
-          ) : (
-            <Suspense fallback={<PageLoader />}>
-              <Outlet />
-            </Suspense>
-          )}
+          <TwoStepSetupGate>
+            {meta.hideContent ? null : !mayOpen(role, pathname) ? (
+              <Title order={1} size="h3" data-testid="no-permission">
+                {t('errors.noPermission')}
+              </Title>
+            ) : (
+              <Suspense fallback={<PageLoader />}>
+                <Outlet />
+              </Suspense>
+            )}
+          </TwoStepSetupGate>
         </PasswordChangeGate>
       </AppShell.Main>
       {!meta.hideFooter && (

@@ -85,7 +85,11 @@ describe('a screen the role may not open (issue 58)', () => {
   afterEach(() => session.clear());
 
   async function open(path: string, role: TUserRole) {
-    server.use(http.get(api('company/loginInfo'), () => HttpResponse.json(loginInfo({ user: { idx: 2, id: 'u', name: 'U', role } }))));
+    server.use(
+      http.get(api('company/loginInfo'), () =>
+        HttpResponse.json(loginInfo({ user: { idx: 2, id: 'u', name: 'U', role, two_step: false } })),
+      ),
+    );
     const router = createMemoryRouter(
       [
         {
@@ -130,7 +134,9 @@ describe('the dashboard counters of a role (issue 58)', () => {
 
   it('link only to the lists the role may open; every figure stays', async () => {
     server.use(
-      http.get(api('company/loginInfo'), () => HttpResponse.json(loginInfo({ user: { idx: 2, id: 'u', name: 'U', role: 'accounting' } }))),
+      http.get(api('company/loginInfo'), () =>
+        HttpResponse.json(loginInfo({ user: { idx: 2, id: 'u', name: 'U', role: 'accounting', two_step: false } })),
+      ),
       ...['copyrightReportCnt', 'copyrightBooksCnt', 'unpaidInvoiceCnt', 'overdueInvoiceCnt'].map((name, i) =>
         http.get(api(`company/dashboard/${name}`), () => HttpResponse.json(i + 1)),
       ),

@@ -32,7 +32,8 @@ export const loginInfo = (over: Partial<TLoginInfo> = {}): TLoginInfo =>
     sale_onCredit: 'Y',
     sale_consignment: 'N',
     sale_prepayment: 'N',
-    user: { idx: 1, id: 'demo', name: 'Demo Owner', role: 'owner' },
+    user: { idx: 1, id: 'demo', name: 'Demo Owner', role: 'owner', two_step: false },
+    require_2fa: false,
     ...over,
   });
 

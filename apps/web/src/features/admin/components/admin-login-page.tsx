@@ -2,7 +2,7 @@ import { Alert, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } fr
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { errorMessageKey } from '../../../lib/api-client';
+import { ApiError, errorMessageKey } from '../../../lib/api-client';
 import { adminLogin } from '../api/login';
 
 /** Only a path of the console may be the target after login (no open redirect). */
@@ -16,7 +16,10 @@ export function AdminLoginPage() {
   const [params] = useSearchParams();
   const [id, setId] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ id?: string; password?: string }>({});
+  const [errors, setErrors] = useState<{ id?: string; password?: string; code?: string }>({});
+  // (issue 58) the password was right and the operator has 2-step login: its code (or a recovery code) too
+  const [codeStep, setCodeStep] = useState(false);
+  const [code, setCode] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -26,14 +29,20 @@ export function AdminLoginPage() {
     const found = {
       id: id.trim() ? undefined : t('common:messages.required', { field: t('login.id') }),
       password: password ? undefined : t('common:messages.required', { field: t('login.password') }),
+      code: !codeStep || code.trim() ? undefined : t('common:messages.required', { field: t('login.code') }),
     };
     setErrors(found);
-    if (found.id || found.password) return;
+    if (found.id || found.password || found.code) return;
     setPending(true);
     try {
-      await adminLogin({ id: id.trim(), password });
+      await adminLogin({ id: id.trim(), password, ...(codeStep ? { otp: code.trim() } : {}) });
       await navigate(consolePath(params.get('redirect')), { replace: true });
     } catch (err) {
+      if (err instanceof ApiError && err.code === 'TWO_STEP_REQUIRED') {
+        setCodeStep(true);
+        return;
+      }
+      if (err instanceof ApiError && err.code === 'TWO_STEP_FAILED') setCode('');
       setFailure(t(`common:${errorMessageKey(err)}`));
     } finally {
       setPending(false);
@@ -79,6 +88,19 @@ export function AdminLoginPage() {
             onChange={(e) => setPassword(e.currentTarget.value)}
             error={errors.password}
           />
+          {codeStep && (
+            <TextInput
+              label={t('login.code')}
+              description={t('login.codeHint')}
+              name="otp"
+              autoComplete="one-time-code"
+              autoFocus
+              value={code}
+              onChange={(e) => setCode(e.currentTarget.value)}
+              error={errors.code}
+              data-testid="admin-login-code"
+            />
+          )}
           <Button type="submit" loading={pending} fullWidth>
             {t('login.submit')}
           </Button>

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18next } from '../../../lib/i18n';
@@ -72,5 +73,55 @@ describe('demo credentials on the login page (issue 14 defect 14)', () => {
     await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
     await new Promise((r) => setTimeout(r, 20));
     expect(screen.queryByTestId('demo-hint')).toBeNull();
+  });
+});
+
+describe('2-step login (issue 58)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks for the code when the server answers TWO_STEP_REQUIRED, keeps id and password, and sends the code with them', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    const fetch = vi.fn((url: string, init?: RequestInit) => {
+      if (url.startsWith('/api/common/loginHints'))
+        return Promise.resolve(new Response(JSON.stringify({ demo_logins: [] }), { status: 200 }));
+      if (url.startsWith('/api/company/login')) {
+        const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+        bodies.push(body);
+        const envelope = body.otp
+          ? { code: 'TWO_STEP_FAILED', message: 'The code is not valid.', requestId: 'r2' }
+          : { code: 'TWO_STEP_REQUIRED', message: 'Please enter the code.', requestId: 'r1' };
+        return Promise.resolve(new Response(JSON.stringify(envelope), { status: 401, headers: { 'content-type': 'application/json' } }));
+      }
+      return Promise.reject(new Error(url));
+    });
+    vi.stubGlobal('fetch', fetch);
+    await renderWithProviders(
+      <MemoryRouter initialEntries={['/login']}>
+        <LoginPage />
+      </MemoryRouter>,
+    );
+    await i18next.loadNamespaces(['auth', 'common']);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Author ID'), 'demo-2step');
+    await user.type(screen.getByLabelText('Password'), 'demo1234');
+    expect(screen.queryByTestId('login-code')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    const code = await screen.findByLabelText('Code from your authenticator app');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByLabelText('Author ID')).toHaveValue('demo-2step');
+    expect(screen.getByLabelText('Password')).toHaveValue('demo1234');
+
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The code is not valid.');
+    expect(bodies).toHaveLength(2);
+    expect(bodies[0]).not.toHaveProperty('otp');
+    expect(bodies[1]).toMatchObject({ id: 'demo-2step', password: 'demo1234', otp: '123456' });
+    // a recovery code is typed as text
+    await user.click(screen.getByTestId('login-code-kind'));
+    expect(screen.getByLabelText('Recovery code')).toHaveAttribute('inputmode', 'text');
   });
 });

@@ -14,6 +14,7 @@ import { rememberedId } from '../remembered-id';
 interface Errors {
   id?: string;
   password?: string;
+  code?: string;
 }
 
 /** A refusal that says when to try again: the 429 of login throttling or rate limits, or a busy 503. */
@@ -49,6 +50,10 @@ export function LoginPage({ hints }: { hints?: TLoginHints } = {}) {
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [wait, setWait] = useState<Wait | null>(null);
+  // (issue 58) the password was right and the account has 2-step login: the form asks for its code too
+  const [codeStep, setCodeStep] = useState(false);
+  const [code, setCode] = useState('');
+  const [recovery, setRecovery] = useState(false);
   const [now, setNow] = useState(() => Date.now());
   // demo credentials only when the server says it seeded them (never built into the bundle); the
   // route asked for them with the page's code (login-hints.ts), else the page asks now
@@ -76,8 +81,9 @@ export function LoginPage({ hints }: { hints?: TLoginHints } = {}) {
     return () => clearInterval(id);
   }, [wait]);
 
-  const message = (field: 'id' | 'password', code?: string) => {
-    if (code === 'required') return t('common:messages.required', { field: t(`fields.${field}`) });
+  const codeLabel = recovery ? t('twoStep.recoveryCode') : t('twoStep.code');
+  const message = (field: 'id' | 'password' | 'code', code?: string) => {
+    if (code === 'required') return t('common:messages.required', { field: field === 'code' ? codeLabel : t(`fields.${field}`) });
     if (code === 'minLength') return t('common:messages.minLength', { n: PASSWORD_MIN_LENGTH });
     return undefined;
   };
@@ -86,15 +92,21 @@ export function LoginPage({ hints }: { hints?: TLoginHints } = {}) {
     e.preventDefault();
     setFailure(null);
     setWait(null);
-    const found = validateLogin(id, password);
+    const found: Errors = validateLogin(id, password);
+    if (codeStep && !code.trim()) found.code = 'required';
     setErrors(found);
-    if (found.id || found.password) return;
+    if (found.id || found.password || found.code) return;
     setPending(true);
     try {
-      await login({ id: id.trim(), password });
+      await login({ id: id.trim(), password, otp: codeStep ? code.trim() : undefined });
       rememberedId.update(id.trim(), remember);
       await navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch (err) {
+      if (err instanceof ApiError && err.code === 'TWO_STEP_REQUIRED') {
+        setCodeStep(true);
+        return;
+      }
+      if (err instanceof ApiError && err.code === 'TWO_STEP_FAILED') setCode('');
       const refused = err instanceof ApiError && (err.status === 429 || err.status === 503) ? err : undefined;
       if (refused?.retryAfter !== undefined) {
         const at = Date.now();
@@ -146,6 +158,36 @@ export function LoginPage({ hints }: { hints?: TLoginHints } = {}) {
             onChange={(e) => setPassword(e.currentTarget.value)}
             error={message('password', errors.password)}
           />
+          {codeStep && (
+            <Stack gap={4}>
+              <TextInput
+                key={recovery ? 'recovery' : 'code'}
+                label={codeLabel}
+                description={recovery ? t('twoStep.recoveryHint') : t('twoStep.codeHint')}
+                name="otp"
+                autoComplete="one-time-code"
+                inputMode={recovery ? 'text' : 'numeric'}
+                autoFocus
+                value={code}
+                onChange={(e) => setCode(e.currentTarget.value)}
+                error={message('code', errors.code)}
+                data-testid="login-code"
+              />
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                w="fit-content"
+                onClick={() => {
+                  setRecovery((r) => !r);
+                  setCode('');
+                }}
+                data-testid="login-code-kind"
+              >
+                {recovery ? t('twoStep.useCode') : t('twoStep.useRecovery')}
+              </Anchor>
+            </Stack>
+          )}
           {/* a native checkbox: Mantine's Checkbox would add ~2.4 KiB (gzip) to the login page's JS */}
           <label
             style={{

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { useLoginInfo } from '../../auth/api/login-info';
 import { SessionsSection } from './sessions-section';
+import { TwoStepSection } from './two-step-section';
 
 /**
  * (issue 58) /settings/account: the logged-in user's own account, for every role: who it is (id, name, role, company)
- * and its sessions.
+ * its 2-step login (an owner also requires it of every user) and its sessions.
  */
 export function AccountPage() {
   const { t } = useTranslation(['company', 'common']);
@@ -36,6 +37,7 @@ export function AccountPage() {
             {field(t('account.company'), me?.company_name, 'account-company')}
           </SimpleGrid>
         </Paper>
+        <TwoStepSection />
         <SessionsSection />
       </Stack>
     </>

@@ -1,39 +1,12 @@
 import type { Browser, Page } from '@playwright/test';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { DEMO, expect, expectNoA11yViolations, loginViaApi, screenshot, test } from './fixtures';
+import { smtpInbox } from './smtp-inbox';
 
-/** playwright.config.ts E2E_SMTP_PORT (not imported: the config makes temporary folders when loaded) */
-const E2E_SMTP_PORT = Number(process.env.E2E_PORT ?? 4173) + 2;
 /** where the brief's screenshots go besides test-results (looked at in ko and en, 1280 and 390 px) */
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
-/** Mails the main e2e server delivered through SMTP (its SMTP_URL points here, playwright.config.ts). */
-const received: { to: string[]; subject: string; text: string }[] = [];
-let smtp: SMTPServer;
-
-test.beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((m) => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), subject: m.subject ?? '', text: m.text ?? '' });
-          callback();
-        })
-        .catch((e: Error) => callback(e));
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    smtp.once('error', reject);
-    smtp.listen(E2E_SMTP_PORT, '127.0.0.1', () => resolve());
-  });
-});
-test.afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
+/** Mails the main e2e server delivered through SMTP. */
+const received = smtpInbox();
 
 /** The screenshot of the page at 1280 and 390 px wide (test-results/screenshots, and E2E_SHOTS_DIR when set). */
 async function shots(page: Page, name: string) {

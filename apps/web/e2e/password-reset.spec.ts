@@ -1,36 +1,8 @@
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { DEMO2, expect, expectNoA11yViolations, screenshot, test } from './fixtures';
+import { smtpInbox } from './smtp-inbox';
 
-/** playwright.config.ts E2E_SMTP_PORT (not imported: the config makes temporary folders when loaded) */
-const E2E_SMTP_PORT = Number(process.env.E2E_PORT ?? 4173) + 2;
-
-/** Mails the main e2e server delivered through SMTP (its SMTP_URL points here, playwright.config.ts). */
-const received: { to: string[]; subject: string; text: string }[] = [];
-let smtp: SMTPServer;
-
-test.beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((m) => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), subject: m.subject ?? '', text: m.text ?? '' });
-          callback();
-        })
-        .catch((e: Error) => callback(e));
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    smtp.once('error', reject);
-    smtp.listen(E2E_SMTP_PORT, '127.0.0.1', () => resolve());
-  });
-});
-test.afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
+/** Mails the main e2e server delivered through SMTP. */
+const received = smtpInbox();
 
 test.describe('[AUTH] forgotten password', () => {
   test('[AUTH] forgotten password: the mailed link sets a new password, used once', async ({ page }) => {

@@ -25,7 +25,10 @@ export function SessionsSection() {
   const row = (s: TUserSession) => (
     <Table.Tr key={s.id} data-testid="session-row">
       <Table.Td style={{ wordBreak: 'break-word' }}>
-        <Text size="sm">{s.user_agent || t('sessions.unknownDevice')}</Text>
+        {/* a browser's User-Agent runs to 120 characters and more: one line here, the whole of it on hover */}
+        <Text size="sm" lineClamp={1} maw={360} title={s.user_agent || undefined}>
+          {s.user_agent || t('sessions.unknownDevice')}
+        </Text>
         {s.current && (
           <Badge size="sm" variant="light" mt={4}>
             {t('sessions.current')}

@@ -123,6 +123,30 @@ describe.skipIf(process.env.TEST_DB === 'pg')('the compiled server', () => {
   }, 180_000);
 });
 
+// issue 59: a newcomer's Ctrl-C during the first start (the demo seed and its statements run after listen) closed the
+// embedded database under their transaction: PGlite aborted ("RuntimeError: Aborted()", "shutdown failed", exit 1)
+describe.skipIf(process.env.TEST_DB === 'pg')('the compiled server stopped during its first start', () => {
+  it('waits for the demo seed and its statements, closes the database cleanly and starts again on it', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-build-stop-'));
+    try {
+      const s = await start({ NODE_ENV: 'production', DEMO_DATA: '1', DATA_DIR: dir });
+      expect(await stop(s), s.log()).toBe(0);
+      expect(s.log()).not.toContain('shutdown failed');
+      expect(s.log()).toContain('Demo royalty statements issued.');
+      const again = await start({ NODE_ENV: 'production', DEMO_DATA: '1', DATA_DIR: dir });
+      const login = await fetch(`${again.url}/api/company/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ id: 'demo', password: 'demo1234', company_division: 'AUT' }),
+      });
+      expect(login.status).toBe(200);
+      expect(await stop(again), again.log()).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
+
 describe('npm start builds only what is stale (scripts/build-if-stale.mjs)', () => {
   interface Build {
     output: string;

@@ -466,6 +466,38 @@ describe('lists against a plain count(*) / order by … offset … limit', () =>
     await expectSummaryOfRows(t.db, COPYRIGHT_BOOKS_SUMMARY);
     await checkBooks();
   });
+  it('copyright books: a publication range whose many matches come last in the number order (the walk gives up, the matches are sorted)', async () => {
+    // publication day follows the number, as when books are registered as they come out: a range of the latest
+    // books has its matches at the far end of the number order. More than 2,000 match (lib/lists FEW_ROWS): the
+    // order is walked as far as the matches' count, then they are sorted; every page must still be the oracle's
+    const c = await t.createCompany();
+    await t.db.execute(`insert into copyright_books (company_idx, title, isbn, publication_date, list_price, currency, pay_type, rate)
+      select ${c.idx}, 'Late ' || g, '97912' || lpad(g::text, 8, '0'), date '2001-01-01' + g, 1000, 'KRW',
+        case when g % 3 = 0 then 'sale' else 'net' end, 10
+      from generate_series(1, 9000) g`);
+    const day = (g: number) => new Date(Date.UTC(2001, 0, 1) + g * 86_400_000).toISOString().slice(0, 10);
+    const saved = token;
+    token = await t.login(c.id, c.password);
+    try {
+      for (const [f, where] of [
+        [{ startDate: day(6501) }, `x.publication_date >= '${day(6501)}'`], // 2,500 matches, none in the walk's 4,096 rows
+        [{ startDate: day(4001) }, `x.publication_date >= '${day(4001)}'`], // 5,000: the walk's 8,192 rows hold the first 4,192
+        [{ startDate: day(2500), payType: 'sale' }, `x.publication_date >= '${day(2500)}' and x.pay_type = 'sale'`], // spread
+      ] as const)
+        expect(
+          await checkPages(
+            `late books ${JSON.stringify(f)}`,
+            `x.company_idx = ${c.idx} and ${where}`,
+            'copyright_books x',
+            'x.idx',
+            (s, l) => `/api/company/copyright/books?start=${s}&length=${l}&search_value=${enc(f)}`,
+          ),
+        ).toBeGreaterThan(2000);
+    } finally {
+      token = saved;
+    }
+  });
+
   it('royalty lines (book title, book, line) with per-currency count, quantity and royalty', async () => {
     await checkRoyalty();
   });

@@ -35,7 +35,7 @@ async function dryRun(page: Page, kind: string, file: string | { name: string; m
   return report;
 }
 
-/** Chooses an action of the audit log's filter by its name in the console's language, with the keyboard. */
+/** Chooses an option of a filter's Select (the audit log's action, the mail list's state) by its name, with the keyboard. */
 async function chooseAction(page: Page, label: string, action: string) {
   const select = page.getByRole('combobox', { name: label, exact: true });
   await select.focus();
@@ -578,6 +578,79 @@ test.describe('[ADMIN] operator console', () => {
       await page.setViewportSize({ width, height: 900 });
       await expectNoA11yViolations(page);
       await screenshot(page, `admin-audit-en-${width}`);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  test("[ADMIN] mails: a company's undelivered mail, why it was not sent, filtered by company and state in Korean and English", async ({
+    page,
+  }) => {
+    test.setTimeout(360_000);
+    const login = await page.request.post('/api/admin/login', { data: { id: OPERATOR.id, password: OPERATOR.password } });
+    const headers = { authorization: `Bearer ${(await login.json()).access_token}` };
+    const id = `e2e-mail-${Date.now().toString(36)}`;
+    const email = `billing@${id}.test`;
+    const created = await page.request.post('/api/admin/companies', {
+      headers,
+      data: { id, company_name: 'Mail Books', country: 'KOR', email, password: 'Initial-pass-1' },
+    });
+    expect(created.status()).toBe(200);
+    // a password reset by the operator tells the company's addresses (account_changed); this spec listens on no SMTP
+    // port, so the worker's attempt fails and the mail waits for its next one, with the error of the last
+    expect(
+      (await page.request.post(`/api/admin/companies/${id}/password`, { headers, data: { password: 'Reset-pass-22' } })).status(),
+    ).toBe(200);
+
+    await operatorLogin(page);
+    await page.getByTestId('admin-language').selectOption('ko');
+    await page.getByRole('navigation', { name: '콘솔' }).getByRole('link', { name: '메일' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: '메일' })).toBeVisible();
+    const table = page.getByTestId('mails-table');
+    const rows = table.getByTestId('table-row');
+
+    await page.getByRole('textbox', { name: '거래처', exact: true }).fill(id);
+    await chooseAction(page, '상태', '대기');
+    const filtered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/mails' && r.url().includes(id));
+    await page.getByRole('button', { name: '검색' }).click();
+    const sent = new URL((await filtered).url()).searchParams.get('search_value');
+    expect(JSON.parse(sent ?? '{}')).toEqual({ state: 'pending', company: id });
+    await expect(rows).toHaveCount(1);
+    const row = rows.first();
+    await expect(row.locator('[data-kind]')).toHaveText('계정 정보 변경');
+    await expect(row.locator('[data-state]')).toHaveText('대기');
+    await expect(row).toContainText(`${id} (Mail Books)`);
+    await expect(row).toContainText(email);
+    // the worker's failed attempt shows up on a later search: why the mail has not gone yet
+    await expect(async () => {
+      await page.getByRole('button', { name: '검색' }).click();
+      await expect(row).toContainText(/ECONNREFUSED|connect/i, { timeout: 2_000 });
+    }).toPass({ timeout: 60_000 });
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNoA11yViolations(page);
+      await screenshot(page, `admin-mails-ko-${width}`);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // in English: none of its mails was sent; every state shows the one waiting
+    await page.getByTestId('admin-language').selectOption('en');
+    await expect(page.getByRole('heading', { level: 1, name: 'Mails' })).toBeVisible();
+    await chooseAction(page, 'State', 'Sent');
+    const none = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/mails' && r.url().includes('sent'));
+    await page.getByRole('button', { name: 'Search' }).click();
+    expect(JSON.parse(new URL((await none).url()).searchParams.get('search_value') ?? '{}')).toEqual({ state: 'sent', company: id });
+    await expect(table.getByText('No data available')).toBeVisible();
+    await chooseAction(page, 'State', 'All');
+    const all = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/mails' && !r.url().includes('state'));
+    await page.getByRole('button', { name: 'Search' }).click();
+    expect(JSON.parse(new URL((await all).url()).searchParams.get('search_value') ?? '{}')).toEqual({ company: id });
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first().locator('[data-kind]')).toHaveText('Account changed');
+    await expect(rows.first().locator('[data-state]')).toHaveText('Pending');
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNoA11yViolations(page);
+      await screenshot(page, `admin-mails-en-${width}`);
     }
     await page.setViewportSize({ width: 1440, height: 900 });
   });

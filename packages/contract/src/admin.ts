@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonSearchValue, RANGE_IN_ORDER, sortQuery, ZDate, ZPaging, type TSort } from './common';
+import { jsonSearchValue, RANGE_IN_ORDER, sortQuery, ZDate, ZListResponse, ZPaging, type TSort } from './common';
 import { PASSWORD_MIN_LENGTH, UI_LANGUAGES } from './constants';
 
 /**
@@ -132,6 +132,68 @@ export type TAuditFilter = z.infer<typeof ZAuditFilter>;
 export const AUDIT_SORTS = ['at'] as const;
 export const AUDIT_SORT_DEFAULT: TSort<(typeof AUDIT_SORTS)[number]> = { key: 'at', dir: 'desc' };
 export const ZAuditListQuery = ZPaging.extend({ search_value: jsonSearchValue(ZAuditFilter), ...sortQuery(AUDIT_SORTS) });
+
+/**
+ * (issue 57) The mails the portal raises (mail_outbox.kind), each by its module's `<domain>.mail.ts`; lib/mail's
+ * `enqueue` takes only these, so the console's filter offers every kind there is.
+ */
+export const MAIL_KINDS = [
+  'password_reset',
+  'invitation',
+  'account_changed',
+  'invoice_new',
+  'payment_registered',
+  'qna_reply',
+  'statement_ready',
+] as const;
+export type TMailKind = (typeof MAIL_KINDS)[number];
+/** A mail's state: pending (neither sent nor given up: queued or retrying), sent, or failed (given up after the last attempt). */
+export const MAIL_STATES = ['pending', 'sent', 'failed'] as const;
+export type TMailState = (typeof MAIL_STATES)[number];
+
+/**
+ * (issue 57) The console's mail outbox filter: a `state`, a `kind`, the mails of one `company` (its login id, exact),
+ * a `recipient` address containing the text (case-insensitive), and the days startDate…endDate of their creation in
+ * the business time zone.
+ */
+export const ZMailFilter = z
+  .object({
+    state: z.enum(MAIL_STATES).optional(),
+    kind: z.enum(MAIL_KINDS).optional(),
+    company: z.string().trim().max(100).optional(),
+    recipient: z.string().trim().max(200).optional(),
+    startDate: ZDate.optional(),
+    endDate: ZDate.optional(),
+  })
+  .strict()
+  .refine(...RANGE_IN_ORDER);
+export type TMailFilter = z.infer<typeof ZMailFilter>;
+/** The outbox's order: by creation, newest first by default. */
+export const MAIL_SORTS = ['created_at'] as const;
+export const MAIL_SORT_DEFAULT: TSort<(typeof MAIL_SORTS)[number]> = { key: 'created_at', dir: 'desc' };
+export const ZMailListQuery = ZPaging.extend({ search_value: jsonSearchValue(ZMailFilter), ...sortQuery(MAIL_SORTS) });
+
+/** A mail as the console lists it: never its body nor its attachment; the last error cut to 300 characters. */
+export const ZMailRow = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  /** a MAIL_KINDS value (a string: a row of an older kind is still listed) */
+  kind: z.string(),
+  /** the company's login id and name; null for a mail of no company */
+  company_id: z.string().nullable(),
+  company_name: z.string().nullable(),
+  /** comma-separated, as sent */
+  recipients: z.string(),
+  subject: z.string(),
+  state: z.enum(MAIL_STATES),
+  attempts: z.number().int(),
+  sent_at: z.string().nullable(),
+  failed_at: z.string().nullable(),
+  last_error: z.string().nullable(),
+});
+export type TMailRow = z.infer<typeof ZMailRow>;
+export const ZMailList = ZListResponse(ZMailRow);
+export type TMailList = z.infer<typeof ZMailList>;
 
 /**
  * The import kinds (issue 15): `POST /api/admin/imports/{kind}`. Each is declared by its domain module

@@ -55,6 +55,8 @@ export const SCREENS = [
   { path: '/admin/imports', layout: 'admin', feature: 'admin' },
   { path: '/admin/companies', layout: 'admin', feature: 'admin' },
   { path: '/admin/audit', layout: 'admin', feature: 'admin' },
+  /** (issue 57) the mail outbox: did a company get its mail, and if not why */
+  { path: '/admin/mails', layout: 'admin', feature: 'admin' },
   /** (issue 56) operators (deactivate, reactivate, last use) and API keys (last use) */
   { path: '/admin/operators', layout: 'admin', feature: 'admin' },
 ] as const satisfies readonly Screen[];

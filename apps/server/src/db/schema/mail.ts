@@ -25,7 +25,7 @@ export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** what raised it: password_reset, invoice_new, payment_registered, qna_reply, statement_ready */
+    /** what raised it: one of the contract's MAIL_KINDS */
     kind: varchar('kind', { length: 40 }).notNull(),
     companyIdx: integer('company_idx').references(() => companies.idx, { onDelete: 'cascade' }),
     /** one event raises one mail: e.g. `invoice_new:123` (a second raise of it is ignored) */
@@ -63,6 +63,9 @@ export const mailOutbox = pgTable(
     index('mail_outbox_pending')
       .on(t.nextAttemptAt.asc().nullsFirst(), t.id)
       .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    // (issue 57) the console's mail list, newest first (an admin list: no owner); and one company's mails (its filter)
+    index('mail_outbox_created').on(t.createdAt, t.id),
+    index('mail_outbox_company_created').on(t.companyIdx, t.createdAt, t.id),
   ],
 );
 

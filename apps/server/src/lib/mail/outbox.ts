@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { TMailKind } from '@portal/contract';
 import type { DbOrTx } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { renderMail, type MailContext, type MailLocale, type MailTemplate, type RenderedMail } from './render';
 
 export interface OutboxMail extends RenderedMail {
-  /** what raised it (`invoice_new`, `password_reset`, …) */
-  kind: string;
+  /** what raised it (`invoice_new`, `password_reset`, …): the console's mail list filters by these */
+  kind: TMailKind;
   /** the recipients; a mail with none is not written */
   to: string[];
   locale: MailLocale;

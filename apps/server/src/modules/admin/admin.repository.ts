@@ -1,8 +1,11 @@
 import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   ADMIN_COMPANY_SORT_DEFAULT,
+  MAIL_SORT_DEFAULT,
   type TAdminCompany,
   type TAdminCompanySortKey,
+  type TMailFilter,
+  type TMailRow,
   type TOperator,
   type TOperatorKey,
   type TSort,
@@ -453,4 +456,42 @@ export function findImportRun(db: DbOrTx, id: number) {
     .where(eq(importRuns.id, id))
     .limit(1)
     .then((r) => r[0]);
+}
+
+// ------------------------------------------------------------ the mail outbox (issue 57)
+
+export const MAIL_SORT: SortSpec<'created_at'> = { keys: { created_at: ['created_at'] }, unique: ['id'], default: MAIL_SORT_DEFAULT };
+const MAIL_STATE = sql`case when x.sent_at is not null then 'sent' when x.failed_at is not null then 'failed' else 'pending' end`;
+
+/**
+ * The outbox's mails `filter` keeps, newest first by default, through listPage on mail_outbox_created (a company's on
+ * mail_outbox_company_created); days in `timeZone`. Never a body nor an attachment; the last error cut to 300 characters.
+ */
+export async function listMails(db: DbOrTx, filter: TMailFilter, paging: Paging, timeZone: string, sort: TSort<'created_at'>) {
+  const conds = [sql`true`];
+  if (filter.state === 'sent') conds.push(sql`x.sent_at is not null`);
+  if (filter.state === 'failed') conds.push(sql`x.sent_at is null and x.failed_at is not null`);
+  if (filter.state === 'pending') conds.push(sql`x.sent_at is null and x.failed_at is null`);
+  if (filter.kind) conds.push(sql`x.kind = ${filter.kind}`);
+  if (filter.company) conds.push(sql`x.company_idx = (select c.idx from companies c where c.id = ${filter.company})`);
+  if (filter.recipient) conds.push(sql`x.recipients ilike ${`%${escapeLike(filter.recipient)}%`}`);
+  if (filter.startDate) conds.push(sql`x.created_at >= (${filter.startDate}::date)::timestamp at time zone ${timeZone}`);
+  if (filter.endDate) conds.push(sql`x.created_at < (${filter.endDate}::date + 1)::timestamp at time zone ${timeZone}`);
+  const keys = sql`select x.created_at, x.id from mail_outbox x where ${sql.join(conds, sql` and `)}`;
+  const { rows, total } = await listPage<
+    Omit<TMailRow, 'id' | 'attempts'> & { id: number | string; attempts: number | string; ord: number }
+  >(
+    db,
+    {
+      keys,
+      order: orderSql(MAIL_SORT, sort),
+      columns: sql`select page.ord, x.id, ${iso('x.created_at')} as created_at, x.kind, c.id as company_id, c.company_name,
+          x.recipients, x.subject, ${MAIL_STATE} as state, x.attempts, ${iso('x.sent_at')} as sent_at, ${iso('x.failed_at')} as failed_at,
+          left(x.last_error, 300) as last_error
+        from page join mail_outbox x on x.id = page.id left join companies c on c.idx = x.company_idx`,
+    },
+    paging,
+    () => countRows(db, keys),
+  );
+  return { dataset: rows.map((r) => ({ ...r, id: Number(r.id), attempts: Number(r.attempts) })), total_cnt: total };
 }

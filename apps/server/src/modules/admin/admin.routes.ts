@@ -5,6 +5,8 @@ import {
   AUDIT_SORT_DEFAULT,
   AUDIT_SORTS,
   IMPORT_KINDS,
+  MAIL_KINDS,
+  MAIL_SORTS,
   UI_LANGUAGES,
   ZAdminCompany,
   ZAdminCompanyCreateBody,
@@ -25,6 +27,8 @@ import {
   ZImportRunList,
   ZImportTemplateQuery,
   ZLogoutResponse,
+  ZMailList,
+  ZMailListQuery,
   ZOperator,
   ZOperatorIdxParams,
   ZOperatorKey,
@@ -341,6 +345,31 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; importMax
     },
     async (request) =>
       admin.listAudit(request.query.start, request.query.length, request.query.search_value, request.query.dir ?? AUDIT_SORT_DEFAULT.dir),
+  );
+
+  app.get(
+    '/admin/mails',
+    {
+      config: operatorsOnly,
+      schema: {
+        tags: ['admin'],
+        summary: '(addition, issue 57) The mail outbox, newest first: which mail went to whom, and if not why',
+        description:
+          'Paged (start, length < 1 → 10). `search_value` (JSON, all optional): `state` (pending: neither sent nor given up; ' +
+          `sent; failed: given up after the last attempt); \`kind\` (${MAIL_KINDS.join(', ')}); \`company\`, one company's ` +
+          'login id (exact); `recipient`, the addresses containing it (case-insensitive); `startDate`…`endDate` (YYYY-MM-DD), ' +
+          'the days of creation in the business time zone. A row never carries the body nor the attachment; `last_error` is cut ' +
+          'to 300 characters. ' +
+          sortDescription(MAIL_SORTS, 'created_at desc, newest first'),
+        querystring: ZMailListQuery,
+        response: { 200: ZMailList, ...errors },
+      },
+    },
+    async (request) =>
+      admin.listMails(request.query.start, request.query.length, request.query.search_value, {
+        sort: request.query.sort,
+        dir: request.query.dir,
+      }),
   );
 
   // ---------------------------------------------------------------- import history (scope import)

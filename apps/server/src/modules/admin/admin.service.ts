@@ -10,6 +10,8 @@ import type {
   TAdminLoginBody,
   TAuditEntry,
   TAuditFilter,
+  TMailFilter,
+  TMailList,
   TOperator,
   TOperatorKey,
   TOperatorKeyCreated,
@@ -396,6 +398,16 @@ export function createAdminService(deps: AdminDeps) {
       dir: TSortDir = 'desc',
     ): Promise<{ dataset: TAuditEntry[]; total_cnt: number }> {
       return listAudit(db, filter, clampPaging({ start, length }), deps.timeZone ?? DEFAULT_TIME_ZONE, dir);
+    },
+
+    /** (issue 57) The mail outbox's mails `filter` keeps (its days in the business time zone), newest first by default (sortOf: `sort` alone is ascending). */
+    async listMails(
+      start: number,
+      length: number,
+      filter: TMailFilter = {},
+      order: { sort?: 'created_at'; dir?: TSortDir } = {},
+    ): Promise<TMailList> {
+      return repo.listMails(db, filter, clampPaging({ start, length }), deps.timeZone ?? DEFAULT_TIME_ZONE, sortOf(repo.MAIL_SORT, order));
     },
   };
 }

@@ -179,7 +179,7 @@ describe('areas stay apart', () => {
     const companyToken = await t.login(company.id, company.password);
     const token = await operatorToken();
     const { key } = await createKey(token, 'companies job', 'companies');
-    for (const url of ['/api/admin/keys', '/api/admin/audit']) {
+    for (const url of ['/api/admin/keys', '/api/admin/audit', '/api/admin/mails']) {
       const res = await t.inject(companyToken, { method: 'GET', url });
       expect(res.statusCode, url).toBe(401);
     }

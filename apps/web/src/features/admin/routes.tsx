@@ -6,6 +6,7 @@ import { AdminLoginPage } from './components/admin-login-page';
 import { AuditPage } from './components/audit-page';
 import { CompaniesPage } from './components/companies-page';
 import { ImportPage } from './components/import-page';
+import { MailsPage } from './components/mails-page';
 import { OperatorsPage } from './components/operators-page';
 import { operatorSession } from './operator-session';
 
@@ -15,6 +16,7 @@ export const pages: Record<ScreenPath<'admin'>, ComponentType> = {
   '/admin/imports': ImportPage,
   '/admin/companies': CompaniesPage,
   '/admin/audit': AuditPage,
+  '/admin/mails': MailsPage,
   '/admin/operators': OperatorsPage,
 };
 

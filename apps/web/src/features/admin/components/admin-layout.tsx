@@ -16,6 +16,7 @@ const NAV = [
   { to: '/admin/imports', key: 'nav.imports' },
   { to: '/admin/companies', key: 'nav.companies' },
   { to: '/admin/audit', key: 'nav.audit' },
+  { to: '/admin/mails', key: 'nav.mails' },
   { to: '/admin/operators', key: 'nav.operators' },
 ] as const;
 

@@ -1,0 +1,2 @@
+CREATE INDEX "mail_outbox_created" ON "mail_outbox" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "mail_outbox_company_created" ON "mail_outbox" USING btree ("company_idx","created_at","id");

@@ -1,107 +1,27 @@
-// Issue 17: every §7 list fast at scale, at the issue's own sizes. Two PostgreSQL databases (seeded
-// by scale-seed.mjs with SQL generate_series, kept between runs and reused when their data is there):
-// "big" holds 10M rows in each list's table across 100 companies (a 1M company, a 10k company, 98
-// others), "small" the same 10k company alone. The real server runs on each (built, as `npm start` runs it), with
-// `Cache-Control: no-cache` on every timed request (kept answers are timed apart, never gated on).
-// Figures, each with the machine's 1-minute load average when it was taken:
-// - per list (invoices, payments, copyright books, royalty lines, registered books, Q&A and notice
-//   boards, help files) and case (first page, page 100, a search, a new filter's count): the scaling verdict
-//   by the database's own counts, which do not move with the machine's load: the shared buffers (hit + read)
-//   and the rows the request's statements touch, 1M company ÷ 10k company (≤ 2 each; countingServer below);
-//   beside them the times, as the median of LISTS_BENCH_PASSES passes' p99 ratios with their spread: p99 of the
-//   1M company ÷ p99 of the 10k company (≤ 1.5); the 10k company's p99 in the big database ÷ in the
-//   small one (≤ 1.5). The boards and help files are not a company's: their 1M is the big database's
-//   board (1M posts for the division) and their 10k the small database's.
-// - requests/s of the royalty and invoice lists' first page at 1M ÷ a Fastify hello-world in the same
-//   run: uncached ≥ 0.05, with kept answers ≥ 0.25;
-// - the royalty list's total and per-currency totals for a filter not asked before, at 1M: p99 ≤ 300 ms;
-// - each dashboard call of the 1M company: p99 ≤ 50 ms uncached.
-// LISTS_BENCH_TOTAL (default 10M) sizes the big database; LISTS_BENCH_N (default 500; 4,000 until issue 57) requests per case of the totals and
-// dashboard parts (the list cases: LISTS_BENCH_PASSES × LISTS_BENCH_PASS_N, below): a p99
-// is a case's tail, and this machine's tail is wide (the registered books' first page at 10k: p50 2.1, p99 7.3 ms).
-// Two samples of 300 requests drawn from the same 2,000 requests of one server had p99s more than 1.2 apart in 22%
-// of draws (2,000 draws), two of 1,000 in 5%: at 300 about five of the 22 "÷ alone" cases failed by chance alone.
-// Between two servers the spread is wider than that sampling alone: two identical servers on the small database,
-// the same company and page, interleaved (2026-11-28, after 200 warm-up requests each), had p99 ratios of 0.76-1.06
-// in blocks of 1,000 requests and 0.91 and 1.22 in blocks of 5,000 (p50s within 0.02 ms); the slow requests are
-// scattered, not periodic (31 of 3,000 at ≥ 1.4 ms against a 0.50 ms median). What they are (2026-11-29, another
-// 2-core machine, two identical servers, the payments' new filter count, this bench's interleaving): a server's
-// round trip to PostgreSQL takes 1.5 ms or more in 1.5-3% of queries (median 0.25 ms) while PostgreSQL itself
-// logged 3 of 8,442 bind and execute phases over 1 ms, and 4 of 40 slow requests met a garbage collection: the
-// machine's scheduling, not the query. A request of two queries meets such a stall about once in 25, so a p99 of
-// 1,000 requests is the upper quartile of some 40 stalls, and it moves with them: the two servers' p99 ratio was
-// 0.94-1.16 over nine blocks of 1,000 requests and 0.955, 0.977 and 0.989 over three of 4,000 (hence 4,000, also
-// for the totals and dashboard parts; the lists part alone took 11 min on that machine against 5 with 1,000, and
-// 20 and 19 of its 22 "÷ alone" rows were ≤ 1.2 in its first two runs). A server process also keeps the garbage
-// collection pace it falls into at start: the same server and page (payments page 100), started five times, had
-// young-generation pauses averaging 0.81-0.86 ms in three runs and 1.64-1.87 ms in two, each for its whole run; two
-// processes in different paces differ in every p99 by about that much. A "÷ alone" row near 1.2 whose p50s
-// agree is this noise, not the other companies, unless its statement is planned again on every call: planning costs
-// more beside 10M rows (the royalty page, 2026-11-29: 1.42 ms against 0.74, its row 1.23-1.30 in three runs until its
-// generic plan was kept). From 2026-11-29 to issue 57 the server forced one generic plan per statement; since then
-// PostgreSQL chooses again (docs/decisions/pg-prepared-statements.md). Each case is timed after LISTS_BENCH_WARM (default 30; 200 until issue 57) untimed rounds,
-// not 5: a server's tail shrinks over its first thousands of requests of a list (payments page 100, the 10k company
-// beside others and alone, interleaved, 2026-11-28 on a 2-core machine: p99 6.54 / 6.29 ms over 3,000 requests after
-// 500 warm-up rounds, 3.94 / 4.34 ms after 2,000; p99 per block of 1,000 after 500 rounds 7.48, 4.56, 3.91), and the
-// goals are about a running service's tail, not about its first requests;
-// that shrinking goes on well past the warm-up (2026-12-02, fresh servers, payments first page, this bench's order, blocks
-// of 1,000 rounds: p99 6.7-10.0 ms in the first block, 3.7-4.9 in the fourth) and is not the young generation growing:
-// the same with --min-semi-space-size=8 (7.4-8.5, then 3.7-4.8). It goes with V8 still compiling the list's code: one fresh
-// server, the payments' first page, blocks of 500 requests (2026-12-02, --trace-opt): functions optimized per block 212,
-// 118, 102, 60, 46, 38, then 16-38; p50 1.87, 1.10, 0.86, 0.75 ms, then 0.66-0.86; p99 10.8, 5.7, 5.4, 4.3, then 2.5-3.6;
-// scavenges 8-9 per block throughout, no full collection. Hence each list is first warmed with LISTS_BENCH_LIST_WARM
-// (default 200; 2,000 until issue 57) untimed rounds through all its cases in turn, so that its first case is not timed while its
-// code is still being compiled and its later cases not after more warming than the first. A request sent right after one
-// to the other server has the wider tail (p99 7.29 ms against 6.18 after one to the same server, 2,000 requests each;
-// 2026-12-02, idle, payments first page: p50 1.26 and 1.41 ms after the other server against 1.00 and 1.10 after the same
-// one, the 10k company beside others and alone); so each timed company comes right after the other server in half its
-// requests (the order is described where it is built). Tried and dropped (2026-12-02): runs of 10 rounds on
-// one server before switching (fewer switches) favoured the 10k company beside others: its p99 ÷ alone 0.71-0.85 in six
-// fresh pairs of servers against 0.95-1.03 in this order (payments first page, 4,000 rounds each), a bias, not less noise;
-// and three server pairs taken in turn (each p99 of three processes) still gave 4 of 22 "÷ alone" rows over 1.2 in a full
-// run (invoices page 100 1.49), against 2 with one pair and runs. The spread of these rows in a full run (0.52-1.73 in
-// this order, 0.53-1.49 with runs, with or without the pairs) is far wider than that of one case timed alone on fresh
-// servers (0.95-1.03), and is not the server process's luck. The lead left: a server's history. Four cases in a row on
-// two servers with --trace-gc (invoices' new filter, payments' new filter, royalty page 100, payments' new filter again)
-// gave 0.92, 1.04, 1.02, then 1.29, while the big server's heap grew 63, 67, 67, 78 MB (the small one's 58-62) with 3-5
-// full collections a case against 2-3; PostgreSQL executed either company's new-filter statements in 0.10-0.17 ms.
-// But --trace-gc itself skews the ratio (the server that collects more writes more lines to a pipe): the payments' new
-// filter count gave 1.39 and 1.27 with it and 0.964 without (2026-12-02, one run each); and a whole payments probe read
-// no block from outside PostgreSQL's buffers in either database (pg_statio_user_tables), so the tail is not I/O.
-// The rows that fail are mostly "new filter count" ones (2026-12-02, whole lists part: all 3 of 67 failures, payments
-// ÷ alone 1.672, registered books 1.266, copyright books 1M ÷ 10k 1.567; payments in three full runs of four before),
-// where every request leaves a new kept answer and count in the heap; the registered books' count runs the same
-// index-only plan in both databases (14 against 9 buffers) and gave 1.298, then 0.956 on fresh servers. Not the kept
-// answers: keeping an answer only the second time its key was asked (2026-12-03) still failed three of them (1.219-1.304).
-// Not the statements either (2026-12-03, auto_explain of every statement of a payments and registered books run, 1,500
-// requests a case): no block read from outside PostgreSQL's buffers, each statement's p99 0.01-0.27 ms in both databases
-// (the 10k company's page 0.13 ms against the 1M company's 0.06 ms: its rows lie one per heap page), against request
-// p99s of 2-5 ms. In the next full run (the seed corrected) every such row passed but the copyright books';
-// the copyright books' new filter count compared an empty answer with a walk until 2026-12-03 (scale-seed.mjs), and
-// with the seed corrected its walk read 908,610 index entries (1M ÷ 10k 23.95); the walk over spans (lib/lists/spans.ts)
-// and the day index carrying the number (migration 0046) gave 1.286 and 10k ÷ alone 0.850 (docs/decisions/filter-off-the-order.md);
-// what is left of the "÷ alone" rows' wandering (2026-12-03): a list request allocates about 230 KB, so with `npm start`'s
-// 8 MB semi-spaces about 3 % of requests meet a scavenge (p50 1.0 ms), enough to reach a p99; with 32 MB the
-// registered books' new filter count gave 1.003 against 1.226, but the export's peak RSS 1.64 × exceljs (goal ≤ 1.3),
-// so it was not taken; and a list timed after others read blocks from disk that they had evicted (the invoices' new
-// filter count, alone: 489 blocks in a first probe, none in the next; docs/decisions/xlsx-exports.md, "a larger young generation");
-// the invoices' item filter compared an empty answer with a page until 2026-12-03: the seed gave the 10k company of the big
-// database no 'consignment' invoice (scale-seed.mjs, invoiceItem), and its walk read its whole index (45 blocks cold);
-// from 2026-12-03 to issue 57 the raw statements' text was built in one pass (docs/decisions/raw-sql-text.md): the
-// registered books' new filter count allocates 163 KB a request against 237 (one scavenge in 42 requests against 29),
-// and every row prints the blocks its case read from outside PostgreSQL's buffers in each database. Two full runs after
-// it (2026-12-03, 72 of 76 goals each): no row failed in both, every row failing in one passed in the other (payments
-// page 100 ÷ alone 1.011 then 1.661; copyright books page 100 1M ÷ 10k 0.883 then 1.507; royalty first page 1M ÷ 10k
-// 1.656 then 1.16), and five of the six failing rows had read no block from outside the buffers (the registered books'
-// new filter count, 1.235, read 545 in the big database): one p99 ratio per row per run is a sample whose spread
-// between runs is wider than the goals' margins. Since 2026-12-03 (evening) each case is timed in LISTS_BENCH_PASSES (3)
-// passes over the lists, LISTS_BENCH_PASS_N (2,000 until issue 57, now 200) rounds each, and (until issue 57) judged on the p99 of
-// all 6,000 requests a company, each pass's p99 printed beside it (since issue 57: the median of the passes' p99 ratios). The
-// first run of it (lists part 31 min) still failed 3 of 67 rows, all "÷ alone" ones (registered books first page
-// 1.345, new filter count 1.26, copyright books new filter count 1.239), and the passes show why pooling does not
-// settle them: the registered books' new filter count was 1.24, 1.71 and 0.96 in its three passes, its first page
-// 1.08, 1.22 and 1.41; so within one run, over 6,000 requests, the 10k company beside the others has the wider
-// tail in some minutes and not in others, which is not sampling noise of one p99;
+// Issue 17 and 57: every §7 list at scale. Two PostgreSQL databases, seeded by scale-seed.mjs with SQL
+// generate_series, kept between runs and reused when their data is there: "big" (LISTS_BENCH_TOTAL rows per list's
+// table, default 10M: a 1M company, a 10k company and fillers) and "small" (the same 10k company alone). The real
+// server runs on each (built, as `npm start` runs it), with `Cache-Control: no-cache` on every timed request.
+//
+// Figures, each with the machine's load average:
+// - counts (the scaling verdict, which does not move with the machine's load): per list and case (first page,
+//   page 100, a search, a new filter's count, each offered sort order), the shared buffers (hit + read) and rows the
+//   request's statements touch, by EXPLAIN (ANALYZE, BUFFERS) of each, 1M company ÷ 10k company (≤ 2 each);
+// - lists (times beside the counts): the median over LISTS_BENCH_PASSES passes of each case's p99 ratio, with the
+//   spread: the 1M company ÷ the 10k company (≤ 1.5), and the 10k company in the big database ÷ in the small one
+//   (≤ 1.5). The boards and help files belong to the division: their 1M is the big database's, their 10k the small's;
+// - rps: requests/s of the royalty and invoice lists' first page at 1M ÷ a Fastify hello-world (uncached ≥ 0.05);
+// - totals: the royalty list's totals for a filter not asked before at 1M (p99 ≤ 300 ms);
+// - dashboard: each dashboard call of the 1M company (p99 ≤ 50 ms uncached).
+//
+// How the times are taken, and why (the measurements behind each choice are in docs/decisions/lists-bench.md):
+// each list is warmed with LISTS_BENCH_LIST_WARM untimed rounds through all its cases (V8 is still optimizing the
+// list's code over its first thousand requests), each case with LISTS_BENCH_WARM more; the two servers are asked in
+// turn, each timed company right after the other server in half its requests (a request right after one to the other
+// server has the wider tail); a p99 ratio of one pass moves 0.9-1.3 between identical servers on this 2-core machine
+// (scheduling stalls, not the query: each statement's p99 is 0.01-0.27 ms in both databases), so the verdict is the
+// counts' and the times are printed beside them.
+//
 // LISTS_BENCH_PARTS (default all: counts,lists,totals,dashboard,rps) picks parts, LISTS_BENCH_LISTS (names, comma-separated) lists,
 // LISTS_BENCH_RPS_PAIRS (default 2) the hello-world and list loads per requests/s goal (their median ratio is judged);
 // LISTS_BENCH_SEED=0 seeds nothing and measures only the lists whose tables are seeded completely (the others print as skipped).

@@ -24,156 +24,90 @@ const zSwitch = z
   .trim()
   .toLowerCase()
   .refine((v) => /^(|1|true|yes|on|0|false|no|off)$/.test(v))
-  .transform((v) => (v === '' ? undefined : /^(1|true|yes|on)$/.test(v)));
+  .transform((v) => (v === '' ? undefined : /^(1|true|yes|on)$/.test(v)))
+  .optional();
+const zInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const zMs = (def: number) => zInt(1000, 3_600_000).default(def);
 
+/**
+ * Every variable the server reads, each with what it takes (`describe`: the message that stops a start with a bad
+ * value names it). An empty value is read as unset (loadConfig), so the defaults and `optional()` cover it.
+ */
 const ZEnv = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z
-    .string()
-    .url()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  DATABASE_PREPARED: zSwitch.optional(),
-  DEMO_DATA: zSwitch.optional(),
-  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
-  TOKEN_TTL_MINUTES: z.coerce
-    .number()
-    .positive()
-    .max(60 * 24 * 30)
-    .default(60),
-  /** (issue 58) every operator of the admin console must log in with 2-step login (TOTP) */
-  ADMIN_REQUIRE_2FA: zSwitch.optional(),
-  SESSION_MAX_HOURS: z.coerce
-    .number()
-    .positive()
-    .max(24 * 90)
-    .default(12),
-  TRUST_PROXY: z.string().default(''),
-  APP_TIME_ZONE: z.string().default('Asia/Seoul'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST: z.string().optional(),
-  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(DEFAULT_TIMEOUTS.requestMs),
-  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(DEFAULT_TIMEOUTS.headersMs),
-  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(DEFAULT_TIMEOUTS.keepAliveMs),
-  BOOK_PROVIDER: z.enum(['none', 'nlk', 'aladin']).default('none'),
-  BOOK_PROVIDER_KEY: z.string().default(''),
-  BOOK_PROVIDER_URL: z
-    .string()
-    .url()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  BOOK_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
-  IMPORT_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024 * 1024)
-    .max(4 * 1024 * 1024 * 1024)
-    .default(DEFAULT_IMPORT_MAX_BYTES),
-  BOOKS_MAX_PER_COMPANY: z.coerce.number().int().min(1).max(100_000_000).default(DEFAULT_BOOKS_MAX_PER_COMPANY),
-  METRICS_PORT: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(65535)
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  METRICS_HOST: z.string().optional(),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development').describe('development, production or test'),
+  PORT: zInt(0, 65535).default(3000).describe('a port number from 0 to 65535'),
+  HOST: z.string().default('0.0.0.0').describe('an address to listen on'),
+  DATA_DIR: z.string().default('./data').describe('a folder'),
+  DATABASE_URL: z.string().url().optional().describe('a postgres:// URL, or empty for the embedded database'),
+  DATABASE_PREPARED: zSwitch.describe(
+    '1 (default: prepared statements per connection, each parsed once) or 0 (behind a transaction-mode pooler such as PgBouncer: statements are per session)',
+  ),
+  DEMO_DATA: zSwitch.describe('1 (seed the demo companies into an empty database) or 0'),
+  JWT_SECRET: z.string().min(32).optional().describe('at least 32 characters'),
+  TOKEN_TTL_MINUTES: z.coerce.number().positive().max(43_200).default(60).describe('minutes, more than 0 and at most 43200 (30 days)'),
+  SESSION_MAX_HOURS: z.coerce.number().positive().max(2160).default(12).describe('hours, more than 0 and at most 2160 (90 days)'),
+  ADMIN_REQUIRE_2FA: zSwitch.describe('1 (every operator must use 2-step login) or 0'),
+  TRUST_PROXY: z.string().default('').describe('off, a hop count, or a comma-separated list of addresses/CIDRs'),
+  APP_TIME_ZONE: z.string().default('Asia/Seoul').describe('an IANA time zone such as Asia/Seoul'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('fatal, error, warn, info, debug, trace or silent'),
+  WEB_DIST: z.string().optional().describe('the folder of the built web app'),
+  REQUEST_TIMEOUT_MS: zMs(DEFAULT_TIMEOUTS.requestMs).describe('milliseconds from 1000 to 3600000'),
+  HEADERS_TIMEOUT_MS: zMs(DEFAULT_TIMEOUTS.headersMs).describe('milliseconds from 1000 to 3600000, at most REQUEST_TIMEOUT_MS'),
+  KEEP_ALIVE_TIMEOUT_MS: zMs(DEFAULT_TIMEOUTS.keepAliveMs).describe('milliseconds from 1000 to 3600000'),
+  BOOK_PROVIDER: z.enum(['none', 'nlk', 'aladin']).default('none').describe('none, nlk or aladin'),
+  BOOK_PROVIDER_KEY: z.string().default('').describe("the provider's API key"),
+  BOOK_PROVIDER_URL: z.string().url().optional().describe("an http(s) URL, or empty for the provider's official endpoint"),
+  BOOK_PROVIDER_TIMEOUT_MS: zInt(100, 60_000).default(5000).describe('milliseconds from 100 to 60000'),
+  IMPORT_MAX_BYTES: zInt(1024 * 1024, 4 * 1024 * 1024 * 1024)
+    .default(DEFAULT_IMPORT_MAX_BYTES)
+    .describe('a whole number of bytes from 1048576 (1 MB) to 4294967296 (4 GB)'),
+  BOOKS_MAX_PER_COMPANY: zInt(1, 100_000_000).default(DEFAULT_BOOKS_MAX_PER_COMPANY).describe('a whole number from 1 to 100000000'),
+  METRICS_PORT: zInt(1, 65535).optional().describe('a port number from 1 to 65535, or empty for no metrics listener'),
+  METRICS_HOST: z.string().optional().describe('an address for the metrics listener'),
   FILE_STORE: z
     .string()
     .default('local')
-    .refine((v) => v === 'local' || v === 'postgres' || /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/.test(v)),
-  S3_ENDPOINT: z.string().url().optional(),
-  S3_REGION: z.string().default('us-east-1'),
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
-  S3_FORCE_PATH_STYLE: zSwitch.optional(),
+    .refine((v) => v === 'local' || v === 'postgres' || /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/.test(v))
+    .describe('local, postgres or s3://bucket[/prefix]'),
+  S3_ENDPOINT: z.string().url().optional().describe('the http(s) URL of an S3-compatible endpoint, or empty for AWS'),
+  S3_REGION: z.string().default('us-east-1').describe("the bucket's region, such as us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().optional().describe("an access key id, or empty for the AWS SDK's default credentials"),
+  S3_SECRET_ACCESS_KEY: z.string().optional().describe("the secret access key, or empty for the AWS SDK's default credentials"),
+  S3_FORCE_PATH_STYLE: zSwitch.describe('1 (the bucket in the URL path, e.g. MinIO) or 0'),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^\s]+$/)
     .optional()
-    .or(z.literal('').transform(() => undefined)),
-  MAIL_FROM: z.string().trim().min(3).default('Publisher Portal <no-reply@localhost>'),
-  MAIL_ATTACH_PDF: zSwitch.optional(),
-  MAIL_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
-  PUBLIC_URL: z
+    .describe('an smtp:// or smtps:// URL (user and password in it), or empty to keep mails in the outbox'),
+  MAIL_FROM: z
     .string()
-    .url()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+    .trim()
+    .min(3)
+    .default('Publisher Portal <no-reply@localhost>')
+    .describe('the sender, such as Publisher Portal <no-reply@example.com>'),
+  MAIL_ATTACH_PDF: zSwitch.describe('1 (attach the invoice PDF to the new-invoice mail) or 0'),
+  MAIL_POLL_MS: zInt(100, 600_000).default(5000).describe('milliseconds from 100 to 600000'),
+  PUBLIC_URL: z.string().url().optional().describe('the http(s) URL users open the portal at (links in mails)'),
   // the distributor on invoice and statement PDFs; unset: issuerOf's fallback (docs/decisions/tax-documents.md)
-  ISSUER_NAME: z.string().optional(),
-  ISSUER_REGISTRATION_NUMBER: z.string().optional(),
-  ISSUER_REPRESENTATIVE: z.string().optional(),
-  ISSUER_ADDRESS: z.string().optional(),
-  ISSUER_BUSINESS_TYPE: z.string().optional(),
-  ISSUER_BUSINESS_ITEM: z.string().optional(),
-  ISSUER_CONTACT: z.string().optional(),
-  REMITTANCE_BANK: z.string().default(''),
-  REMITTANCE_ACCOUNT: z.string().default(''),
-  REMITTANCE_HOLDER: z.string().default(''),
-  REMITTANCE_SWIFT: z.string().default(''),
-  STATEMENT_PERIOD: z.enum(['month', 'quarter']).default('month'),
+  ISSUER_NAME: z.string().optional().describe("the distributor's name on invoices and statements"),
+  ISSUER_REGISTRATION_NUMBER: z.string().optional().describe("the distributor's business registration number (e.g. 123-45-67890)"),
+  ISSUER_REPRESENTATIVE: z.string().optional().describe("the name of the distributor's representative (대표자)"),
+  ISSUER_ADDRESS: z.string().optional().describe("the distributor's address"),
+  ISSUER_BUSINESS_TYPE: z.string().optional().describe("the distributor's business type (업태), e.g. 도매 및 소매업"),
+  ISSUER_BUSINESS_ITEM: z.string().optional().describe("the distributor's business item (종목), e.g. 서적 도매"),
+  ISSUER_CONTACT: z.string().optional().describe("the distributor's telephone / e-mail"),
+  REMITTANCE_BANK: z.string().default('').describe('the bank for remittances'),
+  REMITTANCE_ACCOUNT: z.string().default('').describe('the account number for remittances'),
+  REMITTANCE_HOLDER: z.string().default('').describe("the account holder's name"),
+  REMITTANCE_SWIFT: z.string().default('').describe("the bank's SWIFT/BIC code"),
+  STATEMENT_PERIOD: z.enum(['month', 'quarter']).default('month').describe('month or quarter'),
 });
 
-/** Every variable the server reads (.env.example lists each, a test checks it). Each has its meaning in EXPECTED. */
+/** Every variable the server reads (.env.example lists each, a test checks it). */
 export const ENV_VARIABLES = Object.keys(ZEnv.shape);
-
-/** What each variable takes, for the message that stops a start with a bad value. */
-const EXPECTED: Record<keyof z.input<typeof ZEnv>, string> = {
-  NODE_ENV: 'development, production or test',
-  PORT: 'a port number from 0 to 65535',
-  HOST: 'an address to listen on',
-  DATA_DIR: 'a folder',
-  DATABASE_URL: 'a postgres:// URL, or empty for the embedded database',
-  DATABASE_PREPARED:
-    '1 (default: prepared statements per connection, each parsed once) or 0 (behind a transaction-mode pooler such as PgBouncer: statements are per session)',
-  DEMO_DATA: '1 (seed the demo companies into an empty database) or 0',
-  JWT_SECRET: 'at least 32 characters',
-  TOKEN_TTL_MINUTES: 'minutes, more than 0 and at most 43200 (30 days)',
-  SESSION_MAX_HOURS: 'hours, more than 0 and at most 2160 (90 days)',
-  ADMIN_REQUIRE_2FA: '1 (every operator must use 2-step login) or 0',
-  TRUST_PROXY: 'off, a hop count, or a comma-separated list of addresses/CIDRs',
-  APP_TIME_ZONE: 'an IANA time zone such as Asia/Seoul',
-  LOG_LEVEL: 'fatal, error, warn, info, debug, trace or silent',
-  WEB_DIST: 'the folder of the built web app',
-  REQUEST_TIMEOUT_MS: 'milliseconds from 1000 to 3600000',
-  HEADERS_TIMEOUT_MS: 'milliseconds from 1000 to 3600000, at most REQUEST_TIMEOUT_MS',
-  KEEP_ALIVE_TIMEOUT_MS: 'milliseconds from 1000 to 3600000',
-  BOOK_PROVIDER: 'none, nlk or aladin',
-  BOOK_PROVIDER_KEY: "the provider's API key",
-  BOOK_PROVIDER_URL: "an http(s) URL, or empty for the provider's official endpoint",
-  BOOK_PROVIDER_TIMEOUT_MS: 'milliseconds from 100 to 60000',
-  BOOKS_MAX_PER_COMPANY: 'a whole number from 1 to 100000000',
-  IMPORT_MAX_BYTES: 'a whole number of bytes from 1048576 (1 MB) to 4294967296 (4 GB)',
-  METRICS_PORT: 'a port number from 1 to 65535, or empty for no metrics listener',
-  METRICS_HOST: 'an address for the metrics listener',
-  FILE_STORE: 'local, postgres or s3://bucket[/prefix]',
-  S3_ENDPOINT: 'the http(s) URL of an S3-compatible endpoint, or empty for AWS',
-  S3_REGION: "the bucket's region, such as us-east-1",
-  S3_ACCESS_KEY_ID: "an access key id, or empty for the AWS SDK's default credentials",
-  S3_SECRET_ACCESS_KEY: "the secret access key, or empty for the AWS SDK's default credentials",
-  S3_FORCE_PATH_STYLE: '1 (the bucket in the URL path, e.g. MinIO) or 0',
-  SMTP_URL: 'an smtp:// or smtps:// URL (user and password in it), or empty to keep mails in the outbox',
-  MAIL_FROM: 'the sender, such as Publisher Portal <no-reply@example.com>',
-  MAIL_ATTACH_PDF: '1 (attach the invoice PDF to the new-invoice mail) or 0',
-  MAIL_POLL_MS: 'milliseconds from 100 to 600000',
-  PUBLIC_URL: 'the http(s) URL users open the portal at (links in mails)',
-  ISSUER_NAME: "the distributor's name on invoices and statements",
-  ISSUER_REGISTRATION_NUMBER: "the distributor's business registration number (e.g. 123-45-67890)",
-  ISSUER_REPRESENTATIVE: "the name of the distributor's representative (대표자)",
-  ISSUER_ADDRESS: "the distributor's address",
-  ISSUER_BUSINESS_TYPE: "the distributor's business type (업태), e.g. 도매 및 소매업",
-  ISSUER_BUSINESS_ITEM: "the distributor's business item (종목), e.g. 서적 도매",
-  ISSUER_CONTACT: "the distributor's telephone / e-mail",
-  REMITTANCE_BANK: 'the bank for remittances',
-  REMITTANCE_ACCOUNT: 'the account number for remittances',
-  REMITTANCE_HOLDER: "the account holder's name",
-  REMITTANCE_SWIFT: "the bank's SWIFT/BIC code",
-  STATEMENT_PERIOD: 'month or quarter',
-};
 
 /** Variables whose value is never repeated in a message (it may be a password or a key). */
 const SECRET_VARIABLES = new Set(['DATABASE_URL', 'JWT_SECRET', 'BOOK_PROVIDER_KEY', 'S3_SECRET_ACCESS_KEY', 'SMTP_URL']);
@@ -447,7 +381,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 
 /** `  NAME="value": expected …` (a secret's value is not repeated). */
 function badVariable(name: string, value: string | undefined): string {
-  const expected = EXPECTED[name as keyof typeof EXPECTED] ?? 'a valid value';
+  const expected = ZEnv.shape[name as keyof typeof ZEnv.shape]?.description ?? 'a valid value';
   const shown = SECRET_VARIABLES.has(name) ? '(value not shown)' : JSON.stringify(value ?? '');
   return `  ${name}=${shown}: expected ${expected}`;
 }

@@ -2,67 +2,14 @@ import type { DbOrTx } from '../client';
 import type { TUserRole } from '@portal/contract';
 import { companies, companyCredentials, companyUsers } from '../schema';
 import { hashPassword } from '../../lib/password';
+import demoCompanies from './companies.json' with { type: 'json' };
 
 export type NewCompany = typeof companies.$inferInsert;
 
 export const DEMO_PASSWORD = 'demo1234';
 
-export const DEMO_COMPANIES: NewCompany[] = [
-  {
-    id: 'demo',
-    companyName: '한빛 출판사 (Hanbit Demo Press)',
-    firstName: '지은',
-    lastName: '김',
-    registrationNumber: '220-81-12345',
-    siteUrl: 'https://demo.example.com',
-    country: 'KOR',
-    zipcode: '04524',
-    addressLine1: '서울특별시 중구 세종대로 110',
-    addressLine2: '3층',
-    businessConditions: '출판업',
-    item: '도서',
-    telephone: '02-1234-5678',
-    fax: '02-1234-5679',
-    email: 'contact@demo.example.com,books@demo.example.com',
-    emailInvoice: 'invoice@demo.example.com',
-    codeCompanyDivision: 'AUT',
-    buyRights: 'Y',
-    saleRights: 'Y',
-    saleInfoDisplay: 'Y',
-    buyOnCredit: 'Y',
-    buyConsignment: 'Y',
-    buyPrepayment: 'N',
-  },
-  {
-    id: 'demo2',
-    companyName: 'Maple Leaf Books',
-    firstName: 'Alex',
-    lastName: 'Morgan',
-    registrationNumber: '94-1234567',
-    siteUrl: 'https://maple.example.com',
-    country: 'USA',
-    zipcode: '10001',
-    addressLine1: '350 Fifth Avenue',
-    addressLine2: 'Suite 100',
-    city: 'New York',
-    state: 'NY',
-    businessConditions: 'Publishing',
-    item: 'Books',
-    telephone: '+1-212-555-0100',
-    email: 'hello@maple.example.com',
-    emailInvoice: 'billing@maple.example.com',
-    codeCompanyDivision: 'AUT',
-    buyRights: 'N',
-    saleRights: 'N',
-    saleInfoDisplay: 'N',
-  },
-  {
-    id: 'partner',
-    companyName: 'Other Division Partner',
-    country: 'KOR',
-    codeCompanyDivision: 'PUB',
-  },
-];
+/** The demo companies: demo and demo2 (division AUT) and a partner of another division (companies.json). */
+export const DEMO_COMPANIES: NewCompany[] = demoCompanies;
 
 /** Inserts a company with a login password; returns its idx. */
 export async function insertCompany(db: DbOrTx, values: NewCompany, password: string): Promise<number> {

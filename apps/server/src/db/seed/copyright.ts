@@ -5,6 +5,7 @@ import type { DbOrTx } from '../client';
 import { buyInvoices, copyrightBooks, lineRoyalty, royaltyCustomers, royaltyLines } from '../schema';
 import type { SeedContext } from './registry';
 import { rng } from './random';
+import words from './copyright.json' with { type: 'json' };
 
 /** A valid ISBN-13 from a 12-digit stem (Korean prefix 979-11). */
 export const isbn13 = (stem12: string) => stem12 + isbn13CheckDigit(stem12);
@@ -12,104 +13,11 @@ export const isbn13 = (stem12: string) => stem12 + isbn13CheckDigit(stem12);
 /** Cover served by our own server (GET /api/copyright/cover/:isbn.svg): works offline. */
 export const coverUrl = (isbn: string) => `/api/copyright/cover/${isbn}.svg`;
 
-const KO_TITLES = [
-  '채식주의자',
-  '소년이 온다',
-  '82년생 김지영',
-  '아몬드',
-  '불편한 편의점',
-  '달러구트 꿈 백화점',
-  '미드나잇 라이브러리 해설',
-  '나미야 잡화점의 기적 읽기',
-  '파친코 이야기',
-  '작별하지 않는다',
-  '흰',
-  '어린 왕자와 서울',
-  '한국 현대시 선집',
-  '서울의 골목길',
-  '조선의 과학자들',
-  '한글의 탄생',
-  '밤의 여행자들',
-  '우리가 빛의 속도로 갈 수 없다면',
-  '지구 끝의 온실',
-  '페스트 다시 읽기',
-  '바다가 들리는 편의점',
-  '종의 기원 읽기',
-  '지적 대화를 위한 넓고 얕은 지식',
-  '역사의 쓸모',
-  '공부의 위로',
-  '마음의 지도',
-  '제주 바람 일기',
-  '부산 항구 이야기',
-  '초록 고양이',
-  '별 헤는 밤 시집',
-];
-const EN_TITLES = [
-  'The Silent Harbor',
-  'Letters from Jeju',
-  'A Short History of Hangul',
-  'Seoul After Dark',
-  'The Ginkgo Tree',
-  'Learning Korean Step by Step',
-  'Kimchi and Other Stories',
-  'The Last Ferry to Busan',
-  'Mountains of Gangwon',
-  'Modern Korean Poetry',
-  'The Tea Merchant',
-  'Songs of the DMZ',
-  'A Guide to Hanok Houses',
-  'The Paper Crane',
-  'Under the Persimmon Tree',
-  'The Librarian of Insadong',
-  'Winter in Pyeongchang',
-  'Korean Cooking at Home',
-  'The Art of Celadon',
-  'River of Stars',
-  'Business Korean Essentials',
-  'The Clockmaker of Daegu',
-  'Footsteps on the Han',
-  'Night Market Tales',
-  'The Lantern Festival',
-  'Data Science in Practice',
-  'Designing Web APIs',
-  'Quiet Streets',
-  'The Island Doctor',
-  'Blue Ink',
-];
+/** The demo's copyright books' titles, Korean and English (copyright.json). */
+const { koTitles: KO_TITLES, enTitles: EN_TITLES } = words;
 
-/** Customers of the distributor, with 3-letter countries (issue 7 reads them for global top sales). */
-export const DEMO_CUSTOMERS: { name: string; country: string; currency: 'KRW' | 'USD' | 'JPY' }[] = [
-  { name: '교보문고 (Kyobo Book Centre)', country: 'KOR', currency: 'KRW' },
-  { name: '예스24 (YES24)', country: 'KOR', currency: 'KRW' },
-  { name: '알라딘 (Aladin)', country: 'KOR', currency: 'KRW' },
-  { name: '영풍문고 (Youngpoong)', country: 'KOR', currency: 'KRW' },
-  { name: 'Kinokuniya Shinjuku', country: 'JPN', currency: 'JPY' },
-  { name: 'Maruzen Junkudo', country: 'JPN', currency: 'JPY' },
-  { name: 'Tsutaya Books', country: 'JPN', currency: 'JPY' },
-  { name: 'Barnes & Noble', country: 'USA', currency: 'USD' },
-  { name: "Powell's Books", country: 'USA', currency: 'USD' },
-  { name: 'Strand Book Store', country: 'USA', currency: 'USD' },
-  { name: 'Indigo Books', country: 'CAN', currency: 'USD' },
-  { name: 'Waterstones', country: 'GBR', currency: 'USD' },
-  { name: 'Foyles', country: 'GBR', currency: 'USD' },
-  { name: 'Dussmann das KulturKaufhaus', country: 'DEU', currency: 'USD' },
-  { name: 'Shakespeare and Company', country: 'FRA', currency: 'USD' },
-  { name: 'Casa del Libro', country: 'ESP', currency: 'USD' },
-  { name: 'Libreria Feltrinelli', country: 'ITA', currency: 'USD' },
-  { name: 'Dymocks', country: 'AUS', currency: 'USD' },
-  { name: 'Whitcoulls', country: 'NZL', currency: 'USD' },
-  { name: 'Kinokuniya Singapore', country: 'SGP', currency: 'USD' },
-  { name: 'Eslite Bookstore', country: 'TWN', currency: 'USD' },
-  { name: 'Commercial Press HK', country: 'HKG', currency: 'USD' },
-  { name: 'Xinhua Bookstore', country: 'CHN', currency: 'USD' },
-  { name: 'Fahasa', country: 'VNM', currency: 'USD' },
-  { name: 'Asia Books', country: 'THA', currency: 'USD' },
-  { name: 'Fully Booked', country: 'PHL', currency: 'USD' },
-  { name: 'Gramedia', country: 'IDN', currency: 'USD' },
-  { name: 'Livraria Cultura', country: 'BRA', currency: 'USD' },
-  { name: 'Gandhi Librerías', country: 'MEX', currency: 'USD' },
-  { name: 'El Ateneo Grand Splendid', country: 'ARG', currency: 'USD' },
-];
+/** Customers of the distributor, with 3-letter countries (issue 7 reads them for global top sales; copyright.json). */
+export const DEMO_CUSTOMERS = words.customers as { name: string; country: string; currency: 'KRW' | 'USD' | 'JPY' }[];
 
 const SALE_INFO = Object.keys(SALE_INFO_CHANNELS) as TSaleInfoChannel[];
 const RATES = ['5.00', '7.50', '8.00', '10.00', '12.50', '15.00'];

@@ -3,138 +3,17 @@ import type { DbOrTx } from '../client';
 import { bookCatalogue, companyBooks } from '../schema';
 import type { SeedContext } from './registry';
 import { rng } from './random';
+import words from './product.json' with { type: 'json' };
 
 // Demo rows of the product domain: a catalogue of plausible Korean books (valid 979-11 / 978-89
 // ISBN-13s, fictional publishers and authors) and a few books already registered by the demo company.
 
-/** Fictional publishers with a 4-digit publisher code under the Korean ISBN groups. */
-const PUBLISHERS: [name: string, prefix: '97911' | '97889', code: string][] = [
-  ['한빛나래', '97911', '5839'],
-  ['푸른숲길', '97889', '7044'],
-  ['도서출판 새벽별', '97911', '6224'],
-  ['문학동산', '97889', '3642'],
-  ['바람의서재', '97911', '9170'],
-  ['길벗나무', '97889', '6618'],
-  ['창작과마을', '97911', '8871'],
-  ['은하수북스', '97889', '5921'],
-  ['다온출판', '97911', '7340'],
-  ['열린책방', '97889', '3291'],
-  ['새솔미디어', '97911', '6031'],
-  ['해오름출판사', '97889', '8455'],
-  ['봄볕아이', '97911', '5512'],
-  ['지식마루', '97889', '2716'],
-  ['늘품플러스', '97911', '9903'],
-  ['가람기획', '97889', '7598'],
-  ['모래알', '97911', '6687'],
-  ['사계절숲', '97889', '5143'],
-  ['한결북스', '97911', '8126'],
-  ['책읽는곰돌이', '97889', '9482'],
-];
+/**
+ * The catalogue's words (product.json): fictional publishers with a 4-digit publisher code under the Korean ISBN
+ * groups, authors' surnames and given names, and the title patterns' subjects, nouns and adjectives.
+ */
+const { publishers: PUBLISHERS, surnames: SURNAMES, given: GIVEN, subjects: SUBJECTS, nouns: NOUNS, adjectives: ADJ } = words;
 
-const SURNAMES = ['김', '이', '박', '최', '정', '강', '조', '윤', '장', '임', '한', '오', '서', '신', '권', '황', '안', '송', '류', '홍'];
-const GIVEN = [
-  '민준',
-  '서연',
-  '지훈',
-  '하은',
-  '도윤',
-  '수아',
-  '예준',
-  '지우',
-  '시우',
-  '서윤',
-  '주원',
-  '하린',
-  '지호',
-  '유나',
-  '준서',
-  '채원',
-  '현우',
-  '다은',
-  '건우',
-  '소율',
-  '우진',
-  '지안',
-  '선영',
-  '영호',
-  '경민',
-  '은정',
-  '상철',
-  '미경',
-  '태희',
-  '재석',
-];
-const SUBJECTS = [
-  '경제학',
-  '심리학',
-  '글쓰기',
-  '한국사',
-  '철학',
-  '데이터 분석',
-  '파이썬',
-  '요리',
-  '정원 가꾸기',
-  '우주',
-  '미술사',
-  '클래식 음악',
-  '투자',
-  '육아',
-  '명상',
-  '여행',
-  '건축',
-  '기후 변화',
-  '인공지능',
-  '수학',
-  '영어 회화',
-  '마케팅',
-  '리더십',
-  '세계사',
-  '고전 문학',
-];
-const NOUNS = [
-  '바다',
-  '별',
-  '골목',
-  '편지',
-  '정원',
-  '기억',
-  '계절',
-  '시간',
-  '여름',
-  '겨울밤',
-  '섬',
-  '도시',
-  '등대',
-  '숲',
-  '강',
-  '새벽',
-  '서점',
-  '기차',
-  '달빛',
-  '바람',
-  '고양이',
-  '할머니',
-  '마을',
-  '약속',
-  '노래',
-];
-const ADJ = [
-  '조용한',
-  '푸른',
-  '작은',
-  '오래된',
-  '따뜻한',
-  '눈부신',
-  '사라진',
-  '낯선',
-  '다정한',
-  '느린',
-  '빛나는',
-  '잊혀진',
-  '마지막',
-  '첫',
-  '보이지 않는',
-];
 const PATTERNS: ((r: () => number) => string)[] = [
   (r) => `${pick(ADJ, r)} ${pick(NOUNS, r)}`,
   (r) => `${pick(NOUNS, r)}의 ${pick(NOUNS, r)}`,
@@ -167,7 +46,7 @@ export interface CatalogueRow {
 
 /** The ISBN of title number `n` (0–999) of publisher `p`. */
 export function catalogueIsbn(p: number, n: number): string {
-  const [, prefix, code] = PUBLISHERS[p % PUBLISHERS.length]!;
+  const { prefix, code } = PUBLISHERS[p % PUBLISHERS.length]!;
   const first12 = `${prefix}${code}${String(n).padStart(3, '0')}`;
   return first12 + isbn13CheckDigit(first12);
 }
@@ -193,7 +72,7 @@ export function catalogueBooks(from: number, to: number): CatalogueRow[] {
       isbn13,
       title: pick(PATTERNS, r)(r),
       author: authors,
-      pubNm: PUBLISHERS[p]![0],
+      pubNm: PUBLISHERS[p]!.name,
       pubDate: `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
       listPrice: String(9800 + Math.floor(r() * 57) * 500),
       page: 96 + Math.floor(r() * 34) * 16,

@@ -2,6 +2,8 @@ import { createRequire } from 'node:module';
 import { CURRENCY_TABLE } from '@portal/contract';
 import type { DbOrTx } from '../client';
 import { bisgCodes, companyDivisions, countries, currencies } from '../schema';
+/** BISAC/BISG top-level subject headings. */
+import BISG from './bisg.json' with { type: 'json' };
 
 const require = createRequire(import.meta.url);
 
@@ -29,71 +31,12 @@ export const DIVISIONS = [
   { code: 'ADM', name: 'Administrator' },
 ];
 
-/** BISAC/BISG top-level subject headings. */
-const BISG = [
-  ['ANT000000', 'Antiques & Collectibles'],
-  ['ARC000000', 'Architecture'],
-  ['ART000000', 'Art'],
-  ['BIB000000', 'Bibles'],
-  ['BIO000000', 'Biography & Autobiography'],
-  ['BUS000000', 'Business & Economics'],
-  ['CGN000000', 'Comics & Graphic Novels'],
-  ['COM000000', 'Computers'],
-  ['CKB000000', 'Cooking'],
-  ['CRA000000', 'Crafts & Hobbies'],
-  ['DES000000', 'Design'],
-  ['DRA000000', 'Drama'],
-  ['EDU000000', 'Education'],
-  ['FAM000000', 'Family & Relationships'],
-  ['FIC000000', 'Fiction'],
-  ['FOR000000', 'Foreign Language Study'],
-  ['GAM000000', 'Games & Activities'],
-  ['GAR000000', 'Gardening'],
-  ['HEA000000', 'Health & Fitness'],
-  ['HIS000000', 'History'],
-  ['HOM000000', 'House & Home'],
-  ['HUM000000', 'Humor'],
-  ['JUV000000', 'Juvenile Fiction'],
-  ['JNF000000', 'Juvenile Nonfiction'],
-  ['LAN000000', 'Language Arts & Disciplines'],
-  ['LAW000000', 'Law'],
-  ['LCO000000', 'Literary Collections'],
-  ['LIT000000', 'Literary Criticism'],
-  ['MAT000000', 'Mathematics'],
-  ['MED000000', 'Medical'],
-  ['MUS000000', 'Music'],
-  ['NAT000000', 'Nature'],
-  ['PER000000', 'Performing Arts'],
-  ['PET000000', 'Pets'],
-  ['PHI000000', 'Philosophy'],
-  ['PHO000000', 'Photography'],
-  ['POE000000', 'Poetry'],
-  ['POL000000', 'Political Science'],
-  ['PSY000000', 'Psychology'],
-  ['REF000000', 'Reference'],
-  ['REL000000', 'Religion'],
-  ['SCI000000', 'Science'],
-  ['SEL000000', 'Self-Help'],
-  ['SOC000000', 'Social Science'],
-  ['SPO000000', 'Sports & Recreation'],
-  ['STU000000', 'Study Aids'],
-  ['TEC000000', 'Technology & Engineering'],
-  ['TRA000000', 'Transportation'],
-  ['TRV000000', 'Travel'],
-  ['TRU000000', 'True Crime'],
-  ['YAF000000', 'Young Adult Fiction'],
-  ['YAN000000', 'Young Adult Nonfiction'],
-] as const;
-
 /** Lookup tables every installation needs; idempotent. */
 export async function seedReference(db: DbOrTx) {
   await db.insert(countries).values(isoCountries()).onConflictDoNothing();
   await db.insert(currencies).values(CURRENCIES).onConflictDoNothing();
   await db.insert(companyDivisions).values(DIVISIONS).onConflictDoNothing();
-  await db
-    .insert(bisgCodes)
-    .values(BISG.map(([nodeId, nodeName]) => ({ nodeId, nodeName })))
-    .onConflictDoNothing();
+  await db.insert(bisgCodes).values(BISG).onConflictDoNothing();
 }
 
 /**

@@ -6,6 +6,7 @@ import { buyInvoiceLines, buyInvoices, buyPaymentInvoices, buyPayments, currenci
 import { simplePdf } from './files';
 import type { SeedContext } from './registry';
 import { rng } from './random';
+import words from './settlement.json' with { type: 'json' };
 
 /**
  * Demo rows of the settlement domain: ~120 invoices and ~40 payments for `demo`, a few of each for
@@ -16,29 +17,17 @@ import { rng } from './random';
 
 const ITEMS = ['prepayment', 'onCredit', 'consignment', 'fulfillment', 'warehouse', 'copyright'] as const;
 const TYPES = ['credit_card', 'check', 'cash', 'remittance'] as const;
-const ITEM_TITLES: Record<string, [string, string]> = {
-  prepayment: ['선결제 도서 구매', 'Prepaid book purchase'],
-  onCredit: ['외상 매입 정산', 'Credit purchase settlement'],
-  consignment: ['위탁 판매 정산', 'Consignment sales settlement'],
-  fulfillment: ['풀필먼트 수수료', 'Fulfilment fees'],
-  warehouse: ['창고 보관료', 'Warehouse storage fees'],
-  copyright: ['저작권 사용료', 'Copyright royalties'],
-};
-/** LINE_TEXTS that sell books: VAT-exempt on a Korean invoice */
-const EXEMPT_TEXTS = new Set([0, 1, 2, 3, 6]);
-const LINE_TEXTS = [
-  '채식주의자 (The Vegetarian) 출고',
-  '소년이 온다 (Human Acts) 출고',
-  'Pachinko — paperback, shipping',
-  '해리 포터 한국어판 세트',
-  'Storage pallet, month',
-  'Pick & pack per order',
-  '82년생 김지영 재입고',
-  'Royalty statement adjustment',
-];
-const DEPOSITORS_KO = ['김지은', '한빛출판사', 'Hanbit Demo Press', '이수진', '박민호'];
-const DEPOSITORS_EN = ['Alex Morgan', 'Maple Leaf Books'];
-const EMPLOYEES = ['정하늘', '최유리', 'Daniel Kim'];
+/**
+ * The demo's words (settlement.json): invoice titles per item in Korean and English, line texts (those that sell books
+ * are VAT-exempt on a Korean invoice), depositors and the distributor's employees.
+ */
+const {
+  itemTitles: ITEM_TITLES,
+  lineTexts: LINE_TEXTS,
+  depositorsKo: DEPOSITORS_KO,
+  depositorsEn: DEPOSITORS_EN,
+  employees: EMPLOYEES,
+} = words;
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 /** The calendar day in Seoul (the business time zone) of a moment. */
@@ -97,11 +86,11 @@ function planInvoices(companyIdx: number, count: number, today: string, seed: nu
       // as on a Korean tax invoice: the unit price is the supply value, VAT 10 % on top (the contract's vatOf: rounded to the currency's minor unit), none on
       // books (VAT-exempt in Korea); USA-issued invoices carry no VAT
       const supplyCents = qty * unitCents;
-      const vatExempt = issuer === 'KOR' && EXEMPT_TEXTS.has(text);
+      const vatExempt = issuer === 'KOR' && LINE_TEXTS[text]!.vatExempt;
       const vatCents = issuer === 'KOR' && !vatExempt ? Number(vatOf(BigInt(supplyCents), currency)) : 0;
-      return { description: LINE_TEXTS[text]!, qty, unitCents, supplyCents, vatCents, vatExempt, cents: supplyCents + vatCents };
+      return { description: LINE_TEXTS[text]!.text, qty, unitCents, supplyCents, vatCents, vatExempt, cents: supplyCents + vatCents };
     });
-    const [ko, en] = ITEM_TITLES[item]!;
+    const { ko, en } = ITEM_TITLES[item];
     const hh = 9 + Math.floor(r() * 9);
     out.push({
       code: `BI${createdDay.replaceAll('-', '')}-${companyIdx}${pad(n + 1, 4)}`,

@@ -94,22 +94,23 @@ export function createImportJobs(deps: ImportJobDeps) {
     };
   }
 
+  /** A run row's end: its counts, its report and when. */
+  const ended = (r: Omit<TImportReport, 'run_id'>) => ({
+    phase: 'finished',
+    rows: r.rows,
+    created: r.created,
+    updated: r.updated,
+    unchanged: r.unchanged,
+    rowsRead: r.rows,
+    rowsWritten: r.created + r.updated + r.unchanged,
+    report: r,
+    finishedAt: now(),
+  });
+
   /** The end of a run that did not commit (rejected, dry run, unreadable, failed), in a statement of its own. */
   async function finish(id: number, status: 'done' | 'failed', r: Omit<TImportReport, 'run_id'>) {
-    await repo.updateImportRun(db, id, {
-      status,
-      phase: 'finished',
-      committed: r.committed,
-      rows: r.rows,
-      created: r.created,
-      updated: r.updated,
-      unchanged: r.unchanged,
-      rowsRead: r.rows,
-      rowsWritten: r.created + r.updated + r.unchanged,
-      errorCount: r.errors.length + (r.errors_not_listed ?? 0),
-      report: r,
-      finishedAt: now(),
-    });
+    const errorCount = r.errors.length + (r.errors_not_listed ?? 0);
+    await repo.updateImportRun(db, id, { status, committed: r.committed, errorCount, ...ended(r) });
   }
 
   async function work(id: number, job: StartImport, signal: AbortSignal) {
@@ -151,20 +152,7 @@ export function createImportJobs(deps: ImportJobDeps) {
           await insertAudit(tx, { ...by, action: `import.${job.kind}`, target: job.fileName, counts });
           const { run_id: _, ...report } = r;
           // the run's end in the import's own transaction: committed data and a done run, or neither
-          await repo.updateImportRun(tx, id, {
-            status: 'done',
-            phase: 'finished',
-            committed: true,
-            rows: r.rows,
-            created: r.created,
-            updated: r.updated,
-            unchanged: r.unchanged,
-            rowsRead: r.rows,
-            rowsWritten: r.created + r.updated + r.unchanged,
-            errorCount: 0,
-            report,
-            finishedAt: now(),
-          });
+          await repo.updateImportRun(tx, id, { status: 'done', committed: true, errorCount: 0, ...ended(report) });
           return id;
         },
       });

@@ -15,7 +15,7 @@ import {
 import { sortDescription } from '../../lib/lists/sort';
 import { companyOf, routesInArea } from '../../plugins/auth';
 import type { ModuleDeps } from '../types';
-import { coverSvg } from './cover';
+import { coverSvg } from '../../lib/cover';
 import { createCopyrightService } from './copyright.service';
 
 const errors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope };

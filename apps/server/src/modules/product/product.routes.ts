@@ -17,7 +17,8 @@ import { notFound } from '../../lib/errors';
 import { sortDescription } from '../../lib/lists/sort';
 import type { ModuleDeps } from '../types';
 import { ownCopyrightBooks } from '../copyright/copyright.service';
-import { coverSvg, createProductService } from './product.service';
+import { coverSvg } from '../../lib/cover';
+import { createProductService } from './product.service';
 
 const errors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope };
 

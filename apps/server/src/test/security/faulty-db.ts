@@ -161,11 +161,14 @@ export async function openFaultyDatabase(): Promise<{
 }
 
 /** A fingerprint of every table's rows (auth bookkeeping excluded), to prove nothing changed. */
+let tableList: Record<string, unknown>[] | undefined;
 export async function snapshot(raw: (sql: string) => Promise<Record<string, unknown>[]>): Promise<Record<string, string>> {
-  const tables = await raw(
+  // the tables do not change during a test: listed once (information_schema is slow on PGlite)
+  tableList ??= await raw(
     `select table_name as t from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'
      and table_name not in ('sessions', 'login_failures', '__drizzle_migrations') order by 1`,
   );
+  const tables = tableList;
   const out: Record<string, string> = {};
   for (const { t } of tables) {
     const [row] = await raw(

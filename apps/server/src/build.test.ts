@@ -99,8 +99,8 @@ describe.skipIf(process.env.TEST_DB === 'pg')('the compiled server', () => {
   }, 180_000);
 
   it('with DEMO_DATA=1 seeds the demo, stopped at once closes cleanly, and an export runs in its worker thread next to the bundle', async () => {
-    // issue 59: a Ctrl-C during the first start (the demo seed and its statements run after listen) closed the embedded
-    // database under their transaction: PGlite aborted ("RuntimeError: Aborted()", "shutdown failed", exit 1)
+    // issue 59: a Ctrl-C during the first start (the demo seed and its statements run after listen) cut them short, and
+    // later starts took the half-written demo for seeded: stopped at once, the server finishes them first
     const first = await start({ NODE_ENV: 'production', DEMO_DATA: '1' });
     expect(await stop(first), first.log()).toBe(0);
     expect(first.log()).not.toContain('shutdown failed');

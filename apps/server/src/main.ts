@@ -59,9 +59,9 @@ app.addHook('onRequest', async (request) => {
 
 /**
  * Graceful shutdown: new requests 503, in-flight ones finish, then the database closes; gone within 10 s of the
- * start work's end. The demo seed and its statements (after listen) write through the same database, and closing
- * PGlite under their transaction aborted it ("RuntimeError: Aborted()", exit 1 on a Ctrl-C during a first start):
- * they finish first, however long they take under load.
+ * start work's end. The demo seed and its statements (after listen) finish first, however long they take under load:
+ * a Ctrl-C during a first start closed the database under them, and every later start took the half-written demo for
+ * seeded (its companies there, its royalty statements never issued).
  */
 let closing = false;
 let startWorkRunning = false;

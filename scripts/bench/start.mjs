@@ -18,9 +18,19 @@ async function timeToFirst200(ctx, cmd, args, env, url) {
   const started = performance.now();
   const proc = spawn(cmd, args, { cwd: ctx.root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
   const stop = async () => {
-    if (proc.exitCode !== null || proc.signalCode !== null) return;
-    process.kill(-proc.pid, 'SIGTERM');
-    await new Promise((r) => proc.once('exit', r));
+    if (proc.exitCode === null && proc.signalCode === null) {
+      process.kill(-proc.pid, 'SIGTERM');
+      await new Promise((r) => proc.once('exit', r));
+    }
+    // npm exits at once; the server closes its database after its start work (the demo seed): wait for the group
+    for (;;) {
+      try {
+        process.kill(-proc.pid, 0);
+      } catch {
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
   };
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`${cmd} ${args.join(' ')} exited ${proc.exitCode}`);

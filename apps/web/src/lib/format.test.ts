@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cut, formatAmount, formatDate, formatInteger, formatRetryIn } from './format';
+import { cut, formatAmount, formatDate, formatDateTime, formatInteger, formatRetryIn } from './format';
 
 describe('formatting per locale', () => {
   it('formats decimal strings exactly, with thousands separators', () => {
@@ -15,6 +15,15 @@ describe('formatting per locale', () => {
     expect(formatDate('2024-03-05', 'ko')).toBe('2024.\u00a003.\u00a005.');
     expect(formatDate('2024-03-05', 'ja')).toBe('2024/03/05');
     expect(formatDate(null)).toBe('');
+  });
+
+  it("keeps a date-time's date and its time whole, breakable only between them", () => {
+    const ko = formatDateTime('2026-12-08T02:38:00Z', 'ko');
+    const [date, time, ...rest] = ko.split(' ');
+    expect(rest).toEqual([]);
+    expect(date).toMatch(/^2026\.\u00a012\.\u00a0\d{2}\.$/);
+    expect(time).toMatch(/^\S+\u00a0\d{2}:\d{2}$/);
+    expect(formatDateTime('2026-12-08T02:38:00Z', 'en')).toMatch(/^12\/\d{2}\/2026, \d{2}:\d{2}[\u00a0\u202f](AM|PM)$/);
   });
 
   it('cuts titles by characters, not UTF-16 units', () => {

@@ -50,13 +50,16 @@ export function formatDateTime(value: string | Date | null | undefined, lng?: st
   if (!value) return '';
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return String(value);
-  return dateFormat(intlLocale(lng), {
+  const parts = dateFormat(intlLocale(lng), {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
-  }).format(d);
+  }).formatToParts(d);
+  // the date and the time are each one unit (2026. 12. 08. | 오전 02:38): a narrow column may break between them only
+  const time = parts.findIndex((p) => p.type === 'hour' || p.type === 'dayPeriod');
+  return parts.map((p, i) => (i === time - 1 && p.type === 'literal' ? p.value : p.value.replace(/ /g, '\u00a0'))).join('');
 }
 
 /** Cuts a title to n characters with an ellipsis (spec §9: user menu, 10). */

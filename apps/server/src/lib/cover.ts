@@ -1,5 +1,4 @@
-const escapeXml = (s: string) =>
-  s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+import { escapeMarkup } from './markup';
 
 /**
  * A small generated cover: a card coloured from the ISBN's digits with the title, if given, and the ISBN. The catalogue
@@ -13,10 +12,10 @@ export function coverSvg(isbn13: string, title = ''): string {
   const lines: string[] = [];
   for (let i = 0; i < words.length && lines.length < 4; i += 6) lines.push(words.slice(i, i + 6).join(''));
   const text = lines
-    .map((l, i) => `<text x="60" y="${70 + i * 22}" text-anchor="middle" font-size="16" fill="#fff">${escapeXml(l)}</text>`)
+    .map((l, i) => `<text x="60" y="${70 + i * 22}" text-anchor="middle" font-size="16" fill="#fff">${escapeMarkup(l)}</text>`)
     .join('');
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="170" viewBox="0 0 120 170" role="img" aria-label="${escapeXml(title || `cover ${isbn13}`)}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="170" viewBox="0 0 120 170" role="img" aria-label="${escapeMarkup(title || `cover ${isbn13}`)}">` +
     `<rect width="120" height="170" rx="4" fill="hsl(${hue},45%,32%)"/>` +
     `<rect x="8" y="8" width="104" height="154" rx="2" fill="none" stroke="rgba(255,255,255,.5)"/>` +
     `<g font-family="'Noto Sans CJK KR','Noto Sans KR',sans-serif" font-weight="700">${text}</g>` +

@@ -5,6 +5,7 @@
 import type { AppConfig } from '../../config';
 import { formatMoney, intlLocaleOf, MAIL_LANGUAGES, type TMailLanguage } from '@portal/contract';
 import { fillText, inEveryLanguage, LOCALES } from '../locales';
+import { escapeMarkup } from '../markup';
 
 /** What building a mail needs from the configuration. */
 export interface MailContext {
@@ -65,9 +66,6 @@ export interface RenderedMail {
   html: string;
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 /** A mail of `template` in `locale`: greeting, lines, link button, then the ignore line or the footer. */
 export function renderMail(template: MailTemplate, locale: MailLocale, values: Record<string, string>, link: string): RenderedMail {
   const k = template[locale];
@@ -78,16 +76,16 @@ export function renderMail(template: MailTemplate, locale: MailLocale, values: R
   const subject = fill(k.subject);
   const text = [greeting, '', ...lines, '', `${k.action}: ${link}`, '', '--', closing, ''].join('\n');
   const html = `<!doctype html>
-<html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<html lang="${locale}"><head><meta charset="utf-8"><title>${escapeMarkup(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f5f6f8;font-family:Arial,'Noto Sans KR','Noto Sans CJK',sans-serif;color:#1f2933">
 <table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
 <tr><td>
-<p>${escapeHtml(greeting)}</p>
-${lines.map((l) => `<p>${escapeHtml(l).replaceAll('\n', '<br>')}</p>`).join('\n')}
-<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#1c7ed6;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(k.action)}</a></p>
-<p style="font-size:12px;color:#52606d">${escapeHtml(link)}</p>
+<p>${escapeMarkup(greeting)}</p>
+${lines.map((l) => `<p>${escapeMarkup(l).replaceAll('\n', '<br>')}</p>`).join('\n')}
+<p><a href="${escapeMarkup(link)}" style="display:inline-block;padding:10px 18px;background:#1c7ed6;color:#ffffff;text-decoration:none;border-radius:4px">${escapeMarkup(k.action)}</a></p>
+<p style="font-size:12px;color:#52606d">${escapeMarkup(link)}</p>
 <hr style="border:none;border-top:1px solid #e4e7eb">
-<p style="font-size:12px;color:#52606d">${escapeHtml(closing)}</p>
+<p style="font-size:12px;color:#52606d">${escapeMarkup(closing)}</p>
 </td></tr></table>
 </body></html>
 `;
